@@ -1,0 +1,48 @@
+# Perform: `make run` (the main job) and `make test` (every test). Both install what they need.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+# The toolchain lives in /opt/swift on our machines; use it when swift is not already on PATH.
+ifeq ($(shell command -v swift 2>/dev/null),)
+  export PATH := /opt/swift/usr/bin:$(PATH)
+endif
+
+SWIFT ?= swift
+LINT_PATHS := Package.swift Sources Tests Benchmarks
+
+.PHONY: run test lint format deps build bench golden clean
+
+## run: build Perform and run the bundled demo workout through the engine
+run: deps
+	$(SWIFT) build -c release --product perform
+	.build/release/perform replay examples/demo-workout.json
+
+## test: build everything and run every test suite
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## lint: check formatting with the checked-in .swift-format
+lint:
+	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
+
+## format: rewrite sources with the checked-in .swift-format
+format:
+	$(SWIFT) format --in-place --recursive $(LINT_PATHS)
+
+## deps: install missing Debian packages (as root), or print the command to do so
+deps:
+	@scripts/ensure-debian-packages.sh
+
+## bench: run the benchmarks in release mode; record results in docs/benchmarks.md
+bench: deps
+	$(SWIFT) build -c release --product WorkoutSessionBenchmark
+	.build/release/WorkoutSessionBenchmark
+
+## golden: rewrite the replay fixtures' expected outputs (review the diff before committing)
+golden: deps
+	$(SWIFT) build --build-tests
+	PERFORM_UPDATE_GOLDEN=1 $(SWIFT) test --skip-build --filter ReplayFixtureTests
+
+clean:
+	rm -rf .build

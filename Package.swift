@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Perform",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  products: [
+    .library(name: "TraineeAPI", targets: ["TraineeAPI"]),
+    .library(name: "WorkoutSession", targets: ["WorkoutSession"]),
+    .executable(name: "perform", targets: ["perform"]),
+  ],
+  targets: [
+    // Wire types shared by the app, the client and (later) the server.
+    .target(name: "TraineeAPI"),
+    // Program day -> live session; state, actions, effects, PRs, stats, log payload, crash recovery.
+    .target(name: "WorkoutSession", dependencies: ["TraineeAPI"]),
+    // Scripted, deterministic runs of the engine: `perform replay`.
+    .target(name: "WorkoutReplay", dependencies: ["WorkoutSession", "TraineeAPI"]),
+    .executableTarget(
+      name: "perform",
+      dependencies: ["WorkoutReplay", "WorkoutSession", "TraineeAPI"]
+    ),
+    .executableTarget(
+      name: "WorkoutSessionBenchmark",
+      dependencies: ["WorkoutSession", "TraineeAPI"],
+      path: "Benchmarks/WorkoutSessionBenchmark"
+    ),
+    .testTarget(name: "TraineeAPITests", dependencies: ["TraineeAPI"]),
+    .testTarget(name: "WorkoutSessionTests", dependencies: ["WorkoutSession", "TraineeAPI"]),
+    // End-to-end tests of the `perform` binary: replay fixtures, bad input, kill -9 recovery.
+    .testTarget(
+      name: "PerformCommandTests",
+      dependencies: ["TraineeAPI"],
+      exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "WorkoutReplayTests",
+      dependencies: ["WorkoutReplay", "WorkoutSession", "TraineeAPI"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

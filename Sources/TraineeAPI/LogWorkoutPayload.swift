@@ -1,0 +1,191 @@
+import Foundation
+
+/// The body of `POST /v1/trainee/workouts/log`. Weights are in kilograms, distances in kilometres.
+public struct LogWorkoutPayload: Codable, Equatable, Sendable {
+  public var programId: String?
+  public var dayId: String?
+  public var label: String?
+  public var durationSec: Int?
+  public var completed: Bool
+  public var entries: [LogEntry]
+
+  public init(
+    programId: String?, dayId: String?, label: String?, durationSec: Int?, completed: Bool,
+    entries: [LogEntry]
+  ) {
+    self.programId = programId
+    self.dayId = dayId
+    self.label = label
+    self.durationSec = durationSec
+    self.completed = completed
+    self.entries = entries
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    programId = try container.decodeOptional(String.self, forKey: .programId)
+    dayId = try container.decodeOptional(String.self, forKey: .dayId)
+    label = try container.decodeOptional(String.self, forKey: .label)
+    durationSec = try container.decodeOptional(Int.self, forKey: .durationSec)
+    completed = try container.decode(Bool.self, forKey: .completed)
+    entries = try container.decode([LogEntry].self, forKey: .entries)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case programId, dayId, label, durationSec, completed, entries
+  }
+}
+
+/// One exercise of a logged workout.
+public struct LogEntry: Codable, Equatable, Sendable {
+  public var exerciseId: String
+  public var name: String
+  public var done: Bool
+  public var tempo: String?
+  public var sets: [LogSet]
+
+  public init(exerciseId: String, name: String, done: Bool, tempo: String?, sets: [LogSet]) {
+    self.exerciseId = exerciseId
+    self.name = name
+    self.done = done
+    self.tempo = tempo
+    self.sets = sets
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    exerciseId = try container.decode(String.self, forKey: .exerciseId)
+    name = try container.decode(String.self, forKey: .name)
+    done = try container.decode(Bool.self, forKey: .done)
+    tempo = try container.decodeOptional(String.self, forKey: .tempo)
+    sets = try container.decode([LogSet].self, forKey: .sets)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(exerciseId, forKey: .exerciseId)
+    try container.encode(name, forKey: .name)
+    try container.encode(done, forKey: .done)
+    try container.encode(tempo, forKey: .tempo)
+    try container.encode(sets, forKey: .sets)
+  }
+
+  enum CodingKeys: String, CodingKey { case exerciseId, name, done, tempo, sets }
+}
+
+/// One logged set: a strength set (weight, reps, RIR) or a cardio set (duration, distance, RPE).
+///
+/// Absent values are sent as explicit `null`s, as the server expects every key of the shape.
+public enum LogSet: Codable, Equatable, Sendable {
+  case strength(StrengthLogSet)
+  case cardio(CardioLogSet)
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: AnyKey.self)
+    if container.contains(AnyKey("durationSec")) || container.contains(AnyKey("distanceKm")) {
+      self = .cardio(try CardioLogSet(from: decoder))
+    } else {
+      self = .strength(try StrengthLogSet(from: decoder))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .strength(let set): try set.encode(to: encoder)
+    case .cardio(let set): try set.encode(to: encoder)
+    }
+  }
+
+  private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+}
+
+/// A logged strength set; see spec "Submitting the log" for when each value is `nil`.
+public struct StrengthLogSet: Codable, Equatable, Sendable {
+  public var setNumber: Int
+  public var reps: Int?
+  public var targetReps: Int?
+  public var weight: Double?
+  public var rir: String?
+  public var rm: String?
+  public var done: Bool
+
+  public init(
+    setNumber: Int, reps: Int?, targetReps: Int?, weight: Double?, rir: String?, rm: String?,
+    done: Bool
+  ) {
+    self.setNumber = setNumber
+    self.reps = reps
+    self.targetReps = targetReps
+    self.weight = weight
+    self.rir = rir
+    self.rm = rm
+    self.done = done
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    setNumber = try container.decode(Int.self, forKey: .setNumber)
+    reps = try container.decodeOptional(Int.self, forKey: .reps)
+    targetReps = try container.decodeOptional(Int.self, forKey: .targetReps)
+    weight = try container.decodeOptional(Double.self, forKey: .weight)
+    rir = try container.decodeOptional(String.self, forKey: .rir)
+    rm = try container.decodeOptional(String.self, forKey: .rm)
+    done = try container.decode(Bool.self, forKey: .done)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(setNumber, forKey: .setNumber)
+    try container.encode(reps, forKey: .reps)
+    try container.encode(targetReps, forKey: .targetReps)
+    try container.encode(weight, forKey: .weight)
+    try container.encode(rir, forKey: .rir)
+    try container.encode(rm, forKey: .rm)
+    try container.encode(done, forKey: .done)
+  }
+
+  enum CodingKeys: String, CodingKey { case setNumber, reps, targetReps, weight, rir, rm, done }
+}
+
+/// A logged cardio set.
+public struct CardioLogSet: Codable, Equatable, Sendable {
+  public var setNumber: Int
+  public var durationSec: Int?
+  public var distanceKm: Double?
+  public var rpe: String?
+  public var done: Bool
+
+  public init(setNumber: Int, durationSec: Int?, distanceKm: Double?, rpe: String?, done: Bool) {
+    self.setNumber = setNumber
+    self.durationSec = durationSec
+    self.distanceKm = distanceKm
+    self.rpe = rpe
+    self.done = done
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    setNumber = try container.decode(Int.self, forKey: .setNumber)
+    durationSec = try container.decodeOptional(Int.self, forKey: .durationSec)
+    distanceKm = try container.decodeOptional(Double.self, forKey: .distanceKm)
+    rpe = try container.decodeOptional(String.self, forKey: .rpe)
+    done = try container.decode(Bool.self, forKey: .done)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(setNumber, forKey: .setNumber)
+    try container.encode(durationSec, forKey: .durationSec)
+    try container.encode(distanceKm, forKey: .distanceKm)
+    try container.encode(rpe, forKey: .rpe)
+    try container.encode(done, forKey: .done)
+  }
+
+  enum CodingKeys: String, CodingKey { case setNumber, durationSec, distanceKm, rpe, done }
+}

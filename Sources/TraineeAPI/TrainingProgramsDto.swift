@@ -1,0 +1,92 @@
+import Foundation
+
+/// The answer of `GET /v1/trainee/workouts`: the trainee's programs and an optional movement block.
+public struct TrainingProgramsDto: Codable, Equatable, Sendable {
+  public var plans: [ProgramPlanDto]
+  /// Passed through untouched; its shape belongs to another screen.
+  public var movement: JSONValue?
+
+  public init(plans: [ProgramPlanDto], movement: JSONValue? = nil) {
+    self.plans = plans
+    self.movement = movement
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    plans = try container.decodeList(ProgramPlanDto.self, forKey: .plans)
+    movement = try container.decodeOptional(JSONValue.self, forKey: .movement)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(plans, forKey: .plans)
+    try container.encode(movement ?? .null, forKey: .movement)
+  }
+
+  enum CodingKeys: String, CodingKey { case plans, movement }
+}
+
+/// One program a coach prescribed.
+public struct ProgramPlanDto: Codable, Equatable, Sendable {
+  public var id: String
+  public var name: String
+  public var days: [ProgramDayDto]
+
+  public init(id: String, name: String, days: [ProgramDayDto]) {
+    self.id = id
+    self.name = name
+    self.days = days
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    name = try container.decode(String.self, forKey: .name)
+    days = try container.decodeList(ProgramDayDto.self, forKey: .days)
+  }
+
+  enum CodingKeys: String, CodingKey { case id, name, days }
+}
+
+/// One training day of a program.
+public struct ProgramDayDto: Codable, Equatable, Sendable {
+  public var id: String
+  public var label: String?
+  public var title: String?
+  public var subtitle: String?
+  public var heroImage: String?
+  public var rirColumn: Bool?
+  public var strength: [StrengthDto]
+  public var cardio: [CardioDto]
+
+  public init(
+    id: String, label: String? = nil, title: String? = nil, subtitle: String? = nil,
+    heroImage: String? = nil, rirColumn: Bool? = nil, strength: [StrengthDto] = [],
+    cardio: [CardioDto] = []
+  ) {
+    self.id = id
+    self.label = label
+    self.title = title
+    self.subtitle = subtitle
+    self.heroImage = heroImage
+    self.rirColumn = rirColumn
+    self.strength = strength
+    self.cardio = cardio
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    label = try container.decodeText(forKey: .label)
+    title = try container.decodeText(forKey: .title)
+    subtitle = try container.decodeText(forKey: .subtitle)
+    heroImage = try container.decodeOptional(String.self, forKey: .heroImage)
+    rirColumn = try container.decodeOptional(Bool.self, forKey: .rirColumn)
+    strength = try container.decodeList(StrengthDto.self, forKey: .strength)
+    cardio = try container.decodeList(CardioDto.self, forKey: .cardio)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, label, title, subtitle, heroImage, rirColumn, strength, cardio
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Why an action changed nothing. Each case says what and where.
+public enum ActionRefusal: Error, Equatable, Sendable {
+  case noSession
+  case anotherWorkoutInProgress(dayId: String)
+  case unknownExercise(exerciseId: String)
+  case unknownSet(exerciseId: String, setNumber: Int)
+  /// `field` is not a field of this exercise's sets (weight on cardio, for example).
+  case fieldNotForExercise(field: SetField, exerciseId: String)
+  case valueTooLong(field: SetField, maximum: Int)
+  case notANumber(field: SetField, value: String)
+  case notAWholeNumber(field: SetField, value: String)
+  case notADuration(field: SetField, value: String)
+  case outOfRange(field: SetField, value: String)
+  case lastSet(exerciseId: String)
+  case tooManySets(exerciseId: String, maximum: Int)
+  case unknownOption(exerciseId: String, option: String)
+  case optionAlreadyInWorkout(option: String)
+  case noCoachFeedback(exerciseId: String)
+  case invalidVideoURL(String)
+
+  /// The reason's name in replay output.
+  public var code: String {
+    switch self {
+    case .noSession: "noSession"
+    case .anotherWorkoutInProgress: "anotherWorkoutInProgress"
+    case .unknownExercise: "unknownExercise"
+    case .unknownSet: "unknownSet"
+    case .fieldNotForExercise: "fieldNotForExercise"
+    case .valueTooLong: "valueTooLong"
+    case .notANumber: "notANumber"
+    case .notAWholeNumber: "notAWholeNumber"
+    case .notADuration: "notADuration"
+    case .outOfRange: "outOfRange"
+    case .lastSet: "lastSet"
+    case .tooManySets: "tooManySets"
+    case .unknownOption: "unknownOption"
+    case .optionAlreadyInWorkout: "optionAlreadyInWorkout"
+    case .noCoachFeedback: "noCoachFeedback"
+    case .invalidVideoURL: "invalidVideoURL"
+    }
+  }
+
+  /// A sentence for the trainee or the developer.
+  public var message: String {
+    switch self {
+    case .noSession: "No workout is open."
+    case .anotherWorkoutInProgress(let dayId): "Another workout (\(dayId)) is in progress."
+    case .unknownExercise(let id): "No exercise \(id) in this workout."
+    case .unknownSet(let id, let number): "Exercise \(id) has no set \(number)."
+    case .fieldNotForExercise(let field, let id): "Exercise \(id) has no \(field.rawValue) field."
+    case .valueTooLong(let field, let maximum):
+      "The \(field.rawValue) is longer than \(maximum) characters."
+    case .notANumber(let field, let value): "The \(field.rawValue) \"\(value)\" is not a number."
+    case .notAWholeNumber(let field, let value):
+      "The \(field.rawValue) \"\(value)\" is not a whole number."
+    case .notADuration(let field, let value):
+      "The \(field.rawValue) \"\(value)\" is not a duration (m:ss, h:mm:ss or minutes)."
+    case .outOfRange(let field, let value): "The \(field.rawValue) \(value) is out of range."
+    case .lastSet(let id): "Exercise \(id) keeps at least one set."
+    case .tooManySets(let id, let maximum): "Exercise \(id) has the most sets allowed (\(maximum))."
+    case .unknownOption(let id, let option): "\(option) is not an option for exercise \(id)."
+    case .optionAlreadyInWorkout(let option): "\(option) is already in this workout."
+    case .noCoachFeedback(let id): "Exercise \(id) has no coach feedback to dismiss."
+    case .invalidVideoURL(let url): "\"\(url)\" is not an http(s) address."
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// NB: DESIGN.md "Durability": files are written to a temporary file, synced, and renamed. This
+// file owns every POSIX call of the crash-recovery store; everything above it is safe Swift.
+
+/// A failed file operation, naming the file and the system's reason.
+public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var path: String
+  public var operation: String
+  public var code: Int32
+
+  public var description: String {
+    "\(operation) \(path): \(String(cString: strerror(code)))"
+  }
+
+  /// Whether the device is full (or over quota).
+  public var isOutOfSpace: Bool { code == ENOSPC || code == EDQUOT }
+}
+
+enum DurableFile {
+  /// Writes `data` to `url` so that a crash leaves either the old or the new file: temporary
+  /// file, fsync, rename, fsync of the directory.
+  static func atomicWrite(_ data: Data, to url: URL) throws(FileError) {
+    let temporary = url.path + ".tmp-\(getpid())"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw FileError(path: temporary, operation: "open", code: errno) }
+    do throws(FileError) {
+      try writeAll(fd, data, path: temporary)
+      guard fsync(fd) == 0 else {
+        throw FileError(path: temporary, operation: "fsync", code: errno)
+      }
+    } catch {
+      close(fd)
+      unlink(temporary)
+      throw error
+    }
+    close(fd)
+    guard rename(temporary, url.path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw FileError(path: url.path, operation: "rename", code: code)
+    }
+    syncDirectory(url.deletingLastPathComponent())
+  }
+
+  /// Cuts `url` to its first `length` bytes.
+  static func truncate(_ url: URL, to length: Int) throws(FileError) {
+    #if canImport(Glibc)
+      let result = Glibc.truncate(url.path, off_t(length))
+    #else
+      let result = Darwin.truncate(url.path, off_t(length))
+    #endif
+    guard result == 0 else { throw FileError(path: url.path, operation: "truncate", code: errno) }
+  }
+
+  /// Makes a rename or unlink in `directory` durable.
+  static func syncDirectory(_ directory: URL) {
+    let fd = open(directory.path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    fsync(fd)
+    close(fd)
+  }
+
+  static func writeAll(_ fd: Int32, _ data: Data, path: String) throws(FileError) {
+    let failure: Int32? = data.withUnsafeBytes { buffer -> Int32? in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        offset += written
+      }
+      return nil
+    }
+    if let failure { throw FileError(path: path, operation: "write", code: failure) }
+  }
+}
+
+/// A file opened for appending, one record at a time.
+///
+/// `append` is one `write(2)` into the kernel, so a record survives the process being killed the
+/// moment `append` returns; `sync()` makes it survive a power cut too.
+final class AppendOnlyFile: @unchecked Sendable {
+  // @unchecked: `fd` is immutable after init and `close()` is called once, by the owner, after
+  // every sync it scheduled has run (see SessionJournal).
+  let path: String
+  private let fd: Int32
+
+  /// Opens `path` for appending, creating it, or emptying it first when `truncating`.
+  init(path: String, truncating: Bool = false) throws(FileError) {
+    self.path = path
+    fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | (truncating ? O_TRUNC : 0), 0o644)
+    guard fd >= 0 else { throw FileError(path: path, operation: "open", code: errno) }
+  }
+
+  /// Appends `data` whole, or truncates back to where it started and throws, so a failed append
+  /// (a full disk) never leaves half a record behind.
+  func append(_ data: Data) throws(FileError) {
+    let start = lseek(fd, 0, SEEK_END)
+    do {
+      try DurableFile.writeAll(fd, data, path: path)
+    } catch {
+      if start >= 0 { _ = ftruncate(fd, start) }
+      throw error
+    }
+  }
+
+  func sync() {
+    _ = fsync(fd)
+  }
+
+  func close() {
+    _ = fsync(fd)
+    #if canImport(Glibc)
+      _ = Glibc.close(fd)
+    #else
+      _ = Darwin.close(fd)
+    #endif
+  }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// The trainee's unit system. Entered weights and distances are in it; stats and the log are
+/// in kilograms and kilometres.
+public enum UnitSystem: String, Codable, Equatable, Sendable, CaseIterable {
+  case metric, imperial
+
+  static let kilogramsPerPound = 0.45359237
+  static let kilometresPerMile = 1.609344
+
+  /// Kilograms for a weight in this system, to the gram.
+  public func kilograms(_ weight: Double) -> Double {
+    switch self {
+    case .metric: weight
+    case .imperial: (weight * Self.kilogramsPerPound * 1000).rounded() / 1000
+    }
+  }
+
+  /// A weight in kilograms shown in this system: pounds to a tenth, kilograms as they are.
+  public func displayWeight(kilograms: Double) -> Double {
+    switch self {
+    case .metric: kilograms
+    case .imperial: (kilograms / Self.kilogramsPerPound * 10).rounded() / 10
+    }
+  }
+
+  /// Kilometres for a distance in this system, to the metre.
+  public func kilometres(_ distance: Double) -> Double {
+    switch self {
+    case .metric: distance
+    case .imperial: (distance * Self.kilometresPerMile * 1000).rounded() / 1000
+    }
+  }
+}

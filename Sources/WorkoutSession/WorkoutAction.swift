@@ -1,0 +1,112 @@
+import Foundation
+
+/// Everything a trainee (or a replay script) can do to the live workout.
+///
+/// Encoded as `{ "do": "<action>", ...arguments }`, the form replay scripts and the crash-recovery
+/// journal share.
+public enum WorkoutAction: Equatable, Sendable {
+  /// Creates an unstarted session for `workout` in `units`.
+  case start(LiveWorkout, units: UnitSystem)
+  case begin
+  case setValue(exerciseId: String, setNumber: Int, field: SetField, value: String)
+  case toggleSet(exerciseId: String, setNumber: Int)
+  case completeExercise(exerciseId: String)
+  /// Swaps in `option`, an exercise id from `exerciseOptions`.
+  case substitute(exerciseId: String, option: String)
+  case addSet(exerciseId: String)
+  case removeSet(exerciseId: String, setNumber: Int)
+  /// The trainee sent a technique video, at `url` when the front end uploaded one.
+  case satisfyTechniquePrompt(exerciseId: String, url: String?)
+  case skipTechniquePrompt(exerciseId: String)
+  case dismissCoachFeedback(exerciseId: String)
+  case reset
+
+  /// The action's name in the `do` field.
+  public var name: String {
+    switch self {
+    case .start: "start"
+    case .begin: "begin"
+    case .setValue: "setValue"
+    case .toggleSet: "toggleSet"
+    case .completeExercise: "completeExercise"
+    case .substitute: "substitute"
+    case .addSet: "addSet"
+    case .removeSet: "removeSet"
+    case .satisfyTechniquePrompt: "satisfyTechniquePrompt"
+    case .skipTechniquePrompt: "skipTechniquePrompt"
+    case .dismissCoachFeedback: "dismissCoachFeedback"
+    case .reset: "reset"
+    }
+  }
+}
+
+extension WorkoutAction: Codable {
+  enum CodingKeys: String, CodingKey {
+    case action = "do"
+    case workout, units, exerciseId, setNumber, field, value, option, url
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let name = try container.decode(String.self, forKey: .action)
+    func exerciseId() throws -> String { try container.decode(String.self, forKey: .exerciseId) }
+    func setNumber() throws -> Int { try container.decode(Int.self, forKey: .setNumber) }
+    switch name {
+    case "start":
+      self = .start(
+        try container.decode(LiveWorkout.self, forKey: .workout),
+        units: try container.decodeIfPresent(UnitSystem.self, forKey: .units) ?? .metric)
+    case "begin": self = .begin
+    case "setValue":
+      self = .setValue(
+        exerciseId: try exerciseId(), setNumber: try setNumber(),
+        field: try container.decode(SetField.self, forKey: .field),
+        value: try container.decode(String.self, forKey: .value))
+    case "toggleSet": self = .toggleSet(exerciseId: try exerciseId(), setNumber: try setNumber())
+    case "completeExercise": self = .completeExercise(exerciseId: try exerciseId())
+    case "substitute":
+      self = .substitute(
+        exerciseId: try exerciseId(), option: try container.decode(String.self, forKey: .option))
+    case "addSet": self = .addSet(exerciseId: try exerciseId())
+    case "removeSet": self = .removeSet(exerciseId: try exerciseId(), setNumber: try setNumber())
+    case "satisfyTechniquePrompt":
+      self = .satisfyTechniquePrompt(
+        exerciseId: try exerciseId(), url: try container.decodeIfPresent(String.self, forKey: .url))
+    case "skipTechniquePrompt": self = .skipTechniquePrompt(exerciseId: try exerciseId())
+    case "dismissCoachFeedback": self = .dismissCoachFeedback(exerciseId: try exerciseId())
+    case "reset": self = .reset
+    default:
+      throw DecodingError.dataCorruptedError(
+        forKey: .action, in: container, debugDescription: "unknown action \"\(name)\"")
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .action)
+    switch self {
+    case .start(let workout, let units):
+      try container.encode(workout, forKey: .workout)
+      try container.encode(units, forKey: .units)
+    case .begin, .reset:
+      break
+    case .setValue(let exerciseId, let setNumber, let field, let value):
+      try container.encode(exerciseId, forKey: .exerciseId)
+      try container.encode(setNumber, forKey: .setNumber)
+      try container.encode(field, forKey: .field)
+      try container.encode(value, forKey: .value)
+    case .toggleSet(let exerciseId, let setNumber), .removeSet(let exerciseId, let setNumber):
+      try container.encode(exerciseId, forKey: .exerciseId)
+      try container.encode(setNumber, forKey: .setNumber)
+    case .completeExercise(let exerciseId), .addSet(let exerciseId),
+      .skipTechniquePrompt(let exerciseId), .dismissCoachFeedback(let exerciseId):
+      try container.encode(exerciseId, forKey: .exerciseId)
+    case .substitute(let exerciseId, let option):
+      try container.encode(exerciseId, forKey: .exerciseId)
+      try container.encode(option, forKey: .option)
+    case .satisfyTechniquePrompt(let exerciseId, let url):
+      try container.encode(exerciseId, forKey: .exerciseId)
+      try container.encodeIfPresent(url, forKey: .url)
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// What an action asks the front end to do. Actions return effects; the store performs them.
+public enum WorkoutEffect: Equatable, Sendable {
+  /// The set just checked is a new record: celebrate it.
+  case personalRecord(
+    exerciseId: String, setNumber: Int, weightKg: Double, reps: Int, estimatedOneRepMaxKg: Double)
+  /// Start a rest of `seconds` for the group led by `exerciseId`, after set `setNumber`.
+  case restStarted(seconds: Int, exerciseId: String, exerciseName: String, setNumber: Int)
+  /// Ask for a technique video of `exerciseId`.
+  case techniquePrompt(exerciseId: String)
+  /// Every set of `exerciseId` is now done.
+  case exerciseCompleted(exerciseId: String)
+  /// The action changed nothing, for `reason`.
+  case actionRefused(ActionRefusal)
+  /// Save the swap on the server (`POST /v1/trainee/workouts/substitutions`); equal ids undo it.
+  case saveSubstitution(SubstitutionRequest)
+  /// Send the technique video (`POST /v1/trainee/technique-videos`).
+  case submitTechniqueVideo(url: String, exerciseId: String)
+  /// Tell the server the coach's feedback was seen.
+  case markCoachFeedbackSeen(videoId: String)
+
+  /// The effect's name in replay output.
+  public var name: String {
+    switch self {
+    case .personalRecord: "personalRecord"
+    case .restStarted: "restStarted"
+    case .techniquePrompt: "techniquePrompt"
+    case .exerciseCompleted: "exerciseCompleted"
+    case .actionRefused: "actionRefused"
+    case .saveSubstitution: "saveSubstitution"
+    case .submitTechniqueVideo: "submitTechniqueVideo"
+    case .markCoachFeedbackSeen: "markCoachFeedbackSeen"
+    }
+  }
+}
+
+/// The body of `POST /v1/trainee/workouts/substitutions`.
+public struct SubstitutionRequest: Codable, Equatable, Sendable {
+  public var programId: String?
+  public var dayId: String
+  public var rowId: String
+  public var fromExerciseId: String
+  public var toExerciseId: String
+
+  public init(
+    programId: String?, dayId: String, rowId: String, fromExerciseId: String,
+    toExerciseId: String
+  ) {
+    self.programId = programId
+    self.dayId = dayId
+    self.rowId = rowId
+    self.fromExerciseId = fromExerciseId
+    self.toExerciseId = toExerciseId
+  }
+}

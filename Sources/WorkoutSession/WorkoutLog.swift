@@ -1,0 +1,65 @@
+import Foundation
+import TraineeAPI
+
+// NB: spec workout-session-engine.md "Submitting the log", every per-set rule; weights in kg and
+// distances in km (issue 2, "Units").
+
+/// Whole seconds from `startedAt` to `now`, never negative.
+public func elapsedSeconds(_ startedAt: Date?, _ now: Date) -> Int {
+  guard let startedAt else { return 0 }
+  return max(0, Int(now.timeIntervalSince(startedAt).rounded(.down)))
+}
+
+/// The payload `finish` posts: every exercise, every set, done or not.
+public func logPayload(_ session: WorkoutSession, now: Date) -> LogWorkoutPayload {
+  LogWorkoutPayload(
+    programId: session.programId, dayId: session.dayId, label: session.dayLabel,
+    durationSec: elapsedSeconds(session.startedAt, now), completed: true,
+    entries: session.exercises.map { logEntry($0, units: session.units) })
+}
+
+func logEntry(_ exercise: SessionExercise, units: UnitSystem) -> LogEntry {
+  LogEntry(
+    exerciseId: exercise.exerciseId, name: exercise.name, done: exercise.done,
+    tempo: exercise.tempo,
+    sets: exercise.sets.map { set in
+      switch exercise.kind {
+      case .strength: .strength(strengthLogSet(set, units: units))
+      case .cardio: .cardio(cardioLogSet(set, units: units))
+      }
+    })
+}
+
+/// A strength set as logged. A set that was not done carries only its number and target.
+public func strengthLogSet(_ set: ExerciseSet, units: UnitSystem) -> StrengthLogSet {
+  let targetReps = set.targetReps.flatMap { $0 > 0 ? $0 : nil }
+  guard set.done else {
+    return StrengthLogSet(
+      setNumber: set.setNumber, reps: nil, targetReps: targetReps, weight: nil, rir: nil, rm: nil,
+      done: false)
+  }
+  let repsText = set.reps.isEmpty ? set.lastReps : set.reps
+  let reps = EnteredValue.wholeNumber(repsText) ?? targetReps
+  let weightText = set.weight.isEmpty ? set.lastWeight : set.weight
+  let weight = EnteredValue.decimal(weightText).map(units.kilograms)
+  return StrengthLogSet(
+    setNumber: set.setNumber, reps: reps, targetReps: targetReps, weight: weight,
+    rir: nonEmpty(set.rir), rm: nonEmpty(set.rm), done: true)
+}
+
+/// A cardio set as logged: duration in seconds, distance in kilometres, RPE as chosen.
+public func cardioLogSet(_ set: ExerciseSet, units: UnitSystem) -> CardioLogSet {
+  guard set.done else {
+    return CardioLogSet(
+      setNumber: set.setNumber, durationSec: nil, distanceKm: nil, rpe: nil, done: false)
+  }
+  return CardioLogSet(
+    setNumber: set.setNumber, durationSec: EnteredValue.durationSeconds(set.duration),
+    distanceKm: EnteredValue.decimal(set.distance).map(units.kilometres), rpe: nonEmpty(set.rpe),
+    done: true)
+}
+
+private func nonEmpty(_ text: String) -> String? {
+  let trimmed = text.trimmingCharacters(in: .whitespaces)
+  return trimmed.isEmpty ? nil : trimmed
+}

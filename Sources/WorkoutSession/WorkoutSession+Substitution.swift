@@ -1,0 +1,53 @@
+import Foundation
+import TraineeAPI
+
+// NB: issue 2: a substitute keeps the set structure, clears entered values and done flags, takes
+// placeholders from its own `lastSets`, and keeps the whole prescribed exercise in `origin`;
+// choosing the prescribed option again restores it exactly as it was.
+
+extension WorkoutSession {
+  mutating func substitute(
+    _ exerciseId: String, option: String
+  ) throws(ActionRefusal) -> [WorkoutEffect] {
+    let index = try index(of: exerciseId)
+    let current = exercises[index]
+    if option == current.exerciseId { return [] }
+    let prescribed = current.origin?.exercise ?? current
+
+    if option == prescribed.exerciseId {
+      exercises[index] = prescribed
+      return [.saveSubstitution(request(prescribed, to: prescribed.exerciseId))]
+    }
+    guard let substitute = prescribed.substitutes.first(where: { $0.exerciseId == option }) else {
+      throw .unknownOption(exerciseId: exerciseId, option: option)
+    }
+    guard exerciseIndex(option) == nil else { throw .optionAlreadyInWorkout(option: option) }
+
+    var swapped = prescribed
+    swapped.origin = ExerciseOrigin(prescribed)
+    swapped.exerciseId = substitute.exerciseId
+    swapped.name = substitute.name
+    swapped.image = substitute.image
+    swapped.best = substitute.best
+    swapped.coachFeedback = nil
+    swapped.done = false
+    swapped.videoSent = false
+    swapped.videoSkipped = false
+    swapped.techniquePrompted = false
+    swapped.sets = prescribed.sets.map { set in
+      var fresh = set.cleared
+      let last = lastSet(substitute.lastSets, setNumber: set.setNumber)
+      fresh.lastWeight = displayWeight(last?.weight, units: units)
+      fresh.lastReps = last?.reps?.trimmingCharacters(in: .whitespaces) ?? ""
+      return fresh
+    }
+    exercises[index] = swapped
+    return [.saveSubstitution(request(prescribed, to: option))]
+  }
+
+  private func request(_ prescribed: SessionExercise, to option: String) -> SubstitutionRequest {
+    SubstitutionRequest(
+      programId: programId, dayId: dayId, rowId: prescribed.id,
+      fromExerciseId: prescribed.exerciseId, toExerciseId: option)
+  }
+}

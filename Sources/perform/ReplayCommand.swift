@@ -1,0 +1,44 @@
+import Foundation
+import WorkoutReplay
+
+/// `perform replay FILE|-`: runs a scripted workout and prints the result.
+enum ReplayCommand {
+  @MainActor
+  static func run(_ arguments: [String]) -> Int32 {
+    let options: Options
+    do {
+      options = try Options(arguments, known: ["data-dir"])
+    } catch {
+      fail("\(error)\n\n\(usage)")
+      return 2
+    }
+    guard options.positional.count == 1, let path = options.positional.first else {
+      fail("replay takes one script file, or - for standard input\n\n\(usage)")
+      return 2
+    }
+    let data: Data
+    if path == "-" {
+      data = FileHandle.standardInput.readDataToEndOfFile()
+    } else {
+      guard let contents = FileManager.default.contents(atPath: path) else {
+        fail("cannot read \(path)")
+        return 1
+      }
+      data = contents
+    }
+    do {
+      let script = try ReplayScript(json: data)
+      let runner = ReplayRunner(
+        dataDirectory: options.values["data-dir"].map { URL(fileURLWithPath: $0) })
+      let result = try runner.run(script)
+      FileHandle.standardOutput.write(try result.json())
+      return 0
+    } catch let error as ReplayScriptError {
+      fail("\(path): \(error)")
+      return 2
+    } catch {
+      fail("\(error)")
+      return 1
+    }
+  }
+}

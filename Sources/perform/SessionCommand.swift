@@ -1,0 +1,92 @@
+import Foundation
+import TraineeAPI
+import WorkoutSession
+
+/// `perform session show|apply`: the saved live workout, read and changed from the command line.
+enum SessionCommand {
+  @MainActor
+  static func run(_ arguments: [String]) -> Int32 {
+    let options: Options
+    do {
+      options = try Options(arguments, known: ["data-dir", "now"])
+    } catch {
+      fail("\(error)\n\n\(usage)")
+      return 2
+    }
+    var now: @Sendable () -> Date = { Date() }
+    if let fixed = options.values["now"] {
+      guard let date = ISO8601DateFormatter().date(from: fixed) else {
+        fail("--now \"\(fixed)\" is not an ISO 8601 time such as 2026-01-05T10:00:00Z")
+        return 2
+      }
+      now = { date }
+    }
+    let journal = SessionJournal(
+      directory: dataDirectory(options).appendingPathComponent("workout"))
+    let store: WorkoutStore
+    do {
+      let restored = try WorkoutStore.restoring(from: journal, now: now)
+      store = restored.store
+      for notice in restored.notices { fail(notice.description) }
+    } catch {
+      fail("\(error)")
+      return 1
+    }
+    defer { journal.close() }
+    switch options.positional {
+    case ["show"]:
+      return show(store)
+    case ["apply"]:
+      return apply(store, journal: journal)
+    default:
+      fail("session takes show or apply\n\n\(usage)")
+      return 2
+    }
+  }
+
+  @MainActor
+  private static func show(_ store: WorkoutStore) -> Int32 {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    do {
+      var data = try encoder.encode(store.state)
+      data.append(UInt8(ascii: "\n"))
+      FileHandle.standardOutput.write(data)
+      return 0
+    } catch {
+      fail("\(error)")
+      return 1
+    }
+  }
+
+  /// Applies one action a line; an unreadable line is reported and changes nothing.
+  @MainActor
+  private static func apply(_ store: WorkoutStore, journal: SessionJournal) -> Int32 {
+    var status: Int32 = 0
+    var lineNumber = 0
+    while let line = readLine() {
+      lineNumber += 1
+      guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+      let action: WorkoutAction
+      do {
+        action = try JSONDecoder().decodePayload(WorkoutAction.self, from: Data(line.utf8))
+      } catch {
+        fail("line \(lineNumber): \(error)")
+        status = 2
+        continue
+      }
+      let refusal = store.send(action).lazy.compactMap { effect -> ActionRefusal? in
+        if case .actionRefused(let refusal) = effect { return refusal }
+        return nil
+      }.first
+      if let problem = store.saveProblem {
+        fail("line \(lineNumber): not saved: \(problem)")
+        return 1
+      }
+      let reply =
+        refusal.map { "refused \($0.code): \($0.message)" } ?? "ok \(journal.sequence)"
+      FileHandle.standardOutput.write(Data((reply + "\n").utf8))
+    }
+    return status
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+let usage = """
+  Perform: the trainee side of a coaching platform.
+
+  Usage:
+    perform replay FILE|- [--data-dir DIR]
+        Run a scripted workout (docs/replay.md) and print the result as JSON.
+    perform session show [--data-dir DIR]
+        Print the saved live workout, as restored after a crash.
+    perform session apply [--data-dir DIR] [--now ISO-TIME]
+        Apply actions read from standard input, one JSON object a line, to the saved
+        workout; print "ok SEQUENCE" or "refused REASON: MESSAGE" after each.
+    perform help
+        Show this text.
+
+  DIR defaults to $XDG_DATA_HOME/perform (~/.local/share/perform).
+  Exit status: 0 success, 1 a file could not be read or written, 2 bad input.
+  """
+
+/// Writes `message` to standard error, prefixed with the program's name.
+func fail(_ message: String) {
+  FileHandle.standardError.write(Data("perform: \(message)\n".utf8))
+}
+
+/// Command-line options of the form `--name VALUE`, after the positional arguments.
+struct Options {
+  var positional: [String] = []
+  var values: [String: String] = [:]
+
+  /// Parses `arguments`, accepting only `known` option names.
+  init(_ arguments: [String], known: Set<String>) throws(UsageError) {
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      if argument.hasPrefix("--") {
+        let name = String(argument.dropFirst(2))
+        guard known.contains(name) else { throw UsageError("unknown option \(argument)") }
+        guard index + 1 < arguments.count else {
+          throw UsageError("option \(argument) needs a value")
+        }
+        values[name] = arguments[index + 1]
+        index += 2
+      } else {
+        positional.append(argument)
+        index += 1
+      }
+    }
+  }
+}
+
+struct UsageError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// The directory Perform keeps the trainee's data in: `--data-dir`, else `$XDG_DATA_HOME/perform`,
+/// else `~/.local/share/perform`.
+func dataDirectory(_ options: Options) -> URL {
+  if let explicit = options.values["data-dir"] { return URL(fileURLWithPath: explicit) }
+  let environment = ProcessInfo.processInfo.environment
+  if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+    return URL(fileURLWithPath: xdg).appendingPathComponent("perform")
+  }
+  return FileManager.default.homeDirectoryForCurrentUser
+    .appendingPathComponent(".local/share/perform")
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+// The `perform` executable only wires modules together; each command lives in its own file.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let status: Int32
+switch arguments.first {
+case "replay":
+  status = ReplayCommand.run(Array(arguments.dropFirst()))
+case "session":
+  status = SessionCommand.run(Array(arguments.dropFirst()))
+case "help", "-h", "--help":
+  print(usage)
+  status = 0
+case nil:
+  // Until the terminal app lands, `perform` alone shows what it can do.
+  print(usage)
+  status = 0
+case let command?:
+  fail("unknown command \"\(command)\"\n\n\(usage)")
+  status = 2
+}
+exit(status)

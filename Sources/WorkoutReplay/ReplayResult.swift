@@ -11,6 +11,8 @@ public struct ReplayResult: Encodable, Sendable {
   public var effects: [ReplayEffect]
   /// The payload the last `finish` step would post, or `nil` without one.
   public var log: LogWorkoutPayload?
+  /// What restoring the journal directory reported; not part of the JSON document.
+  public var notices: [RecoveryNotice] = []
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)

@@ -5,11 +5,12 @@ import WorkoutSession
 /// Runs a script through the real store, journal included, on a scripted clock.
 @MainActor
 public struct ReplayRunner {
-  /// Where the run's crash-recovery journal lives; a fresh temporary directory when `nil`.
-  public var dataDirectory: URL?
+  /// The directory of the run's crash-recovery journal (`perform replay --data-dir DIR` uses
+  /// `DIR/workout`, as the app does); a fresh temporary directory, deleted after, when `nil`.
+  public var journalDirectory: URL?
 
-  public init(dataDirectory: URL? = nil) {
-    self.dataDirectory = dataDirectory
+  public init(journalDirectory: URL? = nil) {
+    self.journalDirectory = journalDirectory
   }
 
   /// Runs `script` and returns what it produced. Throws when a step names an exercise or set
@@ -17,14 +18,14 @@ public struct ReplayRunner {
   public func run(_ script: ReplayScript) throws -> ReplayResult {
     let clock = ScriptClock(script.startAt)
     let directory =
-      dataDirectory
+      journalDirectory
       ?? FileManager.default.temporaryDirectory
       .appendingPathComponent("perform-replay-\(UUID().uuidString)")
     defer {
-      if dataDirectory == nil { try? FileManager.default.removeItem(at: directory) }
+      if journalDirectory == nil { try? FileManager.default.removeItem(at: directory) }
     }
     let journal = SessionJournal(directory: directory)
-    let (store, _) = try WorkoutStore.restoring(from: journal, now: { clock.now })
+    let (store, notices) = try WorkoutStore.restoring(from: journal, now: { clock.now })
     defer { journal.close() }
 
     var effects: [ReplayEffect] = []
@@ -67,7 +68,8 @@ public struct ReplayRunner {
     return ReplayResult(
       session: session, stats: sessionStats(session),
       nextExercise: nextExercise(session)?.exerciseId,
-      placeholders: computePlaceholders(session?.exercises ?? []), effects: effects, log: log)
+      placeholders: computePlaceholders(session?.exercises ?? []), effects: effects, log: log,
+      notices: notices)
   }
 }
 

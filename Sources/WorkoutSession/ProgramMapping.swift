@@ -43,7 +43,7 @@ func strengthExercise(_ row: StrengthDto, units: UnitSystem) -> WorkoutExercise 
   for index in sets.indices {
     let last = lastSet(row.lastSets, setNumber: sets[index].setNumber)
     sets[index].lastWeight = displayWeight(last?.weight, units: units)
-    sets[index].lastReps = last?.reps?.trimmingCharacters(in: .whitespaces) ?? ""
+    sets[index].lastReps = displayReps(last?.reps)
   }
   return WorkoutExercise(
     id: row.id, exerciseId: row.exerciseId, name: row.name, image: row.image, kind: .strength,
@@ -95,6 +95,13 @@ func displayWeight(_ kilograms: String?, units: UnitSystem) -> String {
   case .metric: return kilograms.trimmingCharacters(in: .whitespaces)
   case .imperial: return EnteredValue.text(units.displayWeight(kilograms: value))
   }
+}
+
+/// Last time's reps as the placeholder: `""` when absent or not a whole number, as checking an
+/// empty set commits it (spec "Checking a set") and must not refuse a value nobody typed.
+func displayReps(_ reps: String?) -> String {
+  guard let reps, EnteredValue.wholeNumber(reps) != nil else { return "" }
+  return reps.trimmingCharacters(in: .whitespaces)
 }
 
 /// Seconds of rest from a coach's text: `m:ss`, `mm:ss`, or a plain number of seconds (`90`,

@@ -129,7 +129,15 @@ public final class SessionJournal {
       throw FileError(path: file.path, operation: "encode", code: EINVAL)
     }
     line.append(UInt8(ascii: "\n"))
-    try file.append(line)
+    do {
+      try file.append(line)
+    } catch {
+      // The next save (a checkpoint, see WorkoutStore) starts a fresh journal file instead of
+      // trusting this one again.
+      journal = nil
+      queue.async { file.close() }
+      throw error
+    }
     sequence += 1
     entriesInJournal += 1
     if syncScheduled.set() {
@@ -144,6 +152,8 @@ public final class SessionJournal {
 
   /// Writes `state` as the snapshot now and deletes the journal it covers.
   public func checkpoint(_ state: WorkoutState) throws(FileError) {
+    // The directory may have been deleted since the restore; the state in memory is complete.
+    try createDirectory()
     let covered = try rotate()
     waitForPendingWrites()
     try Self.writeSnapshot(
@@ -223,7 +233,9 @@ public final class SessionJournal {
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
-      throw FileError(path: directory.path, operation: "mkdir", code: EACCES)
+      let reason = (error as NSError).userInfo[NSUnderlyingErrorKey] as? POSIXError
+      throw FileError(
+        path: directory.path, operation: "mkdir", code: reason?.code.rawValue ?? EACCES)
     }
   }
 

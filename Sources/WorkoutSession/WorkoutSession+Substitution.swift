@@ -15,6 +15,9 @@ extension WorkoutSession {
     let prescribed = current.origin?.exercise ?? current
 
     if option == prescribed.exerciseId {
+      // Another row may have swapped in this exercise meanwhile; two rows with one id would
+      // leave the second unreachable by the actions.
+      guard exerciseIndex(option) == nil else { throw .optionAlreadyInWorkout(option: option) }
       exercises[index] = prescribed
       return [.saveSubstitution(request(prescribed, to: prescribed.exerciseId))]
     }
@@ -38,7 +41,7 @@ extension WorkoutSession {
       var fresh = set.cleared
       let last = lastSet(substitute.lastSets, setNumber: set.setNumber)
       fresh.lastWeight = displayWeight(last?.weight, units: units)
-      fresh.lastReps = last?.reps?.trimmingCharacters(in: .whitespaces) ?? ""
+      fresh.lastReps = displayReps(last?.reps)
       return fresh
     }
     exercises[index] = swapped

@@ -29,8 +29,11 @@ enum ReplayCommand {
     do {
       let script = try ReplayScript(json: data)
       let runner = ReplayRunner(
-        dataDirectory: options.values["data-dir"].map { URL(fileURLWithPath: $0) })
+        journalDirectory: options.values["data-dir"].map {
+          URL(fileURLWithPath: $0).appendingPathComponent("workout")
+        })
       let result = try runner.run(script)
+      for notice in result.notices { fail(notice.description) }
       FileHandle.standardOutput.write(try result.json())
       return 0
     } catch let error as ReplayScriptError {

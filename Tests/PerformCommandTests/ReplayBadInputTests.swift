@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+/// `perform replay` on scripts it cannot run: exit status 2 and one line on standard error that
+/// names the action index and the problem; I/O failures exit 1.
+@Suite struct ReplayBadInputTests {
+  /// A script for one squat day with `actions` spliced in.
+  static func script(actions: String) -> Data {
+    Data(
+      """
+      { "workouts": { "plans": [ { "id": "plan_1", "name": "Strength block", "days": [
+          { "id": "day_legs", "label": "Day 2", "title": "Legs", "strength": [
+            { "id": "row_1", "exerciseId": "ex_squat", "name": "Back squat", "sets": "2",
+              "reps": "5", "rest": "2:00",
+              "substitutes": [ { "exerciseId": "ex_front_squat", "name": "Front squat" } ] }
+          ] } ] } ] },
+        "dayId": "day_legs", "planId": "plan_1", "startAt": "2026-01-05T10:00:00Z",
+        "actions": [ \(actions) ] }
+      """.utf8)
+  }
+
+  struct BadScript: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    var script: Data
+    /// How standard error must begin, after `perform: -: `.
+    var message: String
+  }
+
+  static let badScripts: [BadScript] = [
+    BadScript(
+      testDescription: "bad JSON", script: Data(#"{ "workouts": { "plans": [ "#.utf8),
+      message: "(document) is not valid JSON"),
+    BadScript(
+      testDescription: "a missing field",
+      script: script(
+        actions: #"""
+          { "do": "start" }, { "do": "begin" }, { "do": "toggleSet", "exerciseId": "ex_squat" }
+          """#),
+      message: "action 2: toggleSet: setNumber is missing"),
+    BadScript(
+      testDescription: "a field of the wrong type",
+      script: script(
+        actions: #"""
+          { "do": "start" }, { "do": "toggleSet", "exerciseId": "ex_squat", "setNumber": "1" }
+          """#),
+      message: "action 1: toggleSet: setNumber is not a number"),
+    BadScript(
+      testDescription: "an unknown action",
+      script: script(actions: #"{ "do": "start" }, { "do": "begin" }, { "do": "superset" }"#),
+      message: #"action 2: unknown action "superset""#),
+    BadScript(
+      testDescription: "an action without do",
+      script: script(actions: #"{ "do": "start" }, { "exerciseId": "ex_squat" }"#),
+      message: #"action 1: "do" is missing or not text"#),
+    BadScript(
+      testDescription: "an unknown exercise",
+      script: script(
+        actions: #"""
+          { "do": "start" }, { "do": "begin" },
+          { "do": "toggleSet", "exerciseId": "ex_lunge", "setNumber": 1 }
+          """#),
+      message: "action 2: toggleSet: No exercise ex_lunge in this workout."),
+    BadScript(
+      testDescription: "the prescribed id after a swap",
+      script: script(
+        actions: #"""
+          { "do": "start" },
+          { "do": "substitute", "exerciseId": "ex_squat", "option": "ex_front_squat" },
+          { "do": "toggleSet", "exerciseId": "ex_squat", "setNumber": 1 }
+          """#),
+      message: "action 2: toggleSet: No exercise ex_squat in this workout."),
+    BadScript(
+      testDescription: "an unknown set",
+      script: script(
+        actions: #"""
+          { "do": "start" }, { "do": "removeSet", "exerciseId": "ex_squat", "setNumber": 7 }
+          """#),
+      message: "action 1: removeSet: Exercise ex_squat has no set 7."),
+    BadScript(
+      testDescription: "a wait without seconds",
+      script: script(actions: #"{ "do": "start" }, { "do": "begin" }, { "do": "wait" }"#),
+      message: #"action 2: wait needs "seconds", a number from 0 to 604800"#),
+    BadScript(
+      testDescription: "a negative wait",
+      script: script(actions: #"{ "do": "start" }, { "do": "wait", "seconds": -5 }"#),
+      message: #"action 1: wait needs "seconds""#),
+    BadScript(
+      testDescription: "finish without a workout",
+      script: script(actions: #"{ "do": "wait", "seconds": 60 }, { "do": "finish" }"#),
+      message: "action 1: finish: no workout is open"),
+    BadScript(
+      testDescription: "a missing top-level field",
+      script: Data(
+        #"{ "workouts": { "plans": [] }, "startAt": "2026-01-05T10:00:00Z", "actions": [] }"#.utf8),
+      message: "dayId is missing"),
+    BadScript(
+      testDescription: "a start time without a zone",
+      script: Data(
+        #"""
+        { "workouts": { "plans": [] }, "dayId": "day_legs", "startAt": "2026-01-05 10:00",
+          "actions": [] }
+        """#.utf8),
+      message: #"startAt "2026-01-05 10:00" is not an ISO 8601 time"#),
+  ]
+
+  @Test(arguments: badScripts)
+  func badScriptExitsTwoNamingTheProblem(_ bad: BadScript) throws {
+    let output = try PerformBinary.run(["replay", "-"], input: bad.script)
+    #expect(output.status == 2)
+    #expect(output.stdout.isEmpty, "a refused script prints no result")
+    let firstLine = output.stderr.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(firstLine.hasPrefix("perform: -: \(bad.message)"), "stderr: \(output.stderr)")
+  }
+
+  @Test func errorNamesTheScriptFile() throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-bad-\(UUID().uuidString).replay.json")
+    try Self.script(actions: #"{ "do": "begin" }, { "do": "jump" }"#).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+
+    let output = try PerformBinary.run(["replay", file.path])
+
+    #expect(output.status == 2)
+    #expect(output.stderr == "perform: \(file.path): action 1: unknown action \"jump\"\n")
+  }
+
+  @Test func dashReadsTheScriptFromStandardInput() throws {
+    let demo = PerformBinary.packageRoot.appendingPathComponent("examples/demo-workout.json")
+    let fromFile = try PerformBinary.run(["replay", demo.path])
+    let fromStandardInput = try PerformBinary.run(
+      ["replay", "-"], input: try Data(contentsOf: demo))
+
+    #expect(fromStandardInput.status == 0, "stderr: \(fromStandardInput.stderr)")
+    #expect(!fromStandardInput.stdout.isEmpty)
+    #expect(fromStandardInput.stdout == fromFile.stdout)
+  }
+
+  @Test func missingFileExitsOne() throws {
+    let path = PerformBinary.fixtures.appendingPathComponent("no-such-script.replay.json").path
+
+    let output = try PerformBinary.run(["replay", path])
+
+    #expect(output.status == 1)
+    #expect(output.stdout.isEmpty)
+    #expect(output.stderr == "perform: cannot read \(path)\n")
+  }
+
+  @Test(arguments: [
+    ["replay"],
+    ["replay", "first.replay.json", "second.replay.json"],
+    ["replay", "-", "--speed", "2"],
+    ["replay", "-", "--data-dir"],
+  ])
+  func wrongArgumentsExitTwoWithUsage(_ arguments: [String]) throws {
+    let output = try PerformBinary.run(arguments, input: Self.script(actions: ""))
+
+    #expect(output.status == 2)
+    #expect(output.stdout.isEmpty)
+    #expect(output.stderr.contains("perform replay FILE|-"), "stderr: \(output.stderr)")
+  }
+}

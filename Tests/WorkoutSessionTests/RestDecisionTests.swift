@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+import TraineeAPI
+
+@testable import WorkoutSession
+
+/// When checking a set starts a rest, and which rest ("When a rest starts").
+struct RestDecisionTests {
+  /// Squat (lead, 60 s) and lunge (30 s) in superset `s1`, then a plank (45 s) on its own.
+  static func supersetState(lungeSets: Int = 3, squatRest: Int = 60) -> WorkoutState {
+    SampleWorkouts.state([
+      SampleWorkouts.strengthExercise(
+        id: "row_squat", exerciseId: "ex_squat", name: "Squat", restSeconds: squatRest,
+        supersetGroup: "s1"),
+      SampleWorkouts.strengthExercise(
+        id: "row_lunge", exerciseId: "ex_lunge", name: "Lunge", restSeconds: 30,
+        supersetGroup: "s1", sets: SampleWorkouts.workingSets(lungeSets)),
+      SampleWorkouts.strengthExercise(
+        id: "row_plank", exerciseId: "ex_plank", name: "Plank", restSeconds: 45,
+        sets: SampleWorkouts.workingSets(2)),
+    ])
+  }
+
+  /// The rests among `effects`.
+  static func rests(_ effects: [WorkoutEffect]) -> [WorkoutEffect] {
+    effects.filter { $0.name == "restStarted" }
+  }
+
+  @Test func aCheckedSetStartsTheExercisesRest() {
+    var state = SampleWorkouts.pushDayState()
+
+    let effects = state.apply(
+      .toggleSet(exerciseId: "ex_bench", setNumber: 2), now: SampleWorkouts.laterAt)
+
+    #expect(
+      effects == [
+        .restStarted(seconds: 90, exerciseId: "ex_bench", exerciseName: "Bench press", setNumber: 2)
+      ])
+  }
+
+  @Test func noRestWithoutRestSeconds() {
+    var state = SampleWorkouts.state([
+      SampleWorkouts.strengthExercise(exerciseId: "ex_curl", restSeconds: 0),
+      SampleWorkouts.seatedRow(),
+    ])
+
+    let effects = state.apply(
+      .toggleSet(exerciseId: "ex_curl", setNumber: 1), now: SampleWorkouts.laterAt)
+
+    #expect(effects == [])
+  }
+
+  @Test func uncheckingNeverStartsARest() {
+    var state = SampleWorkouts.pushDayState()
+    SampleWorkouts.apply([.toggleSet(exerciseId: "ex_bench", setNumber: 1)], to: &state)
+
+    let effects = state.apply(
+      .toggleSet(exerciseId: "ex_bench", setNumber: 1), now: SampleWorkouts.laterAt)
+
+    #expect(effects == [])
+  }
+
+  @Test func aSupersetRestsOnlyAfterEveryMemberDidTheSet() {
+    var state = Self.supersetState()
+
+    let first = state.apply(
+      .toggleSet(exerciseId: "ex_squat", setNumber: 1), now: SampleWorkouts.laterAt)
+    let second = state.apply(
+      .toggleSet(exerciseId: "ex_lunge", setNumber: 1), now: SampleWorkouts.laterAt)
+
+    #expect(first == [])
+    #expect(
+      second == [
+        .restStarted(seconds: 60, exerciseId: "ex_squat", exerciseName: "Squat", setNumber: 1)
+      ])
+  }
+
+  @Test func aSupersetUsesTheLeadsRestWhenTheLeadIsCheckedLast() {
+    var state = Self.supersetState()
+
+    let first = state.apply(
+      .toggleSet(exerciseId: "ex_lunge", setNumber: 2), now: SampleWorkouts.laterAt)
+    let second = state.apply(
+      .toggleSet(exerciseId: "ex_squat", setNumber: 2), now: SampleWorkouts.laterAt)
+
+    #expect(first == [])
+    #expect(
+      second == [
+        .restStarted(seconds: 60, exerciseId: "ex_squat", exerciseName: "Squat", setNumber: 2)
+      ])
+  }
+
+  @Test func aSupersetRoundIsItsOwnSetNumber() {
+    var state = Self.supersetState()
+
+    let effects = SampleWorkouts.apply(
+      [
+        .toggleSet(exerciseId: "ex_squat", setNumber: 1),
+        .toggleSet(exerciseId: "ex_lunge", setNumber: 2),
+        .toggleSet(exerciseId: "ex_squat", setNumber: 3),
+      ], to: &state)
+
+    #expect(effects == [])
+  }
+
+  @Test func aSupersetWhoseLeadHasNoRestNeverRests() {
+    var state = Self.supersetState(squatRest: 0)
+
+    let effects = SampleWorkouts.apply(
+      [
+        .toggleSet(exerciseId: "ex_squat", setNumber: 1),
+        .toggleSet(exerciseId: "ex_lunge", setNumber: 1),
+      ], to: &state)
+
+    #expect(effects == [])
+  }
+
+  @Test func aMemberWithoutThatSetNumberDoesNotHoldTheRestBack() {
+    var state = Self.supersetState(lungeSets: 2)
+
+    let effects = state.apply(
+      .toggleSet(exerciseId: "ex_squat", setNumber: 3), now: SampleWorkouts.laterAt)
+
+    #expect(
+      effects == [
+        .restStarted(seconds: 60, exerciseId: "ex_squat", exerciseName: "Squat", setNumber: 3)
+      ])
+  }
+
+  @Test func anExerciseWithoutAGroupIsItsOwnGroup() {
+    var state = Self.supersetState()
+
+    let effects = state.apply(
+      .toggleSet(exerciseId: "ex_plank", setNumber: 1), now: SampleWorkouts.laterAt)
+
+    #expect(
+      effects == [
+        .restStarted(seconds: 45, exerciseId: "ex_plank", exerciseName: "Plank", setNumber: 1)
+      ])
+  }
+
+  @Test func exercisesWithoutAGroupDoNotWaitForEachOther() {
+    var state = SampleWorkouts.pushDayState()
+
+    let row = state.apply(
+      .toggleSet(exerciseId: "ex_row", setNumber: 1), now: SampleWorkouts.laterAt)
+
+    #expect(
+      row == [
+        .restStarted(seconds: 60, exerciseId: "ex_row", exerciseName: "Seated row", setNumber: 1)
+      ])
+  }
+
+  @Test func noRestAfterTheLastSetOfTheWorkout() {
+    var state = SampleWorkouts.state([SampleWorkouts.seatedRow()])
+
+    let first = state.apply(
+      .toggleSet(exerciseId: "ex_row", setNumber: 1), now: SampleWorkouts.laterAt)
+    let last = state.apply(
+      .toggleSet(exerciseId: "ex_row", setNumber: 2), now: SampleWorkouts.laterAt)
+
+    #expect(
+      first == [
+        .restStarted(seconds: 60, exerciseId: "ex_row", exerciseName: "Seated row", setNumber: 1)
+      ])
+    #expect(last == [.exerciseCompleted(exerciseId: "ex_row")])
+  }
+
+  @Test func noRestWhenTheLastOpenSetOfTheWorkoutIsInAnotherExercise() {
+    var state = SampleWorkouts.pushDayState()
+    SampleWorkouts.apply(
+      [
+        .completeExercise(exerciseId: "ex_bench"),
+        .completeExercise(exerciseId: "ex_treadmill"),
+        .toggleSet(exerciseId: "ex_row", setNumber: 2),
+      ], to: &state)
+
+    let effects = state.apply(
+      .toggleSet(exerciseId: "ex_row", setNumber: 1), now: SampleWorkouts.laterAt)
+
+    #expect(effects == [.exerciseCompleted(exerciseId: "ex_row")])
+    #expect(state.session?.allSetsDone == true)
+  }
+
+  @Test func aCardioExerciseWithRestStartsItsRest() {
+    var state = SampleWorkouts.state([
+      SampleWorkouts.cardioExercise(restSeconds: 120, sets: 2)
+    ])
+
+    let effects = state.apply(
+      .toggleSet(exerciseId: "ex_treadmill", setNumber: 1), now: SampleWorkouts.laterAt)
+
+    #expect(
+      effects == [
+        .restStarted(
+          seconds: 120, exerciseId: "ex_treadmill", exerciseName: "Treadmill", setNumber: 1)
+      ])
+  }
+
+  @Test func completingAnExerciseDoesNotStartARest() {
+    var state = SampleWorkouts.pushDayState()
+
+    let effects = state.apply(
+      .completeExercise(exerciseId: "ex_bench"), now: SampleWorkouts.laterAt)
+
+    #expect(Self.rests(effects) == [])
+  }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import Testing
+import TraineeAPI
+
+@testable import WorkoutSession
+
+/// The spec's helpers: `sessionStarted`, `sessionMatches`, `computePlaceholders`, `sessionStats`,
+/// `nextExercise`, `toSessionExercise`.
+struct SessionHelpersTests {
+  @Test func sessionStartedNeedsAStartedSession() {
+    #expect(sessionStarted(nil) == false)
+    #expect(sessionStarted(SampleWorkouts.pushDayState(started: false).session) == false)
+    #expect(sessionStarted(SampleWorkouts.pushDayState(started: true).session) == true)
+  }
+
+  @Test(
+    arguments: [
+      ("day_push", "plan_1", "day_push", "plan_1", true),
+      ("day_push", "plan_1", "day_push", "plan_2", false),
+      ("day_push", "plan_1", "day_legs", "plan_1", false),
+      ("day_push", nil, "day_push", "plan_1", true),
+      ("day_push", "plan_1", "day_push", nil, true),
+      ("day_push", nil, "day_push", nil, true),
+      ("day_push", nil, "day_legs", nil, false),
+    ] as [(String, String?, String, String?, Bool)])
+  func sessionMatchesTheDayAndAnyPlanBothSidesHave(
+    sessionDay: String, sessionPlan: String?, dayId: String, planId: String?, matches: Bool
+  ) {
+    let session = WorkoutSession(dayId: sessionDay, programId: sessionPlan)
+
+    #expect(sessionMatches(session, dayId: dayId, planId: planId) == matches)
+  }
+
+  @Test func noSessionMatchesNothing() {
+    #expect(sessionMatches(nil, dayId: "day_push", planId: nil) == false)
+    #expect(sessionMatches(nil, dayId: "day_push", planId: "plan_1") == false)
+  }
+
+  @Test func placeholdersAreKeyedByExerciseAndSetNumber() {
+    let exercises = SampleWorkouts.pushDayState().session!.exercises
+
+    #expect(
+      computePlaceholders(exercises) == [
+        "ex_bench:1": Placeholder(weight: "57.5", reps: "10"),
+        "ex_bench:2": Placeholder(weight: "57.5", reps: "10"),
+        "ex_bench:3": Placeholder(weight: "55", reps: "8"),
+        "ex_row:1": Placeholder(weight: "50", reps: "12"),
+        "ex_row:2": Placeholder(weight: "50", reps: "12"),
+      ])
+  }
+
+  @Test func placeholdersFollowSwapsAndAddedSets() {
+    var state = SampleWorkouts.pushDayState()
+    SampleWorkouts.apply(
+      [
+        .substitute(exerciseId: "ex_bench", option: "ex_machine_press"),
+        .removeSet(exerciseId: "ex_machine_press", setNumber: 2),
+        .removeSet(exerciseId: "ex_machine_press", setNumber: 3),
+        .addSet(exerciseId: "ex_row"),
+      ], to: &state)
+
+    #expect(
+      computePlaceholders(state.session!.exercises) == [
+        "ex_machine_press:1": Placeholder(weight: "", reps: ""),
+        "ex_row:1": Placeholder(weight: "50", reps: "12"),
+        "ex_row:2": Placeholder(weight: "50", reps: "12"),
+        "ex_row:3": Placeholder(weight: "50", reps: "12"),
+      ])
+  }
+
+  @Test func placeholdersDoNotChangeWithTypedValues() {
+    var state = SampleWorkouts.pushDayState()
+    let before = computePlaceholders(state.session!.exercises)
+
+    SampleWorkouts.apply(SampleWorkouts.logSet("ex_row", 1, weight: "70", reps: "6"), to: &state)
+
+    #expect(computePlaceholders(state.session!.exercises) == before)
+  }
+
+  @Test func statsOfNoSessionAreZero() {
+    #expect(
+      sessionStats(nil)
+        == SessionStats(
+          completedSets: 0, totalSets: 0, completedExercises: 0, totalExercises: 0, volumeKg: 0))
+  }
+
+  @Test func statsCountSetsAndExercises() {
+    var state = SampleWorkouts.pushDayState()
+    SampleWorkouts.apply(
+      [
+        .completeExercise(exerciseId: "ex_bench"),
+        .toggleSet(exerciseId: "ex_row", setNumber: 1),
+        .toggleSet(exerciseId: "ex_treadmill", setNumber: 1),
+      ], to: &state)
+
+    #expect(
+      sessionStats(state.session)
+        == SessionStats(
+          completedSets: 5, totalSets: 6, completedExercises: 2, totalExercises: 3,
+          volumeKg: 2190))
+  }
+
+  /// One set for the volume table: typed values, placeholders, whether done, and its volume.
+  struct VolumeCase: Sendable, CustomTestStringConvertible {
+    var weight: String
+    var reps: String
+    var lastWeight = ""
+    var lastReps = ""
+    var done = true
+    var volumeKg: Int
+
+    var testDescription: String {
+      "\(weight)|\(reps) over \(lastWeight)|\(lastReps)\(done ? "" : " open") -> \(volumeKg)"
+    }
+  }
+
+  static let volumeCases: [VolumeCase] = [
+    VolumeCase(weight: "60", reps: "8", volumeKg: 480),
+    VolumeCase(weight: "", reps: "", lastWeight: "57.5", lastReps: "10", volumeKg: 575),
+    VolumeCase(weight: "", reps: "8", lastWeight: "60", lastReps: "10", volumeKg: 480),
+    VolumeCase(weight: "62,5", reps: "", lastWeight: "60", lastReps: "10", volumeKg: 625),
+    VolumeCase(weight: "20,25", reps: "2", volumeKg: 41),
+    VolumeCase(weight: "20.2", reps: "2", volumeKg: 40),
+    VolumeCase(weight: "100", reps: "10", done: false, volumeKg: 0),
+    VolumeCase(weight: "0", reps: "10", volumeKg: 0),
+    VolumeCase(weight: "50", reps: "0", volumeKg: 0),
+    VolumeCase(weight: "", reps: "12", volumeKg: 0),
+    VolumeCase(weight: "70", reps: "", volumeKg: 0),
+  ]
+
+  @Test(arguments: volumeCases)
+  func volumeIsWeightTimesRepsOverDoneSets(_ volumeCase: VolumeCase) {
+    var session = SampleWorkouts.session([
+      SampleWorkouts.strengthExercise(sets: SampleWorkouts.workingSets(1))
+    ])
+    session.exercises[0].sets[0].weight = volumeCase.weight
+    session.exercises[0].sets[0].reps = volumeCase.reps
+    session.exercises[0].sets[0].lastWeight = volumeCase.lastWeight
+    session.exercises[0].sets[0].lastReps = volumeCase.lastReps
+    session.exercises[0].sets[0].done = volumeCase.done
+
+    #expect(sessionStats(session).volumeKg == volumeCase.volumeKg)
+  }
+
+  @Test func volumeAddsUpBeforeRounding() {
+    var session = SampleWorkouts.session([
+      SampleWorkouts.strengthExercise(
+        sets: SampleWorkouts.workingSets(2, lastWeight: "20,25", lastReps: "1"))
+    ])
+    session.exercises[0].sets[0].done = true
+    session.exercises[0].sets[1].done = true
+
+    #expect(sessionStats(session).volumeKg == 41)
+  }
+
+  @Test func imperialVolumeIsInKilograms() {
+    var session = SampleWorkouts.session(
+      [SampleWorkouts.strengthExercise(sets: SampleWorkouts.workingSets(1))], units: .imperial)
+    session.exercises[0].sets[0].weight = "100"
+    session.exercises[0].sets[0].reps = "10"
+    session.exercises[0].sets[0].done = true
+
+    #expect(sessionStats(session).volumeKg == 454)
+  }
+
+  @Test func cardioSetsCountButLiftNoVolume() {
+    var session = SampleWorkouts.session([SampleWorkouts.cardioExercise(sets: 2)])
+    session.exercises[0].sets[0].weight = "100"
+    session.exercises[0].sets[0].reps = "10"
+    session.exercises[0].sets[0].distance = "5"
+    session.exercises[0].sets[0].done = true
+
+    #expect(
+      sessionStats(session)
+        == SessionStats(
+          completedSets: 1, totalSets: 2, completedExercises: 0, totalExercises: 1, volumeKg: 0))
+  }
+
+  @Test func completedExercisesCountTheDoneFlag() {
+    var session = SampleWorkouts.session([SampleWorkouts.seatedRow(), SampleWorkouts.benchPress()])
+    session.exercises[0].sets[0].done = true
+    session.exercises[0].sets[1].done = true
+    #expect(sessionStats(session).completedExercises == 0)
+    #expect(sessionStats(session).completedSets == 2)
+
+    session.exercises[1].done = true
+    #expect(sessionStats(session).completedExercises == 1)
+  }
+
+  @Test func theNextExerciseIsTheFirstWithAnOpenSet() {
+    var state = SampleWorkouts.pushDayState()
+    #expect(nextExercise(state.session)?.exerciseId == "ex_bench")
+
+    SampleWorkouts.apply([.completeExercise(exerciseId: "ex_bench")], to: &state)
+    #expect(nextExercise(state.session)?.exerciseId == "ex_row")
+
+    SampleWorkouts.apply([.toggleSet(exerciseId: "ex_row", setNumber: 1)], to: &state)
+    #expect(nextExercise(state.session) == SampleWorkouts.exercise("ex_row", in: state))
+
+    SampleWorkouts.apply(
+      [
+        .completeExercise(exerciseId: "ex_row"),
+        .completeExercise(exerciseId: "ex_treadmill"),
+      ], to: &state)
+    #expect(nextExercise(state.session) == nil)
+  }
+
+  @Test func theNextExerciseSkipsExercisesThatAreDoneOrHaveNoOpenSet() {
+    var session = SampleWorkouts.session([
+      SampleWorkouts.benchPress(), SampleWorkouts.seatedRow(), SampleWorkouts.cardioExercise(),
+    ])
+    session.exercises[0].done = true
+    for index in session.exercises[1].sets.indices {
+      session.exercises[1].sets[index].done = true
+    }
+
+    #expect(nextExercise(session)?.exerciseId == "ex_treadmill")
+  }
+
+  @Test func noSessionHasNoNextExercise() {
+    #expect(nextExercise(nil) == nil)
+  }
+
+  @Test func aSessionExerciseStartsWithNoFlags() {
+    let exercise = SampleWorkouts.benchPress()
+
+    let sessionExercise = toSessionExercise(exercise)
+
+    #expect(
+      sessionExercise
+        == SessionExercise(
+          exercise: exercise, done: false, videoSent: false, videoSkipped: false,
+          techniquePrompted: false, origin: nil))
+    #expect(sessionExercise.exercise == exercise)
+    #expect(sessionExercise.sets == exercise.sets)
+  }
+}

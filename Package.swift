@@ -7,11 +7,14 @@ let package = Package(
   products: [
     .library(name: "TraineeAPI", targets: ["TraineeAPI"]),
     .library(name: "WorkoutSession", targets: ["WorkoutSession"]),
+    .library(name: "RestTimer", targets: ["RestTimer"]),
     .executable(name: "perform", targets: ["perform"]),
   ],
   targets: [
     // Wire types shared by the app, the client and (later) the server.
     .target(name: "TraineeAPI"),
+    // The one rest end time, the timer, the rest-over alert and the workout reminders.
+    .target(name: "RestTimer", dependencies: ["TraineeAPI"]),
     // Program day -> live session; state, actions, effects, PRs, stats, log payload, crash recovery.
     .target(name: "WorkoutSession", dependencies: ["TraineeAPI"]),
     // Scripted, deterministic runs of the engine: `perform replay`.
@@ -26,6 +29,7 @@ let package = Package(
       path: "Benchmarks/WorkoutSessionBenchmark"
     ),
     .testTarget(name: "TraineeAPITests", dependencies: ["TraineeAPI"]),
+    .testTarget(name: "RestTimerTests", dependencies: ["RestTimer", "TraineeAPI"]),
     .testTarget(name: "WorkoutSessionTests", dependencies: ["WorkoutSession", "TraineeAPI"]),
     // End-to-end tests of the `perform` binary: replay fixtures, bad input, kill -9 recovery.
     .testTarget(

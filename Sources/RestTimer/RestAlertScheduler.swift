@@ -1,0 +1,78 @@
+import Foundation
+
+// NB: spec workout-session-engine.md "Schedule it", "Reschedule or cancel", "Android background
+// behaviour" (the present-now backstop, here on every platform) and "Blocked alerts".
+
+/// Keeps exactly one rest-over alert scheduled for the current rest, and at most one shown.
+@MainActor
+public final class RestAlertScheduler {
+  public static let kind = "rest-timer"
+
+  private let center: any LocalNotifications
+  /// Raised by every schedule and cancel; a schedule that resolves after a newer call is stale.
+  public private(set) var generation = 0
+  /// The center's id of the alert now scheduled.
+  public private(set) var scheduledId: String?
+  private var blockReasonChecked = false
+
+  public init(center: any LocalNotifications) {
+    self.center = center
+  }
+
+  /// Schedules the alert of `clock` for its end, replacing any alert before it; does nothing
+  /// when the rest has no alert.
+  public func schedule(_ clock: RestClock, now: Date) async {
+    generation += 1
+    let mine = generation
+    let previous = scheduledId
+    scheduledId = nil
+    if let previous { await center.cancel([previous]) }
+    guard let alert = clock.alert else { return }
+    await center.removePresented(await center.presented(kind: Self.kind))
+    let request = Self.request(alert, fireAt: clock.endsAt, now: now)
+    guard let id = try? await center.schedule(request) else { return }
+    if generation == mine {
+      scheduledId = id
+    } else {
+      // A newer schedule or a cancel ran while this one was in flight: this alert is stale.
+      await center.cancel([id])
+    }
+  }
+
+  /// Cancels the scheduled alert (skip, finish, discard, a replaced rest).
+  public func cancel() async {
+    generation += 1
+    if let id = scheduledId {
+      scheduledId = nil
+      await center.cancel([id])
+    }
+  }
+
+  /// The backstop when the app sees the rest end: cancels the scheduled alert and, unless a
+  /// rest alert is already shown, posts one now. Returns the id of the alert it posted.
+  @discardableResult
+  public func presentNow(_ clock: RestClock, now: Date) async -> String? {
+    await cancel()
+    guard let alert = clock.alert else { return nil }
+    guard await center.presented(kind: Self.kind).isEmpty else { return nil }
+    return try? await center.present(Self.request(alert, fireAt: now, now: now))
+  }
+
+  /// The block reason, the first time a rest with an alert starts on this screen; `nil` after.
+  public func blockReasonOnce() async -> RestAlertBlockReason? {
+    guard !blockReasonChecked else { return nil }
+    blockReasonChecked = true
+    return await restAlertBlockReason(center)
+  }
+
+  static func request(
+    _ alert: RestAlertContent, fireAt: Date, now: Date
+  )
+    -> LocalNotificationRequest
+  {
+    LocalNotificationRequest(
+      id: "rest-timer", title: alert.title, body: alert.body, fireAt: fireAt,
+      interval: max(1, fireAt.timeIntervalSince(now)), channel: .restTimer, timeSensitive: true,
+      sound: true, data: ["kind": kind, "target": "activeWorkout"])
+  }
+}

@@ -29,7 +29,8 @@ public final class RestAlertScheduler {
     if let previous { await center.cancel([previous]) }
     guard let alert = clock.alert else { return }
     await center.removePresented(await center.presented(kind: Self.kind))
-    let request = Self.request(alert, fireAt: clock.endsAt, now: now)
+    let request = Self.request(
+      alert, id: "rest-timer-\(mine)", fireAt: clock.endsAt, now: now)
     guard let id = try? await center.schedule(request) else { return }
     if generation == mine {
       scheduledId = id
@@ -55,7 +56,8 @@ public final class RestAlertScheduler {
     await cancel()
     guard let alert = clock.alert else { return nil }
     guard await center.presented(kind: Self.kind).isEmpty else { return nil }
-    return try? await center.present(Self.request(alert, fireAt: now, now: now))
+    return try? await center.present(
+      Self.request(alert, id: "rest-timer-now-\(generation)", fireAt: now, now: now))
   }
 
   /// The block reason, the first time a rest with an alert starts on this screen; `nil` after.
@@ -66,12 +68,12 @@ public final class RestAlertScheduler {
   }
 
   static func request(
-    _ alert: RestAlertContent, fireAt: Date, now: Date
+    _ alert: RestAlertContent, id: String, fireAt: Date, now: Date
   )
     -> LocalNotificationRequest
   {
     LocalNotificationRequest(
-      id: "rest-timer", title: alert.title, body: alert.body, fireAt: fireAt,
+      id: id, title: alert.title, body: alert.body, fireAt: fireAt,
       interval: max(1, fireAt.timeIntervalSince(now)), channel: .restTimer, timeSensitive: true,
       sound: true, data: ["kind": kind, "target": "activeWorkout"])
   }

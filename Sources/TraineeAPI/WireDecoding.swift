@@ -116,3 +116,19 @@ extension JSONDecoder {
     }
   }
 }
+
+/// A closed set of wire strings. Decoding anything else fails naming the allowed values.
+public protocol WireEnum: RawRepresentable, CaseIterable, Decodable where RawValue == String {}
+
+extension WireEnum {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let raw = try container.decode(String.self)
+    guard let value = Self(rawValue: raw) else {
+      let allowed = Self.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "is \"\(raw)\", not one of \(allowed)")
+    }
+    self = value
+  }
+}

@@ -16,8 +16,12 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
   public var code: Int32
 
   public var description: String {
-    "\(operation) \(path): \(String(cString: strerror(code)))"
+    if isInUse { return "\(path) is in use by another Perform process" }
+    return "\(operation) \(path): \(String(cString: strerror(code)))"
   }
+
+  /// Whether another process holds the directory's lock.
+  public var isInUse: Bool { operation == "lock" && code == EWOULDBLOCK }
 
   /// Whether the device is full (or over quota).
   public var isOutOfSpace: Bool { code == ENOSPC || code == EDQUOT }
@@ -93,6 +97,7 @@ final class AppendOnlyFile: @unchecked Sendable {
   // every sync it scheduled has run (see SessionJournal).
   let path: String
   private let fd: Int32
+  private let syncPending = LockedFlag()
 
   /// Opens `path` for appending, creating it, or emptying it first when `truncating`.
   init(path: String, truncating: Bool = false) throws(FileError) {
@@ -119,16 +124,75 @@ final class AppendOnlyFile: @unchecked Sendable {
     }
   }
 
+  /// Claims the one pending sync of this file; false when one is already scheduled.
+  func claimSync() -> Bool {
+    syncPending.set()
+  }
+
+  /// Flushes the file to the device; releases the pending sync first, so a record appended
+  /// while this runs schedules another.
   func sync() {
+    syncPending.clear()
     _ = fsync(fd)
   }
 
   func close() {
     _ = fsync(fd)
-    #if canImport(Glibc)
-      _ = Glibc.close(fd)
-    #else
-      _ = Darwin.close(fd)
-    #endif
+    _ = closeDescriptor(fd)
+  }
+}
+
+/// An exclusive lock on a directory, held until `release()` or the process ends (a kill
+/// included: the kernel drops it), so two processes never write one journal.
+final class DirectoryLock {
+  private var fd: Int32
+
+  init(_ directory: URL) throws(FileError) {
+    let path = directory.appendingPathComponent(".lock").path
+    fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw FileError(path: path, operation: "open", code: errno) }
+    guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+      let code = errno
+      _ = closeDescriptor(fd)
+      throw FileError(path: directory.path, operation: "lock", code: code)
+    }
+  }
+
+  func release() {
+    guard fd >= 0 else { return }
+    _ = closeDescriptor(fd)
+    fd = -1
+  }
+
+  deinit { release() }
+}
+
+private func closeDescriptor(_ fd: Int32) -> Int32 {
+  #if canImport(Glibc)
+    Glibc.close(fd)
+  #else
+    Darwin.close(fd)
+  #endif
+}
+
+/// A flag set by one thread and cleared by another.
+final class LockedFlag: @unchecked Sendable {
+  // @unchecked: `value` is only touched under `lock`.
+  private let lock = NSLock()
+  private var value = false
+
+  /// Sets the flag; true when it was clear.
+  func set() -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    if value { return false }
+    value = true
+    return true
+  }
+
+  func clear() {
+    lock.lock()
+    value = false
+    lock.unlock()
   }
 }

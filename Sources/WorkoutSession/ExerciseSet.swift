@@ -98,7 +98,7 @@ public struct ExerciseSet: Codable, Equatable, Sendable {
 }
 
 /// A field of a set the trainee can type into.
-public enum SetField: String, Codable, Equatable, Sendable, CaseIterable {
+public enum SetField: String, Codable, Equatable, Sendable, CaseIterable, WireEnum {
   case weight, reps, rir, rm, duration, distance, rpe
 
   /// The fields a set of `kind` has.

@@ -22,10 +22,10 @@ public final class SessionJournal {
 
   private let compactAfter: Int
   private var journal: AppendOnlyFile?
+  private var lock: DirectoryLock?
   private var journalStart = 1
   private var entriesInJournal = 0
   private let queue = DispatchQueue(label: "perform.session-journal")
-  private let syncScheduled = LockedFlag()
   private let encoder = JSONEncoder()
 
   /// A journal in `directory`, which is created when missing. A snapshot is written every
@@ -41,8 +41,13 @@ public final class SessionJournal {
   /// aside, never deleted, and reported in the notices. A last entry cut short by a kill is the
   /// action that never completed; it is dropped and reported. The state is then compacted into a
   /// fresh snapshot and new actions are journaled after it.
+  ///
+  /// The directory stays locked for this journal until `close()`: a second process restoring it
+  /// meanwhile gets a `FileError` whose `isInUse` is true, and changes nothing.
   public func restore(now: Date) throws(FileError) -> Restored {
+    close()
     try createDirectory()
+    lock = try DirectoryLock(directory)
     var notices: [RecoveryNotice] = []
     var state = WorkoutState()
     var sequence = 0
@@ -140,12 +145,8 @@ public final class SessionJournal {
     }
     sequence += 1
     entriesInJournal += 1
-    if syncScheduled.set() {
-      let flag = syncScheduled
-      queue.async {
-        flag.clear()
-        file.sync()
-      }
+    if file.claimSync() {
+      queue.async { file.sync() }
     }
     if entriesInJournal >= compactAfter { compactInBackground(state) }
   }
@@ -165,12 +166,14 @@ public final class SessionJournal {
     queue.sync {}
   }
 
-  /// Closes the journal; the next `record` reopens it.
+  /// Closes the journal and unlocks the directory, after every pending write.
   public func close() {
     if let journal {
       queue.sync { journal.close() }
     }
     journal = nil
+    lock?.release()
+    lock = nil
   }
 
   // MARK: - Snapshots and rotation
@@ -374,37 +377,15 @@ public enum RecoveryNotice: Equatable, Sendable, CustomStringConvertible {
   }
 }
 
-/// A flag set once by the journal's owner and cleared by its background queue.
-private final class LockedFlag: @unchecked Sendable {
-  // @unchecked: `value` is only touched under `lock`.
-  private let lock = NSLock()
-  private var value = false
-
-  /// Sets the flag; true when it was clear.
-  func set() -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    if value { return false }
-    value = true
-    return true
-  }
-
-  func clear() {
-    lock.lock()
-    value = false
-    lock.unlock()
-  }
-}
-
 extension Date {
   /// The date at whole milliseconds since 1970.
   init(milliseconds: Int64) {
     self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
   }
 
-  /// Whole milliseconds since 1970, rounded down.
+  /// Milliseconds since 1970, to the nearest: a date read back from them gives them again.
   var milliseconds: Int64 {
-    Int64((timeIntervalSince1970 * 1000).rounded(.down))
+    Int64((timeIntervalSince1970 * 1000).rounded())
   }
 
   /// This date cut to whole milliseconds, the precision every saved date has.

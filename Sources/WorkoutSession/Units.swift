@@ -1,8 +1,9 @@
 import Foundation
+import TraineeAPI
 
 /// The trainee's unit system. Entered weights and distances are in it; stats and the log are
 /// in kilograms and kilometres.
-public enum UnitSystem: String, Codable, Equatable, Sendable, CaseIterable {
+public enum UnitSystem: String, Codable, Equatable, Sendable, CaseIterable, WireEnum {
   case metric, imperial
 
   static let kilogramsPerPound = 0.45359237

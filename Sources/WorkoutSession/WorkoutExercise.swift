@@ -2,7 +2,7 @@ import Foundation
 import TraineeAPI
 
 /// Whether an exercise is lifted (weight, reps, RIR) or done as cardio (duration, distance, RPE).
-public enum ExerciseKind: String, Codable, Equatable, Sendable {
+public enum ExerciseKind: String, Codable, Equatable, Sendable, CaseIterable, WireEnum {
   case strength, cardio
 }
 

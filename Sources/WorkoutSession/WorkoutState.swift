@@ -127,7 +127,8 @@ extension WorkoutSession {
     var effects: [WorkoutEffect] = []
     if let url {
       let trimmed = url.trimmingCharacters(in: .whitespaces)
-      guard trimmed.count <= 2048, let parsed = URL(string: trimmed),
+      guard trimmed.count <= 2048, !trimmed.contains(where: \.isWhitespace),
+        let parsed = URL(string: trimmed),
         ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host != nil
       else { throw .invalidVideoURL(url) }
       effects.append(.submitTechniqueVideo(url: trimmed, exerciseId: exerciseId))

@@ -45,6 +45,15 @@ import Testing
           """#),
       message: "action 1: toggleSet: setNumber is not a number"),
     BadScript(
+      testDescription: "a field name that is not a set field",
+      script: script(
+        actions: #"""
+          { "do": "start" },
+          { "do": "setValue", "exerciseId": "ex_squat", "setNumber": 1, "field": "colour",
+            "value": "red" }
+          """#),
+      message: #"action 1: setValue: field is "colour", not one of "weight", "reps", "rir""#),
+    BadScript(
       testDescription: "an unknown action",
       script: script(actions: #"{ "do": "start" }, { "do": "begin" }, { "do": "superset" }"#),
       message: #"action 2: unknown action "superset""#),

@@ -21,12 +21,12 @@ private func benchRest(
 /// The request the scheduler should make for the bench alert: firing `fireAfter` seconds after
 /// `t0`, `interval` seconds after it was made.
 private func benchRequest(
-  fireAfter: TimeInterval = 90, interval: TimeInterval = 90
+  id: String = "rest-timer-1", fireAfter: TimeInterval = 90, interval: TimeInterval = 90
 )
   -> LocalNotificationRequest
 {
   LocalNotificationRequest(
-    id: "rest-timer", title: "Rest is over", body: "Next: Bench press", fireAt: t0 + fireAfter,
+    id: id, title: "Rest is over", body: "Next: Bench press", fireAt: t0 + fireAfter,
     interval: interval, channel: .restTimer, timeSensitive: true, sound: true,
     data: ["kind": "rest-timer", "target": "activeWorkout"])
 }
@@ -75,7 +75,7 @@ struct RestAlertSchedulerTests {
     #expect(
       await center.takeCalls() == [
         .cancel(["scheduled-1"]), .presented(kind: "rest-timer"), .removePresented([]),
-        .schedule(benchRequest(fireAfter: 105, interval: 85)),
+        .schedule(benchRequest(id: "rest-timer-2", fireAfter: 105, interval: 85)),
       ])
     #expect(scheduler.scheduledId == "scheduled-2")
     #expect(await center.pending == ["scheduled-2"])
@@ -146,7 +146,8 @@ struct RestAlertSchedulerTests {
       await center.takeCalls() == [
         .presented(kind: "rest-timer"), .removePresented([]), .schedule(benchRequest()),
         .presented(kind: "rest-timer"), .removePresented([]),
-        .schedule(benchRequest(fireAfter: 105, interval: 85)), .cancel(["scheduled-1"]),
+        .schedule(benchRequest(id: "rest-timer-2", fireAfter: 105, interval: 85)),
+        .cancel(["scheduled-1"]),
       ])
     #expect(scheduler.scheduledId == "scheduled-2")
     #expect(await center.pending == ["scheduled-2"])
@@ -173,6 +174,21 @@ struct RestAlertSchedulerTests {
     #expect(await center.pending == [])
   }
 
+  @Test func everyScheduledAlertHasItsOwnIdSoCancellingAStaleOneSparesTheCurrent() async {
+    // A center that keeps the caller's ids (as UserNotifications does) replaces a request with
+    // the same id: a shared id would let the stale alert's cancel take the current one with it.
+    let center = RecordingNotifications()
+    let scheduler = RestAlertScheduler(center: center)
+    await scheduler.schedule(benchRest(), now: t0)
+    await scheduler.schedule(benchRest(endsAfter: 105), now: t0 + 20)
+
+    let ids = await center.calls.compactMap { call -> String? in
+      if case .schedule(let request) = call { return request.id }
+      return nil
+    }
+    #expect(ids == ["rest-timer-1", "rest-timer-2"])
+  }
+
   @Test func presentNowCancelsTheScheduledAlertAndPostsOneNow() async {
     let center = RecordingNotifications()
     let scheduler = RestAlertScheduler(center: center)
@@ -185,7 +201,7 @@ struct RestAlertSchedulerTests {
     #expect(
       await center.takeCalls() == [
         .cancel(["scheduled-1"]), .presented(kind: "rest-timer"),
-        .present(benchRequest(fireAfter: 92, interval: 1)),
+        .present(benchRequest(id: "rest-timer-now-2", fireAfter: 92, interval: 1)),
       ])
     #expect(scheduler.scheduledId == nil)
     #expect(await center.pending == [])
@@ -252,7 +268,7 @@ struct RestAlertSchedulerTests {
       }
     }
 
-    let posted = benchRequest(fireAfter: 90 + secondsAfterEnd, interval: 1)
+    let posted = benchRequest(id: "rest-timer-now-2", fireAfter: 90 + secondsAfterEnd, interval: 1)
     #expect(await center.calls.contains(.present(posted)) == posts)
     #expect(await center.shownIds(kind: "rest-timer") == (posts ? ["presented-1"] : []))
   }

@@ -33,12 +33,32 @@ struct SessionJournalTests {
     }
   }
 
+  @Test func aSecondJournalOnALockedDirectoryIsRefusedAndChangesNothing() throws {
+    try withScratchDirectory { directory in
+      let journal = SessionJournal(directory: directory)
+      _ = try journal.restore(now: restoredAt)
+      let state = try record(journalScript(5), in: journal)
+      journal.waitForPendingWrites()
+      let before = try contentsOfFiles(in: directory)
+
+      let intruder = SessionJournal(directory: directory)
+      let error = #expect(throws: FileError.self) { try intruder.restore(now: restoredAt) }
+      #expect(error?.isInUse == true)
+      #expect(try contentsOfFiles(in: directory) == before)
+
+      journal.close()
+      #expect(try intruder.restore(now: restoredAt) == Restored(state: state, notices: []))
+      intruder.close()
+    }
+  }
+
   @Test func compactionLeavesASnapshotAndAShortJournalThatRestoreExactly() throws {
     try withScratchDirectory { directory in
       let journal = SessionJournal(directory: directory, compactAfter: 3)
       _ = try journal.restore(now: restoredAt)
       let state = try record(journalScript(10), in: journal)
       journal.waitForPendingWrites()
+      journal.close()
 
       // Snapshots after entries 3, 6 and 9; entry 10 is the only one left to replay.
       #expect(try fileNames(in: directory) == ["journal-10.jsonl", "session.json"])
@@ -364,8 +384,10 @@ private func withScratchDirectory(_ body: (URL) throws -> Void) throws {
   try body(root.appendingPathComponent("workout"))
 }
 
+/// The directory's files, less the lock file, which holds no state.
 private func fileNames(in directory: URL) throws -> [String] {
-  try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+  try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0 != ".lock" }
+    .sorted()
 }
 
 private func contentsOfFiles(in directory: URL) throws -> [String: Data] {

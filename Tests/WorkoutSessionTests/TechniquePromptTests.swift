@@ -143,7 +143,7 @@ struct TechniquePromptTests {
 
   @Test(arguments: [
     "", "not a url", "ftp://video.example/dl.mp4", "javascript:alert(1)", "https://",
-    "http:/video.example", "video.example/dl.mp4",
+    "http:/video.example", "video.example/dl.mp4", "https://video.example/my clip.mp4",
     "https://video.example/" + String(repeating: "a", count: 2048),
   ])
   func aBadVideoAddressIsRefused(url: String) {

@@ -16,12 +16,12 @@ let package = Package(
     // The one rest end time, the timer, the rest-over alert and the workout reminders.
     .target(name: "RestTimer", dependencies: ["TraineeAPI"]),
     // Program day -> live session; state, actions, effects, PRs, stats, log payload, crash recovery.
-    .target(name: "WorkoutSession", dependencies: ["TraineeAPI"]),
+    .target(name: "WorkoutSession", dependencies: ["TraineeAPI", "RestTimer"]),
     // Scripted, deterministic runs of the engine: `perform replay`.
-    .target(name: "WorkoutReplay", dependencies: ["WorkoutSession", "TraineeAPI"]),
+    .target(name: "WorkoutReplay", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"]),
     .executableTarget(
       name: "perform",
-      dependencies: ["WorkoutReplay", "WorkoutSession", "TraineeAPI"]
+      dependencies: ["WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI"]
     ),
     .executableTarget(
       name: "WorkoutSessionBenchmark",
@@ -30,7 +30,8 @@ let package = Package(
     ),
     .testTarget(name: "TraineeAPITests", dependencies: ["TraineeAPI"]),
     .testTarget(name: "RestTimerTests", dependencies: ["RestTimer", "TraineeAPI"]),
-    .testTarget(name: "WorkoutSessionTests", dependencies: ["WorkoutSession", "TraineeAPI"]),
+    .testTarget(
+      name: "WorkoutSessionTests", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"]),
     // End-to-end tests of the `perform` binary: replay fixtures, bad input, kill -9 recovery.
     .testTarget(
       name: "PerformCommandTests",
@@ -39,7 +40,7 @@ let package = Package(
     ),
     .testTarget(
       name: "WorkoutReplayTests",
-      dependencies: ["WorkoutReplay", "WorkoutSession", "TraineeAPI"]
+      dependencies: ["WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -88,3 +88,18 @@ public func restAlertBlockReason(_ center: any LocalNotifications) async -> Rest
   }
   return nil
 }
+
+/// A haptic the workout plays.
+public enum Haptic: String, Equatable, Sendable {
+  /// A rest started.
+  case light
+  /// A rest ran out while the app watched.
+  case success
+}
+
+/// The device's haptic engine (UIKit's feedback generators on iPhone; the bell or nothing
+/// elsewhere).
+@MainActor
+public protocol Haptics: AnyObject {
+  func play(_ haptic: Haptic)
+}

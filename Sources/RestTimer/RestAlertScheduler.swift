@@ -6,13 +6,21 @@ import Foundation
 /// Keeps exactly one rest-over alert scheduled for the current rest, and at most one shown.
 @MainActor
 public final class RestAlertScheduler {
-  public static let kind = "rest-timer"
+  public nonisolated static let kind = "rest-timer"
 
   private let center: any LocalNotifications
   /// Raised by every schedule and cancel; a schedule that resolves after a newer call is stale.
   public private(set) var generation = 0
   /// The center's id of the alert now scheduled.
   public private(set) var scheduledId: String?
+
+  /// The identifier of the alert for `clock`: one per start and end, so a stale schedule is
+  /// cancelled without touching the current alert even on a center that keeps the caller's ids
+  /// (UserNotifications does, and replaces a request with the same id), and a relaunched app can
+  /// name the alert its previous process scheduled.
+  public static func alertId(for clock: RestClock) -> String {
+    "rest-\(milliseconds(clock.startedAt))-\(milliseconds(clock.endsAt))"
+  }
   private var blockReasonChecked = false
 
   public init(center: any LocalNotifications) {
@@ -29,8 +37,7 @@ public final class RestAlertScheduler {
     if let previous { await center.cancel([previous]) }
     guard let alert = clock.alert else { return }
     await center.removePresented(await center.presented(kind: Self.kind))
-    let request = Self.request(
-      alert, id: "rest-timer-\(mine)", fireAt: clock.endsAt, now: now)
+    let request = Self.request(alert, id: Self.alertId(for: clock), fireAt: clock.endsAt, now: now)
     guard let id = try? await center.schedule(request) else { return }
     if generation == mine {
       scheduledId = id
@@ -38,6 +45,13 @@ public final class RestAlertScheduler {
       // A newer schedule or a cancel ran while this one was in flight: this alert is stale.
       await center.cancel([id])
     }
+  }
+
+  /// Takes over the alert that a previous run of the app scheduled for `clock` (after a kill and
+  /// relaunch), so that adjusting or skipping the rest moves or cancels it.
+  public func adopt(_ clock: RestClock) {
+    generation += 1
+    scheduledId = clock.alert == nil || clock.elapsed ? nil : Self.alertId(for: clock)
   }
 
   /// Cancels the scheduled alert (skip, finish, discard, a replaced rest).
@@ -57,7 +71,7 @@ public final class RestAlertScheduler {
     guard let alert = clock.alert else { return nil }
     guard await center.presented(kind: Self.kind).isEmpty else { return nil }
     return try? await center.present(
-      Self.request(alert, id: "rest-timer-now-\(generation)", fireAt: now, now: now))
+      Self.request(alert, id: "rest-now-\(milliseconds(now))", fireAt: now, now: now))
   }
 
   /// The block reason, the first time a rest with an alert starts on this screen; `nil` after.
@@ -77,4 +91,8 @@ public final class RestAlertScheduler {
       interval: max(1, fireAt.timeIntervalSince(now)), channel: .restTimer, timeSensitive: true,
       sound: true, data: ["kind": kind, "target": "activeWorkout"])
   }
+}
+
+private func milliseconds(_ date: Date) -> Int64 {
+  Int64((date.timeIntervalSince1970 * 1000).rounded())
 }

@@ -20,19 +20,22 @@ public struct RestClock: Codable, Equatable, Sendable {
   /// The exercise leading the group the rest follows.
   public var exerciseId: String
   public var exerciseName: String
+  /// The set number whose round the rest follows (0 when not tied to a set).
+  public var setNumber: Int
   /// The rest-over alert's text, or `nil` when rest alerts are off.
   public var alert: RestAlertContent?
   /// True once the app saw the rest end: the in-app bar is gone, the card counts up.
   public var elapsed: Bool
 
   public init(
-    startedAt: Date, endsAt: Date, exerciseId: String, exerciseName: String,
+    startedAt: Date, endsAt: Date, exerciseId: String, exerciseName: String, setNumber: Int = 0,
     alert: RestAlertContent?, elapsed: Bool = false
   ) {
     self.startedAt = startedAt
     self.endsAt = endsAt
     self.exerciseId = exerciseId
     self.exerciseName = exerciseName
+    self.setNumber = setNumber
     self.alert = alert
     self.elapsed = elapsed
   }

@@ -23,14 +23,15 @@ public struct RestTimer: Codable, Equatable, Sendable {
 
   /// Starts a rest of `seconds`, replacing any rest before it.
   public mutating func start(
-    seconds: Int, exerciseId: String, exerciseName: String, alert: RestAlertContent?, now: Date
+    seconds: Int, exerciseId: String, exerciseName: String, setNumber: Int = 0,
+    alert: RestAlertContent?, now: Date
   ) -> [RestEffect] {
     guard seconds > 0 else { return [] }
     var effects: [RestEffect] = []
     if let previous = clock { effects.append(.replaced(previous)) }
     let started = RestClock(
       startedAt: now, endsAt: now + TimeInterval(seconds), exerciseId: exerciseId,
-      exerciseName: exerciseName, alert: alert)
+      exerciseName: exerciseName, setNumber: setNumber, alert: alert)
     clock = started
     effects.append(.started(started))
     return effects

@@ -1,4 +1,5 @@
 import Foundation
+import RestTimer
 import TraineeAPI
 import WorkoutSession
 
@@ -38,17 +39,83 @@ public struct ReplayResult: Encodable, Sendable {
   }
 }
 
-/// One effect with when it happened and which action caused it.
+/// One effect with when it happened and which step caused it: an effect of the engine, an event
+/// at the notification center, or the finding that alerts are blocked.
 public struct ReplayEffect: Encodable, Equatable, Sendable {
   public var at: Date
   public var actionIndex: Int
-  public var effect: WorkoutEffect
+  public var event: Event
+
+  public enum Event: Equatable, Sendable {
+    case engine(WorkoutEffect)
+    case notification(NotificationEvent)
+    case alertsBlocked(RestAlertBlockReason)
+  }
+
+  public init(at: Date, actionIndex: Int, event: Event) {
+    self.at = at
+    self.actionIndex = actionIndex
+    self.event = event
+  }
+
+  /// The effect of the session itself (not of the rest, the reminders or the notification
+  /// center), if this is one.
+  public var sessionEffect: WorkoutEffect? {
+    switch event {
+    case .engine(.rest), .engine(.reminder), .notification, .alertsBlocked: nil
+    case .engine(let effect): effect
+    }
+  }
+
+  /// The effect's name in the output.
+  public var name: String {
+    switch event {
+    case .engine(let effect): effect.name
+    case .alertsBlocked: "alertsBlocked"
+    case .notification(.scheduled(let request)):
+      Self.isReminder(request) ? "reminderScheduled" : "alertScheduled"
+    case .notification(.cancelled(let id)):
+      id.hasPrefix("reminder-") ? "reminderCancelled" : "alertCancelled"
+    case .notification(.presented): "alertPresented"
+    case .notification(.dismissed): "alertDismissed"
+    case .notification(.delivered(let request)):
+      Self.isReminder(request) ? "reminderDelivered" : "alertDelivered"
+    }
+  }
+
+  private static func isReminder(_ request: LocalNotificationRequest) -> Bool {
+    request.data["kind"] == WorkoutAlerts.reminderKind
+  }
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: Key.self)
     try container.encode(formatInstant(at), forKey: "at")
     try container.encode(actionIndex, forKey: "actionIndex")
-    try container.encode(effect.name, forKey: "effect")
+    try container.encode(name, forKey: "effect")
+    switch event {
+    case .engine(let effect):
+      try Self.encode(effect, into: &container)
+    case .alertsBlocked(let reason):
+      try container.encode(reason.rawValue, forKey: "reason")
+    case .notification(.scheduled(let request)), .notification(.presented(let request)),
+      .notification(.delivered(let request)):
+      try container.encode(request.id, forKey: "id")
+      try container.encode(formatInstant(request.fireAt), forKey: "fireAt")
+      try container.encode(request.title, forKey: "title")
+      try container.encode(request.body, forKey: "body")
+      if let reminder = request.data["reminder"] {
+        try container.encode(reminder, forKey: "reminder")
+      }
+    case .notification(.cancelled(let id)):
+      try container.encode(id, forKey: "id")
+    case .notification(.dismissed(let ids)):
+      try container.encode(ids, forKey: "ids")
+    }
+  }
+
+  private static func encode(
+    _ effect: WorkoutEffect, into container: inout KeyedEncodingContainer<Key>
+  ) throws {
     switch effect {
     case .personalRecord(let exerciseId, let setNumber, let weightKg, let reps, let estimate):
       try container.encode(exerciseId, forKey: "exerciseId")
@@ -73,7 +140,30 @@ public struct ReplayEffect: Encodable, Equatable, Sendable {
       try container.encode(exerciseId, forKey: "exerciseId")
     case .markCoachFeedbackSeen(let videoId):
       try container.encode(videoId, forKey: "videoId")
+    case .rest(let rest):
+      switch rest {
+      case .started(let clock), .replaced(let clock), .adjusted(let clock), .skipped(let clock),
+        .cleared(let clock):
+        try encode(clock, into: &container)
+      case .ended(let clock, let late):
+        try encode(clock, into: &container)
+        try container.encode(late, forKey: "late")
+      }
+    case .reminder(.schedule(let kind, let at)):
+      try container.encode(kind.rawValue, forKey: "reminder")
+      try container.encode(formatInstant(at), forKey: "fireAt")
+    case .reminder(.cancel(let kind)):
+      try container.encode(kind.rawValue, forKey: "reminder")
     }
+  }
+
+  private static func encode(
+    _ clock: RestClock, into container: inout KeyedEncodingContainer<Key>
+  ) throws {
+    try container.encode(clock.exerciseId, forKey: "exerciseId")
+    try container.encode(clock.setNumber, forKey: "setNumber")
+    try container.encode(formatInstant(clock.startedAt), forKey: "startedAt")
+    try container.encode(formatInstant(clock.endsAt), forKey: "endsAt")
   }
 
   private struct Key: CodingKey, ExpressibleByStringLiteral {

@@ -1,4 +1,5 @@
 import Foundation
+import RestTimer
 import TraineeAPI
 import WorkoutSession
 
@@ -15,7 +16,7 @@ public struct ReplayRunner {
 
   /// Runs `script` and returns what it produced. Throws when a step names an exercise or set
   /// the workout does not have, or the journal cannot be written.
-  public func run(_ script: ReplayScript) throws -> ReplayResult {
+  public func run(_ script: ReplayScript) async throws -> ReplayResult {
     let clock = ScriptClock(script.startAt)
     let directory =
       journalDirectory
@@ -24,24 +25,45 @@ public struct ReplayRunner {
     defer {
       if journalDirectory == nil { try? FileManager.default.removeItem(at: directory) }
     }
-    let journal = SessionJournal(directory: directory)
-    let (store, notices) = try WorkoutStore.restoring(from: journal, now: { clock.now })
-    defer { journal.close() }
+    let center = ReplayNotifications(
+      permission: script.notificationsAllowed ? .granted : .denied)
+    var app = try App(directory: directory, center: center, clock: clock)
+    defer { app.journal.close() }
+    let notices = app.notices
+    var recorder = Recorder(clock: clock, center: center)
+    var foreground = true
 
-    var effects: [ReplayEffect] = []
+    if let configs = script.notificationConfigs {
+      app.store.send(.notificationConfigsLoaded(configs))
+    }
     var log: LogWorkoutPayload?
     for (index, step) in script.steps.enumerated() {
+      recorder.index = index
       let action: WorkoutAction
       switch step {
       case .wait(let seconds):
-        clock.advance(by: seconds)
+        try await wait(seconds, app: app, foreground: foreground, recorder: &recorder)
         continue
       case .finish:
-        guard let session = store.session else {
+        guard let session = app.store.session else {
           throw ReplayScriptError(actionIndex: index, problem: "finish: no workout is open")
         }
         log = logPayload(session, now: clock.now)
         continue
+      case .background:
+        foreground = false
+        continue
+      case .foreground:
+        foreground = true
+        action = .resume
+      case .restart(let after):
+        app.journal.close()
+        clock.advance(by: after)
+        await center.deliverDue(now: clock.now)
+        await recorder.record([], alerts: nil)
+        app = try App(directory: directory, center: center, clock: clock)
+        foreground = true
+        action = .resume
       case .start:
         action = .start(
           getLiveWorkout(
@@ -50,27 +72,106 @@ public struct ReplayRunner {
       case .action(let scripted):
         action = scripted
       }
-      for effect in store.send(action) {
-        if case .actionRefused(let refusal) = effect {
-          switch refusal {
-          case .unknownExercise, .unknownSet:
-            throw ReplayScriptError(
-              actionIndex: index, problem: "\(action.name): \(refusal.message)")
-          default:
-            break
-          }
+      let effects = app.store.send(action)
+      for case .actionRefused(let refusal) in effects {
+        switch refusal {
+        case .unknownExercise, .unknownSet:
+          throw ReplayScriptError(
+            actionIndex: index, problem: "\(action.name): \(refusal.message)")
+        default:
+          break
         }
-        effects.append(ReplayEffect(at: clock.now, actionIndex: index, effect: effect))
       }
+      await recorder.record(effects, alerts: app.alerts)
     }
-    if let problem = store.saveProblem { throw problem }
-    let session = store.session
+    await app.alerts.settle()
+    if let problem = app.store.saveProblem { throw problem }
+    let session = app.store.session
     return ReplayResult(
       session: session, stats: sessionStats(session),
       nextExercise: nextExercise(session)?.exerciseId,
-      placeholders: computePlaceholders(session?.exercises ?? []), effects: effects, log: log,
-      notices: notices)
+      placeholders: computePlaceholders(session?.exercises ?? []), effects: recorder.effects,
+      log: log, notices: notices)
   }
+
+  /// Lets `seconds` pass. In the foreground the 250 ms ticks run while a rest counts down;
+  /// otherwise the system delivers what falls due.
+  private func wait(
+    _ seconds: Double, app: App, foreground: Bool, recorder: inout Recorder
+  ) async throws {
+    let end = recorder.clock.now + seconds
+    let tick =
+      Double(restTickInterval.components.attoseconds) / 1e18
+      + Double(restTickInterval.components.seconds)
+    while foreground, app.store.state.rest.isRunning, recorder.clock.now < end {
+      recorder.clock.advance(by: min(tick, end.timeIntervalSince(recorder.clock.now)))
+      let effects = app.store.send(.tick)
+      await recorder.record(effects, alerts: app.alerts)
+    }
+    recorder.clock.advance(by: max(0, end.timeIntervalSince(recorder.clock.now)))
+    if !foreground {
+      await recorder.center.deliverDue(now: recorder.clock.now)
+      await recorder.record([], alerts: nil)
+    }
+  }
+}
+
+/// One run of the app: the journal, the store restored from it, and its alert performer.
+@MainActor
+private struct App {
+  var journal: SessionJournal
+  var store: WorkoutStore
+  var alerts: WorkoutAlerts
+  var notices: [RecoveryNotice]
+
+  init(directory: URL, center: ReplayNotifications, clock: ScriptClock) throws {
+    journal = SessionJournal(directory: directory)
+    alerts = WorkoutAlerts(center: center, haptics: nil, now: { clock.now })
+    (store, notices) = try WorkoutStore.restoring(
+      from: journal, now: { clock.now }, performer: alerts)
+  }
+}
+
+/// Collects the engine's effects and the notification center's events, stamped with the time
+/// and the step that caused them.
+@MainActor
+private struct Recorder {
+  let clock: ScriptClock
+  let center: ReplayNotifications
+  var index = 0
+  var effects: [ReplayEffect] = []
+  private var blocked: [RestAlertBlockReason] = []
+
+  init(clock: ScriptClock, center: ReplayNotifications) {
+    self.clock = clock
+    self.center = center
+  }
+
+  mutating func record(_ workoutEffects: [WorkoutEffect], alerts: WorkoutAlerts?) async {
+    for effect in workoutEffects {
+      // Reminder changes show as the center's reminderScheduled / reminderCancelled events.
+      if case .reminder = effect { continue }
+      effects.append(ReplayEffect(at: clock.now, actionIndex: index, event: .engine(effect)))
+    }
+    if let alerts {
+      let sink = BlockedSink()
+      alerts.onBlocked = { sink.reasons.append($0) }
+      await alerts.settle()
+      alerts.onBlocked = nil
+      for reason in sink.reasons {
+        effects.append(
+          ReplayEffect(at: clock.now, actionIndex: index, event: .alertsBlocked(reason)))
+      }
+    }
+    for event in await center.drain() {
+      effects.append(ReplayEffect(at: clock.now, actionIndex: index, event: .notification(event)))
+    }
+  }
+}
+
+@MainActor
+private final class BlockedSink {
+  var reasons: [RestAlertBlockReason] = []
 }
 
 /// The scripted clock: starts at the script's `startAt` and moves only on `wait`.

@@ -1,4 +1,5 @@
 import Foundation
+import RestTimer
 import TraineeAPI
 import WorkoutSession
 
@@ -12,6 +13,10 @@ public struct ReplayScript: Sendable {
   public var planId: String?
   public var startAt: Date
   public var units: UnitSystem
+  /// The server's notification configs, loaded before the first step.
+  public var notificationConfigs: [NotificationConfigDto]?
+  /// Whether the trainee allowed notifications.
+  public var notificationsAllowed: Bool
   public var steps: [ReplayStep]
 }
 
@@ -25,6 +30,13 @@ public enum ReplayStep: Equatable, Sendable {
   case wait(seconds: Double)
   /// Build the log payload finishing would send.
   case finish
+  /// The app is killed and, `after` seconds later, launched again: the state is reloaded from
+  /// the crash-recovery journal and the rest resumed.
+  case restart(after: Double)
+  /// The app leaves the foreground: no ticks run, the system delivers what falls due.
+  case background
+  /// The app comes back: the rest is resumed from its end time.
+  case foreground
 }
 
 /// Why a script cannot run: the step (when there is one) and the problem.
@@ -64,7 +76,9 @@ extension ReplayScript {
     }
     self.init(
       workouts: document.workouts, dayId: document.dayId, planId: document.planId,
-      startAt: startAt, units: document.units ?? .metric, steps: steps)
+      startAt: startAt, units: document.units ?? .metric,
+      notificationConfigs: document.notificationConfigs,
+      notificationsAllowed: document.notificationsAllowed ?? true, steps: steps)
   }
 
   private static func step(_ raw: JSONValue, index: Int) throws(ReplayScriptError) -> ReplayStep {
@@ -79,6 +93,22 @@ extension ReplayScript {
       return .start
     case "finish":
       return .finish
+    case "background":
+      return .background
+    case "foreground":
+      return .foreground
+    case "restart":
+      var after = 0.0
+      if let value = fields["after"] {
+        guard case .number(let seconds) = value, seconds.isFinite, seconds >= 0,
+          seconds <= 7 * 24 * 3600
+        else {
+          throw ReplayScriptError(
+            actionIndex: index, problem: "restart: \"after\" must be a number from 0 to 604800")
+        }
+        after = seconds
+      }
+      return .restart(after: after)
     case "wait":
       guard case .number(let seconds)? = fields["seconds"], seconds.isFinite, seconds >= 0,
         seconds <= 7 * 24 * 3600
@@ -107,6 +137,8 @@ extension ReplayScript {
     var planId: String?
     var startAt: String
     var units: UnitSystem?
+    var notificationConfigs: [NotificationConfigDto]?
+    var notificationsAllowed: Bool?
     var actions: [JSONValue]
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 /// Everything a trainee (or a replay script) can do to the live workout.
 ///
@@ -20,6 +21,16 @@ public enum WorkoutAction: Equatable, Sendable {
   case skipTechniquePrompt(exerciseId: String)
   case dismissCoachFeedback(exerciseId: String)
   case reset
+  /// Moves the running rest's end by `seconds` (the bar's and the card's -15s / +15s).
+  case adjustRest(seconds: Int)
+  /// Skips the rest.
+  case skipRest
+  /// The 250 ms tick while a rest runs: notices the rest's end.
+  case tick
+  /// The app started again or came back to the foreground: rebuilds the rest from its end.
+  case resume
+  /// The server's notification configs arrived.
+  case notificationConfigsLoaded([NotificationConfigDto])
 
   /// The action's name in the `do` field.
   public var name: String {
@@ -36,6 +47,11 @@ public enum WorkoutAction: Equatable, Sendable {
     case .skipTechniquePrompt: "skipTechniquePrompt"
     case .dismissCoachFeedback: "dismissCoachFeedback"
     case .reset: "reset"
+    case .adjustRest: "adjustRest"
+    case .skipRest: "skipRest"
+    case .tick: "tick"
+    case .resume: "resume"
+    case .notificationConfigsLoaded: "notificationConfigs"
     }
   }
 }
@@ -43,7 +59,7 @@ public enum WorkoutAction: Equatable, Sendable {
 extension WorkoutAction: Codable {
   enum CodingKeys: String, CodingKey {
     case action = "do"
-    case workout, units, exerciseId, setNumber, field, value, option, url
+    case workout, units, exerciseId, setNumber, field, value, option, url, seconds, configs
   }
 
   public init(from decoder: any Decoder) throws {
@@ -75,6 +91,14 @@ extension WorkoutAction: Codable {
     case "skipTechniquePrompt": self = .skipTechniquePrompt(exerciseId: try exerciseId())
     case "dismissCoachFeedback": self = .dismissCoachFeedback(exerciseId: try exerciseId())
     case "reset": self = .reset
+    case "adjustRest":
+      self = .adjustRest(seconds: try container.decode(Int.self, forKey: .seconds))
+    case "skipRest": self = .skipRest
+    case "tick": self = .tick
+    case "resume": self = .resume
+    case "notificationConfigs":
+      self = .notificationConfigsLoaded(
+        try container.decode([NotificationConfigDto].self, forKey: .configs))
     default:
       throw DecodingError.dataCorruptedError(
         forKey: .action, in: container, debugDescription: "unknown action \"\(name)\"")
@@ -88,8 +112,12 @@ extension WorkoutAction: Codable {
     case .start(let workout, let units):
       try container.encode(workout, forKey: .workout)
       try container.encode(units, forKey: .units)
-    case .begin, .reset:
+    case .begin, .reset, .skipRest, .tick, .resume:
       break
+    case .adjustRest(let seconds):
+      try container.encode(seconds, forKey: .seconds)
+    case .notificationConfigsLoaded(let configs):
+      try container.encode(configs, forKey: .configs)
     case .setValue(let exerciseId, let setNumber, let field, let value):
       try container.encode(exerciseId, forKey: .exerciseId)
       try container.encode(setNumber, forKey: .setNumber)

@@ -1,4 +1,5 @@
 import Foundation
+import RestTimer
 
 /// What an action asks the front end to do. Actions return effects; the store performs them.
 public enum WorkoutEffect: Equatable, Sendable {
@@ -19,6 +20,10 @@ public enum WorkoutEffect: Equatable, Sendable {
   case submitTechniqueVideo(url: String, exerciseId: String)
   /// Tell the server the coach's feedback was seen.
   case markCoachFeedbackSeen(videoId: String)
+  /// The rest changed after it started (`restStarted` announces the start itself).
+  case rest(RestEffect)
+  /// A workout reminder is to be scheduled or cancelled.
+  case reminder(ReminderEffect)
 
   /// The effect's name in replay output.
   public var name: String {
@@ -31,6 +36,14 @@ public enum WorkoutEffect: Equatable, Sendable {
     case .saveSubstitution: "saveSubstitution"
     case .submitTechniqueVideo: "submitTechniqueVideo"
     case .markCoachFeedbackSeen: "markCoachFeedbackSeen"
+    case .rest(.started): "restStarted"
+    case .rest(.replaced): "restReplaced"
+    case .rest(.adjusted): "restAdjusted"
+    case .rest(.skipped): "restSkipped"
+    case .rest(.cleared): "restCleared"
+    case .rest(.ended): "restEnded"
+    case .reminder(.schedule): "reminderDue"
+    case .reminder(.cancel): "reminderWithdrawn"
     }
   }
 }

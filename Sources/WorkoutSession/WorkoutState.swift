@@ -1,19 +1,66 @@
 import Foundation
+import RestTimer
+import TraineeAPI
 
-/// Everything the live-workout store holds: the session, or `nil` when no workout is open.
+/// Everything the live-workout store holds: the session (or `nil` when no workout is open), the
+/// rest timer, the workout reminders and the notification configs they are written from.
 ///
 /// Actions are pure: `apply(_:now:)` reads no clock and does no I/O; it returns the effects the
 /// front end should perform. A refused action changes nothing and returns `.actionRefused`.
 public struct WorkoutState: Codable, Equatable, Sendable {
   public var session: WorkoutSession?
+  /// The one owner of the current rest's start and end.
+  public var rest: RestTimer
+  public var reminders: WorkoutReminders
+  /// The server's notification configs, as last loaded (the app's strings stand in for missing
+  /// ones).
+  public var notificationConfigs: [NotificationConfigDto]
 
-  public init(session: WorkoutSession? = nil) {
+  public init(
+    session: WorkoutSession? = nil, rest: RestTimer = RestTimer(),
+    reminders: WorkoutReminders = WorkoutReminders(),
+    notificationConfigs: [NotificationConfigDto] = []
+  ) {
     self.session = session
+    self.rest = rest
+    self.reminders = reminders
+    self.notificationConfigs = notificationConfigs
   }
 
-  /// Applies `action` at `now` and returns what should happen next.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    session = try container.decodeOptional(WorkoutSession.self, forKey: .session)
+    rest = try container.decodeOptional(RestTimer.self, forKey: .rest) ?? RestTimer()
+    reminders =
+      try container.decodeOptional(WorkoutReminders.self, forKey: .reminders)
+      ?? WorkoutReminders()
+    notificationConfigs = try container.decodeList(
+      NotificationConfigDto.self, forKey: .notificationConfigs)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case session, rest, reminders, notificationConfigs
+  }
+
+  /// Applies `action` at `now` and returns what should happen next: the session's effects, then
+  /// the rest timer's, then changes to the reminders. A refused action changes nothing at all.
   public mutating func apply(_ action: WorkoutAction, now: Date) -> [WorkoutEffect] {
+    var effects = applySession(action, now: now)
+    if effects.contains(where: \.isRefusal) { return effects }
+    effects += applyToRest(action, sessionEffects: effects, now: now)
+    effects += updateReminders(now: now)
+    return effects
+  }
+
+  /// Applies only the session's own rules (spec "Actions"): the rest timer and the reminders
+  /// are left as they are. `apply` is this plus what follows from it.
+  public mutating func applySession(_ action: WorkoutAction, now: Date) -> [WorkoutEffect] {
     switch action {
+    case .adjustRest, .skipRest, .tick, .resume:
+      return []
+    case .notificationConfigsLoaded(let configs):
+      notificationConfigs = configs
+      return []
     case .start(let workout, let units):
       return start(workout, units: units)
     case .reset:

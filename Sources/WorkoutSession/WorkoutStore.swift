@@ -4,7 +4,10 @@ import Observation
 /// Performs the effects that actions return: the front end's side of the engine.
 @MainActor
 public protocol WorkoutEffectPerformer: AnyObject {
-  func perform(_ effects: [WorkoutEffect], after action: WorkoutAction)
+  /// `action` produced `effects` and left the store in `state`.
+  func perform(_ effects: [WorkoutEffect], after action: WorkoutAction, in state: WorkoutState)
+  /// The store was restored from disk into `state` (after a kill or a relaunch).
+  func restored(_ state: WorkoutState)
 }
 
 /// The live-workout store: applies actions at the injected clock's time, saves each one to the
@@ -43,6 +46,7 @@ public final class WorkoutStore {
     let restored = try journal.restore(now: now())
     let store = WorkoutStore(
       state: restored.state, journal: journal, now: now, performer: performer)
+    performer?.restored(restored.state)
     return (store, restored.notices)
   }
 
@@ -58,7 +62,7 @@ public final class WorkoutStore {
       state = next
       save(action, at: at)
     }
-    performer?.perform(effects, after: action)
+    performer?.perform(effects, after: action, in: state)
     return effects
   }
 

@@ -4,7 +4,7 @@ import WorkoutReplay
 /// `perform replay FILE|-`: runs a scripted workout and prints the result.
 enum ReplayCommand {
   @MainActor
-  static func run(_ arguments: [String]) -> Int32 {
+  static func run(_ arguments: [String]) async -> Int32 {
     let options: Options
     do {
       options = try Options(arguments, known: ["data-dir"])
@@ -32,7 +32,7 @@ enum ReplayCommand {
         journalDirectory: options.values["data-dir"].map {
           URL(fileURLWithPath: $0).appendingPathComponent("workout")
         })
-      let result = try runner.run(script)
+      let result = try await runner.run(script)
       for notice in result.notices { fail(notice.description) }
       FileHandle.standardOutput.write(try result.json())
       return 0

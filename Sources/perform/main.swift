@@ -6,7 +6,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 switch arguments.first {
 case "replay":
-  status = ReplayCommand.run(Array(arguments.dropFirst()))
+  status = await ReplayCommand.run(Array(arguments.dropFirst()))
 case "session":
   status = SessionCommand.run(Array(arguments.dropFirst()))
 case "help", "-h", "--help":

@@ -18,15 +18,18 @@ private func benchRest(
     alert: alert)
 }
 
+private func ms(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+
 /// The request the scheduler should make for the bench alert: firing `fireAfter` seconds after
 /// `t0`, `interval` seconds after it was made.
 private func benchRequest(
-  id: String = "rest-timer-1", fireAfter: TimeInterval = 90, interval: TimeInterval = 90
+  id: String? = nil, fireAfter: TimeInterval = 90, interval: TimeInterval = 90
 )
   -> LocalNotificationRequest
 {
   LocalNotificationRequest(
-    id: id, title: "Rest is over", body: "Next: Bench press", fireAt: t0 + fireAfter,
+    id: id ?? "rest-\(ms(t0))-\(ms(t0 + fireAfter))", title: "Rest is over",
+    body: "Next: Bench press", fireAt: t0 + fireAfter,
     interval: interval, channel: .restTimer, timeSensitive: true, sound: true,
     data: ["kind": "rest-timer", "target": "activeWorkout"])
 }
@@ -75,7 +78,7 @@ struct RestAlertSchedulerTests {
     #expect(
       await center.takeCalls() == [
         .cancel(["scheduled-1"]), .presented(kind: "rest-timer"), .removePresented([]),
-        .schedule(benchRequest(id: "rest-timer-2", fireAfter: 105, interval: 85)),
+        .schedule(benchRequest(fireAfter: 105, interval: 85)),
       ])
     #expect(scheduler.scheduledId == "scheduled-2")
     #expect(await center.pending == ["scheduled-2"])
@@ -146,7 +149,7 @@ struct RestAlertSchedulerTests {
       await center.takeCalls() == [
         .presented(kind: "rest-timer"), .removePresented([]), .schedule(benchRequest()),
         .presented(kind: "rest-timer"), .removePresented([]),
-        .schedule(benchRequest(id: "rest-timer-2", fireAfter: 105, interval: 85)),
+        .schedule(benchRequest(fireAfter: 105, interval: 85)),
         .cancel(["scheduled-1"]),
       ])
     #expect(scheduler.scheduledId == "scheduled-2")
@@ -186,7 +189,20 @@ struct RestAlertSchedulerTests {
       if case .schedule(let request) = call { return request.id }
       return nil
     }
-    #expect(ids == ["rest-timer-1", "rest-timer-2"])
+    #expect(ids == ["rest-\(ms(t0))-\(ms(t0 + 90))", "rest-\(ms(t0))-\(ms(t0 + 105))"])
+  }
+
+  @Test func anAdoptedAlertFromAPreviousRunIsMovedAndCancelledByItsId() async {
+    // The app was killed mid-rest: its alert is still scheduled under the clock's id.
+    let center = RecordingNotifications()
+    let scheduler = RestAlertScheduler(center: center)
+    scheduler.adopt(benchRest())
+    #expect(scheduler.scheduledId == RestAlertScheduler.alertId(for: benchRest()))
+
+    await scheduler.cancel()
+
+    #expect(await center.takeCalls() == [.cancel([RestAlertScheduler.alertId(for: benchRest())])])
+    #expect(scheduler.scheduledId == nil)
   }
 
   @Test func presentNowCancelsTheScheduledAlertAndPostsOneNow() async {
@@ -201,7 +217,7 @@ struct RestAlertSchedulerTests {
     #expect(
       await center.takeCalls() == [
         .cancel(["scheduled-1"]), .presented(kind: "rest-timer"),
-        .present(benchRequest(id: "rest-timer-now-2", fireAfter: 92, interval: 1)),
+        .present(benchRequest(id: "rest-now-\(ms(t0 + 92))", fireAfter: 92, interval: 1)),
       ])
     #expect(scheduler.scheduledId == nil)
     #expect(await center.pending == [])
@@ -268,7 +284,8 @@ struct RestAlertSchedulerTests {
       }
     }
 
-    let posted = benchRequest(id: "rest-timer-now-2", fireAfter: 90 + secondsAfterEnd, interval: 1)
+    let posted = benchRequest(
+      id: "rest-now-\(ms(now))", fireAfter: 90 + secondsAfterEnd, interval: 1)
     #expect(await center.calls.contains(.present(posted)) == posts)
     #expect(await center.shownIds(kind: "rest-timer") == (posts ? ["presented-1"] : []))
   }

@@ -8,7 +8,7 @@ import TraineeAPI
 struct CompleteExerciseTests {
   @Test func commitsEveryOpenSetWithItsPlaceholders() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .setValue(exerciseId: "ex_bench", setNumber: 2, field: .weight, value: " 60 "),
         .setValue(exerciseId: "ex_bench", setNumber: 2, field: .rir, value: "2 "),
@@ -24,7 +24,7 @@ struct CompleteExerciseTests {
     expected.session!.exercises[0].sets[2].reps = "8"
     for index in 0..<3 { expected.session!.exercises[0].sets[index].done = true }
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .completeExercise(exerciseId: "ex_bench"), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.exerciseCompleted(exerciseId: "ex_bench")])
@@ -33,10 +33,11 @@ struct CompleteExerciseTests {
 
   @Test func setsAlreadyDoneKeepTheirValues() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(SampleWorkouts.logSet("ex_row", 1, weight: "45", reps: "15"), to: &state)
+    SampleWorkouts.applySession(
+      SampleWorkouts.logSet("ex_row", 1, weight: "45", reps: "15"), to: &state)
     let checked = SampleWorkouts.set("ex_row", 1, in: state)
 
-    SampleWorkouts.apply([.completeExercise(exerciseId: "ex_row")], to: &state)
+    SampleWorkouts.applySession([.completeExercise(exerciseId: "ex_row")], to: &state)
 
     #expect(SampleWorkouts.set("ex_row", 1, in: state) == checked)
     #expect(SampleWorkouts.set("ex_row", 2, in: state)?.weight == "50")
@@ -44,13 +45,13 @@ struct CompleteExerciseTests {
 
   @Test func aDoneSetCorrectedToNoWeightIsNotRefilled() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .toggleSet(exerciseId: "ex_row", setNumber: 1),
         .setValue(exerciseId: "ex_row", setNumber: 1, field: .weight, value: ""),
       ], to: &state)
 
-    SampleWorkouts.apply([.completeExercise(exerciseId: "ex_row")], to: &state)
+    SampleWorkouts.applySession([.completeExercise(exerciseId: "ex_row")], to: &state)
 
     #expect(SampleWorkouts.set("ex_row", 1, in: state)?.weight == "")
     #expect(SampleWorkouts.set("ex_row", 2, in: state)?.weight == "50")
@@ -58,22 +59,22 @@ struct CompleteExerciseTests {
 
   @Test func onlyTheCompletedExerciseChanges() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [.setValue(exerciseId: "ex_row", setNumber: 1, field: .weight, value: " 40")], to: &state)
     let others = [state.session!.exercises[1], state.session!.exercises[2]]
 
-    SampleWorkouts.apply([.completeExercise(exerciseId: "ex_bench")], to: &state)
+    SampleWorkouts.applySession([.completeExercise(exerciseId: "ex_bench")], to: &state)
 
     #expect([state.session!.exercises[1], state.session!.exercises[2]] == others)
   }
 
   @Test func oneUnreadableValueRefusesTheWholeAction() {
     var state = SampleWorkouts.pushDayState(started: false)
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [.setValue(exerciseId: "ex_bench", setNumber: 3, field: .reps, value: "8-10")], to: &state)
     let before = state
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .completeExercise(exerciseId: "ex_bench"), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.actionRefused(.notAWholeNumber(field: .reps, value: "8-10"))])
@@ -82,11 +83,11 @@ struct CompleteExerciseTests {
 
   @Test func aBadCardioValueRefusesTheWholeAction() {
     var state = SampleWorkouts.state([SampleWorkouts.cardioExercise(sets: 2)])
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [.setValue(exerciseId: "ex_treadmill", setNumber: 2, field: .rpe, value: "11")], to: &state)
     let before = state
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .completeExercise(exerciseId: "ex_treadmill"), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.actionRefused(.outOfRange(field: .rpe, value: "11"))])
@@ -95,13 +96,13 @@ struct CompleteExerciseTests {
 
   @Test func aNewRecordAmongTheCommittedSetsIsCelebrated() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .setValue(exerciseId: "ex_bench", setNumber: 2, field: .weight, value: "85"),
         .setValue(exerciseId: "ex_bench", setNumber: 2, field: .reps, value: "5"),
       ], to: &state)
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .completeExercise(exerciseId: "ex_bench"), now: SampleWorkouts.laterAt)
 
     #expect(
@@ -115,9 +116,10 @@ struct CompleteExerciseTests {
 
   @Test func aRecordAlreadyCelebratedIsNotCelebratedAgain() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(SampleWorkouts.logSet("ex_bench", 1, weight: "85", reps: "5"), to: &state)
+    SampleWorkouts.applySession(
+      SampleWorkouts.logSet("ex_bench", 1, weight: "85", reps: "5"), to: &state)
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .completeExercise(exerciseId: "ex_bench"), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.exerciseCompleted(exerciseId: "ex_bench")])
@@ -126,14 +128,15 @@ struct CompleteExerciseTests {
 
   @Test func aCommittedSetThatBeatsTheCelebratedRecordIsCelebrated() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(SampleWorkouts.logSet("ex_bench", 1, weight: "85", reps: "5"), to: &state)
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
+      SampleWorkouts.logSet("ex_bench", 1, weight: "85", reps: "5"), to: &state)
+    SampleWorkouts.applySession(
       [
         .setValue(exerciseId: "ex_bench", setNumber: 3, field: .weight, value: "90"),
         .setValue(exerciseId: "ex_bench", setNumber: 3, field: .reps, value: "5"),
       ], to: &state)
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .completeExercise(exerciseId: "ex_bench"), now: SampleWorkouts.laterAt)
 
     #expect(
@@ -147,10 +150,10 @@ struct CompleteExerciseTests {
 
   @Test func completingADoneExerciseAgainChangesNothing() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply([.completeExercise(exerciseId: "ex_bench")], to: &state)
+    SampleWorkouts.applySession([.completeExercise(exerciseId: "ex_bench")], to: &state)
     let before = state
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .completeExercise(exerciseId: "ex_bench"), now: SampleWorkouts.muchLaterAt)
 
     #expect(effects == [])
@@ -160,7 +163,7 @@ struct CompleteExerciseTests {
   @Test func completingStartsAnUnstartedSession() {
     var state = SampleWorkouts.pushDayState(started: false)
 
-    SampleWorkouts.apply([.completeExercise(exerciseId: "ex_row")], to: &state)
+    SampleWorkouts.applySession([.completeExercise(exerciseId: "ex_row")], to: &state)
 
     #expect(state.session?.started == true)
     #expect(state.session?.startedAt == SampleWorkouts.laterAt)
@@ -177,7 +180,8 @@ struct CompleteExerciseTests {
     var expected = state
     expected.session!.exercises[0].done = true
 
-    let effects = state.apply(.completeExercise(exerciseId: "ex_row"), now: SampleWorkouts.laterAt)
+    let effects = state.applySession(
+      .completeExercise(exerciseId: "ex_row"), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.exerciseCompleted(exerciseId: "ex_row")])
     #expect(state == expected)

@@ -101,7 +101,8 @@ struct LogPayloadTests {
       .toggleSet(exerciseId: "ex_123", setNumber: 1),
     ]
     for action in actions {
-      #expect(!state.apply(action, now: Self.workoutStart).contains { $0.name == "actionRefused" })
+      #expect(
+        !state.applySession(action, now: Self.workoutStart).contains { $0.name == "actionRefused" })
     }
     let session = try #require(state.session)
     let payload = logPayload(session, now: Self.workoutStart.addingTimeInterval(600))
@@ -300,7 +301,8 @@ struct LogPayloadTests {
       .toggleSet(exerciseId: "ex_run", setNumber: 1),
     ]
     for action in actions {
-      #expect(!state.apply(action, now: Self.workoutStart).contains { $0.name == "actionRefused" })
+      #expect(
+        !state.applySession(action, now: Self.workoutStart).contains { $0.name == "actionRefused" })
     }
     let session = try #require(state.session)
     let payload = logPayload(session, now: Self.workoutStart.addingTimeInterval(1800))
@@ -333,7 +335,8 @@ struct LogPayloadTests {
       .toggleSet(exerciseId: "ex_bench", setNumber: 1),
     ]
     for action in actions {
-      #expect(!state.apply(action, now: Self.workoutStart).contains { $0.name == "actionRefused" })
+      #expect(
+        !state.applySession(action, now: Self.workoutStart).contains { $0.name == "actionRefused" })
     }
     let session = try #require(state.session)
     let set = logPayload(session, now: Self.workoutStart).entries[0].sets

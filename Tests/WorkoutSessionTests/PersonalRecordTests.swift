@@ -100,7 +100,7 @@ struct PersonalRecordTests {
     )
     var state = SampleWorkouts.state([exercise], units: units)
     for (offset, set) in sets.enumerated() {
-      SampleWorkouts.apply(
+      SampleWorkouts.applySession(
         [
           .setValue(
             exerciseId: "ex_lift", setNumber: offset + 1, field: .weight, value: set.weight),
@@ -108,7 +108,8 @@ struct PersonalRecordTests {
         ], to: &state)
     }
     for (offset, set) in sets.enumerated() where set.checked {
-      SampleWorkouts.apply([.toggleSet(exerciseId: "ex_lift", setNumber: offset + 1)], to: &state)
+      SampleWorkouts.applySession(
+        [.toggleSet(exerciseId: "ex_lift", setNumber: offset + 1)], to: &state)
     }
     return state
   }
@@ -144,7 +145,7 @@ struct PersonalRecordTests {
       best: Self.best100x5, sets: [LoggedSet(weight: "225", reps: "5", checked: false)],
       units: .imperial)
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_lift", setNumber: 1), now: SampleWorkouts.laterAt)
 
     #expect(
@@ -164,7 +165,7 @@ struct PersonalRecordTests {
       ]
     )
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_lift", setNumber: 2), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.exerciseCompleted(exerciseId: "ex_lift")])
@@ -179,7 +180,7 @@ struct PersonalRecordTests {
       ]
     )
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_lift", setNumber: 2), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.exerciseCompleted(exerciseId: "ex_lift")])
@@ -193,7 +194,7 @@ struct PersonalRecordTests {
       ]
     )
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_lift", setNumber: 2), now: SampleWorkouts.laterAt)
 
     #expect(
@@ -211,10 +212,10 @@ struct PersonalRecordTests {
       sets: [LoggedSet(weight: "110", reps: "5"), LoggedSet(weight: "120", reps: "5")])
     #expect(SampleWorkouts.recordSets("ex_lift", in: state) == [2])
 
-    SampleWorkouts.apply([.toggleSet(exerciseId: "ex_lift", setNumber: 2)], to: &state)
+    SampleWorkouts.applySession([.toggleSet(exerciseId: "ex_lift", setNumber: 2)], to: &state)
     #expect(SampleWorkouts.recordSets("ex_lift", in: state) == [1])
 
-    SampleWorkouts.apply([.toggleSet(exerciseId: "ex_lift", setNumber: 1)], to: &state)
+    SampleWorkouts.applySession([.toggleSet(exerciseId: "ex_lift", setNumber: 1)], to: &state)
     #expect(SampleWorkouts.recordSets("ex_lift", in: state) == [])
   }
 
@@ -226,7 +227,7 @@ struct PersonalRecordTests {
         LoggedSet(weight: "50", reps: "5", checked: false),
       ])
 
-    SampleWorkouts.apply([.removeSet(exerciseId: "ex_lift", setNumber: 2)], to: &state)
+    SampleWorkouts.applySession([.removeSet(exerciseId: "ex_lift", setNumber: 2)], to: &state)
 
     #expect(SampleWorkouts.recordSets("ex_lift", in: state) == [1])
   }
@@ -236,7 +237,7 @@ struct PersonalRecordTests {
     exercise.best = BestDto(weight: 0, reps: 0)
     var state = SampleWorkouts.state([exercise])
 
-    let effects = SampleWorkouts.apply(
+    let effects = SampleWorkouts.applySession(
       [
         .setValue(exerciseId: "ex_treadmill", setNumber: 1, field: .distance, value: "10"),
         .toggleSet(exerciseId: "ex_treadmill", setNumber: 1),

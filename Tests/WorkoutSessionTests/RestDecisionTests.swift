@@ -29,7 +29,7 @@ struct RestDecisionTests {
   @Test func aCheckedSetStartsTheExercisesRest() {
     var state = SampleWorkouts.pushDayState()
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_bench", setNumber: 2), now: SampleWorkouts.laterAt)
 
     #expect(
@@ -44,7 +44,7 @@ struct RestDecisionTests {
       SampleWorkouts.seatedRow(),
     ])
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_curl", setNumber: 1), now: SampleWorkouts.laterAt)
 
     #expect(effects == [])
@@ -52,9 +52,9 @@ struct RestDecisionTests {
 
   @Test func uncheckingNeverStartsARest() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply([.toggleSet(exerciseId: "ex_bench", setNumber: 1)], to: &state)
+    SampleWorkouts.applySession([.toggleSet(exerciseId: "ex_bench", setNumber: 1)], to: &state)
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_bench", setNumber: 1), now: SampleWorkouts.laterAt)
 
     #expect(effects == [])
@@ -63,9 +63,9 @@ struct RestDecisionTests {
   @Test func aSupersetRestsOnlyAfterEveryMemberDidTheSet() {
     var state = Self.supersetState()
 
-    let first = state.apply(
+    let first = state.applySession(
       .toggleSet(exerciseId: "ex_squat", setNumber: 1), now: SampleWorkouts.laterAt)
-    let second = state.apply(
+    let second = state.applySession(
       .toggleSet(exerciseId: "ex_lunge", setNumber: 1), now: SampleWorkouts.laterAt)
 
     #expect(first == [])
@@ -78,9 +78,9 @@ struct RestDecisionTests {
   @Test func aSupersetUsesTheLeadsRestWhenTheLeadIsCheckedLast() {
     var state = Self.supersetState()
 
-    let first = state.apply(
+    let first = state.applySession(
       .toggleSet(exerciseId: "ex_lunge", setNumber: 2), now: SampleWorkouts.laterAt)
-    let second = state.apply(
+    let second = state.applySession(
       .toggleSet(exerciseId: "ex_squat", setNumber: 2), now: SampleWorkouts.laterAt)
 
     #expect(first == [])
@@ -93,7 +93,7 @@ struct RestDecisionTests {
   @Test func aSupersetRoundIsItsOwnSetNumber() {
     var state = Self.supersetState()
 
-    let effects = SampleWorkouts.apply(
+    let effects = SampleWorkouts.applySession(
       [
         .toggleSet(exerciseId: "ex_squat", setNumber: 1),
         .toggleSet(exerciseId: "ex_lunge", setNumber: 2),
@@ -106,7 +106,7 @@ struct RestDecisionTests {
   @Test func aSupersetWhoseLeadHasNoRestNeverRests() {
     var state = Self.supersetState(squatRest: 0)
 
-    let effects = SampleWorkouts.apply(
+    let effects = SampleWorkouts.applySession(
       [
         .toggleSet(exerciseId: "ex_squat", setNumber: 1),
         .toggleSet(exerciseId: "ex_lunge", setNumber: 1),
@@ -118,7 +118,7 @@ struct RestDecisionTests {
   @Test func aMemberWithoutThatSetNumberDoesNotHoldTheRestBack() {
     var state = Self.supersetState(lungeSets: 2)
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_squat", setNumber: 3), now: SampleWorkouts.laterAt)
 
     #expect(
@@ -130,7 +130,7 @@ struct RestDecisionTests {
   @Test func anExerciseWithoutAGroupIsItsOwnGroup() {
     var state = Self.supersetState()
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_plank", setNumber: 1), now: SampleWorkouts.laterAt)
 
     #expect(
@@ -142,7 +142,7 @@ struct RestDecisionTests {
   @Test func exercisesWithoutAGroupDoNotWaitForEachOther() {
     var state = SampleWorkouts.pushDayState()
 
-    let row = state.apply(
+    let row = state.applySession(
       .toggleSet(exerciseId: "ex_row", setNumber: 1), now: SampleWorkouts.laterAt)
 
     #expect(
@@ -154,9 +154,9 @@ struct RestDecisionTests {
   @Test func noRestAfterTheLastSetOfTheWorkout() {
     var state = SampleWorkouts.state([SampleWorkouts.seatedRow()])
 
-    let first = state.apply(
+    let first = state.applySession(
       .toggleSet(exerciseId: "ex_row", setNumber: 1), now: SampleWorkouts.laterAt)
-    let last = state.apply(
+    let last = state.applySession(
       .toggleSet(exerciseId: "ex_row", setNumber: 2), now: SampleWorkouts.laterAt)
 
     #expect(
@@ -168,14 +168,14 @@ struct RestDecisionTests {
 
   @Test func noRestWhenTheLastOpenSetOfTheWorkoutIsInAnotherExercise() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .completeExercise(exerciseId: "ex_bench"),
         .completeExercise(exerciseId: "ex_treadmill"),
         .toggleSet(exerciseId: "ex_row", setNumber: 2),
       ], to: &state)
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_row", setNumber: 1), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.exerciseCompleted(exerciseId: "ex_row")])
@@ -187,7 +187,7 @@ struct RestDecisionTests {
       SampleWorkouts.cardioExercise(restSeconds: 120, sets: 2)
     ])
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_treadmill", setNumber: 1), now: SampleWorkouts.laterAt)
 
     #expect(
@@ -200,7 +200,7 @@ struct RestDecisionTests {
   @Test func completingAnExerciseDoesNotStartARest() {
     var state = SampleWorkouts.pushDayState()
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .completeExercise(exerciseId: "ex_bench"), now: SampleWorkouts.laterAt)
 
     #expect(Self.rests(effects) == [])

@@ -130,12 +130,13 @@ enum SampleWorkouts {
     return WorkoutState(session: session)
   }
 
-  /// Applies `actions` in order at `now` and returns every effect they gave.
+  /// Applies `actions` in order at `now` (the session's own rules) and returns every effect they
+  /// gave.
   @discardableResult
-  static func apply(
+  static func applySession(
     _ actions: [WorkoutAction], to state: inout WorkoutState, now: Date = laterAt
   ) -> [WorkoutEffect] {
-    actions.flatMap { state.apply($0, now: now) }
+    actions.flatMap { state.applySession($0, now: now) }
   }
 
   /// Types `weight` and `reps` into set `setNumber` of `exerciseId`, then checks it.

@@ -51,7 +51,7 @@ struct SessionHelpersTests {
 
   @Test func placeholdersFollowSwapsAndAddedSets() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .substitute(exerciseId: "ex_bench", option: "ex_machine_press"),
         .removeSet(exerciseId: "ex_machine_press", setNumber: 2),
@@ -72,7 +72,8 @@ struct SessionHelpersTests {
     var state = SampleWorkouts.pushDayState()
     let before = computePlaceholders(state.session!.exercises)
 
-    SampleWorkouts.apply(SampleWorkouts.logSet("ex_row", 1, weight: "70", reps: "6"), to: &state)
+    SampleWorkouts.applySession(
+      SampleWorkouts.logSet("ex_row", 1, weight: "70", reps: "6"), to: &state)
 
     #expect(computePlaceholders(state.session!.exercises) == before)
   }
@@ -86,7 +87,7 @@ struct SessionHelpersTests {
 
   @Test func statsCountSetsAndExercises() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .completeExercise(exerciseId: "ex_bench"),
         .toggleSet(exerciseId: "ex_row", setNumber: 1),
@@ -191,13 +192,13 @@ struct SessionHelpersTests {
     var state = SampleWorkouts.pushDayState()
     #expect(nextExercise(state.session)?.exerciseId == "ex_bench")
 
-    SampleWorkouts.apply([.completeExercise(exerciseId: "ex_bench")], to: &state)
+    SampleWorkouts.applySession([.completeExercise(exerciseId: "ex_bench")], to: &state)
     #expect(nextExercise(state.session)?.exerciseId == "ex_row")
 
-    SampleWorkouts.apply([.toggleSet(exerciseId: "ex_row", setNumber: 1)], to: &state)
+    SampleWorkouts.applySession([.toggleSet(exerciseId: "ex_row", setNumber: 1)], to: &state)
     #expect(nextExercise(state.session) == SampleWorkouts.exercise("ex_row", in: state))
 
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .completeExercise(exerciseId: "ex_row"),
         .completeExercise(exerciseId: "ex_treadmill"),

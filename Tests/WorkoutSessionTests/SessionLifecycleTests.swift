@@ -8,7 +8,7 @@ import TraineeAPI
 struct SessionLifecycleTests {
   @Test func startCreatesAnUnstartedSessionOfTheWorkout() {
     var state = WorkoutState()
-    let effects = state.apply(
+    let effects = state.applySession(
       .start(SampleWorkouts.pushDay(), units: .imperial), now: SampleWorkouts.openedAt)
 
     #expect(effects == [])
@@ -23,10 +23,11 @@ struct SessionLifecycleTests {
 
   @Test func startIsANoOpWhenTheSessionMatchesDayAndPlan() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(SampleWorkouts.logSet("ex_bench", 1, weight: "60", reps: "8"), to: &state)
+    SampleWorkouts.applySession(
+      SampleWorkouts.logSet("ex_bench", 1, weight: "60", reps: "8"), to: &state)
     let before = state
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .start(SampleWorkouts.pushDay(), units: .metric), now: SampleWorkouts.muchLaterAt)
 
     #expect(effects == [])
@@ -35,11 +36,11 @@ struct SessionLifecycleTests {
 
   @Test func startKeepsAnUnstartedSessionOfTheSameDayAndPlan() {
     var state = SampleWorkouts.pushDayState(started: false)
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [.setValue(exerciseId: "ex_row", setNumber: 2, field: .rir, value: "2")], to: &state)
     let before = state
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .start(SampleWorkouts.pushDay(), units: .metric), now: SampleWorkouts.laterAt)
 
     #expect(effects == [])
@@ -52,7 +53,7 @@ struct SessionLifecycleTests {
     var workout = SampleWorkouts.pushDay()
     workout.programId = nil
 
-    let effects = state.apply(.start(workout, units: .metric), now: SampleWorkouts.laterAt)
+    let effects = state.applySession(.start(workout, units: .metric), now: SampleWorkouts.laterAt)
 
     #expect(effects == [])
     #expect(state == before)
@@ -62,7 +63,7 @@ struct SessionLifecycleTests {
     var state = SampleWorkouts.pushDayState()
     let before = state
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .start(SampleWorkouts.legDay(), units: .metric), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.actionRefused(.anotherWorkoutInProgress(dayId: "day_push"))])
@@ -75,7 +76,7 @@ struct SessionLifecycleTests {
     var workout = SampleWorkouts.pushDay()
     workout.programId = "plan_2"
 
-    let effects = state.apply(.start(workout, units: .metric), now: SampleWorkouts.laterAt)
+    let effects = state.applySession(.start(workout, units: .metric), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.actionRefused(.anotherWorkoutInProgress(dayId: "day_push"))])
     #expect(state == before)
@@ -83,10 +84,10 @@ struct SessionLifecycleTests {
 
   @Test func startReplacesAnUnstartedSessionOfAnotherDay() {
     var state = SampleWorkouts.pushDayState(started: false)
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [.setValue(exerciseId: "ex_bench", setNumber: 1, field: .weight, value: "60")], to: &state)
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .start(SampleWorkouts.legDay(), units: .metric), now: SampleWorkouts.laterAt)
 
     #expect(effects == [])
@@ -99,7 +100,7 @@ struct SessionLifecycleTests {
     expected.started = true
     expected.startedAt = SampleWorkouts.laterAt
 
-    let effects = state.apply(.begin, now: SampleWorkouts.laterAt)
+    let effects = state.applySession(.begin, now: SampleWorkouts.laterAt)
 
     #expect(effects == [])
     #expect(state.session == expected)
@@ -107,10 +108,10 @@ struct SessionLifecycleTests {
 
   @Test func beginAgainKeepsTheFirstStartTime() {
     var state = SampleWorkouts.pushDayState(started: false)
-    _ = state.apply(.begin, now: SampleWorkouts.laterAt)
+    _ = state.applySession(.begin, now: SampleWorkouts.laterAt)
     let before = state
 
-    let effects = state.apply(.begin, now: SampleWorkouts.muchLaterAt)
+    let effects = state.applySession(.begin, now: SampleWorkouts.muchLaterAt)
 
     #expect(effects == [])
     #expect(state == before)
@@ -120,7 +121,7 @@ struct SessionLifecycleTests {
   @Test func resetClosesTheSession() {
     var state = SampleWorkouts.pushDayState()
 
-    let effects = state.apply(.reset, now: SampleWorkouts.laterAt)
+    let effects = state.applySession(.reset, now: SampleWorkouts.laterAt)
 
     #expect(effects == [])
     #expect(state == WorkoutState(session: nil))
@@ -129,15 +130,15 @@ struct SessionLifecycleTests {
   @Test func resetWithoutASessionDoesNothing() {
     var state = WorkoutState()
 
-    #expect(state.apply(.reset, now: SampleWorkouts.laterAt) == [])
+    #expect(state.applySession(.reset, now: SampleWorkouts.laterAt) == [])
     #expect(state == WorkoutState())
   }
 
   @Test func startAfterResetOpensAnyDay() {
     var state = SampleWorkouts.pushDayState()
-    _ = state.apply(.reset, now: SampleWorkouts.laterAt)
+    _ = state.applySession(.reset, now: SampleWorkouts.laterAt)
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .start(SampleWorkouts.legDay(), units: .metric), now: SampleWorkouts.laterAt)
 
     #expect(effects == [])
@@ -159,7 +160,7 @@ struct SessionLifecycleTests {
   func actionsWithoutASessionAreRefused(action: WorkoutAction) {
     var state = WorkoutState()
 
-    let effects = state.apply(action, now: SampleWorkouts.laterAt)
+    let effects = state.applySession(action, now: SampleWorkouts.laterAt)
 
     #expect(effects == [.actionRefused(.noSession)])
     #expect(state == WorkoutState())
@@ -180,7 +181,7 @@ struct SessionLifecycleTests {
     var state = SampleWorkouts.pushDayState()
     let before = state
 
-    let effects = state.apply(action, now: SampleWorkouts.laterAt)
+    let effects = state.applySession(action, now: SampleWorkouts.laterAt)
 
     #expect(effects == [.actionRefused(.unknownExercise(exerciseId: "ex_squat"))])
     #expect(state == before)
@@ -195,7 +196,7 @@ struct SessionLifecycleTests {
     var state = SampleWorkouts.pushDayState()
     let before = state
 
-    let effects = state.apply(action, now: SampleWorkouts.laterAt)
+    let effects = state.applySession(action, now: SampleWorkouts.laterAt)
 
     #expect(effects == [.actionRefused(.unknownSet(exerciseId: "ex_bench", setNumber: 4))])
     #expect(state == before)

@@ -8,7 +8,7 @@ import TraineeAPI
 struct SetListTests {
   @Test func anAddedSetCopiesTheLastSetButNotItsDoneOrRecord() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [.setValue(exerciseId: "ex_bench", setNumber: 3, field: .rir, value: "1")]
         + SampleWorkouts.logSet("ex_bench", 3, weight: "85", reps: "5"), to: &state)
     let last = SampleWorkouts.set("ex_bench", 3, in: state)!
@@ -20,7 +20,7 @@ struct SetListTests {
     var expected = state
     expected.session!.exercises[0].sets.append(added)
 
-    let effects = state.apply(.addSet(exerciseId: "ex_bench"), now: SampleWorkouts.laterAt)
+    let effects = state.applySession(.addSet(exerciseId: "ex_bench"), now: SampleWorkouts.laterAt)
 
     #expect(effects == [])
     #expect(state == expected)
@@ -29,7 +29,7 @@ struct SetListTests {
   @Test func anAddedSetIsNumberedAfterTheHighestNumber() {
     var state = SampleWorkouts.pushDayState()
 
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .removeSet(exerciseId: "ex_bench", setNumber: 2),
         .addSet(exerciseId: "ex_bench"),
@@ -44,7 +44,7 @@ struct SetListTests {
     var state = SampleWorkouts.pushDayState()
     state.session!.exercises[0].sets[2].type = .drop
 
-    SampleWorkouts.apply([.addSet(exerciseId: "ex_bench")], to: &state)
+    SampleWorkouts.applySession([.addSet(exerciseId: "ex_bench")], to: &state)
 
     var expected = SampleWorkouts.set("ex_bench", 3, in: state)!
     expected.setNumber = 4
@@ -55,9 +55,9 @@ struct SetListTests {
 
   @Test func addingASetReopensADoneExercise() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply([.completeExercise(exerciseId: "ex_bench")], to: &state)
+    SampleWorkouts.applySession([.completeExercise(exerciseId: "ex_bench")], to: &state)
 
-    SampleWorkouts.apply([.addSet(exerciseId: "ex_bench")], to: &state)
+    SampleWorkouts.applySession([.addSet(exerciseId: "ex_bench")], to: &state)
 
     #expect(SampleWorkouts.exercise("ex_bench", in: state)?.done == false)
     #expect(nextExercise(state.session)?.exerciseId == "ex_bench")
@@ -68,7 +68,7 @@ struct SetListTests {
       SampleWorkouts.strengthExercise(sets: SampleWorkouts.workingSets(29))
     ])
 
-    let effects = state.apply(.addSet(exerciseId: "ex_lift"), now: SampleWorkouts.laterAt)
+    let effects = state.applySession(.addSet(exerciseId: "ex_lift"), now: SampleWorkouts.laterAt)
 
     #expect(effects == [])
     #expect(SampleWorkouts.exercise("ex_lift", in: state)?.sets.count == 30)
@@ -80,7 +80,7 @@ struct SetListTests {
     ])
     let before = state
 
-    let effects = state.apply(.addSet(exerciseId: "ex_lift"), now: SampleWorkouts.laterAt)
+    let effects = state.applySession(.addSet(exerciseId: "ex_lift"), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.actionRefused(.tooManySets(exerciseId: "ex_lift", maximum: 30))])
     #expect(state == before)
@@ -91,7 +91,7 @@ struct SetListTests {
     var expected = state
     expected.session!.exercises[0].sets.remove(at: 1)
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .removeSet(exerciseId: "ex_bench", setNumber: 2), now: SampleWorkouts.laterAt)
 
     #expect(effects == [])
@@ -101,13 +101,13 @@ struct SetListTests {
 
   @Test func theLastSetIsNeverRemoved() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .removeSet(exerciseId: "ex_row", setNumber: 1)
       ], to: &state)
     let before = state
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .removeSet(exerciseId: "ex_row", setNumber: 2), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.actionRefused(.lastSet(exerciseId: "ex_row"))])
@@ -116,13 +116,13 @@ struct SetListTests {
 
   @Test func removingTheOnlyOpenSetCompletesTheExercise() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .toggleSet(exerciseId: "ex_bench", setNumber: 1),
         .toggleSet(exerciseId: "ex_bench", setNumber: 3),
       ], to: &state)
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .removeSet(exerciseId: "ex_bench", setNumber: 2), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.exerciseCompleted(exerciseId: "ex_bench")])
@@ -131,9 +131,9 @@ struct SetListTests {
 
   @Test func removingASetWhileOthersAreOpenLeavesTheExerciseOpen() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply([.toggleSet(exerciseId: "ex_bench", setNumber: 1)], to: &state)
+    SampleWorkouts.applySession([.toggleSet(exerciseId: "ex_bench", setNumber: 1)], to: &state)
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .removeSet(exerciseId: "ex_bench", setNumber: 1), now: SampleWorkouts.laterAt)
 
     #expect(effects == [])
@@ -142,11 +142,11 @@ struct SetListTests {
 
   @Test func removingASetOfADoneExerciseKeepsItDone() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply([.completeExercise(exerciseId: "ex_bench")], to: &state)
+    SampleWorkouts.applySession([.completeExercise(exerciseId: "ex_bench")], to: &state)
     var expected = state
     expected.session!.exercises[0].sets.remove(at: 2)
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .removeSet(exerciseId: "ex_bench", setNumber: 3), now: SampleWorkouts.laterAt)
 
     #expect(effects == [])

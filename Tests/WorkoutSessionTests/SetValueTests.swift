@@ -14,7 +14,7 @@ struct SetValueTests {
     expected.rir = " 2-3"
     expected.rm = "7o"
 
-    let effects = SampleWorkouts.apply(
+    let effects = SampleWorkouts.applySession(
       [
         .setValue(exerciseId: "ex_bench", setNumber: 2, field: .weight, value: " 60,5 "),
         .setValue(exerciseId: "ex_bench", setNumber: 2, field: .reps, value: "8 "),
@@ -32,7 +32,7 @@ struct SetValueTests {
     var expected = state
     expected.session!.exercises[0].sets[0].weight = value
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .setValue(exerciseId: "ex_bench", setNumber: 1, field: .weight, value: value),
       now: SampleWorkouts.laterAt)
 
@@ -47,7 +47,7 @@ struct SetValueTests {
     expected.distance = " 5,2"
     expected.rpe = "hard"
 
-    let effects = SampleWorkouts.apply(
+    let effects = SampleWorkouts.applySession(
       [
         .setValue(exerciseId: "ex_treadmill", setNumber: 1, field: .duration, value: "20:0"),
         .setValue(exerciseId: "ex_treadmill", setNumber: 1, field: .distance, value: " 5,2"),
@@ -67,7 +67,7 @@ struct SetValueTests {
     var state = SampleWorkouts.pushDayState()
     let before = state
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .setValue(exerciseId: exerciseId, setNumber: 1, field: field, value: "5"),
       now: SampleWorkouts.laterAt)
 
@@ -79,7 +79,7 @@ struct SetValueTests {
     var state = SampleWorkouts.pushDayState()
     let value = String(repeating: "r", count: 32)
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .setValue(exerciseId: "ex_bench", setNumber: 1, field: .rir, value: value),
       now: SampleWorkouts.laterAt)
 
@@ -92,7 +92,7 @@ struct SetValueTests {
     var state = SampleWorkouts.pushDayState()
     let before = state
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .setValue(
         exerciseId: "ex_bench", setNumber: 1, field: field,
         value: String(repeating: "9", count: 33)),
@@ -106,7 +106,7 @@ struct SetValueTests {
     var state = SampleWorkouts.pushDayState()
     let before = state
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .setValue(
         exerciseId: "ex_treadmill", setNumber: 1, field: .duration,
         value: String(repeating: "1", count: 33)),
@@ -118,12 +118,12 @@ struct SetValueTests {
 
   @Test func aDoneSetTakesATrimmedCorrection() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply([.toggleSet(exerciseId: "ex_bench", setNumber: 1)], to: &state)
+    SampleWorkouts.applySession([.toggleSet(exerciseId: "ex_bench", setNumber: 1)], to: &state)
     var expected = state
     expected.session!.exercises[0].sets[0].weight = "60,5"
     expected.session!.exercises[0].sets[0].rir = "2"
 
-    let effects = SampleWorkouts.apply(
+    let effects = SampleWorkouts.applySession(
       [
         .setValue(exerciseId: "ex_bench", setNumber: 1, field: .weight, value: " 60,5 "),
         .setValue(exerciseId: "ex_bench", setNumber: 1, field: .rir, value: " 2 "),
@@ -144,10 +144,10 @@ struct SetValueTests {
     field: SetField, value: String, reason: ActionRefusal
   ) {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply([.toggleSet(exerciseId: "ex_bench", setNumber: 1)], to: &state)
+    SampleWorkouts.applySession([.toggleSet(exerciseId: "ex_bench", setNumber: 1)], to: &state)
     let before = state
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .setValue(exerciseId: "ex_bench", setNumber: 1, field: field, value: value),
       now: SampleWorkouts.laterAt)
 
@@ -157,10 +157,10 @@ struct SetValueTests {
 
   @Test func aDoneCardioSetRefusesABadDuration() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply([.toggleSet(exerciseId: "ex_treadmill", setNumber: 1)], to: &state)
+    SampleWorkouts.applySession([.toggleSet(exerciseId: "ex_treadmill", setNumber: 1)], to: &state)
     let before = state
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .setValue(exerciseId: "ex_treadmill", setNumber: 1, field: .duration, value: "1:5"),
       now: SampleWorkouts.laterAt)
 
@@ -170,10 +170,11 @@ struct SetValueTests {
 
   @Test func correctingADoneSetToARecordFlagsIt() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(SampleWorkouts.logSet("ex_bench", 1, weight: "80", reps: "5"), to: &state)
+    SampleWorkouts.applySession(
+      SampleWorkouts.logSet("ex_bench", 1, weight: "80", reps: "5"), to: &state)
     #expect(SampleWorkouts.recordSets("ex_bench", in: state) == [])
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .setValue(exerciseId: "ex_bench", setNumber: 1, field: .weight, value: "85"),
       now: SampleWorkouts.laterAt)
 
@@ -183,10 +184,11 @@ struct SetValueTests {
 
   @Test func correctingARecordDownClearsTheFlag() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(SampleWorkouts.logSet("ex_bench", 1, weight: "85", reps: "5"), to: &state)
+    SampleWorkouts.applySession(
+      SampleWorkouts.logSet("ex_bench", 1, weight: "85", reps: "5"), to: &state)
     #expect(SampleWorkouts.recordSets("ex_bench", in: state) == [1])
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .setValue(exerciseId: "ex_bench", setNumber: 1, field: .reps, value: "2"),
       now: SampleWorkouts.laterAt)
 
@@ -198,7 +200,7 @@ struct SetValueTests {
   @Test func typingIntoAnOpenSetNeverFlagsARecord() {
     var state = SampleWorkouts.pushDayState()
 
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .setValue(exerciseId: "ex_bench", setNumber: 1, field: .weight, value: "150"),
         .setValue(exerciseId: "ex_bench", setNumber: 1, field: .reps, value: "5"),
@@ -211,7 +213,7 @@ struct SetValueTests {
   @Test func setValueDoesNotStartTheSession() {
     var state = SampleWorkouts.pushDayState(started: false)
 
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [.setValue(exerciseId: "ex_bench", setNumber: 1, field: .weight, value: "60")], to: &state)
 
     #expect(state.session?.started == false)

@@ -17,7 +17,7 @@ struct SubstitutionTests {
     state.session!.exercises[0].videoRequired = true
     state.session!.exercises[0].coachFeedback = CoachFeedbackDto(
       videoId: "video_1", message: "Elbows in.")
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       SampleWorkouts.logSet("ex_bench", 1, weight: "40", reps: "12")
         + [.setValue(exerciseId: "ex_bench", setNumber: 2, field: .weight, value: "6")],
       to: &state)
@@ -50,7 +50,7 @@ struct SubstitutionTests {
         lastReps: "10"),
     ]
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .substitute(exerciseId: "ex_bench", option: "ex_db_bench"), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.saveSubstitution(Self.swapToDumbbells)])
@@ -61,14 +61,15 @@ struct SubstitutionTests {
   @Test func swappingADoneExerciseGivesAFreshSubstitute() {
     var state = SampleWorkouts.pushDayState()
     state.session!.exercises[0].videoRequired = true
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .completeExercise(exerciseId: "ex_bench"),
         .satisfyTechniquePrompt(exerciseId: "ex_bench", url: nil),
         .skipTechniquePrompt(exerciseId: "ex_bench"),
       ], to: &state)
 
-    SampleWorkouts.apply([.substitute(exerciseId: "ex_bench", option: "ex_db_bench")], to: &state)
+    SampleWorkouts.applySession(
+      [.substitute(exerciseId: "ex_bench", option: "ex_db_bench")], to: &state)
 
     let swapped = SampleWorkouts.exercise("ex_db_bench", in: state)
     #expect(swapped?.done == false)
@@ -82,7 +83,7 @@ struct SubstitutionTests {
   @Test func theSwapKeepsTheRowsRestTempoGroupAndVideoRule() {
     var state = Self.benchInProgress()
 
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [.substitute(exerciseId: "ex_bench", option: "ex_machine_press")], to: &state)
 
     let swapped = SampleWorkouts.exercise("ex_machine_press", in: state)
@@ -97,7 +98,7 @@ struct SubstitutionTests {
   @Test func aSubstituteWithoutHistoryHasNoPlaceholders() {
     var state = SampleWorkouts.pushDayState()
 
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [.substitute(exerciseId: "ex_bench", option: "ex_machine_press")], to: &state)
 
     let sets = SampleWorkouts.exercise("ex_machine_press", in: state)?.sets ?? []
@@ -108,7 +109,8 @@ struct SubstitutionTests {
   @Test func imperialPlaceholdersAreConvertedToPounds() {
     var state = SampleWorkouts.pushDayState(units: .imperial)
 
-    SampleWorkouts.apply([.substitute(exerciseId: "ex_bench", option: "ex_db_bench")], to: &state)
+    SampleWorkouts.applySession(
+      [.substitute(exerciseId: "ex_bench", option: "ex_db_bench")], to: &state)
 
     let sets = SampleWorkouts.exercise("ex_db_bench", in: state)?.sets ?? []
     #expect(sets.map(\.lastWeight) == ["52.9", "57.3", "57.3"])
@@ -117,11 +119,12 @@ struct SubstitutionTests {
 
   @Test func theSubstituteIsCheckedAgainstItsOwnPlaceholdersAndBest() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply([.substitute(exerciseId: "ex_bench", option: "ex_db_bench")], to: &state)
+    SampleWorkouts.applySession(
+      [.substitute(exerciseId: "ex_bench", option: "ex_db_bench")], to: &state)
 
-    let first = state.apply(
+    let first = state.applySession(
       .toggleSet(exerciseId: "ex_db_bench", setNumber: 1), now: SampleWorkouts.laterAt)
-    let second = SampleWorkouts.apply(
+    let second = SampleWorkouts.applySession(
       SampleWorkouts.logSet("ex_db_bench", 2, weight: "35", reps: "10"), to: &state)
 
     #expect(SampleWorkouts.set("ex_db_bench", 1, in: state)?.weight == "24")
@@ -133,10 +136,11 @@ struct SubstitutionTests {
 
   @Test func actionsNameTheSubstituteByItsOwnId() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply([.substitute(exerciseId: "ex_bench", option: "ex_db_bench")], to: &state)
+    SampleWorkouts.applySession(
+      [.substitute(exerciseId: "ex_bench", option: "ex_db_bench")], to: &state)
     let before = state
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_bench", setNumber: 1), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.actionRefused(.unknownExercise(exerciseId: "ex_bench"))])
@@ -146,11 +150,11 @@ struct SubstitutionTests {
   @Test func choosingThePrescribedOptionRestoresItExactly() {
     var state = Self.benchInProgress()
     let before = state
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [.substitute(exerciseId: "ex_bench", option: "ex_db_bench")]
         + SampleWorkouts.logSet("ex_db_bench", 1, weight: "22", reps: "12"), to: &state)
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .substitute(exerciseId: "ex_db_bench", option: "ex_bench"), now: SampleWorkouts.laterAt)
 
     var undo = Self.swapToDumbbells
@@ -162,9 +166,10 @@ struct SubstitutionTests {
   @Test func swappingASubstituteForAnotherKeepsTheOriginalOrigin() {
     var state = Self.benchInProgress()
     let prescribed = state.session!.exercises[0]
-    SampleWorkouts.apply([.substitute(exerciseId: "ex_bench", option: "ex_db_bench")], to: &state)
+    SampleWorkouts.applySession(
+      [.substitute(exerciseId: "ex_bench", option: "ex_db_bench")], to: &state)
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .substitute(exerciseId: "ex_db_bench", option: "ex_machine_press"),
       now: SampleWorkouts.laterAt)
 
@@ -181,7 +186,7 @@ struct SubstitutionTests {
     var state = Self.benchInProgress()
     let before = state
 
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .substitute(exerciseId: "ex_bench", option: "ex_db_bench"),
         .substitute(exerciseId: "ex_db_bench", option: "ex_machine_press"),
@@ -194,14 +199,15 @@ struct SubstitutionTests {
   @Test func choosingTheCurrentOptionChangesNothing() {
     var state = SampleWorkouts.pushDayState()
     let unswapped = state
-    let stay = state.apply(
+    let stay = state.applySession(
       .substitute(exerciseId: "ex_bench", option: "ex_bench"), now: SampleWorkouts.laterAt)
     #expect(stay == [])
     #expect(state == unswapped)
 
-    SampleWorkouts.apply([.substitute(exerciseId: "ex_bench", option: "ex_db_bench")], to: &state)
+    SampleWorkouts.applySession(
+      [.substitute(exerciseId: "ex_bench", option: "ex_db_bench")], to: &state)
     let swapped = state
-    let again = state.apply(
+    let again = state.applySession(
       .substitute(exerciseId: "ex_db_bench", option: "ex_db_bench"), now: SampleWorkouts.laterAt)
     #expect(again == [])
     #expect(state == swapped)
@@ -211,7 +217,7 @@ struct SubstitutionTests {
     var state = SampleWorkouts.pushDayState()
     let before = state
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .substitute(exerciseId: "ex_bench", option: "ex_squat"), now: SampleWorkouts.laterAt)
 
     #expect(
@@ -223,7 +229,7 @@ struct SubstitutionTests {
     var state = SampleWorkouts.pushDayState()
     let before = state
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .substitute(exerciseId: "ex_row", option: "ex_db_bench"), now: SampleWorkouts.laterAt)
 
     #expect(
@@ -235,7 +241,7 @@ struct SubstitutionTests {
     var state = SampleWorkouts.pushDayState()
     let before = state
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .substitute(exerciseId: "ex_bench", option: "ex_row"), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.actionRefused(.optionAlreadyInWorkout(option: "ex_row"))])
@@ -249,7 +255,7 @@ struct SubstitutionTests {
       id: "row_db", exerciseId: "ex_db_bench", name: "Dumbbell bench press",
       substitutes: [SubstituteDto(exerciseId: "ex_cable_fly", name: "Cable fly")])
     var state = SampleWorkouts.state([SampleWorkouts.benchPress(), dumbbells])
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .substitute(exerciseId: "ex_db_bench", option: "ex_cable_fly"),
         .substitute(exerciseId: "ex_bench", option: "ex_db_bench"),
@@ -257,7 +263,7 @@ struct SubstitutionTests {
     #expect(state.session?.exercises.map(\.exerciseId) == ["ex_db_bench", "ex_cable_fly"])
     let before = state
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .substitute(exerciseId: "ex_cable_fly", option: "ex_db_bench"), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.actionRefused(.optionAlreadyInWorkout(option: "ex_db_bench"))])
@@ -284,7 +290,8 @@ struct SubstitutionTests {
     var state = SampleWorkouts.pushDayState()
     let prescribedOptions = exerciseOptions(state.session!.exercises[0])
 
-    SampleWorkouts.apply([.substitute(exerciseId: "ex_bench", option: "ex_db_bench")], to: &state)
+    SampleWorkouts.applySession(
+      [.substitute(exerciseId: "ex_bench", option: "ex_db_bench")], to: &state)
 
     #expect(exerciseOptions(state.session!.exercises[0]) == prescribedOptions)
   }

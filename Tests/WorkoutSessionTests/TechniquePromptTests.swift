@@ -25,7 +25,7 @@ struct TechniquePromptTests {
   @Test func theFirstCheckedSetPromptsForAVideo() {
     var state = Self.videoState()
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_deadlift", setNumber: 1), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.techniquePrompt(exerciseId: "ex_deadlift")])
@@ -34,9 +34,9 @@ struct TechniquePromptTests {
 
   @Test func thePromptComesOncePerExercise() {
     var state = Self.videoState()
-    SampleWorkouts.apply([.toggleSet(exerciseId: "ex_deadlift", setNumber: 1)], to: &state)
+    SampleWorkouts.applySession([.toggleSet(exerciseId: "ex_deadlift", setNumber: 1)], to: &state)
 
-    let effects = SampleWorkouts.apply(
+    let effects = SampleWorkouts.applySession(
       [
         .toggleSet(exerciseId: "ex_deadlift", setNumber: 1),
         .toggleSet(exerciseId: "ex_deadlift", setNumber: 1),
@@ -50,7 +50,7 @@ struct TechniquePromptTests {
   @Test func noPromptWhenNoVideoIsRequired() {
     var state = SampleWorkouts.pushDayState()
 
-    let effects = SampleWorkouts.apply(
+    let effects = SampleWorkouts.applySession(
       [
         .toggleSet(exerciseId: "ex_bench", setNumber: 1),
         .completeExercise(exerciseId: "ex_row"),
@@ -61,10 +61,10 @@ struct TechniquePromptTests {
 
   @Test func noPromptAfterTheVideoWasSent() {
     var state = Self.videoState()
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [.satisfyTechniquePrompt(exerciseId: "ex_deadlift", url: nil)], to: &state)
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_deadlift", setNumber: 1), now: SampleWorkouts.laterAt)
 
     #expect(effects == [])
@@ -75,12 +75,12 @@ struct TechniquePromptTests {
     var expected = state
     expected.session!.exercises[0].videoSkipped = true
 
-    let skip = state.apply(
+    let skip = state.applySession(
       .skipTechniquePrompt(exerciseId: "ex_deadlift"), now: SampleWorkouts.laterAt)
     #expect(skip == [])
     #expect(state == expected)
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_deadlift", setNumber: 1), now: SampleWorkouts.laterAt)
     #expect(effects == [])
   }
@@ -88,7 +88,7 @@ struct TechniquePromptTests {
   @Test func completingTheExercisePromptsBeforeItIsCompleted() {
     var state = Self.videoState()
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .completeExercise(exerciseId: "ex_deadlift"), now: SampleWorkouts.laterAt)
 
     #expect(
@@ -100,14 +100,14 @@ struct TechniquePromptTests {
 
   @Test func aRefusedCheckDoesNotUseUpThePrompt() {
     var state = Self.videoState()
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .setValue(exerciseId: "ex_deadlift", setNumber: 1, field: .weight, value: "heavy"),
         .toggleSet(exerciseId: "ex_deadlift", setNumber: 1),
         .setValue(exerciseId: "ex_deadlift", setNumber: 1, field: .weight, value: "140"),
       ], to: &state)
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_deadlift", setNumber: 1), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.techniquePrompt(exerciseId: "ex_deadlift")])
@@ -118,7 +118,7 @@ struct TechniquePromptTests {
     var expected = state
     expected.session!.exercises[0].videoSent = true
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .satisfyTechniquePrompt(exerciseId: "ex_deadlift", url: " https://video.example/dl.mp4 "),
       now: SampleWorkouts.laterAt)
 
@@ -134,7 +134,7 @@ struct TechniquePromptTests {
     var expected = state
     expected.session!.exercises[0].videoSent = true
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .satisfyTechniquePrompt(exerciseId: "ex_deadlift", url: nil), now: SampleWorkouts.laterAt)
 
     #expect(effects == [])
@@ -150,7 +150,7 @@ struct TechniquePromptTests {
     var state = Self.videoState()
     let before = state
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .satisfyTechniquePrompt(exerciseId: "ex_deadlift", url: url), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.actionRefused(.invalidVideoURL(url))])
@@ -162,7 +162,7 @@ struct TechniquePromptTests {
     var expected = state
     expected.session!.exercises[0].coachFeedback = nil
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .dismissCoachFeedback(exerciseId: "ex_deadlift"), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.markCoachFeedbackSeen(videoId: "video_7")])
@@ -171,12 +171,12 @@ struct TechniquePromptTests {
 
   @Test func dismissingIsRefusedWhenThereIsNoFeedback() {
     var state = Self.videoState()
-    SampleWorkouts.apply([.dismissCoachFeedback(exerciseId: "ex_deadlift")], to: &state)
+    SampleWorkouts.applySession([.dismissCoachFeedback(exerciseId: "ex_deadlift")], to: &state)
     let before = state
 
-    let again = state.apply(
+    let again = state.applySession(
       .dismissCoachFeedback(exerciseId: "ex_deadlift"), now: SampleWorkouts.laterAt)
-    let never = state.apply(
+    let never = state.applySession(
       .dismissCoachFeedback(exerciseId: "ex_row"), now: SampleWorkouts.laterAt)
 
     #expect(again == [.actionRefused(.noCoachFeedback(exerciseId: "ex_deadlift"))])

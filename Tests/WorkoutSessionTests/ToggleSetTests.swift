@@ -13,7 +13,7 @@ struct ToggleSetTests {
     expected.session!.exercises[0].sets[0].reps = "10"
     expected.session!.exercises[0].sets[0].done = true
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_bench", setNumber: 1), now: SampleWorkouts.laterAt)
 
     #expect(
@@ -25,7 +25,7 @@ struct ToggleSetTests {
 
   @Test func checkingTrimsWhatWasTyped() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .setValue(exerciseId: "ex_bench", setNumber: 2, field: .weight, value: " 60 "),
         .setValue(exerciseId: "ex_bench", setNumber: 2, field: .reps, value: " 8"),
@@ -39,14 +39,14 @@ struct ToggleSetTests {
     expected.rm = ""
     expected.done = true
 
-    SampleWorkouts.apply([.toggleSet(exerciseId: "ex_bench", setNumber: 2)], to: &state)
+    SampleWorkouts.applySession([.toggleSet(exerciseId: "ex_bench", setNumber: 2)], to: &state)
 
     #expect(SampleWorkouts.set("ex_bench", 2, in: state) == expected)
   }
 
   @Test func aBlankWeightTakesThePlaceholderAndTypedRepsStay() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .setValue(exerciseId: "ex_bench", setNumber: 3, field: .weight, value: "   "),
         .setValue(exerciseId: "ex_bench", setNumber: 3, field: .reps, value: "6"),
@@ -66,7 +66,7 @@ struct ToggleSetTests {
     var expected = state
     expected.session!.exercises[0].sets[0].done = true
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_pullup", setNumber: 1), now: SampleWorkouts.laterAt)
 
     #expect(effects == [])
@@ -75,7 +75,7 @@ struct ToggleSetTests {
 
   @Test func checkingFillsOnlyTheCheckedRow() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .setValue(exerciseId: "ex_bench", setNumber: 2, field: .weight, value: " 62 "),
         .setValue(exerciseId: "ex_bench", setNumber: 2, field: .rir, value: "1 "),
@@ -83,7 +83,7 @@ struct ToggleSetTests {
     let otherRows = state.session!.exercises[0].sets[1...]
     let otherExercises = state.session!.exercises[1...]
 
-    SampleWorkouts.apply([.toggleSet(exerciseId: "ex_bench", setNumber: 1)], to: &state)
+    SampleWorkouts.applySession([.toggleSet(exerciseId: "ex_bench", setNumber: 1)], to: &state)
 
     #expect(state.session!.exercises[0].sets[1...] == otherRows)
     #expect(state.session!.exercises[1...] == otherExercises)
@@ -95,7 +95,7 @@ struct ToggleSetTests {
   func weightsAcceptADotOrACommaAsDecimalSeparator(weight: String) {
     var state = SampleWorkouts.pushDayState()
 
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       SampleWorkouts.logSet("ex_row", 1, weight: weight, reps: "1000"), to: &state)
 
     let set = SampleWorkouts.set("ex_row", 1, in: state)
@@ -122,11 +122,11 @@ struct ToggleSetTests {
     field: SetField, value: String, reason: ActionRefusal
   ) {
     var state = SampleWorkouts.pushDayState(started: false)
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [.setValue(exerciseId: "ex_bench", setNumber: 1, field: field, value: value)], to: &state)
     let before = state
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_bench", setNumber: 1), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.actionRefused(reason)])
@@ -136,13 +136,13 @@ struct ToggleSetTests {
 
   @Test func uncheckingReopensTheSetAndTheExercise() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply([.completeExercise(exerciseId: "ex_row")], to: &state)
+    SampleWorkouts.applySession([.completeExercise(exerciseId: "ex_row")], to: &state)
     #expect(SampleWorkouts.exercise("ex_row", in: state)?.done == true)
     var expected = state
     expected.session!.exercises[1].sets[1].done = false
     expected.session!.exercises[1].done = false
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_row", setNumber: 2), now: SampleWorkouts.laterAt)
 
     #expect(effects == [])
@@ -152,7 +152,7 @@ struct ToggleSetTests {
 
   @Test func checkingAgainAfterUncheckingCommitsTheEditedValues() {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .toggleSet(exerciseId: "ex_row", setNumber: 1),
         .toggleSet(exerciseId: "ex_row", setNumber: 1),
@@ -169,9 +169,9 @@ struct ToggleSetTests {
   @Test func theFirstCheckedSetStartsTheSession() {
     var state = SampleWorkouts.pushDayState(started: false)
 
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [.toggleSet(exerciseId: "ex_row", setNumber: 1)], to: &state, now: SampleWorkouts.laterAt)
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [.toggleSet(exerciseId: "ex_row", setNumber: 2)], to: &state,
       now: SampleWorkouts.muchLaterAt)
 
@@ -182,7 +182,7 @@ struct ToggleSetTests {
   @Test func checkingKeepsTheStartTimeOfAStartedSession() {
     var state = SampleWorkouts.pushDayState()
 
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [.toggleSet(exerciseId: "ex_row", setNumber: 1)], to: &state,
       now: SampleWorkouts.muchLaterAt)
 
@@ -196,7 +196,7 @@ struct ToggleSetTests {
     session.exercises[0].sets[0].done = true
     var state = WorkoutState(session: session)
 
-    SampleWorkouts.apply([.toggleSet(exerciseId: "ex_row", setNumber: 1)], to: &state)
+    SampleWorkouts.applySession([.toggleSet(exerciseId: "ex_row", setNumber: 1)], to: &state)
 
     #expect(state.session?.started == true)
     #expect(state.session?.startedAt == SampleWorkouts.laterAt)
@@ -206,7 +206,7 @@ struct ToggleSetTests {
   @Test func checkingTheLastOpenSetCompletesTheExercise() {
     var state = SampleWorkouts.pushDayState()
 
-    let first = SampleWorkouts.apply(
+    let first = SampleWorkouts.applySession(
       [.toggleSet(exerciseId: "ex_row", setNumber: 2)], to: &state)
     #expect(
       first == [
@@ -214,7 +214,8 @@ struct ToggleSetTests {
       ])
     #expect(SampleWorkouts.exercise("ex_row", in: state)?.done == false)
 
-    let last = SampleWorkouts.apply([.toggleSet(exerciseId: "ex_row", setNumber: 1)], to: &state)
+    let last = SampleWorkouts.applySession(
+      [.toggleSet(exerciseId: "ex_row", setNumber: 1)], to: &state)
 
     #expect(
       last == [
@@ -231,7 +232,7 @@ struct ToggleSetTests {
       sets: SampleWorkouts.workingSets(1, lastWeight: "60", lastReps: "5"))
     var state = SampleWorkouts.state([press, SampleWorkouts.seatedRow()])
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_press", setNumber: 1), now: SampleWorkouts.laterAt)
 
     #expect(
@@ -248,7 +249,7 @@ struct ToggleSetTests {
   @Test(arguments: ["20", "20.5", "12,5", "0:45", "12:30", "90:00", "1:05:00", "24:00:00"])
   func cardioDurationsAcceptMinutesAndClockTimes(duration: String) {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .setValue(exerciseId: "ex_treadmill", setNumber: 1, field: .duration, value: duration),
         .toggleSet(exerciseId: "ex_treadmill", setNumber: 1),
@@ -275,12 +276,12 @@ struct ToggleSetTests {
   ])
   func unreadableCardioValuesAreRefused(field: SetField, value: String, reason: ActionRefusal) {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [.setValue(exerciseId: "ex_treadmill", setNumber: 1, field: field, value: value)],
       to: &state)
     let before = state
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_treadmill", setNumber: 1), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.actionRefused(reason)])
@@ -292,7 +293,7 @@ struct ToggleSetTests {
   ])
   func cardioDistancesAreTrimmedAndAccepted(typed: String, committed: String) {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .setValue(exerciseId: "ex_treadmill", setNumber: 1, field: .distance, value: typed),
         .toggleSet(exerciseId: "ex_treadmill", setNumber: 1),
@@ -304,7 +305,7 @@ struct ToggleSetTests {
   @Test(arguments: ["0", "7.5", "8,5", "10"])
   func rpeFromZeroToTenIsAccepted(rpe: String) {
     var state = SampleWorkouts.pushDayState()
-    SampleWorkouts.apply(
+    SampleWorkouts.applySession(
       [
         .setValue(exerciseId: "ex_treadmill", setNumber: 1, field: .rpe, value: rpe),
         .toggleSet(exerciseId: "ex_treadmill", setNumber: 1),
@@ -320,7 +321,7 @@ struct ToggleSetTests {
     expected.session!.exercises[2].sets[0].done = true
     expected.session!.exercises[2].done = true
 
-    let effects = state.apply(
+    let effects = state.applySession(
       .toggleSet(exerciseId: "ex_treadmill", setNumber: 1), now: SampleWorkouts.laterAt)
 
     #expect(effects == [.exerciseCompleted(exerciseId: "ex_treadmill")])

@@ -1,0 +1,89 @@
+import Foundation
+import RestTimer
+
+// NB: spec workout-session-engine.md "When a rest starts" and issue 3: a newly started rest
+// replaces the old one; checking a set that starts no rest ends the rest before it (the trainee
+// has moved on); unchecking a set of the round a rest follows ends that rest; the rest ends with
+// the workout.
+
+extension WorkoutState {
+  mutating func applyToRest(
+    _ action: WorkoutAction, sessionEffects: [WorkoutEffect], now: Date
+  ) -> [WorkoutEffect] {
+    var restEffects: [RestEffect] = []
+    switch action {
+    case .toggleSet(let exerciseId, let setNumber):
+      if let started = sessionEffects.lazy.compactMap(\.restRequest).first {
+        let alert = NotificationTexts(.restTimer, configs: notificationConfigs)
+          .restAlert(exerciseName: started.exerciseName)
+        restEffects = rest.start(
+          seconds: started.seconds, exerciseId: started.exerciseId,
+          exerciseName: started.exerciseName, setNumber: started.setNumber, alert: alert,
+          now: now)
+      } else if isChecked(exerciseId, setNumber) || restFollows(exerciseId, setNumber) {
+        restEffects = rest.clear()
+      }
+    case .adjustRest(let seconds):
+      restEffects = rest.adjust(by: seconds, now: now)
+    case .skipRest:
+      restEffects = rest.stop()
+    case .tick:
+      restEffects = rest.sync(now: now)
+    case .resume:
+      restEffects = rest.resume(now: now)
+    case .reset:
+      restEffects = rest.clear()
+    case .start, .begin, .setValue, .completeExercise, .substitute, .addSet, .removeSet,
+      .satisfyTechniquePrompt, .skipTechniquePrompt, .dismissCoachFeedback,
+      .notificationConfigsLoaded:
+      break
+    }
+    // The start itself is announced by the session's `.restStarted`.
+    return restEffects.filter { if case .started = $0 { false } else { true } }.map { .rest($0) }
+  }
+
+  mutating func updateReminders(now: Date) -> [WorkoutEffect] {
+    let progress: WorkoutReminders.Progress
+    if let session {
+      let stats = sessionStats(session)
+      progress = .init(
+        started: session.started, completedSets: stats.completedSets,
+        allSetsDone: session.allSetsDone)
+    } else {
+      progress = .closed
+    }
+    return reminders.update(
+      progress, now: now,
+      idleEnabled: NotificationTexts(.workoutIdle, configs: notificationConfigs).enabled,
+      unfinishedEnabled: NotificationTexts(.workoutUnfinished, configs: notificationConfigs)
+        .enabled
+    ).map { .reminder($0) }
+  }
+
+  private func isChecked(_ exerciseId: String, _ setNumber: Int) -> Bool {
+    session?.exercises.first { $0.exerciseId == exerciseId }?
+      .sets.first { $0.setNumber == setNumber }?.done ?? false
+  }
+
+  /// Whether the current rest follows round `setNumber` of `exerciseId`'s group.
+  private func restFollows(_ exerciseId: String, _ setNumber: Int) -> Bool {
+    guard let clock = rest.clock, clock.setNumber == setNumber, let session,
+      let index = session.exerciseIndex(exerciseId)
+    else { return false }
+    return session.groupMembers(of: index).first?.exerciseId == clock.exerciseId
+  }
+}
+
+extension WorkoutEffect {
+  var isRefusal: Bool {
+    if case .actionRefused = self { return true }
+    return false
+  }
+
+  var restRequest: (seconds: Int, exerciseId: String, exerciseName: String, setNumber: Int)? {
+    if case .restStarted(let seconds, let exerciseId, let exerciseName, let setNumber) = self {
+      return (seconds, exerciseId, exerciseName, setNumber)
+    }
+    return nil
+  }
+}

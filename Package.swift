@@ -28,10 +28,14 @@ let package = Package(
       dependencies: ["WorkoutSession", "TraineeAPI"],
       path: "Benchmarks/WorkoutSessionBenchmark"
     ),
+    // The manual clock every timer test drives.
+    .target(name: "PerformTestSupport", path: "Tests/PerformTestSupport"),
     .testTarget(name: "TraineeAPITests", dependencies: ["TraineeAPI"]),
-    .testTarget(name: "RestTimerTests", dependencies: ["RestTimer", "TraineeAPI"]),
     .testTarget(
-      name: "WorkoutSessionTests", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"]),
+      name: "RestTimerTests", dependencies: ["RestTimer", "TraineeAPI", "PerformTestSupport"]),
+    .testTarget(
+      name: "WorkoutSessionTests",
+      dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI", "PerformTestSupport"]),
     // End-to-end tests of the `perform` binary: replay fixtures, bad input, kill -9 recovery.
     .testTarget(
       name: "PerformCommandTests",

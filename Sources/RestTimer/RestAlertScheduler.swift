@@ -18,7 +18,7 @@ public final class RestAlertScheduler {
   /// cancelled without touching the current alert even on a center that keeps the caller's ids
   /// (UserNotifications does, and replaces a request with the same id), and a relaunched app can
   /// name the alert its previous process scheduled.
-  public static func alertId(for clock: RestClock) -> String {
+  public nonisolated static func alertId(for clock: RestClock) -> String {
     "rest-\(milliseconds(clock.startedAt))-\(milliseconds(clock.endsAt))"
   }
   private var blockReasonChecked = false

@@ -3,6 +3,7 @@ import RestTimer
 
 /// The device's notification center in a replay: it keeps what is scheduled and shown, delivers
 /// what falls due while the app is not in the foreground, and records every call as an event.
+/// Without permission nothing is shown: scheduling is accepted, delivering and presenting are not.
 actor ReplayNotifications: LocalNotifications {
   private var pending: [String: LocalNotificationRequest] = [:]
   private var shown: [String: LocalNotificationRequest] = [:]
@@ -26,6 +27,8 @@ actor ReplayNotifications: LocalNotifications {
   }
 
   func present(_ request: LocalNotificationRequest) async throws -> String {
+    // The system shows nothing the trainee did not allow.
+    guard permission == .granted else { return request.id }
     shown[request.id] = request
     events.append(.presented(request))
     return request.id
@@ -44,11 +47,18 @@ actor ReplayNotifications: LocalNotifications {
 
   func importance(of channel: NotificationChannel) async -> ChannelImportance? { nil }
 
-  /// The system delivers every notification due by `now` (the app is not in the foreground).
+  /// The earliest due time of a pending notification, if one falls due by `limit`.
+  func nextDue(by limit: Date) -> Date? {
+    pending.values.map(\.fireAt).filter { $0 <= limit }.min()
+  }
+
+  /// The system delivers every notification due by `now` (the app is not in the foreground);
+  /// without permission they fall due unseen.
   func deliverDue(now: Date) {
     let due = pending.values.filter { $0.fireAt <= now }.sorted { $0.fireAt < $1.fireAt }
     for request in due {
       pending[request.id] = nil
+      guard permission == .granted else { continue }
       shown[request.id] = request
       events.append(.delivered(request))
     }

@@ -58,9 +58,7 @@ public struct ReplayRunner {
         action = .resume
       case .restart(let after):
         app.journal.close()
-        clock.advance(by: after)
-        await center.deliverDue(now: clock.now)
-        await recorder.record([], alerts: nil)
+        await deliverUntil(clock.now + after, recorder: &recorder)
         app = try App(directory: directory, center: center, clock: clock)
         foreground = true
         action = .resume
@@ -108,11 +106,23 @@ public struct ReplayRunner {
       let effects = app.store.send(.tick)
       await recorder.record(effects, alerts: app.alerts)
     }
-    recorder.clock.advance(by: max(0, end.timeIntervalSince(recorder.clock.now)))
-    if !foreground {
+    if foreground {
+      recorder.clock.advance(to: end)
+    } else {
+      await deliverUntil(end, recorder: &recorder)
+    }
+  }
+
+  /// Lets the time up to `end` pass while the app is not in the foreground (or not running):
+  /// the system delivers each notification as it falls due, and the clock stops at each due
+  /// time so that the delivery is stamped when it happened.
+  private func deliverUntil(_ end: Date, recorder: inout Recorder) async {
+    while let due = await recorder.center.nextDue(by: end) {
+      recorder.clock.advance(to: due)
       await recorder.center.deliverDue(now: recorder.clock.now)
       await recorder.record([], alerts: nil)
     }
+    recorder.clock.advance(to: end)
   }
 }
 
@@ -191,6 +201,13 @@ final class ScriptClock: @unchecked Sendable {
   func advance(by seconds: Double) {
     lock.lock()
     current += seconds
+    lock.unlock()
+  }
+
+  /// Moves the clock to `date`, never back.
+  func advance(to date: Date) {
+    lock.lock()
+    current = max(current, date)
     lock.unlock()
   }
 }

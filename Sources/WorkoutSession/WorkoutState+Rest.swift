@@ -3,8 +3,8 @@ import RestTimer
 
 // NB: spec workout-session-engine.md "When a rest starts" and issue 3: a newly started rest
 // replaces the old one; checking a set that starts no rest ends the rest before it (the trainee
-// has moved on); unchecking a set of the round a rest follows ends that rest; the rest ends with
-// the workout.
+// has moved on); unchecking a set of the round a rest follows ends that rest; the rest ends when
+// every set is done and with the workout.
 
 extension WorkoutState {
   mutating func applyToRest(
@@ -38,6 +38,11 @@ extension WorkoutState {
       .notificationConfigsLoaded:
       break
     }
+    // Once every set is done there is nothing to rest for (`completeExercise` or `removeSet`
+    // can get there too): the rest and its alert go.
+    if session?.allSetsDone == true, rest.clock != nil {
+      restEffects += rest.clear()
+    }
     // The start itself is announced by the session's `.restStarted`.
     return restEffects.filter { if case .started = $0 { false } else { true } }.map { .rest($0) }
   }
@@ -45,10 +50,14 @@ extension WorkoutState {
   mutating func updateReminders(now: Date) -> [WorkoutEffect] {
     let progress: WorkoutReminders.Progress
     if let session {
-      let stats = sessionStats(session)
+      var completed = 0
+      var total = 0
+      for exercise in session.exercises {
+        total += exercise.sets.count
+        for set in exercise.sets where set.done { completed += 1 }
+      }
       progress = .init(
-        started: session.started, completedSets: stats.completedSets,
-        allSetsDone: session.allSetsDone)
+        started: session.started, completedSets: completed, allSetsDone: completed == total)
     } else {
       progress = .closed
     }

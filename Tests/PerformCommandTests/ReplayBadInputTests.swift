@@ -4,8 +4,9 @@ import Testing
 /// `perform replay` on scripts it cannot run: exit status 2 and one line on standard error that
 /// names the action index and the problem; I/O failures exit 1.
 @Suite struct ReplayBadInputTests {
-  /// A script for one squat day with `actions` spliced in.
-  static func script(actions: String) -> Data {
+  /// A script for one squat day with `actions` spliced in, and `fields` (more top-level fields,
+  /// each followed by a comma) before them.
+  static func script(fields: String = "", actions: String) -> Data {
     Data(
       """
       { "workouts": { "plans": [ { "id": "plan_1", "name": "Strength block", "days": [
@@ -14,10 +15,16 @@ import Testing
               "reps": "5", "rest": "2:00",
               "substitutes": [ { "exerciseId": "ex_front_squat", "name": "Front squat" } ] }
           ] } ] } ] },
-        "dayId": "day_legs", "planId": "plan_1", "startAt": "2026-01-05T10:00:00Z",
+        "dayId": "day_legs", "planId": "plan_1", "startAt": "2026-01-05T10:00:00Z", \(fields)
         "actions": [ \(actions) ] }
       """.utf8)
   }
+
+  /// The squat day's first set checked: a rest of 2:00 runs.
+  static let resting = #"""
+    { "do": "start" }, { "do": "begin" },
+    { "do": "toggleSet", "exerciseId": "ex_squat", "setNumber": 1 }
+    """#
 
   struct BadScript: Sendable, CustomTestStringConvertible {
     var testDescription: String
@@ -110,6 +117,61 @@ import Testing
           "actions": [] }
         """#.utf8),
       message: #"startAt "2026-01-05 10:00" is not an ISO 8601 time"#),
+    BadScript(
+      testDescription: "a negative restart delay",
+      script: script(actions: resting + #", { "do": "restart", "after": -20 }"#),
+      message: #"action 3: restart: "after" must be a number from 0 to 604800"#),
+    BadScript(
+      testDescription: "a restart delay as text",
+      script: script(actions: resting + #", { "do": "restart", "after": "20" }"#),
+      message: #"action 3: restart: "after" must be a number from 0 to 604800"#),
+    BadScript(
+      testDescription: "a restart delay over a week",
+      script: script(actions: resting + #", { "do": "restart", "after": 604801 }"#),
+      message: #"action 3: restart: "after" must be a number from 0 to 604800"#),
+    BadScript(
+      testDescription: "an adjustRest without seconds",
+      script: script(actions: resting + #", { "do": "adjustRest" }"#),
+      message: "action 3: adjustRest: seconds is missing"),
+    BadScript(
+      testDescription: "an adjustRest by text",
+      script: script(actions: resting + #", { "do": "adjustRest", "seconds": "15" }"#),
+      message: "action 3: adjustRest: seconds is not a number"),
+    BadScript(
+      testDescription: "notification configs that are not a list",
+      script: script(
+        fields: #""notificationConfigs": { "type": "REST_TIMER", "enabled": false },"#,
+        actions: resting),
+      message: "notificationConfigs is not a list"),
+    BadScript(
+      testDescription: "a notification config without a type",
+      script: script(
+        fields: #"""
+          "notificationConfigs": [ { "type": "REST_TIMER", "enabled": true },
+            { "enabled": false, "titleTemplate": "Still there?" } ],
+          """#,
+        actions: resting),
+      message: "notificationConfigs[1].type is missing"),
+    BadScript(
+      testDescription: "a notification config switched by text",
+      script: script(
+        fields: #""notificationConfigs": [ { "type": "WORKOUT_IDLE", "enabled": "no" } ],"#,
+        actions: resting),
+      message: "notificationConfigs[0].enabled is not true or false"),
+    BadScript(
+      testDescription: "a notification template that is not text",
+      script: script(
+        fields: #""notificationConfigs": [ { "type": "REST_TIMER", "bodyTemplate": 90 } ],"#,
+        actions: resting),
+      message: "notificationConfigs[0].bodyTemplate is not text"),
+    BadScript(
+      testDescription: "a notification config that is not an object",
+      script: script(fields: #""notificationConfigs": [ "REST_TIMER" ],"#, actions: resting),
+      message: "notificationConfigs[0] is not an object"),
+    BadScript(
+      testDescription: "notification permission as text",
+      script: script(fields: #""notificationsAllowed": "yes","#, actions: resting),
+      message: "notificationsAllowed is not true or false"),
   ]
 
   @Test(arguments: badScripts)

@@ -1,0 +1,92 @@
+import Foundation
+import PerformTestSupport
+import Testing
+
+@testable import RestTimer
+
+/// The notification center Linux uses: delivers on its clock, at the request's time.
+@Suite(.timeLimit(.minutes(1))) struct InProcessNotificationsTests {
+  private static let base = Date(timeIntervalSince1970: 1_767_607_200)
+
+  private static func request(id: String, after seconds: TimeInterval) -> LocalNotificationRequest {
+    LocalNotificationRequest(
+      id: id, title: "Rest is over", body: "Next: Bench press", fireAt: base + seconds,
+      interval: seconds, channel: .restTimer, timeSensitive: true, sound: true,
+      data: ["kind": "rest-timer", "target": "activeWorkout"])
+  }
+
+  private static func center(_ clock: ManualClock, _ inbox: Inbox) -> InProcessNotifications {
+    InProcessNotifications(
+      clock: clock, now: { base + Double(clock.now.offset.components.seconds) },
+      deliver: { inbox.append($0.id) })
+  }
+
+  @Test func aScheduledNotificationIsDeliveredAtItsTimeAndShown() async throws {
+    let clock = ManualClock()
+    let inbox = Inbox()
+    let center = Self.center(clock, inbox)
+    _ = try await center.schedule(Self.request(id: "rest-1", after: 90))
+    await clock.advance(by: .zero)
+
+    await clock.advance(by: .seconds(89))
+    #expect(inbox.ids == [])
+    #expect(await center.scheduledIds == ["rest-1"])
+
+    await clock.advance(by: .seconds(1))
+    #expect(inbox.ids == ["rest-1"])
+    #expect(await center.presented(kind: "rest-timer") == ["rest-1"])
+    #expect(await center.scheduledIds == [])
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func aCancelledNotificationIsNeverDelivered() async throws {
+    let clock = ManualClock()
+    let inbox = Inbox()
+    let center = Self.center(clock, inbox)
+    _ = try await center.schedule(Self.request(id: "rest-1", after: 90))
+    await clock.advance(by: .seconds(30))
+
+    await center.cancel(["rest-1"])
+    await clock.advance(by: .seconds(120))
+
+    #expect(inbox.ids == [])
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func schedulingTheSameIdAgainReplacesIt() async throws {
+    let clock = ManualClock()
+    let inbox = Inbox()
+    let center = Self.center(clock, inbox)
+    _ = try await center.schedule(Self.request(id: "reminder", after: 60))
+    await clock.advance(by: .seconds(10))
+    _ = try await center.schedule(Self.request(id: "reminder", after: 100))
+
+    await clock.advance(by: .seconds(60))
+    #expect(inbox.ids == [])
+    await clock.advance(by: .seconds(30))
+    #expect(inbox.ids == ["reminder"])
+  }
+
+  @Test func presentingShowsAtOnceAndRemovingHidesIt() async throws {
+    let clock = ManualClock()
+    let inbox = Inbox()
+    let center = Self.center(clock, inbox)
+
+    _ = try await center.present(Self.request(id: "rest-now", after: 0))
+    #expect(inbox.ids == ["rest-now"])
+    #expect(await center.presented(kind: "rest-timer") == ["rest-now"])
+
+    await center.removePresented(["rest-now"])
+    #expect(await center.presented(kind: "rest-timer") == [])
+  }
+}
+
+/// Collects delivered ids from any thread.
+private final class Inbox: @unchecked Sendable {
+  // @unchecked: `delivered` is only touched under `lock`.
+  private let lock = NSLock()
+  private var delivered: [String] = []
+
+  func append(_ id: String) { lock.withLock { delivered.append(id) } }
+  var ids: [String] { lock.withLock { delivered } }
+}

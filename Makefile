@@ -20,7 +20,7 @@ run: deps
 ## test: build everything and run every test suite
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-xctest
 
 ## lint: check formatting with the checked-in .swift-format
 lint:

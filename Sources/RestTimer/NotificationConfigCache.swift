@@ -1,0 +1,57 @@
+import Foundation
+import TraineeAPI
+
+// NB: spec workout-session-engine.md "Build the content": the configs come from
+// GET /v1/trainee/notification-configs with a stale time of 10 minutes.
+
+/// Where the notification configs come from: the API client in the app, a fake in tests.
+public protocol NotificationConfigSource: Sendable {
+  func fetchNotificationConfigs() async throws -> [NotificationConfigDto]
+}
+
+/// The notification configs, fetched at most once per 10 minutes.
+///
+/// A fetch that fails keeps what was fetched before; with nothing fetched yet the answer is empty,
+/// and `NotificationTexts` then uses the app's own strings with every kind enabled. Concurrent
+/// callers share one fetch.
+public actor NotificationConfigCache {
+  /// How long fetched configs are used before they are fetched again.
+  public static let staleAfter: TimeInterval = 10 * 60
+
+  private let source: any NotificationConfigSource
+  private let now: @Sendable () -> Date
+  private var cached: (configs: [NotificationConfigDto], fetchedAt: Date)?
+  private var inFlight: Task<[NotificationConfigDto]?, Never>?
+
+  public init(source: any NotificationConfigSource, now: @escaping @Sendable () -> Date) {
+    self.source = source
+    self.now = now
+  }
+
+  /// The configs: the cached ones while fresh, otherwise fetched anew.
+  public func configs() async -> [NotificationConfigDto] {
+    if let cached, now().timeIntervalSince(cached.fetchedAt) < Self.staleAfter {
+      return cached.configs
+    }
+    let fetch: Task<[NotificationConfigDto]?, Never>
+    if let inFlight {
+      fetch = inFlight
+    } else {
+      let source = self.source
+      fetch = Task { try? await source.fetchNotificationConfigs() }
+      inFlight = fetch
+    }
+    let fetched = await fetch.value
+    if inFlight == fetch { inFlight = nil }
+    if let fetched {
+      cached = (fetched, now())
+      return fetched
+    }
+    return cached?.configs ?? []
+  }
+
+  /// Forgets the cached configs, so the next call fetches (after the trainee changed settings).
+  public func invalidate() {
+    cached = nil
+  }
+}

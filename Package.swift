@@ -17,6 +17,8 @@ let package = Package(
     .target(name: "RestTimer", dependencies: ["TraineeAPI"]),
     // Program day -> live session; state, actions, effects, PRs, stats, log payload, crash recovery.
     .target(name: "WorkoutSession", dependencies: ["TraineeAPI", "RestTimer"]),
+    // The nutrition day: day keys and calendar, edit maps, snapshot, merge, sync engine.
+    .target(name: "NutritionLog", dependencies: ["TraineeAPI"]),
     // Scripted, deterministic runs of the engine: `perform replay`.
     .target(name: "WorkoutReplay", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"]),
     .executableTarget(
@@ -31,6 +33,8 @@ let package = Package(
     // The manual clock every timer test drives.
     .target(name: "PerformTestSupport", path: "Tests/PerformTestSupport"),
     .testTarget(name: "TraineeAPITests", dependencies: ["TraineeAPI"]),
+    .testTarget(
+      name: "NutritionLogTests", dependencies: ["NutritionLog", "TraineeAPI", "PerformTestSupport"]),
     .testTarget(
       name: "RestTimerTests", dependencies: ["RestTimer", "TraineeAPI", "PerformTestSupport"]),
     .testTarget(

@@ -1,0 +1,196 @@
+import Foundation
+
+// NB: issue 4 "The coach's plan": the wire shape shared with the server. Ids and names are
+// required; everything else is optional and decodes to a default (DESIGN.md "Wire
+// compatibility"). Labels, times and units also accept JSON numbers (`decodeText`).
+
+/// The answer of `GET /v1/trainee/nutrition/plans`: the trainee's nutrition plans.
+public struct NutritionPlansDto: Codable, Equatable, Sendable {
+  public var plans: [NutritionPlanDto]
+
+  public init(plans: [NutritionPlanDto]) {
+    self.plans = plans
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    plans = try container.decodeList(NutritionPlanDto.self, forKey: .plans)
+  }
+
+  enum CodingKeys: String, CodingKey { case plans }
+}
+
+/// One nutrition plan a coach prescribed, with its days (a training day, a rest day...).
+public struct NutritionPlanDto: Codable, Equatable, Sendable {
+  public var id: String
+  public var name: String
+  public var days: [NutritionPlanDayDto]
+
+  public init(id: String, name: String, days: [NutritionPlanDayDto] = []) {
+    self.id = id
+    self.name = name
+    self.days = days
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    name = try container.decode(String.self, forKey: .name)
+    days = try container.decodeList(NutritionPlanDayDto.self, forKey: .days)
+  }
+
+  enum CodingKeys: String, CodingKey { case id, name, days }
+}
+
+/// One day of a nutrition plan: its targets and its meals.
+public struct NutritionPlanDayDto: Codable, Equatable, Sendable {
+  public var id: String
+  public var label: String?
+  public var targets: NutritionTargetsDto?
+  public var meals: [NutritionMealDto]
+
+  public init(
+    id: String, label: String? = nil, targets: NutritionTargetsDto? = nil,
+    meals: [NutritionMealDto] = []
+  ) {
+    self.id = id
+    self.label = label
+    self.targets = targets
+    self.meals = meals
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    label = try container.decodeText(forKey: .label)
+    targets = try container.decodeOptional(NutritionTargetsDto.self, forKey: .targets)
+    meals = try container.decodeList(NutritionMealDto.self, forKey: .meals)
+  }
+
+  enum CodingKeys: String, CodingKey { case id, label, targets, meals }
+}
+
+/// A day's targets; a coach may leave any of them out.
+public struct NutritionTargetsDto: Codable, Equatable, Sendable {
+  public var kcal: Double?
+  public var protein: Double?
+  public var carbs: Double?
+  public var fat: Double?
+
+  public init(
+    kcal: Double? = nil, protein: Double? = nil, carbs: Double? = nil, fat: Double? = nil
+  ) {
+    self.kcal = kcal
+    self.protein = protein
+    self.carbs = carbs
+    self.fat = fat
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    kcal = try container.decodeOptional(Double.self, forKey: .kcal)
+    protein = try container.decodeOptional(Double.self, forKey: .protein)
+    carbs = try container.decodeOptional(Double.self, forKey: .carbs)
+    fat = try container.decodeOptional(Double.self, forKey: .fat)
+  }
+
+  enum CodingKeys: String, CodingKey { case kcal, protein, carbs, fat }
+}
+
+/// One meal of a plan day, at an optional `time` (`HH:mm`).
+public struct NutritionMealDto: Codable, Equatable, Sendable {
+  public var id: String
+  public var name: String
+  public var time: String?
+  public var items: [NutritionItemDto]
+
+  public init(id: String, name: String, time: String? = nil, items: [NutritionItemDto] = []) {
+    self.id = id
+    self.name = name
+    self.time = time
+    self.items = items
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    name = try container.decode(String.self, forKey: .name)
+    time = try container.decodeText(forKey: .time)
+    items = try container.decodeList(NutritionItemDto.self, forKey: .items)
+  }
+
+  enum CodingKeys: String, CodingKey { case id, name, time, items }
+}
+
+/// One item of a meal: the foods the coach allows in that slot.
+public struct NutritionItemDto: Codable, Equatable, Sendable {
+  public var id: String
+  /// The first option is the item's main option; a swap chooses another option's id.
+  public var options: [NutritionOptionDto]
+
+  public init(id: String, options: [NutritionOptionDto] = []) {
+    self.id = id
+    self.options = options
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    options = try container.decodeList(NutritionOptionDto.self, forKey: .options)
+  }
+
+  /// The main option: the first one, `nil` when the coach gave none.
+  public var mainOption: NutritionOptionDto? { options.first }
+
+  /// The option with `id`, `nil` when the item has none.
+  public func option(_ id: String) -> NutritionOptionDto? {
+    options.first { $0.id == id }
+  }
+
+  enum CodingKeys: String, CodingKey { case id, options }
+}
+
+/// One food an item may be: `qty` of `unit` with its macros. Missing macros are 0.
+public struct NutritionOptionDto: Codable, Equatable, Sendable {
+  public var id: String
+  public var name: String
+  public var foodId: String?
+  public var qty: Double?
+  public var unit: String?
+  public var kcal: Double
+  public var protein: Double
+  public var carbs: Double
+  public var fat: Double
+
+  public init(
+    id: String, name: String, foodId: String? = nil, qty: Double? = nil, unit: String? = nil,
+    kcal: Double = 0, protein: Double = 0, carbs: Double = 0, fat: Double = 0
+  ) {
+    self.id = id
+    self.name = name
+    self.foodId = foodId
+    self.qty = qty
+    self.unit = unit
+    self.kcal = kcal
+    self.protein = protein
+    self.carbs = carbs
+    self.fat = fat
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    name = try container.decode(String.self, forKey: .name)
+    foodId = try container.decodeOptional(String.self, forKey: .foodId)
+    qty = try container.decodeOptional(Double.self, forKey: .qty)
+    unit = try container.decodeText(forKey: .unit)
+    kcal = try container.decodeOptional(Double.self, forKey: .kcal) ?? 0
+    protein = try container.decodeOptional(Double.self, forKey: .protein) ?? 0
+    carbs = try container.decodeOptional(Double.self, forKey: .carbs) ?? 0
+    fat = try container.decodeOptional(Double.self, forKey: .fat) ?? 0
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, name, foodId, qty, unit, kcal, protein, carbs, fat
+  }
+}

@@ -96,6 +96,6 @@ public final class ManualClock: Clock, @unchecked Sendable {
 
   /// Lets tasks woken by the clock run until they sleep again or finish.
   private func settle() async {
-    for _ in 0..<20 { await Task.yield() }
+    for _ in 0..<100 { await Task.yield() }
   }
 }

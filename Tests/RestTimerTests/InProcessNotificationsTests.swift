@@ -33,7 +33,7 @@ import Testing
     #expect(await center.scheduledIds == ["rest-1"])
 
     await clock.advance(by: .seconds(1))
-    #expect(inbox.ids == ["rest-1"])
+    #expect(await eventually { inbox.ids == ["rest-1"] })
     #expect(await center.presented(kind: "rest-timer") == ["rest-1"])
     #expect(await center.scheduledIds == [])
     #expect(clock.sleeperCount == 0)
@@ -64,7 +64,7 @@ import Testing
     await clock.advance(by: .seconds(60))
     #expect(inbox.ids == [])
     await clock.advance(by: .seconds(30))
-    #expect(inbox.ids == ["reminder"])
+    #expect(await eventually { inbox.ids == ["reminder"] })
   }
 
   @Test func presentingShowsAtOnceAndRemovingHidesIt() async throws {

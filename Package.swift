@@ -19,6 +19,13 @@ let package = Package(
     .target(name: "WorkoutSession", dependencies: ["TraineeAPI", "RestTimer"]),
     // The nutrition day: day keys and calendar, edit maps, snapshot, merge, sync engine.
     .target(name: "NutritionLog", dependencies: ["TraineeAPI"]),
+    // Debian's C libraries, through pkg-config.
+    .systemLibrary(
+      name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    // The trainee API server: routes on libmicrohttpd, storage on SQLite.
+    .target(name: "TraineeServer", dependencies: ["TraineeAPI", "CSQLite", "CMicroHTTPD"]),
     // Scripted, deterministic runs of the engine: `perform replay`.
     .target(name: "WorkoutReplay", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"]),
     .executableTarget(
@@ -35,6 +42,7 @@ let package = Package(
     .testTarget(name: "TraineeAPITests", dependencies: ["TraineeAPI"]),
     .testTarget(
       name: "NutritionLogTests", dependencies: ["NutritionLog", "TraineeAPI", "PerformTestSupport"]),
+    .testTarget(name: "TraineeServerTests", dependencies: ["TraineeServer", "TraineeAPI"]),
     .testTarget(
       name: "RestTimerTests", dependencies: ["RestTimer", "TraineeAPI", "PerformTestSupport"]),
     .testTarget(

@@ -1,0 +1,25 @@
+#include <stdarg.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/select.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+// NB: Swift cannot call C variadic functions, so the two variadic entry points the server needs
+// are wrapped here with fixed arguments. Everything else is called from Swift directly.
+
+/// Starts a daemon whose options are all given in one MHD_OPTION_ARRAY (ended by MHD_OPTION_END).
+static inline struct MHD_Daemon *perform_mhd_start_daemon(
+  unsigned int flags, uint16_t port, MHD_AccessHandlerCallback handler, void *handler_context,
+  struct MHD_OptionItem *options)
+{
+  return MHD_start_daemon(
+    flags, port, NULL, NULL, handler, handler_context, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+}
+
+/// The port the daemon's listening socket is bound to (the real one when 0 was asked), or 0.
+static inline uint16_t perform_mhd_bound_port(struct MHD_Daemon *daemon)
+{
+  const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+  return info == NULL ? 0 : info->port;
+}

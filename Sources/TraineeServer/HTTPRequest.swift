@@ -1,0 +1,72 @@
+import Foundation
+import TraineeAPI
+
+/// An HTTP request method such as `GET`; any token the client sent is kept as is.
+public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  /// The method as sent, such as `GET`.
+  public var rawValue: String
+
+  /// A method from its token.
+  public init(rawValue: String) {
+    self.rawValue = rawValue
+  }
+
+  /// `GET`.
+  public static let get = HTTPMethod(rawValue: "GET")
+  /// `HEAD`.
+  public static let head = HTTPMethod(rawValue: "HEAD")
+  /// `POST`.
+  public static let post = HTTPMethod(rawValue: "POST")
+  /// `PUT`.
+  public static let put = HTTPMethod(rawValue: "PUT")
+  /// `PATCH`.
+  public static let patch = HTTPMethod(rawValue: "PATCH")
+  /// `DELETE`.
+  public static let delete = HTTPMethod(rawValue: "DELETE")
+
+  public var description: String { rawValue }
+}
+
+/// A complete HTTP request: the body has been read in full before a handler sees it.
+public struct HTTPRequest: Equatable, Sendable {
+  /// The request method.
+  public var method: HTTPMethod
+  /// The path, percent-decoded, without the query string: `/v1/trainee/workouts`.
+  public var path: String
+  /// Query arguments, percent-decoded (`+` is a space); the first of repeated names wins and a
+  /// name without `=` has the empty value.
+  public var query: [String: String]
+  /// The request's header fields.
+  public var headers: HTTPHeaders
+  /// The body bytes; empty when none was sent.
+  public var body: Data
+  /// Values of the route's `:name` segments, set by the `Router`.
+  public var pathParameters: [String: String]
+
+  /// A request.
+  public init(
+    method: HTTPMethod,
+    path: String,
+    query: [String: String] = [:],
+    headers: HTTPHeaders = [:],
+    body: Data = Data(),
+    pathParameters: [String: String] = [:]
+  ) {
+    self.method = method
+    self.path = path
+    self.query = query
+    self.headers = headers
+    self.body = body
+    self.pathParameters = pathParameters
+  }
+
+  /// Decodes the JSON body as `type`, throwing a 400 `invalid_body` `HTTPError` that names the
+  /// offending field when it is malformed.
+  public func decodeJSON<Value: Decodable>(_ type: Value.Type) throws(HTTPError) -> Value {
+    do {
+      return try JSONDecoder().decodePayload(type, from: body)
+    } catch {
+      throw HTTPError(.badRequest, code: "invalid_body", message: "Body: \(error.description).")
+    }
+  }
+}

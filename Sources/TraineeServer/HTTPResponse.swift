@@ -1,0 +1,76 @@
+import Foundation
+import TraineeAPI
+
+/// An HTTP status code.
+public struct HTTPStatus: Hashable, Sendable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+  /// The numeric code, such as `404`.
+  public var code: Int
+
+  /// A status from its numeric code.
+  public init(_ code: Int) {
+    self.code = code
+  }
+
+  /// A status from an integer literal.
+  public init(integerLiteral code: Int) {
+    self.code = code
+  }
+
+  /// 200 OK.
+  public static let ok: HTTPStatus = 200
+  /// 201 Created.
+  public static let created: HTTPStatus = 201
+  /// 204 No Content.
+  public static let noContent: HTTPStatus = 204
+  /// 400 Bad Request.
+  public static let badRequest: HTTPStatus = 400
+  /// 401 Unauthorized.
+  public static let unauthorized: HTTPStatus = 401
+  /// 404 Not Found.
+  public static let notFound: HTTPStatus = 404
+  /// 405 Method Not Allowed.
+  public static let methodNotAllowed: HTTPStatus = 405
+  /// 409 Conflict.
+  public static let conflict: HTTPStatus = 409
+  /// 413 Content Too Large.
+  public static let contentTooLarge: HTTPStatus = 413
+  /// 500 Internal Server Error.
+  public static let internalServerError: HTTPStatus = 500
+
+  public var description: String { String(code) }
+}
+
+/// A complete HTTP response; the server adds `Content-Length` itself.
+public struct HTTPResponse: Equatable, Sendable {
+  /// The status.
+  public var status: HTTPStatus
+  /// Header fields to send.
+  public var headers: HTTPHeaders
+  /// The body bytes.
+  public var body: Data
+
+  /// A response.
+  public init(status: HTTPStatus, headers: HTTPHeaders = [:], body: Data = Data()) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+
+  /// `value` encoded as JSON (keys sorted) with `Content-Type: application/json`; a value that
+  /// cannot be encoded gives a 500 error answer instead.
+  public static func json<Value: Encodable>(_ status: HTTPStatus, _ value: Value) -> HTTPResponse {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    guard let body = try? encoder.encode(value) else {
+      return .error(
+        .internalServerError, code: "internal_error",
+        message: "The server could not encode its answer.")
+    }
+    return HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: body)
+  }
+
+  /// The error answer `{ "error": { "code": code, "message": message } }`.
+  public static func error(_ status: HTTPStatus, code: String, message: String) -> HTTPResponse {
+    json(status, APIErrorBody(code: code, message: message))
+  }
+}

@@ -1,0 +1,300 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// NB: STYLE.md "Unsafe code is fenced": this is the one file that touches libmicrohttpd's
+// pointers and callbacks. Its callbacks run on MHD's own threads; they are plain nonisolated
+// functions and call the handler synchronously there (DESIGN.md, "C libraries call back on their
+// own threads").
+
+/// An HTTP/1.1 server on GNU libmicrohttpd with its own pool of threads polling with epoll.
+///
+/// Each request is read in full (a body over `maxBodyBytes` is refused with 413 without being
+/// kept), then handed to the handler on one of the server's threads; the handler's answer is sent
+/// with its headers. The handler must not call `stop()`.
+public final class MicroHTTPDServer: Sendable {
+  /// Where the server listens and what it accepts.
+  public struct Configuration: Equatable, Sendable {
+    /// The address to listen on: an IP literal such as `127.0.0.1` or `::1`, or a host name.
+    public var host: String
+    /// The port to listen on; 0 picks a free one (see `MicroHTTPDServer.port`).
+    public var port: UInt16
+    /// Threads in the pool answering requests; at least 1.
+    public var threadCount: Int
+    /// The largest request body accepted; a larger one is answered 413.
+    public var maxBodyBytes: Int
+    /// Seconds a connection may stay idle before the server closes it; 0 never closes it.
+    public var connectionTimeoutSeconds: Int
+
+    /// A configuration; the thread pool defaults to one thread per active core and bodies to
+    /// 1 MiB.
+    public init(
+      host: String = "127.0.0.1",
+      port: UInt16 = 8080,
+      threadCount: Int = ProcessInfo.processInfo.activeProcessorCount,
+      maxBodyBytes: Int = 1 << 20,
+      connectionTimeoutSeconds: Int = 60
+    ) {
+      self.host = host
+      self.port = port
+      self.threadCount = threadCount
+      self.maxBodyBytes = maxBodyBytes
+      self.connectionTimeoutSeconds = connectionTimeoutSeconds
+    }
+  }
+
+  /// Why the server could not start.
+  public enum StartError: Error, Equatable, Sendable {
+    /// The host is neither an IP address nor a name that resolves.
+    case unknownHost(String)
+    /// libmicrohttpd could not listen there (the port is taken, say); `reason` is the system's.
+    case cannotListen(host: String, port: UInt16, reason: String)
+    /// `start()` was called on a running server.
+    case alreadyRunning
+  }
+
+  /// What the server answers with.
+  public let configuration: Configuration
+  private let context: ServerContext
+  private let daemon = Mutex<RunningDaemon?>(nil)
+
+  /// A server that answers every request with `handler`; it listens once `start()` is called.
+  public init(
+    configuration: Configuration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+  ) {
+    self.configuration = configuration
+    self.context = ServerContext(handler: handler, maxBodyBytes: configuration.maxBodyBytes)
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// The port the server listens on while it runs.
+  public var port: UInt16? {
+    daemon.withLock { $0?.port }
+  }
+
+  /// Starts listening and answering; returns the bound port. A stopped server can start again.
+  @discardableResult
+  public func start() throws(StartError) -> UInt16 {
+    try daemon.withLock { (running: inout RunningDaemon?) throws(StartError) -> UInt16 in
+      guard running == nil else { throw .alreadyRunning }
+      let started = try RunningDaemon.start(configuration, context: context)
+      running = started
+      return started.port
+    }
+  }
+
+  /// Stops listening, closes every connection and waits for requests being answered; calling it
+  /// again does nothing.
+  public func stop() {
+    let running = daemon.withLock { (running: inout RunningDaemon?) -> RunningDaemon? in
+      defer { running = nil }
+      return running
+    }
+    running?.stop()
+  }
+}
+
+/// What every callback of one server needs, shared read-only by MHD's threads.
+private final class ServerContext: Sendable {
+  let handler: @Sendable (HTTPRequest) -> HTTPResponse
+  let maxBodyBytes: Int
+
+  init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int) {
+    self.handler = handler
+    self.maxBodyBytes = maxBodyBytes
+  }
+}
+
+/// The body read so far of one request; MHD calls back for one connection on one thread at a
+/// time, so it needs no lock. Retained in MHD's per-request slot until the completed callback.
+private final class RequestBody {
+  var bytes = Data()
+  var isTooLarge = false
+}
+
+/// A started daemon and the context its callbacks were given.
+private struct RunningDaemon: @unchecked Sendable {
+  // NB: @unchecked because `OpaquePointer` is not Sendable; the pointer is only used to stop the
+  // daemon, once, by whoever took it out of the server's mutex.
+  let handle: OpaquePointer
+  let port: UInt16
+  let context: Unmanaged<ServerContext>
+
+  static func start(
+    _ configuration: MicroHTTPDServer.Configuration, context: ServerContext
+  ) throws(MicroHTTPDServer.StartError) -> RunningDaemon {
+    guard var address = SocketAddress(host: configuration.host, port: configuration.port) else {
+      throw .unknownHost(configuration.host)
+    }
+    var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+    if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+    let retained = Unmanaged.passRetained(context)
+    let handle = withUnsafeMutablePointer(to: &address.storage) { storage in
+      var options = [
+        MHD_OptionItem(
+          option: .NOTIFY_COMPLETED,
+          value: Int(bitPattern: unsafeBitCast(releaseRequest, to: UnsafeRawPointer.self)),
+          ptr_value: nil),
+        MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: storage),
+        MHD_OptionItem(
+          option: .CONNECTION_TIMEOUT,
+          value: min(max(0, configuration.connectionTimeoutSeconds), Int(UInt32.max)),
+          ptr_value: nil),
+      ]
+      if configuration.threadCount > 1 {
+        options.append(
+          MHD_OptionItem(
+            option: .THREAD_POOL_SIZE, value: configuration.threadCount, ptr_value: nil))
+      }
+      options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
+      return perform_mhd_start_daemon(
+        UInt32(flags), configuration.port, answerRequest, retained.toOpaque(), &options)
+    }
+    guard let handle else {
+      let reason = String(cString: strerror(errno))
+      retained.release()
+      throw .cannotListen(host: configuration.host, port: configuration.port, reason: reason)
+    }
+    return RunningDaemon(handle: handle, port: perform_mhd_bound_port(handle), context: retained)
+  }
+
+  /// Stops the daemon; once MHD_stop_daemon returns no callback runs any more.
+  func stop() {
+    MHD_stop_daemon(handle)
+    context.release()
+  }
+}
+
+/// An address to listen on, resolved from a host and port.
+private struct SocketAddress {
+  var storage = sockaddr_storage()
+  var isIPv6 = false
+
+  init?(host: String, port: UInt16) {
+    var hints = addrinfo()
+    hints.ai_family = AF_UNSPEC
+    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+    var found: UnsafeMutablePointer<addrinfo>?
+    guard getaddrinfo(host, String(port), &hints, &found) == 0, let first = found else {
+      return nil
+    }
+    defer { freeaddrinfo(found) }
+    guard let address = first.pointee.ai_addr,
+      Int(first.pointee.ai_addrlen) <= MemoryLayout<sockaddr_storage>.size
+    else { return nil }
+    withUnsafeMutableBytes(of: &storage) { target in
+      target.copyMemory(
+        from: UnsafeRawBufferPointer(start: address, count: Int(first.pointee.ai_addrlen)))
+    }
+    isIPv6 = first.pointee.ai_family == AF_INET6
+  }
+}
+
+/// MHD's access handler: called once when the headers are in, once per piece of body, and once
+/// when the request is complete.
+private let answerRequest: MHD_AccessHandlerCallback = {
+  serverContext, connection, url, method, _, uploadData, uploadDataSize, requestSlot in
+  guard let serverContext, let connection, let uploadDataSize, let requestSlot else {
+    return .NO
+  }
+  let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
+  guard let slot = requestSlot.pointee else {
+    // The headers are in: refuse a declared body over the limit before it is sent.
+    requestSlot.pointee = Unmanaged.passRetained(RequestBody()).toOpaque()
+    if declaredBodyLength(connection).map({ $0 > UInt64(server.maxBodyBytes) }) ?? false {
+      return send(tooLarge(server.maxBodyBytes), on: connection)
+    }
+    return .YES
+  }
+  let body = Unmanaged<RequestBody>.fromOpaque(slot).takeUnretainedValue()
+  let count = uploadDataSize.pointee
+  if count > 0 {
+    // A piece of body (a chunked one has no declared length): keep it while under the limit.
+    if !body.isTooLarge, body.bytes.count + count > server.maxBodyBytes {
+      body.isTooLarge = true
+      body.bytes = Data()
+    } else if !body.isTooLarge, let uploadData {
+      body.bytes.append(
+        UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: count)
+    }
+    uploadDataSize.pointee = 0
+    return .YES
+  }
+  if body.isTooLarge { return send(tooLarge(server.maxBodyBytes), on: connection) }
+  let request = HTTPRequest(
+    method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? ""),
+    path: url.map { String(cString: $0) } ?? "/",
+    query: Dictionary(values(of: .GET_ARGUMENT_KIND, on: connection)) { first, _ in first },
+    headers: HTTPHeaders(values(of: .HEADER_KIND, on: connection).map(HTTPHeaderField.init)),
+    body: body.bytes
+  )
+  body.bytes = Data()
+  return send(server.handler(request), on: connection)
+}
+
+/// MHD's completed callback: frees the request's body, however the request ended.
+private let releaseRequest: MHD_RequestCompletedCallback = { _, _, requestSlot, _ in
+  guard let requestSlot, let slot = requestSlot.pointee else { return }
+  Unmanaged<RequestBody>.fromOpaque(slot).release()
+  requestSlot.pointee = nil
+}
+
+private func tooLarge(_ limit: Int) -> HTTPResponse {
+  .error(
+    .contentTooLarge, code: "body_too_large",
+    message: "The request body is larger than the \(limit) bytes accepted.")
+}
+
+/// The `Content-Length` the client declared (libmicrohttpd has already refused a malformed one).
+private func declaredBodyLength(_ connection: OpaquePointer) -> UInt64? {
+  MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").flatMap {
+    UInt64(String(cString: $0))
+  }
+}
+
+/// Name-value pairs of one kind (headers, or query arguments as MHD percent-decoded them).
+private func values(of kind: MHD_ValueKind, on connection: OpaquePointer) -> [(String, String)] {
+  var pairs: [(String, String)] = []
+  withUnsafeMutablePointer(to: &pairs) { target in
+    _ = MHD_get_connection_values(
+      connection, kind,
+      { target, _, key, value in
+        guard let target, let key else { return .YES }
+        target.assumingMemoryBound(to: [(String, String)].self).pointee.append(
+          (String(cString: key), value.map { String(cString: $0) } ?? ""))
+        return .YES
+      }, target)
+  }
+  return pairs
+}
+
+/// Queues `response`; a status outside 100...599 is sent as 500, and a header MHD refuses (one
+/// with a line break, say) is left out.
+private func send(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+  var response = response
+  if !(100...599).contains(response.status.code) {
+    response = .error(
+      .internalServerError, code: "internal_error",
+      message: "The server could not complete the request.")
+  }
+  let created = response.body.withUnsafeBytes { bytes in
+    bytes.isEmpty
+      ? MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
+      : MHD_create_response_from_buffer(
+        bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+  }
+  guard let created else { return .NO }
+  defer { MHD_destroy_response(created) }
+  for field in response.headers where !HTTPHeaders.namesMatch(field.name, "Content-Length") {
+    _ = MHD_add_response_header(created, field.name, field.value)
+  }
+  return MHD_queue_response(connection, UInt32(response.status.code), created)
+}

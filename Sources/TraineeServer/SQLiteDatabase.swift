@@ -1,0 +1,443 @@
+import CSQLite
+import Foundation
+import Synchronization
+
+// NB: STYLE.md "Unsafe code is fenced": this is the one file that touches SQLite's pointers.
+// Everything above it works with `SQLiteDatabase`, `SQLiteConnection`, `SQLiteValue` and
+// `SQLiteRow`, and every SQLite return code other than success becomes a thrown `SQLiteError`.
+
+/// A SQLite database that libmicrohttpd's threads may share.
+///
+/// Thread safety: one writer connection behind a lock runs every write transaction, one at a
+/// time. A file database also keeps a small pool of read-only connections, each behind its own
+/// lock, that serve reads in parallel with each other and with the writer (WAL mode lets readers
+/// see the last commit while a write is under way). An in-memory database is a single connection
+/// that reads and writes share. Another process (a `perform` admin command) may write to the same
+/// file; SQLite's file locks and the busy timeout take turns with it.
+///
+/// Calls do not nest: `transaction` or `read` must not be called from inside another's closure.
+public final class SQLiteDatabase: Sendable {
+  /// How connections are set up.
+  public struct Options: Equatable, Sendable {
+    /// Read-only connections kept for a file database; `0` sends reads to the writer.
+    public var readers: Int
+    /// How long a statement waits for another connection's lock before failing as busy.
+    public var busyTimeout: Duration
+    /// `PRAGMA synchronous = FULL` (each commit synced to disk) rather than `NORMAL`.
+    public var synchronousFull: Bool
+
+    /// Four readers, a five-second busy timeout, and every commit synced.
+    public init(readers: Int = 4, busyTimeout: Duration = .seconds(5), synchronousFull: Bool = true)
+    {
+      self.readers = readers
+      self.busyTimeout = busyTimeout
+      self.synchronousFull = synchronousFull
+    }
+  }
+
+  /// The file path, or `:memory:`.
+  public let path: String
+  private let writer: GuardedConnection
+  private let readers: [GuardedConnection]
+  private let nextReader = Atomic<Int>(0)
+
+  /// Opens (creating if needed) the database at `path`, in WAL mode with foreign keys on.
+  public init(path: String, options: Options = Options()) throws {
+    self.path = path
+    let isMemory = path == ":memory:"
+    writer = GuardedConnection(
+      try SQLiteConnection(
+        path: path, readOnly: false, busyTimeout: options.busyTimeout,
+        synchronousFull: options.synchronousFull))
+    readers = try (0..<(isMemory ? 0 : max(0, options.readers))).map { _ in
+      GuardedConnection(
+        try SQLiteConnection(
+          path: path, readOnly: true, busyTimeout: options.busyTimeout,
+          synchronousFull: options.synchronousFull))
+    }
+  }
+
+  /// A private database in memory, gone when closed.
+  public static func inMemory() throws -> SQLiteDatabase {
+    try SQLiteDatabase(path: ":memory:")
+  }
+
+  /// Closes every connection; later calls throw `SQLiteError.closed`.
+  public func close() {
+    for reader in readers { reader.withConnection { $0.close() } }
+    writer.withConnection { $0.close() }
+  }
+
+  /// Runs statements that take no parameters on the writer, outside any transaction.
+  public func execute(_ sql: String) throws {
+    try writer.withConnection { try $0.execute(sql) }
+  }
+
+  /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`), committed when it returns and rolled
+  /// back when it throws; returns only after the commit.
+  @discardableResult
+  public func transaction<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    try writer.withConnection { connection in
+      try connection.run("BEGIN IMMEDIATE")
+      do {
+        let result = try body(connection)
+        try connection.run("COMMIT")
+        return result
+      } catch {
+        if !connection.isAutocommit { _ = try? connection.run("ROLLBACK") }
+        throw error
+      }
+    }
+  }
+
+  /// Runs `body` in a read transaction, so that its queries see one state of the database.
+  public func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    let readTransaction = { (connection: SQLiteConnection) throws -> T in
+      try connection.run("BEGIN")
+      defer { if !connection.isAutocommit { _ = try? connection.run("COMMIT") } }
+      return try body(connection)
+    }
+    guard !readers.isEmpty else { return try writer.withConnection(readTransaction) }
+    let start = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue
+    for offset in readers.indices {
+      let reader = readers[(start &+ offset) % readers.count]
+      if let result = try reader.withConnectionIfAvailable(readTransaction) { return result }
+    }
+    return try readers[start % readers.count].withConnection(readTransaction)
+  }
+}
+
+/// A connection and the lock that hands it to one thread at a time.
+private final class GuardedConnection: @unchecked Sendable {
+  // NB: @unchecked because `connection` is only reached while `lock` is held.
+  private let lock = NSLock()
+  private let connection: SQLiteConnection
+
+  init(_ connection: SQLiteConnection) { self.connection = connection }
+
+  func withConnection<T>(_ body: (SQLiteConnection) throws -> T) rethrows -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(connection)
+  }
+
+  /// Runs `body` when the lock is free now; `nil` when another thread holds it.
+  func withConnectionIfAvailable<T>(_ body: (SQLiteConnection) throws -> T) rethrows -> T? {
+    guard lock.try() else { return nil }
+    defer { lock.unlock() }
+    return try body(connection)
+  }
+}
+
+/// One connection to a database, with its statements prepared once and cached by SQL text.
+///
+/// Not thread-safe: reach it only through `SQLiteDatabase`, which hands it to one thread at a
+/// time, and do not keep it past the closure it was handed to.
+public final class SQLiteConnection {
+  private var handle: OpaquePointer?
+  private var statements: [String: PreparedStatement] = [:]
+  /// The path the connection was opened with.
+  public let path: String
+
+  init(path: String, readOnly: Bool, busyTimeout: Duration, synchronousFull: Bool) throws {
+    self.path = path
+    var opened: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let code = sqlite3_open_v2(path, &opened, flags, nil)
+    guard code == SQLITE_OK, let opened else {
+      let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      sqlite3_close_v2(opened)
+      throw SQLiteError.cannotOpen(path: path, message: message)
+    }
+    handle = opened
+    sqlite3_extended_result_codes(opened, 1)
+    let (seconds, attoseconds) = busyTimeout.components
+    let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    sqlite3_busy_timeout(opened, Int32(clamping: milliseconds))
+    do {
+      try execute("PRAGMA foreign_keys = ON")
+      if path != ":memory:" && !readOnly {
+        let mode = try row("PRAGMA journal_mode = WAL") { try $0.string(0) }
+        guard mode?.lowercased() == "wal" else {
+          throw SQLiteError.cannotOpen(path: path, message: "journal mode is \(mode ?? "?")")
+        }
+      }
+      try execute("PRAGMA synchronous = \(synchronousFull ? "FULL" : "NORMAL")")
+      if readOnly { try execute("PRAGMA query_only = ON") }
+    } catch let error as SQLiteError {
+      close()
+      if case .cannotOpen = error { throw error }
+      throw SQLiteError.cannotOpen(path: path, message: error.description)
+    }
+  }
+
+  deinit { close() }
+
+  /// Finalizes every cached statement and closes the connection; later calls throw `closed`.
+  func close() {
+    for statement in statements.values { statement.finalize() }
+    statements = [:]
+    sqlite3_close_v2(handle)
+    handle = nil
+  }
+
+  /// Whether no transaction is open.
+  var isAutocommit: Bool { handle.map { sqlite3_get_autocommit($0) != 0 } ?? true }
+
+  /// Runs one or more statements that take no parameters, such as a schema.
+  public func execute(_ sql: String) throws {
+    let handle = try openHandle()
+    var message: UnsafeMutablePointer<CChar>?
+    let code = sqlite3_exec(handle, sql, nil, nil, &message)
+    guard code == SQLITE_OK else {
+      let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+      sqlite3_free(message)
+      throw SQLiteError.failed(sql: sql, code: sqlite3_extended_errcode(handle), message: text)
+    }
+  }
+
+  /// Runs one statement that returns no rows, such as an insert; returns the rows it changed.
+  @discardableResult
+  public func run(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int {
+    let statement = try prepared(sql, values)
+    defer { statement.reset() }
+    while try statement.step() {}
+    return Int(sqlite3_changes(try openHandle()))
+  }
+
+  /// Every row of a query, each read by `read`.
+  public func rows<T>(
+    _ sql: String, _ values: [SQLiteValue] = [], _ read: (SQLiteRow) throws -> T
+  ) throws -> [T] {
+    let statement = try prepared(sql, values)
+    defer { statement.reset() }
+    var result: [T] = []
+    while try statement.step() {
+      result.append(try read(SQLiteRow(statement: statement, generation: statement.generation)))
+    }
+    return result
+  }
+
+  /// The first row of a query read by `read`, or `nil` when there is none.
+  public func row<T>(
+    _ sql: String, _ values: [SQLiteValue] = [], _ read: (SQLiteRow) throws -> T
+  ) throws -> T? {
+    let statement = try prepared(sql, values)
+    defer { statement.reset() }
+    guard try statement.step() else { return nil }
+    return try read(SQLiteRow(statement: statement, generation: statement.generation))
+  }
+
+  /// The row id of the last insert on this connection.
+  public var lastInsertRowID: Int64 {
+    get throws { sqlite3_last_insert_rowid(try openHandle()) }
+  }
+
+  private func openHandle() throws -> OpaquePointer {
+    guard let handle else { throw SQLiteError.closed(path: path) }
+    return handle
+  }
+
+  private func prepared(_ sql: String, _ values: [SQLiteValue]) throws -> PreparedStatement {
+    let handle = try openHandle()
+    let statement: PreparedStatement
+    if let cached = statements[sql] {
+      statement = cached
+    } else {
+      statement = try PreparedStatement(sql: sql, connection: handle)
+      statements[sql] = statement
+    }
+    do {
+      try statement.bind(values)
+    } catch {
+      statement.reset()
+      throw error
+    }
+    return statement
+  }
+}
+
+/// The current row of a query; read its columns inside the closure it was handed to.
+public struct SQLiteRow {
+  fileprivate let statement: PreparedStatement
+  fileprivate let generation: Int
+
+  /// Whether column `column` (from 0) is `NULL`.
+  public func isNull(_ column: Int) throws -> Bool {
+    try current(column) == SQLITE_NULL
+  }
+
+  /// An integer column; `NULL` is an error.
+  public func int64(_ column: Int) throws -> Int64 {
+    try required(column, optionalInt64)
+  }
+
+  /// An integer column, or `nil` for `NULL`.
+  public func optionalInt64(_ column: Int) throws -> Int64? {
+    guard let pointer = try pointer(column) else { return nil }
+    return sqlite3_column_int64(pointer, Int32(column))
+  }
+
+  /// An integer column as `Int`; `NULL` is an error.
+  public func int(_ column: Int) throws -> Int { Int(try int64(column)) }
+
+  /// An integer column as `Int`, or `nil` for `NULL`.
+  public func optionalInt(_ column: Int) throws -> Int? { try optionalInt64(column).map(Int.init) }
+
+  /// A real column; `NULL` is an error.
+  public func double(_ column: Int) throws -> Double {
+    try required(column, optionalDouble)
+  }
+
+  /// A real column, or `nil` for `NULL`.
+  public func optionalDouble(_ column: Int) throws -> Double? {
+    guard let pointer = try pointer(column) else { return nil }
+    return sqlite3_column_double(pointer, Int32(column))
+  }
+
+  /// A text column, or `nil` for `NULL`.
+  public func text(_ column: Int) throws -> String? {
+    guard let pointer = try pointer(column) else { return nil }
+    let count = Int(sqlite3_column_bytes(pointer, Int32(column)))
+    guard count > 0, let bytes = sqlite3_column_text(pointer, Int32(column)) else { return "" }
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+  }
+
+  /// A text column; `NULL` is an error.
+  public func string(_ column: Int) throws -> String {
+    try required(column, text)
+  }
+
+  /// A blob column, or `nil` for `NULL`.
+  public func data(_ column: Int) throws -> Data? {
+    guard let pointer = try pointer(column) else { return nil }
+    let count = Int(sqlite3_column_bytes(pointer, Int32(column)))
+    guard count > 0, let bytes = sqlite3_column_blob(pointer, Int32(column)) else { return Data() }
+    return Data(bytes: bytes, count: count)
+  }
+
+  private func required<T>(_ column: Int, _ read: (Int) throws -> T?) throws -> T {
+    guard let value = try read(column) else {
+      throw SQLiteError.unexpectedNull(sql: statement.sql, column: column)
+    }
+    return value
+  }
+
+  /// The statement pointer while this row is current and the column is not `NULL`.
+  private func pointer(_ column: Int) throws -> OpaquePointer? {
+    try current(column) == SQLITE_NULL ? nil : statement.pointer
+  }
+
+  private func current(_ column: Int) throws -> Int32 {
+    guard generation == statement.generation, statement.onRow, let pointer = statement.pointer
+    else { throw SQLiteError.rowNotCurrent(sql: statement.sql) }
+    return sqlite3_column_type(pointer, Int32(column))
+  }
+}
+
+/// A prepared statement, kept for the life of its connection.
+private final class PreparedStatement {
+  let sql: String
+  private(set) var pointer: OpaquePointer?
+  private let connection: OpaquePointer
+  /// Counts steps, so that a row read after a later step is detected.
+  private(set) var generation = 0
+  private(set) var onRow = false
+
+  /// Tells SQLite to copy bound text and blobs (the C macro `SQLITE_TRANSIENT`).
+  private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+  init(sql: String, connection: OpaquePointer) throws {
+    self.sql = sql
+    self.connection = connection
+    let (code, rest) = sql.withCString { text in
+      var tail: UnsafePointer<CChar>?
+      let code = sqlite3_prepare_v3(
+        connection, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, &tail)
+      // The tail points into `text`, so it is read before `text` goes away.
+      return (code, tail.map { String(cString: $0) } ?? "")
+    }
+    guard code == SQLITE_OK else { throw failure() }
+    guard pointer != nil, rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) else {
+      finalize()
+      throw SQLiteError.failed(
+        sql: sql, code: SQLITE_MISUSE, message: "expected exactly one statement")
+    }
+  }
+
+  func bind(_ values: [SQLiteValue]) throws {
+    guard let pointer else { throw SQLiteError.rowNotCurrent(sql: sql) }
+    let expected = Int(sqlite3_bind_parameter_count(pointer))
+    guard values.count == expected else {
+      throw SQLiteError.failed(
+        sql: sql, code: SQLITE_RANGE,
+        message: "expected \(expected) parameters, got \(values.count)")
+    }
+    for (offset, value) in values.enumerated() {
+      let index = Int32(offset + 1)
+      let code: Int32
+      switch value {
+      case .integer(let number): code = sqlite3_bind_int64(pointer, index, number)
+      case .real(let number): code = sqlite3_bind_double(pointer, index, number)
+      case .null: code = sqlite3_bind_null(pointer, index)
+      case .text(let text):
+        var text = text
+        code = text.withUTF8 { bytes in
+          guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            return sqlite3_bind_text(pointer, index, "", 0, Self.transient)
+          }
+          return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+            sqlite3_bind_text64(
+              pointer, index, $0, UInt64(bytes.count), Self.transient, UInt8(SQLITE_UTF8))
+          }
+        }
+      case .blob(let data):
+        code = data.withUnsafeBytes { bytes in
+          guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            return sqlite3_bind_zeroblob(pointer, index, 0)
+          }
+          return sqlite3_bind_blob64(pointer, index, base, UInt64(bytes.count), Self.transient)
+        }
+      }
+      guard code == SQLITE_OK else { throw failure() }
+    }
+  }
+
+  /// Advances to the next row; `false` when the statement is done.
+  func step() throws -> Bool {
+    guard let pointer else { throw SQLiteError.rowNotCurrent(sql: sql) }
+    generation += 1
+    switch sqlite3_step(pointer) {
+    case SQLITE_ROW:
+      onRow = true
+      return true
+    case SQLITE_DONE:
+      onRow = false
+      return false
+    default:
+      onRow = false
+      throw failure()
+    }
+  }
+
+  /// Makes the statement ready for its next use and drops its bound values.
+  func reset() {
+    generation += 1
+    onRow = false
+    sqlite3_reset(pointer)
+    sqlite3_clear_bindings(pointer)
+  }
+
+  func finalize() {
+    generation += 1
+    onRow = false
+    sqlite3_finalize(pointer)
+    pointer = nil
+  }
+
+  private func failure() -> SQLiteError {
+    .failed(
+      sql: sql, code: sqlite3_extended_errcode(connection),
+      message: String(cString: sqlite3_errmsg(connection)))
+  }
+}

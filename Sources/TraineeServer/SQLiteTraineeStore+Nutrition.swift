@@ -1,0 +1,84 @@
+import Foundation
+
+// NB: issue 6, "Nutrition": plans, day snapshots and meal items are stored as the JSON text they
+// were given in (checked to be JSON, nothing more), so a field this server does not know yet
+// survives a save and a read.
+
+extension SQLiteTraineeStore {
+  public func importNutritionPlans(json: String, for trainee: TraineeID) throws {
+    let importedAt = now().milliseconds
+    try write(trainee) { db in
+      try Self.requireJSON(json, field: "plans", in: db)
+      try db.run(
+        """
+        INSERT INTO nutrition_plans (trainee_id, document, imported_at) VALUES (?, ?, ?)
+        ON CONFLICT (trainee_id) DO UPDATE
+        SET document = excluded.document, imported_at = excluded.imported_at
+        """, [trainee.value, .text(json), .integer(importedAt)])
+    }
+  }
+
+  public func nutritionPlans(for trainee: TraineeID) throws -> String? {
+    try read { db in
+      try db.row("SELECT document FROM nutrition_plans WHERE trainee_id = ?", [trainee.value]) {
+        try $0.string(0)
+      }
+    }
+  }
+
+  public func saveNutritionDay(_ date: CalendarDate, json: String, for trainee: TraineeID) throws {
+    let savedAt = now().milliseconds
+    try write(trainee) { db in
+      try Self.requireJSON(json, field: "data", in: db)
+      try db.run(
+        """
+        INSERT INTO nutrition_days (trainee_id, date, data, saved_at) VALUES (?, ?, ?, ?)
+        ON CONFLICT (trainee_id, date) DO UPDATE
+        SET data = excluded.data, saved_at = excluded.saved_at
+        """, [trainee.value, .text(date.description), .text(json), .integer(savedAt)])
+    }
+  }
+
+  public func nutritionDay(_ date: CalendarDate, for trainee: TraineeID) throws -> String? {
+    try read { db in
+      try db.row(
+        "SELECT data FROM nutrition_days WHERE trainee_id = ? AND date = ?",
+        [trainee.value, .text(date.description)]
+      ) { try $0.string(0) }
+    }
+  }
+
+  public func logMeal(
+    date: CalendarDate, consumedAt: Date?, itemsJSON: String, for trainee: TraineeID
+  ) throws -> MealLogID {
+    let loggedAt = now().milliseconds
+    return try write(trainee) { db in
+      try Self.requireJSON(itemsJSON, field: "items", in: db)
+      try db.run(
+        """
+        INSERT INTO meal_logs (trainee_id, date, consumed_at, items, logged_at)
+        VALUES (?, ?, ?, ?, ?)
+        """,
+        [
+          trainee.value, .text(date.description), .integer(consumedAt?.milliseconds ?? loggedAt),
+          .text(itemsJSON), .integer(loggedAt),
+        ])
+      return MealLogID(rawValue: try db.lastInsertRowID)
+    }
+  }
+
+  public func mealLogs(on date: CalendarDate, for trainee: TraineeID) throws -> [MealLog] {
+    try read { db in
+      try db.rows(
+        """
+        SELECT id, consumed_at, items FROM meal_logs
+        WHERE trainee_id = ? AND date = ? ORDER BY id
+        """, [trainee.value, .text(date.description)]
+      ) { row in
+        MealLog(
+          id: MealLogID(rawValue: try row.int64(0)), date: date,
+          consumedAt: Date(milliseconds: try row.int64(1)), itemsJSON: try row.string(2))
+      }
+    }
+  }
+}

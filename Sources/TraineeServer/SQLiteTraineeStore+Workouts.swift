@@ -1,0 +1,220 @@
+import Foundation
+import TraineeAPI
+
+// NB: issue 6, "Endpoints": an `Idempotency-Key` makes a retried post return the first answer and
+// store nothing twice. Keys belong to a trainee (another trainee's same key is a new log), and a
+// key is remembered after its log is deleted, so a late retry cannot bring the log back.
+// `workoutNumber` is the number of logs the trainee has, this one included, when it is stored.
+
+extension SQLiteTraineeStore {
+  public func logWorkout(
+    _ payload: LogWorkoutPayload, idempotencyKey: String?, for trainee: TraineeID
+  ) throws -> LoggedWorkout {
+    let document = try Self.json(payload)
+    let loggedAt = now().milliseconds
+    return try write(trainee) { db in
+      if let idempotencyKey,
+        let earlier = try db.row(
+          "SELECT log_id, workout_number FROM idempotency_keys WHERE trainee_id = ? AND key = ?",
+          [trainee.value, .text(idempotencyKey)], Self.loggedWorkout)
+      {
+        return earlier
+      }
+      let count = try db.row(
+        "SELECT COUNT(*) FROM workout_logs WHERE trainee_id = ?", [trainee.value]
+      ) { try $0.int(0) }
+      let number = (count ?? 0) + 1
+      try db.run(
+        """
+        INSERT INTO workout_logs (trainee_id, workout_number, logged_at, payload)
+        VALUES (?, ?, ?, ?)
+        """, [trainee.value, SQLiteValue(number), .integer(loggedAt), .text(document)])
+      let logged = LoggedWorkout(
+        id: WorkoutLogID(rawValue: try db.lastInsertRowID), workoutNumber: number)
+      try Self.insertSets(of: payload, log: logged.id, trainee: trainee, db)
+      if let idempotencyKey {
+        try db.run(
+          """
+          INSERT INTO idempotency_keys (trainee_id, key, log_id, workout_number, created_at)
+          VALUES (?, ?, ?, ?, ?)
+          """,
+          [
+            trainee.value, .text(idempotencyKey), logged.id.value, SQLiteValue(number),
+            .integer(loggedAt),
+          ])
+      }
+      return logged
+    }
+  }
+
+  /// Keeps the strength sets of a log one per row, for `exerciseHistory`.
+  private static func insertSets(
+    of payload: LogWorkoutPayload, log: WorkoutLogID, trainee: TraineeID, _ db: SQLiteConnection
+  ) throws {
+    var position = 0
+    for entry in payload.entries {
+      for case .strength(let set) in entry.sets {
+        try db.run(
+          """
+          INSERT INTO logged_sets (log_id, position, trainee_id, exercise_id, set_number, weight,
+            reps, done)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          """,
+          [
+            log.value, SQLiteValue(position), trainee.value, .text(entry.exerciseId),
+            SQLiteValue(set.setNumber), SQLiteValue(set.weight), SQLiteValue(set.reps),
+            SQLiteValue(set.done),
+          ])
+        position += 1
+      }
+    }
+  }
+
+  public func workoutHistory(for trainee: TraineeID) throws -> [WorkoutLogRecord] {
+    try read { db in
+      try db.rows(
+        """
+        SELECT id, workout_number, logged_at, payload FROM workout_logs
+        WHERE trainee_id = ? ORDER BY id DESC
+        """, [trainee.value], Self.workoutLog)
+    }
+  }
+
+  public func workoutLog(_ id: WorkoutLogID, for trainee: TraineeID) throws -> WorkoutLogRecord? {
+    try read { db in
+      try db.row(
+        """
+        SELECT id, workout_number, logged_at, payload FROM workout_logs
+        WHERE id = ? AND trainee_id = ?
+        """, [id.value, trainee.value], Self.workoutLog)
+    }
+  }
+
+  public func deleteWorkoutLog(_ id: WorkoutLogID, for trainee: TraineeID) throws -> Bool {
+    try write(trainee) { db in
+      try db.run(
+        "DELETE FROM workout_logs WHERE id = ? AND trainee_id = ?", [id.value, trainee.value])
+    } == 1
+  }
+
+  // NB: issue 2, "PR": the best set is the done set with positive weight and reps and the
+  // highest Epley estimate, weight x (1 + reps / 30), the earliest on a tie. Logged sets carry
+  // no set type, so a logged warm-up counts like any set. The query orders by weight x (30 + reps),
+  // the estimate times 30, which ranks alike and keeps equal estimates exactly equal.
+
+  public func exerciseHistory(for trainee: TraineeID) throws -> [String: ExerciseHistory] {
+    try read { db in
+      let lastSets = try db.rows(
+        """
+        SELECT s.exercise_id, s.set_number, s.weight, s.reps FROM logged_sets AS s
+        JOIN (
+          SELECT exercise_id, MAX(log_id) AS log_id FROM logged_sets
+          WHERE trainee_id = ?1 AND done = 1 GROUP BY exercise_id
+        ) AS latest ON s.exercise_id = latest.exercise_id AND s.log_id = latest.log_id
+        WHERE s.trainee_id = ?1 AND s.done = 1
+        ORDER BY s.exercise_id, s.position
+        """, [trainee.value]
+      ) { row in
+        let set = LastSetDto(
+          setNumber: try row.int(1), weight: try row.optionalDouble(2).map(WireNumber.text),
+          reps: try row.optionalInt(3).map(String.init))
+        return (exerciseId: try row.string(0), set: set)
+      }
+      let bests = try db.rows(
+        """
+        SELECT exercise_id, weight, reps FROM (
+          SELECT exercise_id, weight, reps, ROW_NUMBER() OVER (
+            PARTITION BY exercise_id ORDER BY weight * (30 + reps) DESC, log_id, position
+          ) AS rank
+          FROM logged_sets WHERE trainee_id = ? AND done = 1 AND weight > 0 AND reps > 0
+        ) WHERE rank = 1
+        """, [trainee.value]
+      ) { row in
+        (
+          exerciseId: try row.string(0),
+          best: BestDto(weight: try row.double(1), reps: try row.int(2))
+        )
+      }
+      var history: [String: ExerciseHistory] = [:]
+      for (exerciseId, set) in lastSets {
+        history[exerciseId, default: ExerciseHistory()].lastSets.append(set)
+      }
+      for (exerciseId, best) in bests {
+        history[exerciseId, default: ExerciseHistory()].best = best
+      }
+      return history
+    }
+  }
+
+  private static func loggedWorkout(_ row: SQLiteRow) throws -> LoggedWorkout {
+    LoggedWorkout(id: WorkoutLogID(rawValue: try row.int64(0)), workoutNumber: try row.int(1))
+  }
+
+  private static func workoutLog(_ row: SQLiteRow) throws -> WorkoutLogRecord {
+    let id = WorkoutLogID(rawValue: try row.int64(0))
+    return WorkoutLogRecord(
+      id: id, workoutNumber: try row.int(1), loggedAt: Date(milliseconds: try row.int64(2)),
+      payload: try decode(LogWorkoutPayload.self, try row.string(3), "workout log \(id)"))
+  }
+
+  // MARK: Technique videos
+
+  public func addTechniqueVideo(
+    url: String, exerciseId: String?, for trainee: TraineeID
+  ) throws
+    -> TechniqueVideo
+  {
+    let submittedAt = now()
+    let id = try write(trainee) { db in
+      try db.run(
+        """
+        INSERT INTO technique_videos (trainee_id, url, exercise_id, submitted_at)
+        VALUES (?, ?, ?, ?)
+        """,
+        [trainee.value, .text(url), SQLiteValue(exerciseId), .integer(submittedAt.milliseconds)])
+      return TechniqueVideoID(rawValue: try db.lastInsertRowID)
+    }
+    return TechniqueVideo(
+      id: id, url: url, exerciseId: exerciseId, submittedAt: submittedAt.roundedToMilliseconds)
+  }
+
+  public func techniqueVideos(for trainee: TraineeID) throws -> [TechniqueVideo] {
+    try read { db in
+      try db.rows(
+        """
+        SELECT id, url, exercise_id, submitted_at, feedback, feedback_seen_at
+        FROM technique_videos WHERE trainee_id = ? ORDER BY id
+        """, [trainee.value]
+      ) { row in
+        TechniqueVideo(
+          id: TechniqueVideoID(rawValue: try row.int64(0)), url: try row.string(1),
+          exerciseId: try row.text(2), submittedAt: Date(milliseconds: try row.int64(3)),
+          feedback: try row.text(4),
+          feedbackSeenAt: try row.optionalInt64(5).map(Date.init(milliseconds:)))
+      }
+    }
+  }
+
+  public func addCoachFeedback(
+    _ message: String, to video: TechniqueVideoID, for trainee: TraineeID
+  ) throws -> Bool {
+    try write(trainee) { db in
+      try db.run(
+        """
+        UPDATE technique_videos SET feedback = ?, feedback_seen_at = NULL
+        WHERE id = ? AND trainee_id = ?
+        """, [.text(message), video.value, trainee.value])
+    } == 1
+  }
+
+  public func markFeedbackSeen(_ video: TechniqueVideoID, for trainee: TraineeID) throws -> Bool {
+    let seenAt = now().milliseconds
+    return try write(trainee) { db in
+      try db.run(
+        """
+        UPDATE technique_videos SET feedback_seen_at = COALESCE(feedback_seen_at, ?)
+        WHERE id = ? AND trainee_id = ?
+        """, [.integer(seenAt), video.value, trainee.value])
+    } == 1
+  }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import TraineeAPI
+
+/// The trainee store on SQLite: one file (or memory in tests), prepared statements, and a
+/// transaction around every write that returns only after `COMMIT`.
+///
+/// Safe to share between libmicrohttpd's threads; see `SQLiteDatabase` for how.
+public final class SQLiteTraineeStore: TraineeStore {
+  /// The database the store reads and writes.
+  public let database: SQLiteDatabase
+  let now: @Sendable () -> Date
+
+  /// A store on `database`, whose schema is first brought up to date; `now` dates what it records.
+  ///
+  /// Throws `MigrationError.databaseTooNew` for a file from a newer Perform, and `SQLiteError`
+  /// when the schema cannot be written.
+  public init(database: SQLiteDatabase, now: @escaping @Sendable () -> Date = { Date() }) throws {
+    self.database = database
+    self.now = now
+    try Migrations.migrate(database)
+  }
+
+  /// A store on the database file at `path` (created if needed), or `:memory:`; throws
+  /// `SQLiteError.cannotOpen` when the file cannot be opened as a database.
+  public convenience init(
+    path: String, options: SQLiteDatabase.Options = .init(),
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) throws {
+    try self.init(database: SQLiteDatabase(path: path, options: options), now: now)
+  }
+
+  // MARK: Trainees
+
+  public func createTrainee(name: String) throws -> NewTrainee {
+    let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !name.isEmpty else { throw TraineeStoreError.invalid(field: "name", problem: "is empty") }
+    let token = BearerToken.generate()
+    let createdAt = now()
+    let id = try write(nil) { db in
+      try db.run(
+        "INSERT INTO trainees (name, token_sha256, created_at) VALUES (?, ?, ?)",
+        [.text(name), .text(BearerToken.digest(token)), .integer(createdAt.milliseconds)])
+      return TraineeID(rawValue: try db.lastInsertRowID)
+    }
+    return NewTrainee(
+      trainee: Trainee(id: id, name: name, createdAt: createdAt.roundedToMilliseconds),
+      token: token)
+  }
+
+  public func trainee(forToken token: String) throws -> Trainee? {
+    try read { db in
+      try db.row(
+        "SELECT id, name, created_at FROM trainees WHERE token_sha256 = ?",
+        [.text(BearerToken.digest(token))], Self.trainee)
+    }
+  }
+
+  public func trainee(id: TraineeID) throws -> Trainee? {
+    try read { db in
+      try db.row("SELECT id, name, created_at FROM trainees WHERE id = ?", [id.value], Self.trainee)
+    }
+  }
+
+  public func trainees() throws -> [Trainee] {
+    try read { db in
+      try db.rows("SELECT id, name, created_at FROM trainees ORDER BY id", [], Self.trainee)
+    }
+  }
+
+  public func replaceToken(of trainee: TraineeID) throws -> String {
+    let token = BearerToken.generate()
+    let changed = try write(trainee) { db in
+      try db.run(
+        "UPDATE trainees SET token_sha256 = ? WHERE id = ?",
+        [.text(BearerToken.digest(token)), trainee.value])
+    }
+    guard changed == 1 else { throw TraineeStoreError.traineeNotFound(trainee) }
+    return token
+  }
+
+  private static func trainee(_ row: SQLiteRow) throws -> Trainee {
+    Trainee(
+      id: TraineeID(rawValue: try row.int64(0)), name: try row.string(1),
+      createdAt: Date(milliseconds: try row.int64(2)))
+  }
+
+  // MARK: Programs
+
+  public func importPrograms(_ programs: TrainingProgramsDto, for trainee: TraineeID) throws {
+    let document = try Self.json(programs)
+    let importedAt = now().milliseconds
+    try write(trainee) { db in
+      try db.run(
+        """
+        INSERT INTO programs (trainee_id, document, imported_at) VALUES (?, ?, ?)
+        ON CONFLICT (trainee_id) DO UPDATE
+        SET document = excluded.document, imported_at = excluded.imported_at
+        """, [trainee.value, .text(document), .integer(importedAt)])
+    }
+  }
+
+  public func programs(for trainee: TraineeID) throws -> TrainingProgramsDto? {
+    let document = try read { db in
+      try db.row("SELECT document FROM programs WHERE trainee_id = ?", [trainee.value]) {
+        try $0.string(0)
+      }
+    }
+    return try document.map { try Self.decode(TrainingProgramsDto.self, $0, "programs") }
+  }
+
+  // MARK: Substitutions
+
+  public func saveSubstitution(_ substitution: Substitution, for trainee: TraineeID) throws {
+    let key: [SQLiteValue] = [
+      trainee.value, .text(substitution.programId), .text(substitution.dayId),
+      .text(substitution.rowId),
+    ]
+    let savedAt = now().milliseconds
+    try write(trainee) { db in
+      if substitution.isUndo {
+        try db.run(
+          """
+          DELETE FROM substitutions
+          WHERE trainee_id = ? AND program_id = ? AND day_id = ? AND row_id = ?
+          """, key)
+      } else {
+        try db.run(
+          """
+          INSERT INTO substitutions (trainee_id, program_id, day_id, row_id, from_exercise_id,
+            to_exercise_id, saved_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT (trainee_id, program_id, day_id, row_id) DO UPDATE
+          SET from_exercise_id = excluded.from_exercise_id,
+            to_exercise_id = excluded.to_exercise_id, saved_at = excluded.saved_at
+          """,
+          key + [
+            .text(substitution.fromExerciseId), .text(substitution.toExerciseId),
+            .integer(savedAt),
+          ])
+      }
+    }
+  }
+
+  public func substitutions(for trainee: TraineeID) throws -> [Substitution] {
+    try read { db in
+      try db.rows(
+        """
+        SELECT program_id, day_id, row_id, from_exercise_id, to_exercise_id FROM substitutions
+        WHERE trainee_id = ? ORDER BY program_id, day_id, row_id
+        """, [trainee.value]
+      ) { row in
+        Substitution(
+          programId: try row.string(0), dayId: try row.string(1), rowId: try row.string(2),
+          fromExerciseId: try row.string(3), toExerciseId: try row.string(4))
+      }
+    }
+  }
+
+  // MARK: Notification configs
+
+  /// The kinds every trainee has, enabled with the app's own texts, until saved otherwise.
+  static let defaultNotificationTypes = ["REST_TIMER", "WORKOUT_IDLE", "WORKOUT_UNFINISHED"]
+
+  public func notificationConfigs(for trainee: TraineeID) throws -> [NotificationConfigDto] {
+    let saved = try read { db in
+      try db.rows(
+        """
+        SELECT type, enabled, title_template, body_template FROM notification_configs
+        WHERE trainee_id = ? ORDER BY type
+        """, [trainee.value]
+      ) { row in
+        NotificationConfigDto(
+          type: try row.string(0), enabled: try row.optionalInt64(1).map { $0 != 0 },
+          titleTemplate: try row.text(2), bodyTemplate: try row.text(3))
+      }
+    }
+    let defaults = Self.defaultNotificationTypes.map { type in
+      saved.first { $0.type == type } ?? NotificationConfigDto(type: type, enabled: true)
+    }
+    return defaults + saved.filter { !Self.defaultNotificationTypes.contains($0.type) }
+  }
+
+  public func saveNotificationConfig(
+    _ config: NotificationConfigDto, for trainee: TraineeID
+  )
+    throws
+  {
+    try write(trainee) { db in
+      try db.run(
+        """
+        INSERT INTO notification_configs (trainee_id, type, enabled, title_template,
+          body_template)
+        VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (trainee_id, type) DO UPDATE
+        SET enabled = excluded.enabled, title_template = excluded.title_template,
+          body_template = excluded.body_template
+        """,
+        [
+          trainee.value, .text(config.type), SQLiteValue(config.enabled.map { $0 ? 1 : 0 }),
+          SQLiteValue(config.titleTemplate), SQLiteValue(config.bodyTemplate),
+        ])
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import TraineeAPI
+
+// NB: issue 6, "Storage sits behind a protocol so a PostgreSQL backend can follow without
+// touching the routes". Calls are synchronous because libmicrohttpd calls the routes on its own
+// threads, which may block; libpq's calls block the same way. Every write returns only after it is
+// committed. Every trainee-owned record is reached through the trainee's id: another trainee's
+// id reads as absent (`nil`, `false` or empty), which the routes answer 404.
+
+/// Everything the trainee API keeps: trainees and their tokens, programs, substitutions, workout
+/// logs, technique videos, notification configs and nutrition.
+///
+/// Methods throw `TraineeStoreError`: `traineeNotFound` when the trainee does not exist,
+/// `invalid` for input the store checks, `storageFailed` when the storage itself fails.
+public protocol TraineeStore: Sendable {
+  // MARK: Trainees
+
+  /// Creates a trainee named `name` (trimmed, not empty) with a new bearer token; the token is
+  /// returned once and only its SHA-256 is stored.
+  func createTrainee(name: String) throws -> NewTrainee
+  /// The trainee whose token this is, or `nil` for an unknown token.
+  func trainee(forToken token: String) throws -> Trainee?
+  /// The trainee with this id, or `nil`.
+  func trainee(id: TraineeID) throws -> Trainee?
+  /// Every trainee, oldest first.
+  func trainees() throws -> [Trainee]
+  /// Gives the trainee a new token, returned once; the old token stops working.
+  func replaceToken(of trainee: TraineeID) throws -> String
+
+  // MARK: Programs
+
+  /// Makes `programs` the trainee's programs, replacing any imported before.
+  func importPrograms(_ programs: TrainingProgramsDto, for trainee: TraineeID) throws
+  /// The trainee's programs as imported, or `nil` when none were.
+  func programs(for trainee: TraineeID) throws -> TrainingProgramsDto?
+
+  // MARK: Substitutions
+
+  /// Saves the swap of one program row; a swap to the row's own exercise removes it.
+  func saveSubstitution(_ substitution: Substitution, for trainee: TraineeID) throws
+  /// The trainee's saved swaps, ordered by program, day and row.
+  func substitutions(for trainee: TraineeID) throws -> [Substitution]
+
+  // MARK: Workout logs
+
+  /// Stores a finished workout. With an `idempotencyKey` the trainee used before, stores nothing
+  /// and returns the first answer again.
+  func logWorkout(
+    _ payload: LogWorkoutPayload, idempotencyKey: String?, for trainee: TraineeID
+  ) throws -> LoggedWorkout
+  /// The trainee's logged workouts, newest first.
+  func workoutHistory(for trainee: TraineeID) throws -> [WorkoutLogRecord]
+  /// One of the trainee's logged workouts, or `nil` (also for another trainee's log).
+  func workoutLog(_ id: WorkoutLogID, for trainee: TraineeID) throws -> WorkoutLogRecord?
+  /// Deletes one of the trainee's logged workouts; `false` when the trainee has no such log.
+  func deleteWorkoutLog(_ id: WorkoutLogID, for trainee: TraineeID) throws -> Bool
+  /// `lastSets` and `best` of every exercise the trainee has logged, by exercise id.
+  func exerciseHistory(for trainee: TraineeID) throws -> [String: ExerciseHistory]
+
+  // MARK: Technique videos
+
+  /// Records a technique video the trainee sent.
+  func addTechniqueVideo(
+    url: String, exerciseId: String?, for trainee: TraineeID
+  ) throws
+    -> TechniqueVideo
+  /// The trainee's technique videos, oldest first.
+  func techniqueVideos(for trainee: TraineeID) throws -> [TechniqueVideo]
+  /// Stores the coach's answer to a video (unseen again); `false` when the trainee has no such
+  /// video.
+  func addCoachFeedback(
+    _ message: String, to video: TechniqueVideoID, for trainee: TraineeID
+  )
+    throws -> Bool
+  /// Marks the coach's answer as seen; `false` when the trainee has no such video.
+  func markFeedbackSeen(_ video: TechniqueVideoID, for trainee: TraineeID) throws -> Bool
+
+  // MARK: Notification configs
+
+  /// The trainee's notification configs: `REST_TIMER`, `WORKOUT_IDLE` and `WORKOUT_UNFINISHED`
+  /// (enabled, without templates, unless saved otherwise), then any other saved type.
+  func notificationConfigs(for trainee: TraineeID) throws -> [NotificationConfigDto]
+  /// Saves the config of `config.type`, replacing the one before.
+  func saveNotificationConfig(_ config: NotificationConfigDto, for trainee: TraineeID) throws
+
+  // MARK: Nutrition
+
+  /// Makes `json` (the coach's plans as given) the trainee's nutrition plans.
+  func importNutritionPlans(json: String, for trainee: TraineeID) throws
+  /// The trainee's nutrition plans as imported, or `nil` when none were.
+  func nutritionPlans(for trainee: TraineeID) throws -> String?
+  /// Saves the trainee's snapshot of `date`, JSON text stored as given, replacing the one before.
+  func saveNutritionDay(_ date: CalendarDate, json: String, for trainee: TraineeID) throws
+  /// The trainee's snapshot of `date` as saved, or `nil`.
+  func nutritionDay(_ date: CalendarDate, for trainee: TraineeID) throws -> String?
+  /// Stores a meal log of `date` with its items (JSON text as given) and returns its id.
+  /// Without `consumedAt` the meal counts as eaten when it is logged.
+  func logMeal(
+    date: CalendarDate, consumedAt: Date?, itemsJSON: String, for trainee: TraineeID
+  ) throws -> MealLogID
+  /// The trainee's meal logs of `date`, in the order they were logged.
+  func mealLogs(on date: CalendarDate, for trainee: TraineeID) throws -> [MealLog]
+}

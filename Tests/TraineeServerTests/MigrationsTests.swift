@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import TraineeServer
+
+private func tableNames(_ database: SQLiteDatabase) throws -> [String] {
+  try database.read { db in
+    try db.rows(
+      """
+      SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+      ORDER BY name
+      """
+    ) { try $0.string(0) }
+  }
+}
+
+/// A later schema step, as a future Perform would add.
+private let nicknames = Migration(
+  version: 2, name: "nicknames",
+  sql: """
+    ALTER TABLE trainees ADD COLUMN nickname TEXT;
+    UPDATE trainees SET nickname = 'the ' || name;
+    """)
+
+struct MigrationsTests {
+  @Test func aNewDatabaseGetsTheWholeSchema() throws {
+    let database = try SQLiteDatabase.inMemory()
+    #expect(try Migrations.version(of: database) == 0)
+    #expect(try Migrations.migrate(database) == 1)
+    #expect(try Migrations.version(of: database) == 1)
+    #expect(
+      try tableNames(database) == [
+        "idempotency_keys", "logged_sets", "meal_logs", "notification_configs", "nutrition_days",
+        "nutrition_plans", "programs", "substitutions", "technique_videos", "trainees",
+        "workout_logs",
+      ])
+    #expect(try Migrations.migrate(database) == 1)
+  }
+
+  @Test func anOldDatabaseGetsOnlyTheStepsItLacksAndKeepsItsData() throws {
+    try withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("old.sqlite").path
+      let old = try SQLiteTraineeStore(path: path)
+      let ada = try old.createTrainee(name: "Ada")
+      old.database.close()
+
+      let database = try SQLiteDatabase(path: path)
+      defer { database.close() }
+      #expect(try Migrations.migrate(database, with: Migrations.trainee + [nicknames]) == 2)
+      let rows = try database.read { db in
+        try db.rows("SELECT id, name, nickname, token_sha256 FROM trainees") { row in
+          try (0..<4).map { try row.string($0) }
+        }
+      }
+      let digest = BearerToken.digest(ada.token)
+      #expect(rows == [[ada.trainee.id.description, "Ada", "the Ada", digest]])
+      #expect(try Migrations.migrate(database, with: Migrations.trainee + [nicknames]) == 2)
+    }
+  }
+
+  @Test func aNewerDatabaseIsRefusedAndLeftUntouched() throws {
+    try withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("newer.sqlite").path
+      let newer = try SQLiteDatabase(path: path)
+      try Migrations.migrate(newer, with: Migrations.trainee + [nicknames])
+      newer.close()
+
+      let refusal = MigrationError.databaseTooNew(path: path, version: 2, supported: 1)
+      #expect(throws: refusal) { try SQLiteTraineeStore(path: path) }
+      let database = try SQLiteDatabase(path: path)
+      defer { database.close() }
+      #expect(throws: refusal) { try Migrations.migrate(database) }
+      #expect(try Migrations.version(of: database) == 2)
+      let columns = try database.read { db in
+        try db.rows("SELECT name FROM pragma_table_info('trainees') ORDER BY cid") {
+          try $0.string(0)
+        }
+      }
+      #expect(columns == ["id", "name", "token_sha256", "created_at", "nickname"])
+    }
+  }
+
+  @Test func aFailingStepRollsBackAndKeepsTheVersionBeforeIt() throws {
+    let database = try SQLiteDatabase.inMemory()
+    let broken = Migration(
+      version: 2, name: "broken",
+      sql: """
+        CREATE TABLE half_done (x INTEGER);
+        INSERT INTO no_such_table VALUES (1);
+        """)
+    #expect(
+      throws: SQLiteError.failed(
+        sql: broken.sql, code: 1, message: "no such table: no_such_table")
+    ) { try Migrations.migrate(database, with: Migrations.trainee + [broken]) }
+    #expect(try Migrations.version(of: database) == 1)
+    #expect(try !tableNames(database).contains("half_done"))
+  }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import TraineeServer
+
+/// Runs `body` with a new empty directory, removed afterwards with everything in it.
+func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("perform-storage-\(UUID().uuidString)", isDirectory: true)
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  return try body(directory)
+}
+
+/// One row of the `sample` table.
+private struct SampleRow: Equatable {
+  var number: Int64?
+  var real: Double?
+  var text: String?
+  var blob: Data?
+}
+
+private let sampleSchema = "CREATE TABLE sample (number INTEGER, real REAL, text TEXT, blob BLOB)"
+
+private func insert(_ row: SampleRow, _ db: SQLiteConnection) throws {
+  try db.run(
+    "INSERT INTO sample (number, real, text, blob) VALUES (?, ?, ?, ?)",
+    [SQLiteValue(row.number), SQLiteValue(row.real), SQLiteValue(row.text), SQLiteValue(row.blob)])
+}
+
+private func sampleRows(_ db: SQLiteConnection) throws -> [SampleRow] {
+  try db.rows("SELECT number, real, text, blob FROM sample ORDER BY rowid") { row in
+    SampleRow(
+      number: try row.optionalInt64(0), real: try row.optionalDouble(1), text: try row.text(2),
+      blob: try row.data(3))
+  }
+}
+
+private struct Boom: Error, Equatable {}
+
+struct SQLiteDatabaseTests {
+  @Test func everyTypeReadsBackAsBound() throws {
+    let database = try SQLiteDatabase.inMemory()
+    try database.execute(sampleSchema)
+    let rows = [
+      SampleRow(number: 42, real: 57.5, text: "Bench press", blob: Data([0, 1, 255])),
+      SampleRow(number: Int64.min, real: -0.25, text: "", blob: Data()),
+      SampleRow(number: nil, real: nil, text: nil, blob: nil),
+      SampleRow(number: 0, real: 1e300, text: "Ünïcödé 💪 with\u{0}nul", blob: nil),
+    ]
+    try database.transaction { db in for row in rows { try insert(row, db) } }
+    #expect(try database.read(sampleRows) == rows)
+  }
+
+  @Test func fileDatabaseUsesWALForeignKeysBusyTimeoutAndFullSync() throws {
+    try withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("pragmas.sqlite").path
+      let database = try SQLiteDatabase(path: path)
+      defer { database.close() }
+      let pragmas = try database.transaction { db in
+        try ["journal_mode", "foreign_keys", "busy_timeout", "synchronous"].map { name in
+          try db.row("PRAGMA \(name)") { try $0.string(0) }
+        }
+      }
+      #expect(pragmas == ["wal", "1", "5000", "2"])
+    }
+  }
+
+  @Test func errorsNameTheSQLAndSQLitesMessage() throws {
+    let database = try SQLiteDatabase.inMemory()
+    #expect(
+      throws: SQLiteError.failed(sql: "SELEC 1", code: 1, message: "near \"SELEC\": syntax error")
+    ) {
+      try database.transaction { try $0.run("SELEC 1") }
+    }
+    try database.execute("CREATE TABLE names (name TEXT UNIQUE)")
+    let insert = "INSERT INTO names (name) VALUES (?)"
+    try database.transaction { try $0.run(insert, ["Ada"]) }
+    let duplicate = SQLiteError.failed(
+      sql: insert, code: 2067, message: "UNIQUE constraint failed: names.name")
+    #expect(throws: duplicate) { try database.transaction { try $0.run(insert, ["Ada"]) } }
+    #expect(duplicate.isConstraintViolation)
+    // The cached statement that failed is reset and works again.
+    try database.transaction { try $0.run(insert, ["Grace"]) }
+    let names = try database.read {
+      try $0.rows("SELECT name FROM names ORDER BY name") { try $0.string(0) }
+    }
+    #expect(names == ["Ada", "Grace"])
+  }
+
+  @Test func misuseIsAnErrorNotACrash() throws {
+    let database = try SQLiteDatabase.inMemory()
+    try database.execute("CREATE TABLE t (x INTEGER)")
+    try database.transaction { try $0.run("INSERT INTO t (x) VALUES (NULL)") }
+    #expect(
+      throws: SQLiteError.failed(
+        sql: "SELECT ?", code: 25, message: "expected 1 parameters, got 0")
+    ) { try database.read { try $0.row("SELECT ?") { try $0.int(0) } } }
+    #expect(
+      throws: SQLiteError.failed(
+        sql: "SELECT 1; SELECT 2", code: 21, message: "expected exactly one statement")
+    ) { try database.read { try $0.row("SELECT 1; SELECT 2") { try $0.int(0) } } }
+    #expect(throws: SQLiteError.unexpectedNull(sql: "SELECT x FROM t", column: 0)) {
+      try database.read { try $0.row("SELECT x FROM t") { try $0.int64(0) } }
+    }
+    let escaped = try database.read { try $0.row("SELECT x FROM t") { $0 } }
+    #expect(throws: SQLiteError.rowNotCurrent(sql: "SELECT x FROM t")) {
+      try escaped?.isNull(0)
+    }
+  }
+
+  @Test func aThrowingTransactionRollsBackEverything() throws {
+    let database = try SQLiteDatabase.inMemory()
+    try database.execute(sampleSchema)
+    #expect(throws: Boom()) {
+      try database.transaction { db in
+        try insert(SampleRow(number: 1, real: nil, text: "kept?", blob: nil), db)
+        try insert(SampleRow(number: 2, real: nil, text: "kept?", blob: nil), db)
+        throw Boom()
+      }
+    }
+    #expect(try database.read(sampleRows) == [])
+    let row = SampleRow(number: 3, real: nil, text: "after", blob: nil)
+    try database.transaction { try insert(row, $0) }
+    #expect(try database.read(sampleRows) == [row])
+  }
+
+  @Test func readConnectionsCannotWrite() throws {
+    try withTemporaryDirectory { directory in
+      let database = try SQLiteDatabase(path: directory.appendingPathComponent("r.sqlite").path)
+      defer { database.close() }
+      try database.execute(sampleSchema)
+      let sql = "INSERT INTO sample (number) VALUES (1)"
+      #expect(
+        throws: SQLiteError.failed(
+          sql: sql, code: 8, message: "attempt to write a readonly database")
+      ) { try database.read { try $0.run(sql) } }
+    }
+  }
+
+  @Test func aClosedDatabaseRefusesWork() throws {
+    let database = try SQLiteDatabase.inMemory()
+    database.close()
+    #expect(throws: SQLiteError.closed(path: ":memory:")) { try database.execute("SELECT 1") }
+    #expect(throws: SQLiteError.closed(path: ":memory:")) {
+      try database.read { try $0.row("SELECT 1") { try $0.int(0) } }
+    }
+  }
+
+  @Test func aMissingDirectoryCannotBeOpened() throws {
+    try withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("missing/db.sqlite").path
+      #expect(throws: SQLiteError.cannotOpen(path: path, message: "unable to open database file")) {
+        try SQLiteDatabase(path: path)
+      }
+    }
+  }
+
+  @Test func committedRowsSurviveCloseAndReopen() throws {
+    try withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("durable.sqlite").path
+      let rows = (1...20).map {
+        SampleRow(number: $0, real: Double($0) / 2, text: "set \($0)", blob: nil)
+      }
+      let first = try SQLiteDatabase(path: path)
+      try first.execute(sampleSchema)
+      for row in rows { try first.transaction { try insert(row, $0) } }
+      first.close()
+      let second = try SQLiteDatabase(path: path)
+      defer { second.close() }
+      #expect(try second.read(sampleRows) == rows)
+    }
+  }
+
+  @Test func threadsWritingAndReadingAtOnceLoseNothing() throws {
+    try withTemporaryDirectory { directory in
+      let database = try SQLiteDatabase(path: directory.appendingPathComponent("c.sqlite").path)
+      defer { database.close() }
+      try database.execute(sampleSchema)
+      let failures = Mutex<[String]>([])
+      DispatchQueue.concurrentPerform(iterations: 8) { thread in
+        do {
+          for index in 0..<50 {
+            let row = SampleRow(
+              number: Int64(thread * 1000 + index), real: nil, text: "t", blob: nil)
+            try database.transaction { try insert(row, $0) }
+            let count = try database.read {
+              try $0.row("SELECT COUNT(*) FROM sample") { try $0.int(0) }
+            }
+            if (count ?? 0) < index + 1 {
+              failures.withLock { $0.append("read \(String(describing: count))") }
+            }
+          }
+        } catch {
+          failures.withLock { $0.append("\(error)") }
+        }
+      }
+      #expect(failures.withLock { $0 } == [])
+      let numbers = try database.read {
+        try $0.rows("SELECT number FROM sample ORDER BY number") { try $0.int64(0) }
+      }
+      let expected = (0..<8).flatMap { thread in (0..<50).map { Int64(thread * 1000 + $0) } }
+      #expect(numbers == expected)
+    }
+  }
+
+  @Test func twoDatabasesOnOneFileTakeTurns() throws {
+    // A `perform` admin command opens the file while the server has it open.
+    try withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("shared.sqlite").path
+      let server = try SQLiteDatabase(path: path)
+      let command = try SQLiteDatabase(path: path)
+      defer {
+        server.close()
+        command.close()
+      }
+      try server.execute(sampleSchema)
+      let failures = Mutex<[String]>([])
+      DispatchQueue.concurrentPerform(iterations: 4) { thread in
+        let database = thread.isMultiple(of: 2) ? server : command
+        do {
+          for index in 0..<25 {
+            let row = SampleRow(
+              number: Int64(thread * 100 + index), real: nil, text: nil, blob: nil)
+            try database.transaction { try insert(row, $0) }
+          }
+        } catch {
+          failures.withLock { $0.append("\(error)") }
+        }
+      }
+      #expect(failures.withLock { $0 } == [])
+      let count = try command.read { try $0.row("SELECT COUNT(*) FROM sample") { try $0.int(0) } }
+      #expect(count == 100)
+    }
+  }
+}

@@ -17,6 +17,9 @@ let package = Package(
     .target(name: "RestTimer", dependencies: ["TraineeAPI"]),
     // Program day -> live session; state, actions, effects, PRs, stats, log payload, crash recovery.
     .target(name: "WorkoutSession", dependencies: ["TraineeAPI", "RestTimer"]),
+    .target(
+      name: "LiveActivity", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"],
+      resources: [.process("Resources")]),
     // The nutrition day: day keys and calendar, edit maps, snapshot, merge, sync engine.
     .target(name: "NutritionLog", dependencies: ["TraineeAPI"]),
     // Debian's C libraries, through pkg-config.
@@ -48,6 +51,9 @@ let package = Package(
     .testTarget(
       name: "WorkoutSessionTests",
       dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI", "PerformTestSupport"]),
+    .testTarget(
+      name: "LiveActivityTests",
+      dependencies: ["LiveActivity", "WorkoutSession", "RestTimer", "TraineeAPI"]),
     // End-to-end tests of the `perform` binary: replay fixtures, bad input, kill -9 recovery.
     .testTarget(
       name: "PerformCommandTests",

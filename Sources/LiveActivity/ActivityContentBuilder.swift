@@ -1,0 +1,85 @@
+import Foundation
+import RestTimer
+import TraineeAPI
+import WorkoutSession
+
+// NB: spec workout-live-activity.md "What it shows", "Cardio", "Interactions" and issue 5
+// "Card content". The set shown is the next open set of `nextExercise`; its values are what
+// checking it would commit (entered, else the placeholder), never the plan's targets.
+
+/// The card's content for `state`, written in `language` and `units`; `nil` without a started
+/// session. A pure function: equal inputs give equal content.
+///
+/// `now` only stands in for the workout's start when a started session lacks one.
+public func activityContent(
+  state: WorkoutState, language: ActivityLanguage, units: UnitSystem, now: Date, version: Int
+) -> WorkoutActivityContent? {
+  guard let session = state.session, session.started else { return nil }
+  let strings = language.strings
+  let writer = CardSetWriter(strings: strings, sessionUnits: session.units, cardUnits: units)
+  let routineName = routineName(of: session, strings: strings)
+
+  var written: CardSetWriter.Written?
+  var primaryAction: CardAction?
+  if let exercise = nextExercise(session),
+    let index = exercise.sets.firstIndex(where: { !$0.done })
+  {
+    written = writer.write(exercise, at: index, rirColumn: session.rirColumn)
+  } else if session.exercises.isEmpty {
+    primaryAction = CardAction(kind: .openApp, title: strings.openApp)
+  } else {
+    primaryAction = CardAction(kind: .addExercise, title: strings.addExercise)
+  }
+
+  let rest = state.rest.clock.map { clock in
+    CardRest(
+      startedAt: clock.startedAt, endsAt: clock.endsAt, title: strings.restTitle,
+      decreaseLabel: strings.fill(strings.restDecrease, ["seconds": "\(restStepSeconds)"]),
+      increaseLabel: strings.fill(strings.restIncrease, ["seconds": "\(restStepSeconds)"]),
+      skipLabel: strings.restSkip, stepSeconds: restStepSeconds)
+  }
+
+  return WorkoutActivityContent(
+    version: version, language: language, units: units, routineName: routineName,
+    workoutStartedAt: session.startedAt ?? now, currentSet: written?.set, rest: rest,
+    primaryAction: primaryAction,
+    surfaces: surfaces(
+      routineName: routineName, written: written, primaryAction: primaryAction,
+      noExercises: session.exercises.isEmpty, strings: strings))
+}
+
+/// The routine's title, else its day label, else the language's word for a workout.
+func routineName(of session: WorkoutSession, strings: ActivityStrings) -> String {
+  for candidate in [session.title, session.dayLabel] {
+    let trimmed = candidate.trimmingCharacters(in: .whitespacesAndNewlines)
+    if !trimmed.isEmpty { return trimmed }
+  }
+  return strings.routineFallback
+}
+
+/// The strings of every surface for the set (or the action) the card shows.
+func surfaces(
+  routineName: String, written: CardSetWriter.Written?, primaryAction: CardAction?,
+  noExercises: Bool, strings: ActivityStrings
+) -> CardSurfaces {
+  guard let written else {
+    let message = noExercises ? strings.noExercises : strings.allSetsDone
+    let mark = noExercises ? missingValue : "✓"
+    return CardSurfaces(
+      lockScreen: LockScreenText(header: routineName, title: message, trailing: "", detail: ""),
+      expanded: ExpandedText(
+        leading: message, trailing: "", center: routineName,
+        bottom: primaryAction?.title ?? ""),
+      compactLeading: mark, compactTrailing: "", minimal: mark)
+  }
+  let set = written.set
+  return CardSurfaces(
+    lockScreen: LockScreenText(
+      header: routineName, title: set.exerciseName, trailing: set.positionText,
+      detail: set.line),
+    expanded: ExpandedText(
+      leading: set.exerciseName, trailing: set.positionText, center: routineName,
+      bottom: set.line),
+    compactLeading: "\(set.position)/\(set.count)", compactTrailing: written.compact,
+    minimal: written.minimal)
+}

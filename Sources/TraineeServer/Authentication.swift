@@ -1,0 +1,60 @@
+import Foundation
+
+// NB: issue 6, "Bad input and isolation": a missing or unknown token is 401, and every route
+// acts for the trainee the token names, never for an id in the request.
+
+/// The trainee a request's `Authorization: Bearer <token>` names.
+///
+/// Throws 401 `unauthorized` when the header is missing, not a bearer token, or names no
+/// trainee; a storage failure is left to the router's 500.
+public func authenticatedTrainee(
+  _ request: HTTPRequest, in store: any TraineeStore
+) throws -> Trainee {
+  guard let header = request.headers["Authorization"] else {
+    throw HTTPError(.unauthorized, code: "unauthorized", message: "Authorization is missing.")
+  }
+  let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+  guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+    throw HTTPError(
+      .unauthorized, code: "unauthorized", message: "Authorization must be \"Bearer <token>\".")
+  }
+  let token = String(parts[1]).trimmingCharacters(in: .whitespaces)
+  guard !token.isEmpty, token.count <= 256, let trainee = try store.trainee(forToken: token) else {
+    throw HTTPError(.unauthorized, code: "unauthorized", message: "The token is not valid.")
+  }
+  return trainee
+}
+
+extension Router {
+  /// Registers a route whose handler runs for the authenticated trainee.
+  public mutating func add(
+    _ method: HTTPMethod, _ pattern: String, store: any TraineeStore,
+    handler: @escaping @Sendable (HTTPRequest, Trainee) throws -> HTTPResponse
+  ) {
+    add(method, pattern) { request in
+      try handler(request, authenticatedTrainee(request, in: store))
+    }
+  }
+}
+
+/// The trainee API: every route of issue 6 on one router, backed by `store`.
+public struct TraineeAPIRoutes: Sendable {
+  public let store: any TraineeStore
+  /// The wall clock, for "today" in the request's `X-Timezone` and for timestamps.
+  public let now: @Sendable () -> Date
+
+  public init(store: any TraineeStore, now: @escaping @Sendable () -> Date) {
+    self.store = store
+    self.now = now
+  }
+
+  /// A router with every route registered.
+  public func router(
+    reportError: @escaping @Sendable (any Error, HTTPRequest) -> Void = { _, _ in }
+  ) -> Router {
+    var router = Router(reportError: reportError)
+    registerWorkoutRoutes(on: &router)
+    registerNutritionRoutes(on: &router)
+    return router
+  }
+}

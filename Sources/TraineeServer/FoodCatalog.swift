@@ -1,0 +1,105 @@
+import Foundation
+
+// NB: issue 6 "a small food catalog the server ships (common foods, macros per 100 g from
+// public-domain tables)". The foods are in FoodCatalog+Foods.swift. Search folds case and
+// diacritics and needs every word of `q` in the food's name; names starting with `q` come
+// first. `q` is 1 to 64 characters after trimming; at most `limit` (1...50, default 20) foods
+// are answered.
+
+/// A food of the catalog: macros per 100 g of the food as eaten.
+struct CatalogFood: Encodable, Equatable, Sendable {
+  var id: String
+  var name: String
+  /// An EAN-13; the catalog's are made up for the demo (see FoodCatalog+Foods.swift).
+  var barcode: String?
+  /// The canonical unit a portion of it is given in.
+  var unit = "g"
+  var per100g: Macros
+  var source = "USDA FoodData Central (SR Legacy)"
+}
+
+/// The foods `GET /v1/foods/search` and `GET /v1/foods/barcode/:code` answer from.
+struct FoodCatalog: Sendable {
+  /// The longest search text read.
+  static let maximumQueryLength = 64
+  /// The most foods one search answers.
+  static let maximumLimit = 50
+
+  /// The catalog the server ships.
+  static let shared = FoodCatalog(foods: FoodCatalog.shippedFoods)
+
+  let foods: [CatalogFood]
+  private let folded: [String]
+
+  init(foods: [CatalogFood]) {
+    self.foods = foods
+    folded = foods.map { Self.fold($0.name) }
+  }
+
+  /// The foods whose name holds every word of `query`, names starting with it first.
+  func search(_ query: String, limit: Int = 20) -> [CatalogFood] {
+    let text = Self.fold(query)
+    let words = text.split(separator: " ")
+    let hits = foods.indices.filter { index in
+      words.allSatisfy { folded[index].contains($0) }
+    }
+    let ranked = hits.sorted { left, right in
+      let leftFirst = folded[left].hasPrefix(text)
+      let rightFirst = folded[right].hasPrefix(text)
+      return leftFirst != rightFirst ? leftFirst : foods[left].name < foods[right].name
+    }
+    return ranked.prefix(limit).map { foods[$0] }
+  }
+
+  /// The food with this barcode, or `nil`.
+  func food(barcode: String) -> CatalogFood? {
+    foods.first { $0.barcode == barcode }
+  }
+
+  private static func fold(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+      .trimmingCharacters(in: .whitespaces)
+  }
+}
+
+/// The answer of a food search: `{ "foods": [...] }`.
+struct FoodSearchAnswer: Encodable, Equatable, Sendable {
+  var foods: [CatalogFood]
+}
+
+extension FoodCatalog {
+  /// `GET /v1/foods/search?q=[&limit=]`.
+  func searchAnswer(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+    let query = (request.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    guard (1...Self.maximumQueryLength).contains(query.count) else {
+      throw HTTPError(
+        .badRequest, code: "invalid_query",
+        message: "q must be 1 to \(Self.maximumQueryLength) characters.")
+    }
+    var limit = 20
+    if let text = request.query["limit"] {
+      guard let number = Int(text), (1...Self.maximumLimit).contains(number) else {
+        throw HTTPError(
+          .badRequest, code: "invalid_query",
+          message: "limit is \"\(text.prefix(16))\", not a number from 1 to \(Self.maximumLimit).")
+      }
+      limit = number
+    }
+    return .json(.ok, FoodSearchAnswer(foods: search(query, limit: limit)))
+  }
+
+  /// `GET /v1/foods/barcode/:code`: 400 for a code that is not 8 to 14 digits, 404 for one the
+  /// catalog does not have.
+  func barcodeAnswer(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+    let code = request.pathParameters["code"] ?? ""
+    guard (8...14).contains(code.count), code.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+      throw HTTPError(
+        .badRequest, code: "invalid_barcode",
+        message: "code is \"\(code.prefix(20))\", not a barcode of 8 to 14 digits.")
+    }
+    guard let food = food(barcode: code) else {
+      throw HTTPError(.notFound, code: "not_found", message: "No food has barcode \(code).")
+    }
+    return .json(.ok, food)
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import TraineeAPI
+
+// NB: issue 4 "The sync engine" and issue 6: `GET` answers `{ date, data: snapshot|null }` with
+// `data` byte for byte as it was put; `swapOptions` is left out (the server has no automatic
+// alternatives, and the plan's own options are in the plan). `PUT { date, data }` checks `data`
+// structurally (StoredDaySnapshot.swift), refuses a date after the trainee's today with
+// `future_date`, stores the bytes as sent and answers the same document as `GET`.
+
+/// The body of `PUT /v1/trainee/nutrition/day`, as checked.
+private struct DayBody: Decodable {
+  var date: String?
+  var data: StoredDaySnapshot?
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    date = try container.decodeOptional(String.self, forKey: .date)
+    data = try container.decodeOptional(StoredDaySnapshot.self, forKey: .data)
+  }
+
+  enum CodingKeys: String, CodingKey { case date, data }
+}
+
+extension TraineeAPIRoutes {
+  /// `GET /v1/trainee/nutrition/day?date=`.
+  func nutritionDayAnswer(_ request: HTTPRequest, for trainee: TraineeID) throws -> HTTPResponse {
+    let date = try queryDate(request)
+    return dayDocument(date, data: try store.nutritionDay(date, for: trainee))
+  }
+
+  /// `PUT /v1/trainee/nutrition/day`.
+  func saveNutritionDay(_ request: HTTPRequest, for trainee: TraineeID) throws -> HTTPResponse {
+    let zone = try requestTimeZone(request)
+    let body = try request.decodeJSON(DayBody.self)
+    let date = try calendarDate(body.date, field: "date")
+    guard body.data != nil, let text = try jsonMemberText(request.body)["data"] else {
+      throw HTTPError(
+        .badRequest, code: "invalid_body",
+        message: "Body: data is missing or null; send the day's snapshot object.")
+    }
+    try refuseFuture(date, today: CalendarDate(now(), in: zone), field: "date")
+    let json = String(decoding: text, as: UTF8.self)
+    try store.saveNutritionDay(date, json: json, for: trainee)
+    return dayDocument(date, data: json)
+  }
+
+  /// `{"data":<data as stored, or null>,"date":"YYYY-MM-DD"}`.
+  private func dayDocument(_ date: CalendarDate, data: String?) -> HTTPResponse {
+    var body = Data("{\"data\":".utf8)
+    body.append(Data((data ?? "null").utf8))
+    body.append(Data(",\"date\":\"\(date)\"}".utf8))
+    return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: body)
+  }
+}

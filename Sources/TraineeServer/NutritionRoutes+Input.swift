@@ -1,0 +1,70 @@
+import Foundation
+
+// NB: issue 6 "Home and account" and spec nutrition-day-log.md "Device day keys and time zone":
+// "today" is the trainee's today, in the zone the request's `X-Timezone` names (UTC without
+// one). A zone the server does not know is a 400, not a silent fallback, so a wrong header is
+// seen at once instead of shifting every day by some hours.
+
+/// The longest `X-Timezone` value read; IANA names are far shorter.
+let maximumTimeZoneLength = 64
+
+/// The zone a request's `X-Timezone` names, UTC when it names none.
+///
+/// Throws 400 `invalid_timezone` for a zone the server does not know.
+func requestTimeZone(_ request: HTTPRequest) throws(HTTPError) -> TimeZone {
+  guard let raw = request.headers["X-Timezone"] else {
+    return TimeZone(identifier: "UTC") ?? .gmt
+  }
+  let name = raw.trimmingCharacters(in: .whitespaces)
+  guard !name.isEmpty, name.count <= maximumTimeZoneLength,
+    let zone = TimeZone(identifier: name)
+  else {
+    throw HTTPError(
+      .badRequest, code: "invalid_timezone",
+      message: "X-Timezone is \"\(raw.prefix(maximumTimeZoneLength))\", not a known IANA zone.")
+  }
+  return zone
+}
+
+/// A date named `YYYY-MM-DD`, throwing 400 `invalid_date` that names `field` otherwise.
+func calendarDate(_ text: String?, field: String) throws(HTTPError) -> CalendarDate {
+  guard let text else {
+    throw HTTPError(
+      .badRequest, code: "invalid_date", message: "\(field) is missing; send it as YYYY-MM-DD.")
+  }
+  guard let date = CalendarDate(text) else {
+    throw HTTPError(
+      .badRequest, code: "invalid_date",
+      message: "\(field) is \"\(text.prefix(32))\", not a date as YYYY-MM-DD.")
+  }
+  return date
+}
+
+/// The `date` query argument of a request.
+func queryDate(_ request: HTTPRequest) throws(HTTPError) -> CalendarDate {
+  try calendarDate(request.query["date"], field: "date")
+}
+
+/// Throws 400 `future_date` when `date` is after `today`.
+func refuseFuture(_ date: CalendarDate, today: CalendarDate, field: String) throws(HTTPError) {
+  guard date > today else { return }
+  throw HTTPError(
+    .badRequest, code: "future_date",
+    message: "\(field) \(date) is in the future; today is \(today) in the request's time zone.")
+}
+
+/// Reads an ISO 8601 instant such as `2026-01-05T12:00:00Z` or `2026-01-05T12:00:00.250+01:00`.
+func isoInstant(_ text: String) -> Date? {
+  let plain = ISO8601DateFormatter()
+  if let date = plain.date(from: text) { return date }
+  let fractional = ISO8601DateFormatter()
+  fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+  return fractional.date(from: text)
+}
+
+/// `instant` as ISO 8601 in UTC with milliseconds: `2026-01-05T12:00:00.000Z`.
+func isoText(_ instant: Date) -> String {
+  let formatter = ISO8601DateFormatter()
+  formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+  return formatter.string(from: instant)
+}

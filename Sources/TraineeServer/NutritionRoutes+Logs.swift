@@ -1,0 +1,100 @@
+import Foundation
+import TraineeAPI
+
+// NB: issue 6 "`POST /v1/trainee/nutrition/logs` (a meal log with items, optional
+// `consumedAt`, answers its id)". The log's date is `date` when sent, else the day `consumedAt`
+// falls on in the request's zone, else today there (spec nutrition-day-log.md: `consumedAt` is
+// sent for yesterday only, and the server uses the current time otherwise). A date after today
+// is refused like a day save. Items are stored as the JSON text sent.
+
+/// The most items one meal log may have.
+let maximumLoggedItems = 100
+
+/// A food of a meal log: a name and its macros, other fields kept in the stored text.
+struct LoggedFood: Decodable, Equatable, Sendable {
+  var name: String
+  var macros: Macros
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decodeText(forKey: .name) ?? ""
+    macros = try Macros(from: decoder)
+    _ = try container.decodeText(forKey: .id)
+    _ = try container.decodeText(forKey: .foodId)
+    _ = try container.decodeOptional(Double.self, forKey: .qty)
+    _ = try container.decodeText(forKey: .unit)
+    _ = try container.decodeText(forKey: .barcode)
+  }
+
+  enum CodingKeys: String, CodingKey { case id, name, foodId, qty, unit, barcode }
+}
+
+/// The body of `POST /v1/trainee/nutrition/logs`, as checked.
+private struct MealLogBody: Decodable {
+  var date: String?
+  var consumedAt: String?
+  var items: [LoggedFood]
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    date = try container.decodeOptional(String.self, forKey: .date)
+    consumedAt = try container.decodeOptional(String.self, forKey: .consumedAt)
+    items = try container.decode([LoggedFood].self, forKey: .items)
+  }
+
+  enum CodingKeys: String, CodingKey { case date, consumedAt, items }
+}
+
+/// The answer to a logged meal: `{ "id" }`.
+private struct LoggedMeal: Encodable {
+  var id: MealLogID
+}
+
+extension TraineeAPIRoutes {
+  /// `POST /v1/trainee/nutrition/logs`: answers 201 `{ "id" }`.
+  func logMeal(_ request: HTTPRequest, for trainee: TraineeID) throws -> HTTPResponse {
+    let zone = try requestTimeZone(request)
+    let body = try request.decodeJSON(MealLogBody.self)
+    try Self.check(body.items)
+    var consumedAt: Date?
+    if let text = body.consumedAt {
+      guard let instant = isoInstant(text) else {
+        throw HTTPError(
+          .badRequest, code: "invalid_body",
+          message: "Body: consumedAt is \"\(text.prefix(40))\", not an ISO 8601 date and time.")
+      }
+      consumedAt = instant
+    }
+    let today = CalendarDate(now(), in: zone)
+    let date =
+      try body.date.map { text throws(HTTPError) in try calendarDate(text, field: "date") }
+      ?? consumedAt.map { CalendarDate($0, in: zone) } ?? today
+    try refuseFuture(date, today: today, field: body.date == nil ? "consumedAt" : "date")
+    guard let items = try jsonMemberText(request.body)["items"] else {
+      throw HTTPError(.badRequest, code: "invalid_body", message: "Body: items is missing.")
+    }
+    let id = try store.logMeal(
+      date: date, consumedAt: consumedAt, itemsJSON: String(decoding: items, as: UTF8.self),
+      for: trainee)
+    return .json(.created, LoggedMeal(id: id))
+  }
+
+  private static func check(_ items: [LoggedFood]) throws(HTTPError) {
+    guard !items.isEmpty, items.count <= maximumLoggedItems else {
+      throw HTTPError(
+        .badRequest, code: "invalid_body",
+        message: "Body: items must hold 1 to \(maximumLoggedItems) foods.")
+    }
+    for (index, item) in items.enumerated() {
+      let values = [
+        ("kcal", item.macros.kcal), ("protein", item.macros.protein),
+        ("carbs", item.macros.carbs), ("fat", item.macros.fat),
+      ]
+      if let (field, _) = values.first(where: { $0.1 < 0 }) {
+        throw HTTPError(
+          .badRequest, code: "invalid_body",
+          message: "Body: items[\(index)].\(field) must not be negative.")
+      }
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import TraineeAPI
+
+// NB: issue 6 "Endpoints" (nutrition, foods, home) and "Bad input and isolation": every route
+// acts for the trainee its token names (401 without one) and reads that trainee's rows only.
+// The food catalog is the same for every trainee but is still behind the token, like the rest
+// of the API the app calls.
+
+extension TraineeAPIRoutes {
+  /// The nutrition, food and home endpoints (issue 6, "Endpoints", second and third paragraphs).
+  func registerNutritionRoutes(on router: inout Router) {
+    router.add(.get, "/v1/trainee/nutrition/plans", store: store) { _, trainee in
+      try nutritionPlansAnswer(for: trainee.id)
+    }
+    router.add(.get, "/v1/trainee/nutrition/day", store: store) { request, trainee in
+      try nutritionDayAnswer(request, for: trainee.id)
+    }
+    router.add(.put, "/v1/trainee/nutrition/day", store: store) { request, trainee in
+      try saveNutritionDay(request, for: trainee.id)
+    }
+    router.add(.get, "/v1/trainee/nutrition/menu", store: store) { request, trainee in
+      try menuAnswer(request, for: trainee.id)
+    }
+    router.add(.post, "/v1/trainee/nutrition/logs", store: store) { request, trainee in
+      try logMeal(request, for: trainee.id)
+    }
+    router.add(.get, "/v1/trainee/home", store: store) { request, trainee in
+      try homeAnswer(request, for: trainee.id)
+    }
+    router.add(.get, "/v1/foods/search", store: store) { request, _ in
+      try FoodCatalog.shared.searchAnswer(request)
+    }
+    router.add(.get, "/v1/foods/barcode/:code", store: store) { request, _ in
+      try FoodCatalog.shared.barcodeAnswer(request)
+    }
+  }
+
+  /// `GET /v1/trainee/nutrition/plans`: the plans as imported, `{ "plans": [] }` without any.
+  func nutritionPlansAnswer(for trainee: TraineeID) throws -> HTTPResponse {
+    guard let json = try store.nutritionPlans(for: trainee) else {
+      return .json(.ok, NutritionPlansDto(plans: []))
+    }
+    return HTTPResponse(
+      status: .ok, headers: ["Content-Type": "application/json"], body: Data(json.utf8))
+  }
+
+  /// The trainee's plans as far as they can be read; plans that cannot are left out of sums.
+  func readablePlans(for trainee: TraineeID) throws -> [NutritionPlanDto] {
+    guard let json = try store.nutritionPlans(for: trainee) else { return [] }
+    return (try? JSONDecoder().decode(NutritionPlansDto.self, from: Data(json.utf8)))?.plans ?? []
+  }
+
+  /// The trainee's snapshot of `date` as the sums read it; `nil` when none was saved.
+  func readableDay(_ date: CalendarDate, for trainee: TraineeID) throws -> StoredDaySnapshot? {
+    guard let json = try store.nutritionDay(date, for: trainee) else { return nil }
+    return (try? JSONDecoder().decode(StoredDaySnapshot.self, from: Data(json.utf8)))
+      ?? StoredDaySnapshot()
+  }
+
+  /// The diary of `date` read against the hinted or inferred plan day.
+  func diary(
+    _ date: CalendarDate, hint: (planId: String, dayId: String)?, for trainee: TraineeID
+  ) throws -> NutritionDiary {
+    let snapshot = try readableDay(date, for: trainee)
+    let plan = choosePlanDay(
+      try readablePlans(for: trainee), hint: hint, snapshot: snapshot, date: date)
+    return NutritionDiary(
+      date: date, plan: plan, snapshot: snapshot,
+      logs: try store.mealLogs(on: date, for: trainee))
+  }
+
+  /// `GET /v1/trainee/nutrition/menu?date=[&planId=&dayId=]`: the diary of that date.
+  func menuAnswer(_ request: HTTPRequest, for trainee: TraineeID) throws -> HTTPResponse {
+    let date = try queryDate(request)
+    return .json(.ok, try diary(date, hint: try planDayHint(request), for: trainee))
+  }
+}
+
+/// The longest plan or day id a query hint may carry.
+let maximumHintLength = 200
+
+/// The `planId`/`dayId` query hint: both or neither; one alone is 400 `invalid_query`.
+func planDayHint(_ request: HTTPRequest) throws(HTTPError) -> (planId: String, dayId: String)? {
+  let planId = request.query["planId"].flatMap { $0.isEmpty ? nil : $0 }
+  let dayId = request.query["dayId"].flatMap { $0.isEmpty ? nil : $0 }
+  switch (planId, dayId) {
+  case (nil, nil):
+    return nil
+  case (let planId?, let dayId?)
+  where planId.count <= maximumHintLength && dayId.count <= maximumHintLength:
+    return (planId, dayId)
+  case (nil, _), (_, nil):
+    throw HTTPError(
+      .badRequest, code: "invalid_query",
+      message: "\(planId == nil ? "planId" : "dayId") is missing; send planId and dayId together.")
+  default:
+    throw HTTPError(
+      .badRequest, code: "invalid_query",
+      message: "planId and dayId must be at most \(maximumHintLength) characters.")
+  }
+}

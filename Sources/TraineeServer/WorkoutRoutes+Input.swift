@@ -1,0 +1,156 @@
+import Foundation
+import TraineeAPI
+
+// NB: DESIGN.md "Durability and bad input": a bad body is refused whole with 400 naming the field,
+// and changes nothing. The ranges are wide enough for any real workout (a session resumed days
+// later, a 500 kg deadlift) and narrow enough that a typo or an attack is not stored.
+
+/// Checks of the workout endpoints' input beyond its JSON types.
+enum WorkoutInput {
+  /// The longest `Idempotency-Key` kept.
+  static let maxKeyLength = 200
+  /// The longest id (exercise, program, day, row) accepted.
+  static let maxIDLength = 200
+  /// The longest name or label accepted.
+  static let maxNameLength = 300
+  /// The longest short text (tempo, RIR, RM, RPE) accepted.
+  static let maxShortTextLength = 50
+  /// The longest video URL accepted.
+  static let maxURLLength = 2048
+
+  /// The `Idempotency-Key` header: absent is `nil`; empty, longer than 200 characters or with
+  /// anything but visible ASCII is 400 `invalid_header`.
+  static func idempotencyKey(_ header: String?) throws(HTTPError) -> String? {
+    guard let header else { return nil }
+    let key = header.trimmingCharacters(in: .whitespaces)
+    guard !key.isEmpty, key.count <= maxKeyLength,
+      key.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
+    else {
+      throw HTTPError(
+        .badRequest, code: "invalid_header",
+        message:
+          "Idempotency-Key must be 1 to \(maxKeyLength) visible ASCII characters.")
+    }
+    return key
+  }
+
+  /// The log payload of `request`'s body, 400 `invalid_body` naming the field when malformed.
+  static func logPayload(_ request: HTTPRequest) throws(HTTPError) -> LogWorkoutPayload {
+    do {
+      return try request.decodeJSON(LogWorkoutPayload.self)
+    } catch {
+      // NB: Foundation on Linux reports a number that does not fit an `Int` (1.5, 1e30) as
+      // invalid JSON without a path; name the field ourselves when the JSON itself is valid.
+      if let field = fractionalWholeNumber(in: request.body) {
+        throw HTTPError(
+          .badRequest, code: "invalid_body", message: "Body: \(field) is not a whole number.")
+      }
+      throw error
+    }
+  }
+
+  /// The first whole-number field of a log payload holding another number, or `nil`.
+  static func fractionalWholeNumber(in body: Data) -> String? {
+    guard let document = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+      return nil
+    }
+    func isWhole(_ value: Any?) -> Bool {
+      guard let number = value as? NSNumber, !(value is Bool) else { return true }
+      let double = number.doubleValue
+      return double == double.rounded() && abs(double) < 9e15
+    }
+    if !isWhole(document["durationSec"]) { return "durationSec" }
+    for (index, entry) in (document["entries"] as? [Any] ?? []).enumerated() {
+      let sets = (entry as? [String: Any])?["sets"] as? [Any] ?? []
+      for (number, set) in sets.enumerated() {
+        let set = set as? [String: Any] ?? [:]
+        for key in ["setNumber", "reps", "targetReps", "durationSec"] where !isWhole(set[key]) {
+          return "entries[\(index)].sets[\(number)].\(key)"
+        }
+      }
+    }
+    return nil
+  }
+
+  /// Checks a workout log's values: counts, ranges and text lengths.
+  static func checkLog(_ payload: LogWorkoutPayload) throws(HTTPError) {
+    try text(payload.programId, "programId", max: maxIDLength)
+    try text(payload.dayId, "dayId", max: maxIDLength)
+    try text(payload.label, "label", max: maxNameLength)
+    try range(payload.durationSec.map(Double.init), "durationSec", 0...(31 * 86_400))
+    try check(payload.entries.count <= 100, "entries", "has more than 100 exercises")
+    for (index, entry) in payload.entries.enumerated() {
+      let field = "entries[\(index)]"
+      try id(entry.exerciseId, "\(field).exerciseId")
+      try text(entry.name, "\(field).name", max: maxNameLength)
+      try text(entry.tempo, "\(field).tempo", max: maxShortTextLength)
+      try check(entry.sets.count <= 100, "\(field).sets", "has more than 100 sets")
+      for (number, set) in entry.sets.enumerated() {
+        try checkSet(set, "\(field).sets[\(number)]")
+      }
+    }
+  }
+
+  private static func checkSet(_ set: LogSet, _ field: String) throws(HTTPError) {
+    switch set {
+    case .strength(let set):
+      try range(Double(set.setNumber), "\(field).setNumber", 1...100)
+      try range(set.reps.map(Double.init), "\(field).reps", 0...1000)
+      try range(set.targetReps.map(Double.init), "\(field).targetReps", 0...1000)
+      try range(set.weight, "\(field).weight", 0...1000)
+      try text(set.rir, "\(field).rir", max: maxShortTextLength)
+      try text(set.rm, "\(field).rm", max: maxShortTextLength)
+    case .cardio(let set):
+      try range(Double(set.setNumber), "\(field).setNumber", 1...100)
+      try range(set.durationSec.map(Double.init), "\(field).durationSec", 0...86_400)
+      try range(set.distanceKm, "\(field).distanceKm", 0...1000)
+      try text(set.rpe, "\(field).rpe", max: maxShortTextLength)
+    }
+  }
+
+  /// Checks a substitution's ids.
+  static func checkSubstitution(_ body: SubstitutionRequestDto) throws(HTTPError) {
+    if let programId = body.programId { try id(programId, "programId") }
+    try id(body.dayId, "dayId")
+    try id(body.rowId, "rowId")
+    try id(body.fromExerciseId, "fromExerciseId")
+    try id(body.toExerciseId, "toExerciseId")
+  }
+
+  /// Checks a technique video: an `http` or `https` URL with a host, and the exercise id.
+  static func checkVideo(_ body: TechniqueVideoRequestDto) throws(HTTPError) {
+    try check(!body.url.isEmpty, "url", "is empty")
+    try text(body.url, "url", max: maxURLLength)
+    let scheme = URLComponents(string: body.url)?.scheme?.lowercased()
+    let host = URLComponents(string: body.url)?.host ?? ""
+    try check(
+      (scheme == "http" || scheme == "https") && !host.isEmpty, "url",
+      "is not an http or https URL")
+    if let exerciseId = body.exerciseId { try id(exerciseId, "exerciseId") }
+  }
+
+  private static func id(_ value: String, _ field: String) throws(HTTPError) {
+    try check(!value.isEmpty, field, "is empty")
+    try text(value, field, max: maxIDLength)
+  }
+
+  private static func text(_ value: String?, _ field: String, max: Int) throws(HTTPError) {
+    guard let value else { return }
+    try check(value.count <= max, field, "is longer than \(max) characters")
+  }
+
+  private static func range(
+    _ value: Double?, _ field: String, _ allowed: ClosedRange<Double>
+  ) throws(HTTPError) {
+    guard let value else { return }
+    let bounds = "\(WireNumber.text(allowed.lowerBound)) to \(WireNumber.text(allowed.upperBound))"
+    try check(value.isFinite && allowed.contains(value), field, "must be from \(bounds)")
+  }
+
+  private static func check(
+    _ condition: Bool, _ field: String, _ problem: String
+  ) throws(HTTPError) {
+    guard !condition else { return }
+    throw HTTPError(.badRequest, code: "invalid_body", message: "Body: \(field) \(problem).")
+  }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import TraineeAPI
+
+// NB: issue 6, "Bad input and isolation": every route acts for the trainee the token names, and
+// a record id that is not a positive integer or belongs to another trainee answers 404
+// `not_found` alike, so an id says nothing about other trainees.
+
+extension TraineeAPIRoutes {
+  /// The workout endpoints (issue 6, "Endpoints", first paragraph) and `GET /v1/trainee/session`.
+  func registerWorkoutRoutes(on router: inout Router) {
+    let store = store
+    router.add(.get, "/v1/trainee/workouts", store: store) { _, trainee in
+      try WorkoutRoutes.mappingStoreErrors {
+        .json(.ok, try WorkoutRoutes.programs(of: trainee.id, in: store))
+      }
+    }
+    router.add(.post, "/v1/trainee/workouts/log", store: store) { request, trainee in
+      try WorkoutRoutes.mappingStoreErrors {
+        try WorkoutRoutes.logWorkout(request, trainee: trainee.id, in: store)
+      }
+    }
+    router.add(.get, "/v1/trainee/workouts/history", store: store) { _, trainee in
+      try WorkoutRoutes.mappingStoreErrors {
+        let logs = try store.workoutHistory(for: trainee.id)
+        return .json(
+          .ok, WorkoutHistoryDto(workouts: logs.map { WorkoutRoutes.dto($0, entries: false) }))
+      }
+    }
+    router.add(.get, "/v1/trainee/workouts/history/:id", store: store) { request, trainee in
+      try WorkoutRoutes.mappingStoreErrors {
+        let id = try WorkoutRoutes.recordID(WorkoutLogID.self, request, "id", "workout log")
+        guard let log = try store.workoutLog(id, for: trainee.id) else {
+          throw WorkoutRoutes.notFound("workout log", request.pathParameters["id"])
+        }
+        return .json(.ok, WorkoutRoutes.dto(log, entries: true))
+      }
+    }
+    router.add(.delete, "/v1/trainee/workouts/log/:id", store: store) { request, trainee in
+      try WorkoutRoutes.mappingStoreErrors {
+        let id = try WorkoutRoutes.recordID(WorkoutLogID.self, request, "id", "workout log")
+        guard try store.deleteWorkoutLog(id, for: trainee.id) else {
+          throw WorkoutRoutes.notFound("workout log", request.pathParameters["id"])
+        }
+        return HTTPResponse(status: .noContent)
+      }
+    }
+    router.add(.post, "/v1/trainee/workouts/substitutions", store: store) { request, trainee in
+      try WorkoutRoutes.mappingStoreErrors {
+        try WorkoutRoutes.saveSubstitution(request, trainee: trainee.id, in: store)
+      }
+    }
+    registerTechniqueVideoRoutes(on: &router)
+    router.add(.get, "/v1/trainee/notification-configs", store: store) { _, trainee in
+      try WorkoutRoutes.mappingStoreErrors {
+        .json(.ok, try store.notificationConfigs(for: trainee.id))
+      }
+    }
+    router.add(.get, "/v1/trainee/session", store: store) { _, trainee in
+      .json(.ok, TraineeSessionDto(id: trainee.id.description, name: trainee.name))
+    }
+  }
+
+  private func registerTechniqueVideoRoutes(on router: inout Router) {
+    let store = store
+    router.add(.post, "/v1/trainee/technique-videos", store: store) { request, trainee in
+      try WorkoutRoutes.mappingStoreErrors {
+        let body = try request.decodeJSON(TechniqueVideoRequestDto.self)
+        try WorkoutInput.checkVideo(body)
+        let video = try store.addTechniqueVideo(
+          url: body.url, exerciseId: body.exerciseId, for: trainee.id)
+        return .json(
+          .created,
+          TechniqueVideoDto(
+            id: video.id.description, url: video.url, exerciseId: video.exerciseId,
+            submittedAt: WorkoutRoutes.timestamp(video.submittedAt)))
+      }
+    }
+    router.add(
+      .post, "/v1/trainee/technique-videos/:videoId/feedback-seen", store: store
+    ) { request, trainee in
+      try WorkoutRoutes.mappingStoreErrors {
+        let id = try WorkoutRoutes.recordID(
+          TechniqueVideoID.self, request, "videoId", "technique video")
+        guard try store.markFeedbackSeen(id, for: trainee.id) else {
+          throw WorkoutRoutes.notFound("technique video", request.pathParameters["videoId"])
+        }
+        return HTTPResponse(status: .noContent)
+      }
+    }
+  }
+}
+
+/// The handlers' shared steps.
+enum WorkoutRoutes {
+  /// Stores a workout once per `Idempotency-Key` and answers 201 `{ id, workoutNumber }` after
+  /// the commit.
+  static func logWorkout(
+    _ request: HTTPRequest, trainee: TraineeID, in store: any TraineeStore
+  ) throws -> HTTPResponse {
+    let key = try WorkoutInput.idempotencyKey(request.headers["Idempotency-Key"])
+    let payload = try WorkoutInput.logPayload(request)
+    try WorkoutInput.checkLog(payload)
+    let logged = try store.logWorkout(payload, idempotencyKey: key, for: trainee)
+    return .json(
+      .created, LoggedWorkoutDto(id: logged.id.description, workoutNumber: logged.workoutNumber))
+  }
+
+  /// A logged workout on the wire; `entries` only for the answer about one log.
+  static func dto(_ log: WorkoutLogRecord, entries: Bool) -> WorkoutLogDto {
+    let payload = log.payload
+    var doneSets = 0
+    var volume = 0.0
+    for entry in payload.entries {
+      for set in entry.sets {
+        switch set {
+        case .strength(let set):
+          guard set.done else { continue }
+          doneSets += 1
+          if let weight = set.weight, let reps = set.reps, weight > 0, reps > 0 {
+            volume += weight * Double(reps)
+          }
+        case .cardio(let set):
+          if set.done { doneSets += 1 }
+        }
+      }
+    }
+    return WorkoutLogDto(
+      id: log.id.description, workoutNumber: log.workoutNumber,
+      loggedAt: timestamp(log.loggedAt), programId: payload.programId, dayId: payload.dayId,
+      label: payload.label, durationSec: payload.durationSec, completed: payload.completed,
+      exerciseCount: payload.entries.count, doneSetCount: doneSets,
+      volumeKg: Int(volume.rounded()), entries: entries ? payload.entries : nil)
+  }
+
+  /// The record id in the path parameter `name`; anything but a positive integer is 404.
+  static func recordID<Record>(
+    _ type: RecordID<Record>.Type, _ request: HTTPRequest, _ name: String, _ kind: String
+  ) throws(HTTPError) -> RecordID<Record> {
+    guard let text = request.pathParameters[name], let id = RecordID<Record>(text) else {
+      throw notFound(kind, request.pathParameters[name])
+    }
+    return id
+  }
+
+  /// 404 `not_found` for a record the trainee does not have.
+  static func notFound(_ kind: String, _ id: String?) -> HTTPError {
+    let shown = String((id ?? "").prefix(40))
+    return HTTPError(.notFound, code: "not_found", message: "No \(kind) has id \"\(shown)\".")
+  }
+
+  /// `instant` as ISO 8601 in UTC with milliseconds: `2026-01-05T08:00:00.000Z`.
+  static func timestamp(_ instant: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return formatter.string(from: instant)
+  }
+
+  /// Runs `body`, answering the store's refusals as the client's errors: bad input 400, a
+  /// trainee gone since the token was checked 401. Storage failures stay 500.
+  static func mappingStoreErrors(_ body: () throws -> HTTPResponse) throws -> HTTPResponse {
+    do {
+      return try body()
+    } catch let error as TraineeStoreError {
+      switch error {
+      case .invalid(let field, let problem):
+        throw HTTPError(.badRequest, code: "invalid_body", message: "Body: \(field) \(problem).")
+      case .traineeNotFound:
+        throw HTTPError(.unauthorized, code: "unauthorized", message: "The token is not valid.")
+      case .storageFailed:
+        throw error
+      }
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import TraineeAPI
+
+@testable import TraineeServer
+
+struct NutritionRoutesDiaryTests {
+  /// Alice's plan, a day with oats swapped to bread at 150 g, a custom meal linked to a log, and
+  /// two logs of which one is linked.
+  private func loggedDay() throws -> NutritionRoutesFixture {
+    let api = try NutritionRoutesFixture()
+    try api.store.importNutritionPlans(
+      json: NutritionRoutesFixture.plansJSON, for: api.alice.trainee.id)
+    let linked = api.send(
+      .post, "/v1/trainee/nutrition/logs",
+      body: #"{"date":"2026-01-05","items":[{"name":"Photo meal","kcal":500,"protein":30}]}"#)
+    #expect(linked.status == .created)
+    let logId = try JSONDecoder().decode([String: String].self, from: linked.body)["id"] ?? ""
+    let other = api.send(
+      .post, "/v1/trainee/nutrition/logs",
+      body: #"{"consumedAt":"2026-01-05T12:00:00Z","items":[{"name":"Apple","kcal":52}]}"#)
+    #expect(other.status == .created)
+    let data = """
+      {"eaten":{"2026-0-5__it1":true,"2026-0-5__it2":true},"swaps":{"2026-0-5__it1":"o2"},
+       "portions":{"2026-0-5__it1":{"foodId":"f_bread","qty":150}},
+       "removed":{"2026-0-5__it2":true},
+       "aiMeals":{"2026-0-5__m1":[{"id":"a1","name":"Banana","kcal":89},
+                                 {"id":"a2","name":"Skipped","kcal":999,"eaten":false}]},
+       "customMeals":{"2026-0-5__c1":{"id":"c1","label":"Photo","logId":"\(logId)",
+         "items":[{"id":"p1","name":"Photo meal","kcal":500,"protein":30}]}}}
+      """
+    #expect(api.putDay("2026-01-05", data).status == .ok)
+    return api
+  }
+
+  @Test func theMenuCountsALinkedLogOnce() throws {
+    let api = try loggedDay()
+    let menu = api.get("/v1/trainee/nutrition/menu", ["date": "2026-01-05"])
+    #expect(menu.status == .ok)
+    let body = try #require(menu.bodyJSON)
+    #expect(body[member: "planId"] == .string("np1"))
+    #expect(body[member: "dayId"] == .string("nd1"))
+    // Bread 150 g (375) + banana 89 + custom meal 500 + unlinked apple 52; rice removed.
+    #expect(body[member: "eaten"]?[member: "kcal"] == .number(1016))
+    #expect(body[member: "eaten"]?[member: "protein"] == .number(48))
+    let item = body[member: "meals"]?[element: 0]?[member: "items"]?[element: 0]
+    #expect(item?[member: "optionId"] == .string("o2"))
+    #expect(item?[member: "qty"] == .number(150))
+    #expect(item?[member: "swapped"] == .bool(true))
+    let counted = body[member: "logs"].map { logs in
+      (0..<2).map { logs[element: $0]?[member: "counted"] }
+    }
+    #expect(counted == [.bool(false), .bool(true)])
+  }
+
+  @Test func homeAnswersTheHintedDayAndItsEatenSums() throws {
+    let api = try loggedDay()
+    let home = api.get("/v1/trainee/home", ["planId": "np1", "dayId": "nd1"])
+    let body = try #require(home.bodyJSON)
+    #expect(body[member: "date"] == .string("2026-01-05"))
+    #expect(body[member: "nutrition"]?[member: "targets"]?[member: "kcal"] == .number(2400))
+    #expect(body[member: "nutrition"]?[member: "eaten"]?[member: "kcal"] == .number(1016))
+    let rest = api.get("/v1/trainee/home", ["planId": "np1", "dayId": "nd2"])
+    #expect(rest.bodyJSON?[member: "nutrition"]?[member: "dayId"] == .string("nd2"))
+    #expect(rest.bodyJSON?[member: "nutrition"]?[member: "eaten"]?[member: "kcal"] == .number(641))
+    let stale = api.get("/v1/trainee/home", ["planId": "gone", "dayId": "nd9"])
+    #expect(stale.bodyJSON?[member: "nutrition"]?[member: "dayId"] == .string("nd1"))
+    let half = api.get("/v1/trainee/home", ["planId": "np1"])
+    #expect(half.status == .badRequest)
+    #expect(half.apiError?.message.contains("dayId") == true)
+    #expect(body[member: "nextWorkout"] == .null)
+  }
+
+  @Test(
+    arguments: [
+      (nil, "2026-01-05"), ("UTC", "2026-01-05"), ("Europe/Berlin", "2026-01-06"),
+      ("America/New_York", "2026-01-05"), ("Asia/Tokyo", "2026-01-06"),
+    ] as [(String?, String)])
+  func homeDateIsTodayInTheRequestsZone(zone: String?, date: String) throws {
+    let api = try NutritionRoutesFixture()
+    let home = api.get("/v1/trainee/home", zone: zone)
+    #expect(home.status == .ok)
+    #expect(home.bodyText == #"{"date":"\#(date)","nextWorkout":null,"nutrition":null}"#)
+  }
+
+  @Test func theNextWorkoutFollowsTheLastLoggedDay() throws {
+    let api = try NutritionRoutesFixture()
+    var programs = StoreFixture.programs
+    programs.plans[0].days.append(ProgramDayDto(id: "day-b", label: "B", title: "Pull"))
+    try api.store.importPrograms(programs, for: api.alice.trainee.id)
+    let first = api.get("/v1/trainee/home").bodyJSON?[member: "nextWorkout"]
+    #expect(first?[member: "dayId"] == .string("day-a"))
+    #expect(first?[member: "title"] == .string("Push"))
+    _ = try api.store.logWorkout(
+      StoreFixture.benchDay, idempotencyKey: nil, for: api.alice.trainee.id)
+    let next = api.get("/v1/trainee/home").bodyJSON?[member: "nextWorkout"]
+    #expect(next?[member: "dayId"] == .string("day-b"))
+  }
+
+  @Test(arguments: [
+    (#"{"items":[]}"#, "items"), (#"{"date":"2026-01-05"}"#, "items"),
+    (#"{"items":[{"name":"x","kcal":-1}]}"#, "items[0].kcal"),
+    (#"{"items":[{"name":"x","kcal":"lots"}]}"#, "items[0].kcal"),
+    (#"{"consumedAt":"yesterday","items":[{"name":"x"}]}"#, "consumedAt"),
+    (#"{"consumedAt":"2026-01-07T08:00:00Z","items":[{"name":"x"}]}"#, "consumedAt"),
+    (#"{"date":"2026-01-06","items":[{"name":"x"}]}"#, "date"),
+  ])
+  func aBadMealLogIs400NamingTheField(body: String, field: String) throws {
+    let api = try NutritionRoutesFixture()
+    let answer = api.send(.post, "/v1/trainee/nutrition/logs", body: body)
+    #expect(answer.status == .badRequest)
+    #expect(answer.apiError?.message.contains(field) == true, "\(answer.bodyText)")
+    #expect(
+      try api.store.mealLogs(on: CalendarDate("2026-01-05")!, for: api.alice.trainee.id) == [])
+  }
+
+  @Test func aMealLogLandsOnTheDayOfItsZone() throws {
+    let api = try NutritionRoutesFixture()
+    let answer = api.send(
+      .post, "/v1/trainee/nutrition/logs", body: #"{"items":[{"name":"Late snack","kcal":100}]}"#,
+      zone: "Europe/Berlin")
+    #expect(answer.status == .created)
+    let logs = try api.store.mealLogs(on: CalendarDate("2026-01-06")!, for: api.alice.trainee.id)
+    #expect(logs.map(\.itemsJSON) == [#"[{"name":"Late snack","kcal":100}]"#])
+    #expect(answer.bodyText == #"{"id":"\#(logs[0].id)"}"#)
+  }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+import TraineeAPI
+
+@testable import TraineeServer
+
+private typealias F = StoreFixture
+
+struct WorkoutRoutesTests {
+  @Test func noImportedProgramsAnswersEmptyPlans() throws {
+    let api = try WorkoutAPIFixture()
+    let carol = try api.store.createTrainee(name: "Carol")
+    let response = api.send(.get, "/v1/trainee/workouts", token: carol.token)
+    #expect(response.status == .ok)
+    #expect(String(decoding: response.body, as: UTF8.self) == #"{"movement":null,"plans":[]}"#)
+  }
+
+  @Test func programsComeAsImportedBeforeAnyLog() throws {
+    let api = try WorkoutAPIFixture()
+    #expect(try api.programs(as: api.alice) == F.programs)
+  }
+
+  @Test func lastSetsAndBestComeFromTheLastTwoWorkouts() throws {
+    let api = try WorkoutAPIFixture()
+    _ = try api.log(
+      F.workout([F.entry("bench", [F.strength(1, 80, 5), F.strength(2, 70, 8)])]), as: api.alice)
+    _ = try api.log(
+      F.workout([
+        F.entry("bench", [F.strength(1, 60, 10), F.strength(2, 90, 1, done: false)]),
+        F.entry("db-press", [F.strength(1, 24, 12)]),
+      ]),
+      as: api.alice)
+    let row = try api.benchRow(as: api.alice)
+    #expect(row.lastSets == [LastSetDto(setNumber: 1, weight: "60", reps: "10")])
+    // 80 x (30 + 5) = 2800 beats 60 x 40 = 2400 and 70 x 38 = 2660.
+    #expect(row.best == BestDto(weight: 80, reps: 5))
+    #expect(row.substitutes[0].lastSets == [LastSetDto(setNumber: 1, weight: "24", reps: "12")])
+    #expect(row.substitutes[0].best == BestDto(weight: 24, reps: 12))
+    #expect(try api.benchRow(as: api.bob).lastSets.isEmpty)
+  }
+
+  @Test func aSavedSubstitutionIsShownAndUndone() throws {
+    let api = try WorkoutAPIFixture()
+    _ = try api.log(F.workout([F.entry("db-press", [F.strength(1, 24, 12)])]), as: api.alice)
+    #expect(try substitute(api, from: "bench", to: "db-press").status == .noContent)
+    let swapped = try api.benchRow(as: api.alice)
+    #expect(swapped.id == "row-1")
+    #expect(swapped.exerciseId == "db-press")
+    #expect(swapped.name == "Dumbbell press")
+    #expect(swapped.lastSets == [LastSetDto(setNumber: 1, weight: "24", reps: "12")])
+    #expect(swapped.substitutes.map(\.exerciseId) == ["bench"])
+    #expect(swapped.substitutes[0].name == "Bench press")
+    // Bob's programs are his own.
+    #expect(try api.benchRow(as: api.bob).exerciseId == "bench")
+
+    // The app, reloaded, swaps back from the shown exercise to the prescribed one.
+    #expect(try substitute(api, from: "db-press", to: "bench").status == .noContent)
+    #expect(try api.benchRow(as: api.alice).exerciseId == "bench")
+    #expect(try api.store.substitutions(for: api.alice.trainee.id).isEmpty)
+  }
+
+  @Test(arguments: ["bench", "db-press"])
+  func equalIdsUndoTheSwap(id: String) throws {
+    let api = try WorkoutAPIFixture()
+    _ = try substitute(api, from: "bench", to: "db-press")
+    #expect(try substitute(api, from: id, to: id).status == .noContent)
+    #expect(try api.benchRow(as: api.alice).exerciseId == "bench")
+  }
+
+  @Test func aSubstitutionWithoutProgramIdFindsTheRow() throws {
+    let api = try WorkoutAPIFixture()
+    _ = try substitute(api, programId: nil, from: "bench", to: "db-press")
+    #expect(
+      try api.store.substitutions(for: api.alice.trainee.id) == [
+        Substitution(
+          programId: "plan-1", dayId: "day-a", rowId: "row-1", fromExerciseId: "bench",
+          toExerciseId: "db-press")
+      ])
+  }
+
+  @Test func substitutionsOfUnknownRowsOrExercisesAreRefused() throws {
+    let api = try WorkoutAPIFixture()
+    let carol = try api.store.createTrainee(name: "Carol")
+    let missing = try substitute(api, as: carol, from: "bench", to: "db-press")
+    #expect(missing.status == .notFound)
+    #expect(missing.errorBody?.code == "not_found")
+    let unknownRow = try substitute(api, row: "row-9", from: "bench", to: "db-press")
+    #expect(unknownRow.status == .notFound)
+    let unknownExercise = try substitute(api, from: "bench", to: "squat")
+    #expect(unknownExercise.status == .badRequest)
+    #expect(unknownExercise.errorBody?.message.contains("toExerciseId") == true)
+    #expect(try api.store.substitutions(for: api.alice.trainee.id).isEmpty)
+  }
+
+  @Test func aLogIsAnsweredWithIdAndWorkoutNumber() throws {
+    let api = try WorkoutAPIFixture()
+    let response = try api.send(
+      .post, "/v1/trainee/workouts/log", token: api.alice.token, json: F.benchDay)
+    #expect(response.status == .created)
+    let first = try JSONDecoder().decode(LoggedWorkoutDto.self, from: response.body)
+    #expect(first.workoutNumber == 1)
+    #expect(try api.log(F.benchDay, as: api.alice).workoutNumber == 2)
+    #expect(try api.log(F.benchDay, as: api.bob).workoutNumber == 1)
+    let stored = try api.store.workoutLog(WorkoutLogID(first.id)!, for: api.alice.trainee.id)
+    #expect(stored?.payload == F.benchDay)
+  }
+
+  @Test func aRetriedLogWithTheSameKeyIsStoredOnce() throws {
+    let api = try WorkoutAPIFixture()
+    let first = try api.log(F.benchDay, as: api.alice, key: "finish-42")
+    let retry = try api.log(F.benchDay, as: api.alice, key: "finish-42")
+    #expect(retry == first)
+    #expect(try api.store.workoutHistory(for: api.alice.trainee.id).count == 1)
+    // Another trainee's same key is another log.
+    #expect(try api.log(F.benchDay, as: api.bob, key: "finish-42").workoutNumber == 1)
+    #expect(try api.log(F.benchDay, as: api.alice, key: "finish-43").workoutNumber == 2)
+  }
+
+  @Test(arguments: ["", String(repeating: "k", count: 201), "two words", "clé"])
+  func badIdempotencyKeysAreRefused(key: String) throws {
+    let api = try WorkoutAPIFixture()
+    let response = try api.send(
+      .post, "/v1/trainee/workouts/log", token: api.alice.token, json: F.benchDay,
+      headers: ["Idempotency-Key": key])
+    #expect(response.status == .badRequest)
+    #expect(response.errorBody?.code == "invalid_header")
+    #expect(try api.store.workoutHistory(for: api.alice.trainee.id).isEmpty)
+  }
+
+  @Test func aKeyOf200CharactersIsKept() throws {
+    let api = try WorkoutAPIFixture()
+    let key = String(repeating: "k", count: 200)
+    let first = try api.log(F.benchDay, as: api.alice, key: key)
+    #expect(try api.log(F.benchDay, as: api.alice, key: key) == first)
+  }
+
+  static let setJSON = #""setNumber":1,"reps":10,"targetReps":10,"rir":null,"rm":null"#
+  static func log(set: String, extra: String = "") -> String {
+    #"{"completed":true\#(extra),"entries":[{"exerciseId":"bench","name":"Bench","done":true,"#
+      + #""tempo":null,"sets":[{\#(set)}]}]}"#
+  }
+
+  @Test(arguments: [
+    ("{", "(document)"),
+    ("", "(document)"),
+    ("[]", "(document)"),
+    (#"{"entries":[]}"#, "completed"),
+    (#"{"completed":"yes","entries":[]}"#, "completed"),
+    (#"{"completed":true}"#, "entries"),
+    (#"{"completed":true,"entries":{}}"#, "entries"),
+    (log(set: setJSON + #","weight":"60","done":true"#), "entries[0].sets[0].weight"),
+    (log(set: setJSON + #","weight":1e6,"done":true"#), "entries[0].sets[0].weight"),
+    (log(set: setJSON + #","weight":-5,"done":true"#), "entries[0].sets[0].weight"),
+    (log(set: setJSON + #","weight":60,"done":"true""#), "entries[0].sets[0].done"),
+    (log(set: setJSON + #","weight":60,"done":true"#, extra: #","durationSec":-1"#), "durationSec"),
+    (
+      log(set: setJSON + #","weight":60,"done":true"#, extra: #","durationSec":1.5"#), "durationSec"
+    ),
+    (log(set: #""setNumber":0,"reps":1,"weight":1,"done":true"#), "entries[0].sets[0].setNumber"),
+    (log(set: #""setNumber":1,"reps":1e30,"weight":1,"done":true"#), "entries[0].sets[0].reps"),
+    (
+      log(set: #""setNumber":1,"durationSec":60,"distanceKm":5000,"done":true"#),
+      "entries[0].sets[0].distanceKm"
+    ),
+  ])
+  func badLogBodiesAreRefusedNamingTheField(body: String, field: String) throws {
+    let api = try WorkoutAPIFixture()
+    let response = api.send(
+      .post, "/v1/trainee/workouts/log", token: api.alice.token, body: Data(body.utf8))
+    #expect(response.status == .badRequest)
+    #expect(response.errorBody?.code == "invalid_body")
+    #expect(response.errorBody?.message.contains(field) == true, "\(response.errorBody as Any)")
+    #expect(try api.store.workoutHistory(for: api.alice.trainee.id).isEmpty)
+  }
+
+  @Test func aValidHandWrittenLogIsAccepted() throws {
+    let api = try WorkoutAPIFixture()
+    let body = Self.log(set: Self.setJSON + #","weight":60,"done":true,"unknown":1"#)
+    let response = api.send(
+      .post, "/v1/trainee/workouts/log", token: api.alice.token, body: Data(body.utf8))
+    #expect(response.status == .created)
+  }
+
+  private func substitute(
+    _ api: WorkoutAPIFixture, as trainee: NewTrainee? = nil, programId: String? = "plan-1",
+    row: String = "row-1", from: String, to: String
+  ) throws -> HTTPResponse {
+    try api.send(
+      .post, "/v1/trainee/workouts/substitutions", token: (trainee ?? api.alice).token,
+      json: SubstitutionRequestDto(
+        programId: programId, dayId: "day-a", rowId: row, fromExerciseId: from,
+        toExerciseId: to))
+  }
+}

@@ -33,7 +33,7 @@ let package = Package(
     .target(name: "WorkoutReplay", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"]),
     .executableTarget(
       name: "perform",
-      dependencies: ["WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI"]
+      dependencies: ["WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI", "TraineeServer"]
     ),
     .executableTarget(
       name: "WorkoutSessionBenchmark",

@@ -11,10 +11,20 @@ let usage = """
     perform session apply [--data-dir DIR] [--now ISO-TIME]
         Apply actions read from standard input, one JSON object a line, to the saved
         workout; print "ok SEQUENCE" or "refused REASON: MESSAGE" after each.
+    perform serve [--host 127.0.0.1] [--port 8080] [--database PATH] [--demo]
+        Run the trainee API server until interrupted. --demo creates a demo trainee
+        once and prints a fresh token for it on every start ("token: ...").
+    perform trainee add NAME [--database PATH]
+        Create a trainee; prints "id: ID" and "token: TOKEN" (shown only this once).
+    perform program import FILE --trainee ID [--database PATH]
+        Load a coach's programs (the GET /v1/trainee/workouts shape) for a trainee.
+    perform nutrition-plan import FILE --trainee ID [--database PATH]
+        Load a coach's meal plans (the GET /v1/trainee/nutrition/plans shape).
     perform help
         Show this text.
 
-  DIR defaults to $XDG_DATA_HOME/perform (~/.local/share/perform).
+  DIR defaults to $XDG_DATA_HOME/perform (~/.local/share/perform); PATH defaults to
+  DIR/perform.sqlite. The admin commands work while the server runs.
   Exit status: 0 success, 1 a file could not be read or written, 2 bad input.
   """
 
@@ -28,13 +38,23 @@ struct Options {
   var positional: [String] = []
   var values: [String: String] = [:]
 
-  /// Parses `arguments`, accepting only `known` option names.
-  init(_ arguments: [String], known: Set<String>) throws(UsageError) {
+  /// Flags given (options without a value, such as `--demo`).
+  var flags: Set<String> = []
+
+  /// Parses `arguments`, accepting only `known` option names and `knownFlags`.
+  init(
+    _ arguments: [String], known: Set<String>, knownFlags: Set<String> = []
+  ) throws(UsageError) {
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
       if argument.hasPrefix("--") {
         let name = String(argument.dropFirst(2))
+        if knownFlags.contains(name) {
+          flags.insert(name)
+          index += 1
+          continue
+        }
         guard known.contains(name) else { throw UsageError("unknown option \(argument)") }
         guard index + 1 < arguments.count else {
           throw UsageError("option \(argument) needs a value")

@@ -9,6 +9,14 @@ case "replay":
   status = await ReplayCommand.run(Array(arguments.dropFirst()))
 case "session":
   status = SessionCommand.run(Array(arguments.dropFirst()))
+case "serve":
+  status = ServeCommand.run(Array(arguments.dropFirst()))
+case "trainee":
+  status = AdminCommands.traineeAdd(Array(arguments.dropFirst()))
+case "program":
+  status = AdminCommands.programImport(Array(arguments.dropFirst()))
+case "nutrition-plan":
+  status = AdminCommands.nutritionPlanImport(Array(arguments.dropFirst()))
 case "help", "-h", "--help":
   print(usage)
   status = 0

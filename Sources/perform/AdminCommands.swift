@@ -1,0 +1,100 @@
+import Foundation
+import TraineeAPI
+import TraineeServer
+
+/// `perform trainee add`, `perform program import`, `perform nutrition-plan import`.
+enum AdminCommands {
+  static func traineeAdd(_ arguments: [String]) -> Int32 {
+    guard let options = parse(arguments, known: ["database", "data-dir"]) else { return 2 }
+    guard options.positional.count == 2, options.positional[0] == "add" else {
+      fail("usage: perform trainee add NAME [--database PATH]")
+      return 2
+    }
+    return withStore(options) { store in
+      let created = try store.createTrainee(name: options.positional[1])
+      say("id: \(created.trainee.id)")
+      say("token: \(created.token)")
+    }
+  }
+
+  static func programImport(_ arguments: [String]) -> Int32 {
+    importFile(arguments, command: "program") { data, trainee, store in
+      let programs = try JSONDecoder().decodePayload(TrainingProgramsDto.self, from: data)
+      try store.importPrograms(programs, for: trainee)
+      say("imported \(programs.plans.count) program(s) for trainee \(trainee)")
+    }
+  }
+
+  static func nutritionPlanImport(_ arguments: [String]) -> Int32 {
+    importFile(arguments, command: "nutrition-plan") { data, trainee, store in
+      let plans = try JSONDecoder().decodePayload(NutritionPlansDto.self, from: data)
+      try store.importNutritionPlans(json: String(decoding: data, as: UTF8.self), for: trainee)
+      say("imported \(plans.plans.count) meal plan(s) for trainee \(trainee)")
+    }
+  }
+
+  /// `perform <command> import FILE --trainee ID`: reads and checks FILE, then stores it.
+  private static func importFile(
+    _ arguments: [String], command: String,
+    store body: (Data, TraineeID, SQLiteTraineeStore) throws -> Void
+  ) -> Int32 {
+    guard let options = parse(arguments, known: ["database", "data-dir", "trainee"]) else {
+      return 2
+    }
+    guard options.positional.count == 2, options.positional[0] == "import",
+      let rawTrainee = options.values["trainee"]
+    else {
+      fail("usage: perform \(command) import FILE --trainee ID [--database PATH]")
+      return 2
+    }
+    guard let trainee = TraineeID(rawTrainee) else {
+      fail("--trainee \"\(rawTrainee)\" is not a trainee id")
+      return 2
+    }
+    let path = options.positional[1]
+    guard let data = FileManager.default.contents(atPath: path) else {
+      fail("cannot read \(path)")
+      return 1
+    }
+    return withStore(options) { store in
+      guard try store.trainee(id: trainee) != nil else {
+        throw UsageError("there is no trainee \(trainee)")
+      }
+      do {
+        try body(data, trainee, store)
+      } catch let error as PayloadError {
+        throw UsageError("\(path): \(error)")
+      }
+    }
+  }
+
+  private static func parse(_ arguments: [String], known: Set<String>) -> Options? {
+    do {
+      return try Options(arguments, known: known)
+    } catch {
+      fail("\(error)\n\n\(usage)")
+      return nil
+    }
+  }
+
+  /// Runs `body` on the store; bad input exits 2, a storage failure 1.
+  private static func withStore(
+    _ options: Options, _ body: (SQLiteTraineeStore) throws -> Void
+  ) -> Int32 {
+    do {
+      let (store, _) = try openStore(options)
+      try body(store)
+      return 0
+    } catch let error as UsageError {
+      fail(error.description)
+      return 2
+    } catch let error as TraineeStoreError {
+      fail("\(error)")
+      if case .invalid = error { return 2 }
+      return 1
+    } catch {
+      fail("\(error)")
+      return 1
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `perform serve` running in the background on a free loopback port.
+final class ServeChild: @unchecked Sendable {
+  // @unchecked: every stored property is a constant set in init; Process is used only to send
+  // signals and wait, which it allows from any thread.
+  let process = Process()
+  let port: Int
+  /// The demo trainee's token, when started with `--demo`.
+  let token: String?
+  private let output = Pipe()
+
+  /// Starts `perform serve --port 0 --database database [--demo]` and waits for its
+  /// `listening:` line (at most a minute).
+  init(database: URL, demo: Bool) throws {
+    process.executableURL = PerformBinary.url
+    process.arguments =
+      ["serve", "--host", "127.0.0.1", "--port", "0", "--database", database.path]
+      + (demo ? ["--demo"] : [])
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var token: String?
+    var port: Int?
+    var buffer = Data()
+    let deadline = Date() + 60
+    while port == nil, Date() < deadline {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      buffer += chunk
+      for line in String(decoding: buffer, as: UTF8.self).split(separator: "\n") {
+        if line.hasPrefix("token: ") { token = String(line.dropFirst("token: ".count)) }
+        if line.hasPrefix("listening: "), let colon = line.lastIndex(of: ":") {
+          port = Int(line[line.index(after: colon)...])
+        }
+      }
+    }
+    guard let port else {
+      process.terminate()
+      throw ChildFailure("perform serve did not start: \(String(decoding: buffer, as: UTF8.self))")
+    }
+    self.port = port
+    self.token = token
+  }
+
+  /// Kills the server at once, as a crash or `kill -9` would.
+  func kill9() {
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+
+  /// Asks the server to stop and waits for it.
+  func interrupt() {
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+  }
+
+  /// Sends a request and returns the status and body; throws when no answer came.
+  func request(
+    _ method: String, _ path: String, token: String?, body: Data? = nil,
+    headers: [String: String] = [:]
+  ) async throws -> (status: Int, body: Data) {
+    var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+    request.httpMethod = method
+    request.httpBody = body
+    request.timeoutInterval = 30
+    if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+    if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    let (data, response) = try await URLSession.shared.data(for: request)
+    return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+  }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `perform serve` and the admin commands, as a person or a script runs them.
+@Suite(.serialized, .timeLimit(.minutes(5))) struct ServeCommandTests {
+  private func scratch() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-serve-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+  }
+
+  private static func logBody(_ reps: Int) -> Data {
+    Data(
+      """
+      { "programId": "plan_strength", "dayId": "day_legs", "label": "Day 3", "durationSec": 60,
+        "completed": true, "entries": [ { "exerciseId": "ex_squat", "name": "Back squat",
+        "done": true, "tempo": null, "sets": [ { "setNumber": 1, "reps": \(reps),
+        "targetReps": 5, "weight": 90, "rir": null, "rm": null, "done": true } ] } ] }
+      """.utf8)
+  }
+
+  @Test func theDemoServerAnswersItsTraineeAndRefusesAnyoneElse() async throws {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let server = try ServeChild(
+      database: directory.appendingPathComponent("perform.sqlite"), demo: true)
+    defer { server.interrupt() }
+    let token = try #require(server.token)
+
+    let workouts = try await server.request("GET", "/v1/trainee/workouts", token: token)
+    #expect(workouts.status == 200)
+    let plans = try JSONSerialization.jsonObject(with: workouts.body) as? [String: Any]
+    #expect((plans?["plans"] as? [Any])?.count == 1)
+
+    let anonymous = try await server.request("GET", "/v1/trainee/session", token: nil)
+    #expect(anonymous.status == 401)
+    let error = try JSONSerialization.jsonObject(with: anonymous.body) as? [String: Any]
+    #expect((error?["error"] as? [String: Any])?["code"] as? String == "unauthorized")
+    let stranger = try await server.request("GET", "/v1/trainee/session", token: "not-a-token")
+    #expect(stranger.status == 401)
+  }
+
+  @Test func theDemoTraineeIsCreatedOnceAndGetsAFreshTokenOnEveryStart() async throws {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = directory.appendingPathComponent("perform.sqlite")
+    let first = try ServeChild(database: database, demo: true)
+    let firstToken = try #require(first.token)
+    first.interrupt()
+
+    let second = try ServeChild(database: database, demo: true)
+    defer { second.interrupt() }
+    let secondToken = try #require(second.token)
+    #expect(secondToken != firstToken)
+    let history = try await second.request(
+      "GET", "/v1/trainee/workouts/history", token: secondToken)
+    let workouts = try JSONSerialization.jsonObject(with: history.body) as? [String: Any]
+    // The demo's two logged workouts, not four: the history was written once.
+    #expect((workouts?["workouts"] as? [Any])?.count == 2)
+    let stale = try await second.request("GET", "/v1/trainee/session", token: firstToken)
+    #expect(stale.status == 401)
+  }
+
+  /// NB: issue 6, "Durability": a write is answered 2xx only after it is committed.
+  @Test(arguments: [30, 90])
+  func everyAcknowledgedWriteSurvivesAKillNine(acknowledgedBeforeKill: Int) async throws {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = directory.appendingPathComponent("perform.sqlite")
+    let server = try ServeChild(database: database, demo: true)
+    let token = try #require(server.token)
+
+    let acknowledged = Acknowledged()
+    let killed = KillSwitch()
+    await withTaskGroup(of: Void.self) { group in
+      for worker in 0..<4 {
+        group.addTask {
+          for round in 0..<60 {
+            let key = "w\(worker)-r\(round)"
+            let answer = try? await server.request(
+              "POST", "/v1/trainee/workouts/log", token: token, body: Self.logBody(round),
+              headers: ["Idempotency-Key": key])
+            guard let answer, answer.status == 201,
+              let object = try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any],
+              let id = object["id"]
+            else { return }
+            if await acknowledged.add("\(id)") >= acknowledgedBeforeKill {
+              await killed.fire { server.kill9() }
+            }
+          }
+        }
+      }
+    }
+    await killed.fire { server.kill9() }
+
+    let restarted = try ServeChild(database: database, demo: true)
+    defer { restarted.interrupt() }
+    let history = try await restarted.request(
+      "GET", "/v1/trainee/workouts/history", token: restarted.token)
+    let object = try JSONSerialization.jsonObject(with: history.body) as? [String: Any]
+    let stored = Set(
+      ((object?["workouts"] as? [[String: Any]]) ?? []).compactMap { $0["id"].map { "\($0)" } })
+    let acked = await acknowledged.ids
+    #expect(acked.count >= acknowledgedBeforeKill)
+    #expect(acked.isSubset(of: stored), "lost: \(acked.subtracting(stored).sorted())")
+  }
+
+  @Test func traineeAddPrintsTheIdAndTheToken() throws {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = directory.appendingPathComponent("perform.sqlite").path
+
+    let output = try PerformBinary.run(["trainee", "add", "Ana Lima", "--database", database])
+
+    #expect(output.status == 0, "\(output.stderr)")
+    let lines = String(decoding: output.stdout, as: UTF8.self).split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.first == "id: 1")
+    #expect(lines.last?.hasPrefix("token: ") == true)
+    #expect((lines.last?.count ?? 0) > "token: ".count + 30)
+  }
+
+  @Test func importsCheckTheFileAndTheTraineeAndChangeNothingOnError() throws {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = directory.appendingPathComponent("perform.sqlite").path
+    _ = try PerformBinary.run(["trainee", "add", "Ana", "--database", database])
+    let bad = directory.appendingPathComponent("bad.json")
+    try Data(#"{ "plans": [ { "id": "p1", "days": [] } ] }"#.utf8).write(to: bad)
+    let good = directory.appendingPathComponent("good.json")
+    try Data(#"{ "plans": [ { "id": "p1", "name": "Block", "days": [] } ] }"#.utf8)
+      .write(to: good)
+
+    let missingName = try PerformBinary.run([
+      "program", "import", bad.path, "--trainee", "1", "--database", database,
+    ])
+    #expect(missingName.status == 2)
+    #expect(missingName.stderr.contains("plans[0].name is missing"))
+
+    let unknownTrainee = try PerformBinary.run([
+      "program", "import", good.path, "--trainee", "7", "--database", database,
+    ])
+    #expect(unknownTrainee.status == 2)
+    #expect(unknownTrainee.stderr.contains("no trainee 7"))
+
+    let imported = try PerformBinary.run([
+      "program", "import", good.path, "--trainee", "1", "--database", database,
+    ])
+    #expect(imported.status == 0, "\(imported.stderr)")
+  }
+
+  @Test func aBadPortIsRefusedWithExitTwo() throws {
+    let output = try PerformBinary.run(["serve", "--port", "70000"])
+    #expect(output.status == 2)
+    #expect(output.stderr.contains("--port"))
+  }
+}
+
+private actor Acknowledged {
+  private(set) var ids: Set<String> = []
+
+  func add(_ id: String) -> Int {
+    ids.insert(id)
+    return ids.count
+  }
+}
+
+private actor KillSwitch {
+  private var fired = false
+
+  func fire(_ kill: @Sendable () -> Void) {
+    guard !fired else { return }
+    fired = true
+    kill()
+  }
+}

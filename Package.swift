@@ -46,6 +46,10 @@ let package = Package(
     .testTarget(
       name: "NutritionLogTests", dependencies: ["NutritionLog", "TraineeAPI", "PerformTestSupport"]),
     .testTarget(name: "TraineeServerTests", dependencies: ["TraineeServer", "TraineeAPI"]),
+    // The URLSession client and the nutrition sync against the real server on loopback.
+    .testTarget(
+      name: "TraineeClientTests",
+      dependencies: ["TraineeAPI", "TraineeServer", "NutritionLog", "PerformTestSupport"]),
     .testTarget(
       name: "RestTimerTests", dependencies: ["RestTimer", "TraineeAPI", "PerformTestSupport"]),
     .testTarget(

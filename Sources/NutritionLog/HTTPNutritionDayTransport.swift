@@ -1,0 +1,55 @@
+import Foundation
+import TraineeAPI
+
+// NB: issue 4 "The sync engine": `GET/PUT /v1/trainee/nutrition/day` through the API client.
+// The client's offline (and timeout, cancelled and other transport failures: no answer came)
+// is the engine's `.offline`, so those saves are retried when the network is reachable again;
+// an HTTP status is `.http`; a 2xx body that is not a day is `.malformedResponse`.
+
+/// The nutrition day API over `TraineeAPIClient`: the sync engine's transport in the app.
+public struct HTTPNutritionDayTransport: NutritionDayTransport {
+  /// The client the calls go through.
+  public let client: TraineeAPIClient
+
+  /// A transport over `client`.
+  public init(client: TraineeAPIClient) {
+    self.client = client
+  }
+
+  public func getDay(
+    date: CalendarDay
+  ) async throws(NutritionDayTransportError) -> NutritionDayResponse {
+    let answer: NutritionDayDto<NutritionDaySnapshot>
+    do {
+      answer = try await client.nutritionDay(date: date.isoDate, as: NutritionDaySnapshot.self)
+    } catch {
+      throw Self.transportError(error)
+    }
+    guard let answered = CalendarDay(isoDate: answer.date), answered == date else {
+      throw .malformedResponse(problem: "date is \"\(answer.date)\", not \(date.isoDate)")
+    }
+    return NutritionDayResponse(date: date, data: answer.data, swapOptions: answer.swapOptions)
+  }
+
+  public func putDay(
+    date: CalendarDay, snapshot: NutritionDaySnapshot
+  ) async throws(NutritionDayTransportError) {
+    do {
+      try await client.saveNutritionDay(date: date.isoDate, data: snapshot)
+    } catch {
+      throw Self.transportError(error)
+    }
+  }
+
+  /// The engine's reading of a client error.
+  static func transportError(_ error: TraineeAPIError) -> NutritionDayTransportError {
+    switch error {
+    case .offline, .timeout, .cancelled, .transport:
+      .offline
+    case .http(let status, _):
+      .http(status: status)
+    case .decoding(let problem):
+      .malformedResponse(problem: problem.description)
+    }
+  }
+}

@@ -1,0 +1,11 @@
+import TraineeAPI
+
+// NB: spec workout-session-engine.md "Build the content": the configs come from
+// `GET /v1/trainee/notification-configs`; the app hands the cache its API client.
+
+extension TraineeAPIClient: NotificationConfigSource {
+  /// The trainee's notification configs, fetched from the server.
+  public func fetchNotificationConfigs() async throws -> [NotificationConfigDto] {
+    try await notificationConfigs()
+  }
+}

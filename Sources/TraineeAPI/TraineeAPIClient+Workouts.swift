@@ -1,0 +1,81 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+// NB: issue 6 "Endpoints", workouts, and `GET /v1/trainee/session`.
+
+extension TraineeAPIClient {
+  /// `GET /v1/trainee/workouts`: the trainee's programs with saved substitutions applied and
+  /// `lastSets`/`best` from the logged history.
+  public func workouts() async throws(TraineeAPIError) -> TrainingProgramsDto {
+    try await send(request(.get, "/v1/trainee/workouts"), as: TrainingProgramsDto.self)
+  }
+
+  /// `POST /v1/trainee/workouts/log`: stores a finished workout.
+  ///
+  /// A retry with the same `idempotencyKey` (1 to 128 visible ASCII characters) answers the
+  /// first answer and stores nothing twice, so a caller retrying after a lost answer passes
+  /// the key it used the first time.
+  public func logWorkout(
+    _ payload: LogWorkoutPayload, idempotencyKey: String
+  ) async throws(TraineeAPIError) -> LoggedWorkoutDto {
+    let request = try request(
+      .post, "/v1/trainee/workouts/log", body: body(payload),
+      headers: ["Idempotency-Key": idempotencyKey])
+    return try await send(request, as: LoggedWorkoutDto.self)
+  }
+
+  /// `GET /v1/trainee/workouts/history`: the logged workouts, newest first, without entries.
+  public func workoutHistory() async throws(TraineeAPIError) -> WorkoutHistoryDto {
+    try await send(request(.get, "/v1/trainee/workouts/history"), as: WorkoutHistoryDto.self)
+  }
+
+  /// `GET /v1/trainee/workouts/history/:id`: one logged workout with its entries.
+  public func workoutLog(id: String) async throws(TraineeAPIError) -> WorkoutLogDto {
+    let path = "/v1/trainee/workouts/history/\(pathSegment(id))"
+    return try await send(request(.get, path), as: WorkoutLogDto.self)
+  }
+
+  /// `DELETE /v1/trainee/workouts/log/:id`: removes a logged workout.
+  public func deleteWorkoutLog(id: String) async throws(TraineeAPIError) {
+    _ = try await send(request(.delete, "/v1/trainee/workouts/log/\(pathSegment(id))"))
+  }
+
+  /// `POST /v1/trainee/workouts/substitutions`: saves the trainee's choice of exercise for a
+  /// program row; `toExerciseId` equal to `fromExerciseId` undoes it.
+  public func saveSubstitution(
+    _ substitution: SubstitutionRequestDto
+  ) async throws(TraineeAPIError) {
+    let request = try request(
+      .post, "/v1/trainee/workouts/substitutions", body: body(substitution))
+    _ = try await send(request)
+  }
+
+  /// `POST /v1/trainee/technique-videos`: sends a technique video for the coach to review.
+  public func submitTechniqueVideo(
+    _ video: TechniqueVideoRequestDto
+  ) async throws(TraineeAPIError) -> TechniqueVideoDto {
+    let request = try request(.post, "/v1/trainee/technique-videos", body: body(video))
+    return try await send(request, as: TechniqueVideoDto.self)
+  }
+
+  /// `POST /v1/trainee/technique-videos/:videoId/feedback-seen`: the trainee saw the coach's
+  /// feedback on the video.
+  public func markFeedbackSeen(videoId: String) async throws(TraineeAPIError) {
+    let path = "/v1/trainee/technique-videos/\(pathSegment(videoId))/feedback-seen"
+    _ = try await send(request(.post, path))
+  }
+
+  /// `GET /v1/trainee/notification-configs`: the notification kinds and their templates.
+  public func notificationConfigs() async throws(TraineeAPIError) -> [NotificationConfigDto] {
+    try await send(
+      request(.get, "/v1/trainee/notification-configs"), as: [NotificationConfigDto].self)
+  }
+
+  /// `GET /v1/trainee/session`: the trainee the token belongs to.
+  public func session() async throws(TraineeAPIError) -> TraineeSessionDto {
+    try await send(request(.get, "/v1/trainee/session"), as: TraineeSessionDto.self)
+  }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+// NB: issue 6 "Real components", Client: `URLSession` with typed requests per endpoint; every
+// request carries `Authorization: Bearer <token>` and `X-Timezone: <IANA zone>`; errors are
+// typed. The transport is a closure so tests hand the client a fake (STYLE.md,
+// swift-openapi-generator).
+
+/// The trainee API as typed calls, one method per endpoint.
+///
+/// Every request carries `Authorization: Bearer <token>` and `X-Timezone` with the zone the
+/// time-zone provider gives at the time of the request. Every method throws `TraineeAPIError`.
+public struct TraineeAPIClient: Sendable {
+  /// Sends one request and answers the body and the HTTP response.
+  typealias Transport = @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
+
+  /// The server's root, such as `http://127.0.0.1:8080`; paths are appended to it.
+  public let baseURL: URL
+  let token: String
+  let timeZone: @Sendable () -> TimeZone
+  let transport: Transport
+
+  /// A client of the server at `baseURL` acting for the trainee `token` names, over `session`.
+  ///
+  /// `timeZone` is asked on every request (the device zone, read through `DeviceTimeZone` in
+  /// the app); it defaults to the process's current zone.
+  public init(
+    baseURL: URL, token: String, session: URLSession = .shared,
+    timeZone: @escaping @Sendable () -> TimeZone = { TimeZone.current }
+  ) {
+    self.init(baseURL: baseURL, token: token, timeZone: timeZone) { request in
+      let (data, response) = try await session.data(for: request)
+      guard let http = response as? HTTPURLResponse else {
+        throw TraineeAPIError.transport("The answer is not an HTTP response.")
+      }
+      return (data, http)
+    }
+  }
+
+  /// A client sending through `transport`, for tests.
+  init(
+    baseURL: URL, token: String, timeZone: @escaping @Sendable () -> TimeZone,
+    transport: @escaping Transport
+  ) {
+    self.baseURL = baseURL
+    self.token = token
+    self.timeZone = timeZone
+    self.transport = transport
+  }
+}
+
+/// An HTTP method the trainee API uses.
+enum APIMethod: String, Sendable {
+  case get = "GET"
+  case post = "POST"
+  case put = "PUT"
+  case delete = "DELETE"
+}
+
+extension TraineeAPIClient {
+  /// The request for `method` on `path` (segments already percent-encoded) with `query`.
+  func request(
+    _ method: APIMethod, _ path: String, query: [URLQueryItem] = [], body: Data? = nil,
+    headers: [String: String] = [:]
+  ) throws(TraineeAPIError) -> URLRequest {
+    var root = baseURL.absoluteString
+    while root.hasSuffix("/") { root.removeLast() }
+    guard var components = URLComponents(string: root + path) else {
+      throw .transport("Cannot build a URL from \(root + path).")
+    }
+    if !query.isEmpty {
+      components.queryItems = query
+      // NB: `+` is left alone by URLComponents but read as a space by many servers.
+      components.percentEncodedQuery = components.percentEncodedQuery?
+        .replacingOccurrences(of: "+", with: "%2B")
+    }
+    guard let url = components.url else {
+      throw .transport("Cannot build a URL from \(root + path).")
+    }
+    var request = URLRequest(url: url)
+    request.httpMethod = method.rawValue
+    request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+    request.setValue(timeZone().identifier, forHTTPHeaderField: "X-Timezone")
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    if let body {
+      request.httpBody = body
+      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    }
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    return request
+  }
+
+  /// Sends `request` and answers the body of a 2xx answer; any other answer is `.http`.
+  func send(_ request: URLRequest) async throws(TraineeAPIError) -> Data {
+    let data: Data
+    let response: HTTPURLResponse
+    do {
+      (data, response) = try await transport(request)
+    } catch {
+      throw TraineeAPIError(transportError: error)
+    }
+    guard (200..<300).contains(response.statusCode) else {
+      let body = try? JSONDecoder().decode(APIErrorBody.self, from: data)
+      throw .http(status: response.statusCode, error: body)
+    }
+    return data
+  }
+
+  /// Sends `request` and decodes its answer as `type`.
+  func send<Answer: Decodable>(
+    _ request: URLRequest, as type: Answer.Type
+  ) async throws(TraineeAPIError) -> Answer {
+    let data = try await send(request)
+    do {
+      return try JSONDecoder().decodePayload(type, from: data)
+    } catch {
+      throw .decoding(error)
+    }
+  }
+
+  /// `value` as a JSON request body.
+  func body(_ value: some Encodable) throws(TraineeAPIError) -> Data {
+    do {
+      return try JSONEncoder().encode(value)
+    } catch {
+      throw .transport("Cannot encode the request body: \(error)")
+    }
+  }
+
+  /// `segment` percent-encoded for use as one path segment.
+  func pathSegment(_ segment: String) -> String {
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "/?#")
+    return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+  }
+}

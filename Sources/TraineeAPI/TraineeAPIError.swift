@@ -1,0 +1,59 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Why a call of `TraineeAPIClient` failed.
+public enum TraineeAPIError: Error, Equatable, Sendable {
+  /// No answer: the device is not connected, the server cannot be reached, or the connection
+  /// was lost before an answer came.
+  case offline
+  /// The server did not answer in time.
+  case timeout
+  /// The server answered with a status outside 2xx; `error` is its error body when it sent one.
+  case http(status: Int, error: APIErrorBody?)
+  /// The server answered 2xx with a body that is not the expected shape; the error names the
+  /// field.
+  case decoding(PayloadError)
+  /// The request was cancelled (its task was).
+  case cancelled
+  /// Any other failure of the transport, described.
+  case transport(String)
+
+  /// Whether the failure was the network's rather than the server's (retry when reachable).
+  public var isOffline: Bool { self == .offline }
+}
+
+extension TraineeAPIError {
+  /// Classifies an error a transport threw.
+  ///
+  /// NB: issue 6 "Client": offline and timeout are told apart from other URL errors so the sync
+  /// engine can retry an offline save when the network is reachable again.
+  init(transportError error: any Error) {
+    if let error = error as? TraineeAPIError {
+      self = error
+      return
+    }
+    if error is CancellationError {
+      self = .cancelled
+      return
+    }
+    guard let urlError = error as? URLError else {
+      self = .transport("\(error)")
+      return
+    }
+    switch urlError.code {
+    case .timedOut:
+      self = .timeout
+    case .cancelled:
+      self = .cancelled
+    case .cannotConnectToHost, .notConnectedToInternet, .networkConnectionLost,
+      .cannotFindHost, .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed,
+      .callIsActive, .secureConnectionFailed:
+      self = .offline
+    default:
+      self = .transport("URL error \(urlError.code.rawValue): \(urlError.localizedDescription)")
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Synchronization
+import TraineeServer
+
+@testable import TraineeAPI
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The real trainee API on a loopback port, over an in-memory SQLite store, with the demo
+/// trainee (program, meal plan, history) and a wall clock the test sets.
+final class LiveServer: Sendable {
+  /// 5 January 2026, 23:30 UTC: still the 5th in UTC and New York, the 6th in Berlin.
+  static let lateMonday = Date(timeIntervalSince1970: 1_767_655_800)
+
+  let store: SQLiteTraineeStore
+  let trainee: TraineeID
+  let token: String
+  let port: UInt16
+  private let clock: WallClock
+  private let server: Mutex<MicroHTTPDServer?>
+
+  init(now: Date = LiveServer.lateMonday) throws {
+    let clock = WallClock(now)
+    self.clock = clock
+    store = try SQLiteTraineeStore(database: SQLiteDatabase.inMemory()) { clock.now }
+    (trainee, token) = try DemoTrainee.ensure(in: store)
+    let running = MicroHTTPDServer(
+      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 4),
+      handler: Self.handler(store: store, clock: clock))
+    port = try running.start()
+    server = Mutex(running)
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// The wall clock of the server and its store.
+  var now: Date {
+    get { clock.now }
+    set { clock.now = newValue }
+  }
+
+  var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+  /// A client for the demo trainee (or `token`) sending `X-Timezone: zone`.
+  func client(
+    token: String? = nil, zone: String = "Europe/Berlin"
+  ) -> TraineeAPIClient {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = 10
+    return TraineeAPIClient(
+      baseURL: baseURL, token: token ?? self.token,
+      session: URLSession(configuration: configuration),
+      timeZone: { TimeZone(identifier: zone)! })
+  }
+
+  /// Stops answering: connections to the port are refused.
+  func stop() {
+    server.withLock { $0?.stop() }
+  }
+
+  /// Answers again on the same port, from the same store.
+  func restart() throws {
+    try server.withLock { running in
+      running?.stop()
+      let next = MicroHTTPDServer(
+        configuration: .init(host: "127.0.0.1", port: port, threadCount: 4),
+        handler: Self.handler(store: store, clock: clock))
+      try next.start()
+      running = next
+    }
+  }
+
+  private static func handler(
+    store: SQLiteTraineeStore, clock: WallClock
+  ) -> @Sendable (HTTPRequest) -> HTTPResponse {
+    let router = TraineeAPIRoutes(store: store) { clock.now }.router()
+    return { router.respond(to: $0) }
+  }
+}
+
+/// The server's wall clock, set by the test.
+final class WallClock: Sendable {
+  private let instant: Mutex<Date>
+
+  init(_ instant: Date) {
+    self.instant = Mutex(instant)
+  }
+
+  var now: Date {
+    get { instant.withLock { $0 } }
+    set { instant.withLock { $0 = newValue } }
+  }
+}
+
+/// Waits in short real sleeps (the network is real) until `condition` holds, for at most about
+/// ten seconds; returns whether it held. Like `eventually`, on the main actor for the sync
+/// engine's state.
+@MainActor
+func untilReal(_ condition: () async -> Bool) async -> Bool {
+  for _ in 0..<2_000 {
+    if await condition() { return true }
+    try? await Task.sleep(for: .milliseconds(5))
+  }
+  return await condition()
+}
+
+/// A port nothing listens on: one the server had and gave up.
+func closedPort() throws -> UInt16 {
+  let server = MicroHTTPDServer(
+    configuration: .init(host: "127.0.0.1", port: 0, threadCount: 1)
+  ) { _ in HTTPResponse(status: .ok) }
+  let port = try server.start()
+  server.stop()
+  return port
+}

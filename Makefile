@@ -17,9 +17,11 @@ run: deps
 	$(SWIFT) build -c release --product perform
 	.build/release/perform replay examples/demo-workout.json
 
-## test: build everything and run every test suite
+## test: build everything, check the server against openapi.yaml, run every test suite
+## (the Swift suites run last, so their summary closes the output)
 test: deps
 	$(SWIFT) build --build-tests
+	scripts/openapi-conformance.sh .build/debug/perform
 	$(SWIFT) test --skip-build --disable-xctest
 
 ## lint: check formatting with the checked-in .swift-format

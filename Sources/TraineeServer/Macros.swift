@@ -19,12 +19,27 @@ struct Macros: Codable, Equatable, Sendable {
     self.init(kcal: option.kcal, protein: option.protein, carbs: option.carbs, fat: option.fat)
   }
 
+  /// The largest amount one food may carry either way. Sums of sent values must stay finite: an
+  /// infinite sum cannot be written as JSON, and the diary would answer 500 (found by the OpenAPI
+  /// conformance run, docs/decisions.md "OpenAPI contract (issue 6)").
+  static let maximumAmount = 1_000_000.0
+
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    kcal = try container.decodeOptional(Double.self, forKey: .kcal) ?? 0
-    protein = try container.decodeOptional(Double.self, forKey: .protein) ?? 0
-    carbs = try container.decodeOptional(Double.self, forKey: .carbs) ?? 0
-    fat = try container.decodeOptional(Double.self, forKey: .fat) ?? 0
+    func amount(_ key: CodingKeys) throws -> Double {
+      let value = try container.decodeOptional(Double.self, forKey: key) ?? 0
+      guard value.isFinite, abs(value) <= Self.maximumAmount else {
+        throw DecodingError.dataCorrupted(
+          .init(
+            codingPath: container.codingPath + [key],
+            debugDescription: "must be from -1000000 to 1000000"))
+      }
+      return value
+    }
+    kcal = try amount(.kcal)
+    protein = try amount(.protein)
+    carbs = try amount(.carbs)
+    fat = try amount(.fat)
   }
 
   enum CodingKeys: String, CodingKey { case kcal, protein, carbs, fat }

@@ -59,6 +59,11 @@ struct NutritionRoutesTests {
     ("2026-01-05", #"{"mealStatus":{"k":"SKIPPED"}}"#, "invalid_body", "data.mealStatus.k"),
     ("2026-01-05", #"{"portions":{"k":{"foodId":"f"}}}"#, "invalid_body", "data.portions.k.qty"),
     ("2026-01-05", #"{"aiMeals":{"k":[{"name":"x"}]}}"#, "invalid_body", "data.aiMeals.k[0].id"),
+    // An amount whose sums overflow made the diary of the date answer 500 (OpenAPI run).
+    (
+      "2026-01-05", #"{"aiMeals":{"k":[{"id":"a","kcal":1e308}]}}"#, "invalid_body",
+      "data.aiMeals.k[0].kcal"
+    ),
     ("2026-01-05", "null", "invalid_body", "data"),
     ("2026-01-05", "[1]", "invalid_body", "data"),
   ])

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# The OpenAPI conformance run (issue 6): starts `perform serve --demo` on a free loopback port with
+# a temporary database and runs schemathesis against it with the demo trainee's token, checking
+# that every answer is documented in openapi.yaml (status, content type, body schema) and that no
+# request makes the server answer 5xx. Installs schemathesis into .build/venv when missing.
+#
+#   scripts/openapi-conformance.sh [PERFORM_BINARY]   (default: .build/debug/perform)
+#
+# Environment: OPENAPI_MAX_EXAMPLES (default 100) cases per operation and phase; OPENAPI_SEED
+# (default 1) fixes the generator's seed; OPENAPI_REPORT_DIR keeps the JUnit report there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+SCHEMATHESIS_VERSION=4.32.5
+VENV=.build/venv
+PERFORM=$(realpath -m "${1:-.build/debug/perform}")
+MAX_EXAMPLES=${OPENAPI_MAX_EXAMPLES:-100}
+SEED=${OPENAPI_SEED:-1}
+CHECKS=not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,response_headers_conformance,ignored_auth,unsupported_method,allow_header_conformance
+started=$SECONDS
+
+[[ -x "$PERFORM" ]] || { echo "openapi: $PERFORM is not built (run swift build)" >&2; exit 1; }
+
+# --- schemathesis in a virtualenv of its own -------------------------------------------------
+if ! "$VENV/bin/st" --version 2>/dev/null | grep -q "version $SCHEMATHESIS_VERSION\$"; then
+  if ! command -v python3 >/dev/null || ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
+    if [[ $(id -u) -eq 0 ]]; then
+      echo "openapi: installing python3-venv"
+      DEBIAN_FRONTEND=noninteractive apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3 python3-venv
+    else
+      echo "openapi: python3 -m venv is missing; sudo apt-get install -y python3 python3-venv" >&2
+      exit 1
+    fi
+  fi
+  echo "openapi: installing schemathesis $SCHEMATHESIS_VERSION into $VENV"
+  rm -rf "$VENV"
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+fi
+
+# --- the server ------------------------------------------------------------------------------
+work=$(mktemp -d)
+server=""
+cleanup() {
+  if [[ -n "$server" ]] && kill -0 "$server" 2>/dev/null; then
+    kill -TERM "$server" 2>/dev/null || true
+    for _ in $(seq 50); do kill -0 "$server" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+"$PERFORM" serve --host 127.0.0.1 --port 0 --database "$work/perform.sqlite" --demo \
+  >"$work/serve.out" 2>"$work/serve.err" &
+server=$!
+url="" token=""
+for _ in $(seq 100); do
+  token=$(sed -n 's/^token: //p' "$work/serve.out")
+  url=$(sed -n 's/^listening: //p' "$work/serve.out")
+  [[ -n "$url" && -n "$token" ]] && break
+  kill -0 "$server" 2>/dev/null || break
+  sleep 0.1
+done
+if [[ -z "$url" || -z "$token" ]]; then
+  echo "openapi: perform serve did not start" >&2
+  cat "$work/serve.out" "$work/serve.err" >&2
+  exit 1
+fi
+echo "openapi: perform serve --demo at $url"
+
+# --- the run ---------------------------------------------------------------------------------
+report=("--report" "junit" "--report-junit-path" "$work/junit.xml")
+status=0
+# From the temporary folder, so schemathesis's cache (.schemathesis/) stays out of the work tree.
+(cd "$work" && "$root/$VENV/bin/st" run "$root/openapi.yaml" \
+  --url "$url" \
+  --header "Authorization: Bearer $token" \
+  --checks "$CHECKS" \
+  --max-examples "$MAX_EXAMPLES" \
+  --seed "$SEED" \
+  --workers 1 \
+  --request-timeout 10 \
+  --no-color \
+  "${report[@]}") || status=$?
+
+if [[ -n "${OPENAPI_REPORT_DIR:-}" ]]; then
+  mkdir -p "$OPENAPI_REPORT_DIR" && cp "$work/junit.xml" "$OPENAPI_REPORT_DIR/" 2>/dev/null || true
+fi
+if [[ -s "$work/serve.err" ]]; then
+  echo "openapi: the server reported:"
+  sed 's/^/  /' "$work/serve.err" | head -50
+fi
+if ! kill -0 "$server" 2>/dev/null; then
+  echo "openapi: perform serve died during the run" >&2
+  status=1
+fi
+
+# A plain closing line: test cases from the JUnit report, failures and errors.
+read -r cases failed < <(python3 - "$work/junit.xml" <<'PY' || echo "0 0"
+import sys, xml.etree.ElementTree as ET
+try:
+    root = ET.parse(sys.argv[1]).getroot()
+except Exception:
+    print("0 0"); sys.exit()
+suites = [root] if root.tag == "testsuite" else root.iter("testsuite")
+total = bad = 0
+for s in suites:
+    total += int(s.get("tests", 0)); bad += int(s.get("failures", 0)) + int(s.get("errors", 0))
+print(total, bad)
+PY
+)
+elapsed=$((SECONDS - started))
+if [[ $status -eq 0 && "$cases" -gt 0 ]]; then
+  echo "openapi conformance: $((cases - failed)) passed, $failed failed (schemathesis suites, ${elapsed}s)"
+else
+  [[ $status -eq 0 ]] && status=1
+  echo "openapi conformance: $((cases - failed)) passed, $((failed > 0 ? failed : 1)) failed (schemathesis suites, ${elapsed}s)"
+fi
+exit "$status"

@@ -1,0 +1,172 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// NB: DESIGN.md "Durability and bad input": a file is written to a temporary file, synced and
+// renamed, so a reader sees the whole command or none of it. This file owns every POSIX call of
+// the pending-command queue; everything above it is safe Swift.
+
+/// A failed file operation of the pending-command queue, naming the file and the system's reason.
+public struct ActivityFileError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file or directory the operation was on.
+  public var path: String
+  /// What was being done: `open`, `write`, `fsync`, `rename`, `list`, `remove`.
+  public var operation: String
+  /// The system's error number.
+  public var code: Int32
+
+  /// Creates an error from its parts.
+  public init(path: String, operation: String, code: Int32) {
+    self.path = path
+    self.operation = operation
+    self.code = code
+  }
+
+  /// `rename /x/y.json: No such file or directory`.
+  public var description: String {
+    "\(operation) \(path): \(String(cString: strerror(code)))"
+  }
+}
+
+/// The prefix of a file still being written: readers skip it.
+let temporaryPrefix = ".writing-"
+
+/// The queue's file operations.
+enum ActivityFiles {
+  /// Writes `data` to `url` so that a crash leaves either no file or the whole one: a temporary
+  /// file (named `.writing-…`, which readers skip), fsync, rename, fsync of the directory.
+  static func atomicWrite(_ data: Data, to url: URL) throws(ActivityFileError) {
+    let directory = url.deletingLastPathComponent()
+    let temporary = directory.appendingPathComponent(
+      temporaryPrefix + UUID().uuidString + ".tmp"
+    ).path
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw ActivityFileError(path: temporary, operation: "open", code: errno) }
+    do throws(ActivityFileError) {
+      try writeAll(fd, data, path: temporary)
+      guard fsync(fd) == 0 else {
+        throw ActivityFileError(path: temporary, operation: "fsync", code: errno)
+      }
+    } catch {
+      _ = closeDescriptor(fd)
+      unlink(temporary)
+      throw error
+    }
+    _ = closeDescriptor(fd)
+    guard rename(temporary, url.path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw ActivityFileError(path: url.path, operation: "rename", code: code)
+    }
+    syncDirectory(directory)
+  }
+
+  /// Moves `source` to `destination` (same file system) durably.
+  static func move(_ source: URL, to destination: URL) throws(ActivityFileError) {
+    guard rename(source.path, destination.path) == 0 else {
+      throw ActivityFileError(path: source.path, operation: "rename", code: errno)
+    }
+    syncDirectory(source.deletingLastPathComponent())
+    syncDirectory(destination.deletingLastPathComponent())
+  }
+
+  /// Deletes `url` durably; a file already gone is not an error.
+  static func remove(_ url: URL) throws(ActivityFileError) {
+    guard unlink(url.path) == 0 || errno == ENOENT else {
+      throw ActivityFileError(path: url.path, operation: "remove", code: errno)
+    }
+    syncDirectory(url.deletingLastPathComponent())
+  }
+
+  /// Creates `directory` and its parents when missing.
+  static func makeDirectory(_ directory: URL) throws(ActivityFileError) {
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      throw ActivityFileError(path: directory.path, operation: "mkdir", code: errnoOf(error))
+    }
+  }
+
+  /// The names in `directory`; none when it does not exist.
+  static func names(in directory: URL) throws(ActivityFileError) -> [String] {
+    do {
+      return try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    } catch {
+      let code = errnoOf(error)
+      if code == ENOENT { return [] }
+      throw ActivityFileError(path: directory.path, operation: "list", code: code)
+    }
+  }
+
+  /// At most `limit + 1` bytes of `url`, so an oversized file is noticed without reading it all.
+  static func contents(of url: URL, limit: Int) throws(ActivityFileError) -> Data {
+    let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw ActivityFileError(path: url.path, operation: "open", code: errno) }
+    defer { _ = closeDescriptor(fd) }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while data.count <= limit {
+      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw ActivityFileError(path: url.path, operation: "read", code: errno)
+      }
+      if count == 0 { break }
+      data.append(contentsOf: buffer[0..<count])
+    }
+    return data
+  }
+
+  /// Makes a rename or unlink in `directory` durable.
+  static func syncDirectory(_ directory: URL) {
+    let fd = open(directory.path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    fsync(fd)
+    _ = closeDescriptor(fd)
+  }
+
+  private static func writeAll(_ fd: Int32, _ data: Data, path: String) throws(ActivityFileError) {
+    let failure: Int32? = data.withUnsafeBytes { buffer -> Int32? in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        offset += written
+      }
+      return nil
+    }
+    if let failure { throw ActivityFileError(path: path, operation: "write", code: failure) }
+  }
+
+  /// The system error number behind a Foundation file error, else `EIO`.
+  private static func errnoOf(_ error: any Error) -> Int32 {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
+    {
+      return Int32(underlying.code)
+    }
+    if nsError.domain == NSPOSIXErrorDomain { return Int32(nsError.code) }
+    if nsError.domain == NSCocoaErrorDomain,
+      [NSFileReadNoSuchFileError, NSFileNoSuchFileError].contains(nsError.code)
+    {
+      return ENOENT
+    }
+    return EIO
+  }
+}
+
+private func closeDescriptor(_ fd: Int32) -> Int32 {
+  #if canImport(Glibc)
+    Glibc.close(fd)
+  #else
+    Darwin.close(fd)
+  #endif
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+// NB: DESIGN.md "Durability and bad input": a pending command is input from outside the app.
+// One that cannot be read, or reads as nonsense, is moved aside with this reason and changes
+// nothing.
+
+/// Why a pending-command file is not a command.
+public enum PendingCommandProblem: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file could not be read.
+  case unreadable(ActivityFileError)
+  /// The file is larger than any command.
+  case tooLarge(maximumBytes: Int)
+  /// The file is not a command's JSON; `detail` says where.
+  case notACommand(detail: String)
+  /// A field holds a value no card writes.
+  case invalidField(field: String, value: String)
+
+  /// What is wrong, for the set-aside reason file and the UI.
+  public var description: String {
+    switch self {
+    case .unreadable(let error): "unreadable: \(error)"
+    case .tooLarge(let maximum): "larger than \(maximum) bytes"
+    case .notACommand(let detail): "not a command: \(detail)"
+    case .invalidField(let field, let value): "invalid \(field): \"\(value)\""
+    }
+  }
+}
+
+/// Limits on what a card can have written.
+enum CommandLimits {
+  static let fileBytes = 16 * 1024
+  static let identifier = 128
+  static let shownValue = 64
+  static let setNumber = 1_000_000
+  static let restSeconds = 3600
+}
+
+extension PendingCommand {
+  /// Throws when a field holds a value no card writes.
+  func validate() throws(PendingCommandProblem) {
+    guard version >= 0 else { throw .invalidField(field: "version", value: "\(version)") }
+    guard issuedAt.timeIntervalSince1970.isFinite, issuedAt.timeIntervalSince1970 > 0 else {
+      throw .invalidField(field: "issuedAt", value: "\(issuedAt.timeIntervalSince1970)")
+    }
+    switch self {
+    case .completeSet(let command):
+      let id = command.exerciseId
+      guard !id.isEmpty, id.count <= CommandLimits.identifier,
+        !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+      else { throw .invalidField(field: "exerciseId", value: String(id.prefix(40))) }
+      guard (1...CommandLimits.setNumber).contains(command.setNumber) else {
+        throw .invalidField(field: "setNumber", value: "\(command.setNumber)")
+      }
+      let shown: [(String, String?)] = [
+        ("weight", command.values.weight), ("reps", command.values.reps),
+        ("rir", command.values.rir), ("duration", command.values.duration),
+        ("distance", command.values.distance), ("rpe", command.values.rpe),
+      ]
+      for case (let field, let value?) in shown where value.count > CommandLimits.shownValue {
+        throw .invalidField(field: "values.\(field)", value: String(value.prefix(40)))
+      }
+    case .adjustRest(let command):
+      guard command.seconds != 0, abs(command.seconds) <= CommandLimits.restSeconds else {
+        throw .invalidField(field: "seconds", value: "\(command.seconds)")
+      }
+      try validateRest(startedAt: command.restStartedAt, endsAt: command.restEndsAt)
+    case .skipRest(let command):
+      try validateRest(startedAt: command.restStartedAt, endsAt: command.restEndsAt)
+    }
+  }
+
+  private func validateRest(startedAt: Date, endsAt: Date) throws(PendingCommandProblem) {
+    guard startedAt.timeIntervalSince1970.isFinite, endsAt.timeIntervalSince1970.isFinite,
+      endsAt >= startedAt
+    else {
+      throw .invalidField(
+        field: "restEndsAt",
+        value: "\(endsAt.timeIntervalSince1970) before \(startedAt.timeIntervalSince1970)")
+    }
+  }
+}

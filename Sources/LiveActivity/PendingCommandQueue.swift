@@ -1,0 +1,143 @@
+import Foundation
+
+// NB: issue 5 "Interactions and the pending-command queue": one file per command, written
+// atomically, named so that names sort in the order the buttons were tapped. A file still being
+// written carries the `.writing-` prefix and is never read; a command is deleted only once it
+// has been applied, and a refused or unreadable one is moved aside with its reason, never
+// silently deleted.
+
+/// The card's taps waiting for the app: one JSON file per command in `directory` (the App Group
+/// container on iOS, `DIR/live-activity/pending` under the data directory on Linux).
+///
+/// Refused commands go to `rejected/` and unreadable files to `malformed/` beside `directory`,
+/// each with a `<name>.reason` file saying why.
+public struct PendingCommandQueue: Sendable {
+  /// Where pending commands are written.
+  public let directory: URL
+
+  /// A queue in `directory`.
+  public init(directory: URL) {
+    self.directory = directory
+  }
+
+  /// The queue of the data directory `dataDirectory`: `dataDirectory/live-activity/pending`.
+  public init(dataDirectory: URL) {
+    self.init(
+      directory: dataDirectory.appendingPathComponent("live-activity")
+        .appendingPathComponent("pending"))
+  }
+
+  /// Where refused commands are kept, with their reasons.
+  public var rejectedDirectory: URL {
+    directory.deletingLastPathComponent().appendingPathComponent("rejected")
+  }
+
+  /// Where files that are not commands are kept, with their reasons.
+  public var malformedDirectory: URL {
+    directory.deletingLastPathComponent().appendingPathComponent("malformed")
+  }
+
+  /// Writes `command` as a new file and returns its name. Names start with the tap's time in
+  /// milliseconds, zero-padded, and end with a random part, so they sort in tap order and two
+  /// taps never share a name.
+  @discardableResult
+  public func enqueue(_ command: PendingCommand) throws(ActivityFileError) -> String {
+    try ActivityFiles.makeDirectory(directory)
+    let milliseconds = max(0, Int64((command.issuedAt.timeIntervalSince1970 * 1000).rounded()))
+    let padded = String(milliseconds).leftPadded(to: 15)
+    let random = String(UInt32.random(in: .min ... .max), radix: 16).leftPadded(to: 8)
+    let name = "\(padded)-\(random).json"
+    let data: Data
+    do {
+      data = try Self.encoder.encode(command)
+    } catch {
+      // A command's fields are plain values: encoding them cannot fail.
+      preconditionFailure("encoding a pending command failed: \(error)")
+    }
+    try ActivityFiles.atomicWrite(data, to: directory.appendingPathComponent(name))
+    return name
+  }
+
+  /// The names of the commands waiting, in tap order. Files still being written are skipped.
+  public func pendingNames() throws(ActivityFileError) -> [String] {
+    try ActivityFiles.names(in: directory)
+      .filter { !$0.hasPrefix(".") && $0.hasSuffix(".json") }
+      .sorted()
+  }
+
+  /// The command in file `name`, validated.
+  public func read(_ name: String) throws(PendingCommandProblem) -> PendingCommand {
+    let data: Data
+    do {
+      data = try ActivityFiles.contents(
+        of: directory.appendingPathComponent(name), limit: CommandLimits.fileBytes)
+    } catch {
+      throw .unreadable(error)
+    }
+    guard data.count <= CommandLimits.fileBytes else {
+      throw .tooLarge(maximumBytes: CommandLimits.fileBytes)
+    }
+    let command: PendingCommand
+    do {
+      command = try Self.decoder.decode(PendingCommand.self, from: data)
+    } catch {
+      throw .notACommand(detail: Self.describe(error))
+    }
+    try command.validate()
+    return command
+  }
+
+  /// Deletes the applied command `name`.
+  func remove(_ name: String) throws(ActivityFileError) {
+    try ActivityFiles.remove(directory.appendingPathComponent(name))
+  }
+
+  /// Moves file `name` into `destination`, after writing `reason` beside where it goes; a crash
+  /// in between leaves the file pending, to be judged again.
+  func setAside(_ name: String, into destination: URL, reason: String) throws(ActivityFileError) {
+    try ActivityFiles.makeDirectory(destination)
+    try ActivityFiles.atomicWrite(
+      Data((reason + "\n").utf8), to: destination.appendingPathComponent(name + ".reason"))
+    try ActivityFiles.move(
+      directory.appendingPathComponent(name), to: destination.appendingPathComponent(name))
+  }
+
+  static var encoder: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .millisecondsSince1970
+    encoder.outputFormatting = [.sortedKeys]
+    return encoder
+  }
+
+  static var decoder: JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .millisecondsSince1970
+    return decoder
+  }
+
+  /// A decoding error as `missing key "setNumber"` or `setNumber: expected Int`.
+  private static func describe(_ error: any Error) -> String {
+    func path(_ context: DecodingError.Context) -> String {
+      let keys = context.codingPath.map(\.stringValue).joined(separator: ".")
+      return keys.isEmpty ? "" : "\(keys): "
+    }
+    switch error as? DecodingError {
+    case .keyNotFound(let key, let context)?:
+      return "\(path(context))missing key \"\(key.stringValue)\""
+    case .typeMismatch(let type, let context)?:
+      return "\(path(context))expected \(type)"
+    case .valueNotFound(let type, let context)?:
+      return "\(path(context))missing \(type)"
+    case .dataCorrupted(let context)?:
+      return "\(path(context))\(context.debugDescription)"
+    default:
+      return "\(error)"
+    }
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
+  }
+}

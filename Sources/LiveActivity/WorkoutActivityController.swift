@@ -1,0 +1,147 @@
+import Foundation
+import TraineeAPI
+import WorkoutSession
+
+// NB: issue 5 "Lifecycle" and spec workout-live-activity.md "Behaviour worth knowing": the card
+// starts when a session is started, is updated on every change that alters it (the update
+// policy decides), ends when the workout is finished or discarded (the session goes), and a card
+// left from a crash is ended when the next workout starts. iOS ends an activity after 8 hours and
+// removes it after 12: past its stale date the card gets no updates and is not started again for
+// that workout. A switched-off or failing host never touches the workout.
+
+/// Drives the Live Activity from the workout store's state.
+///
+/// Call ``sync(_:now:)`` after every action the store applies and after a restore. It reads the
+/// host and never changes the workout; what the host refused is kept in ``lastProblem``.
+@MainActor
+public final class WorkoutActivityController {
+  /// How long after its start an activity turns stale (iOS ends it then).
+  public static let staleAfter: TimeInterval = 8 * 3600
+  /// How long after its start iOS removes an activity from the Lock Screen.
+  public static let removedAfter: TimeInterval = 12 * 3600
+
+  /// The language the card is written in; takes effect at the next sync.
+  public var language: ActivityLanguage
+  /// The unit system the card is written in; takes effect at the next sync.
+  public var units: UnitSystem
+  /// The last request the host refused, if any.
+  public private(set) var lastProblem: LiveActivityHostError?
+
+  /// The activity this controller shows.
+  struct Shown: Equatable {
+    var id: LiveActivityID
+    var startedAt: Date
+    var staleDate: Date
+    var workout: WorkoutKey
+  }
+
+  /// Which workout a state holds: its day and the moment it started.
+  struct WorkoutKey: Equatable {
+    var dayId: String
+    var startedAt: Int64
+  }
+
+  private let host: any LiveActivityHost
+  private var policy = ActivityUpdatePolicy()
+  private var shown: Shown?
+  /// The workout whose running activities were last looked through (adopted or ended).
+  private var scanned: WorkoutKey?
+  /// The workout whose card reached its stale date: it is not started again.
+  private var expired: WorkoutKey?
+
+  /// A controller showing the card through `host` in `language` and `units`.
+  public init(host: any LiveActivityHost, language: ActivityLanguage, units: UnitSystem) {
+    self.host = host
+    self.language = language
+    self.units = units
+  }
+
+  /// The identifier of the activity showing the current workout, if any.
+  public var activityID: LiveActivityID? { shown?.id }
+
+  /// Brings the card in line with `state` at `now`.
+  public func sync(_ state: WorkoutState, now: Date) {
+    if let current = shown, now >= current.startedAt + Self.removedAfter {
+      // The system removed it: nothing to update or end.
+      expired = current.workout
+      shown = nil
+    }
+    guard let workout = Self.key(of: state.session) else {
+      endShown()
+      _ = policy.offer(nil)
+      scanned = nil
+      expired = nil
+      return
+    }
+    if let current = shown, current.workout != workout {
+      endShown()
+      _ = policy.offer(nil)
+    }
+    if shown == nil {
+      guard expired != workout, host.activitiesEnabled else { return }
+      if scanned != workout {
+        adoptOrEndRunning(for: workout, now: now)
+        scanned = workout
+      }
+    }
+    if let current = shown, now >= current.staleDate {
+      expired = current.workout
+      return
+    }
+    guard let content = policy.update(state: state, language: language, units: units, now: now)
+    else { return }
+    do throws(LiveActivityHostError) {
+      if let current = shown {
+        try host.update(current.id, content: content, staleDate: current.staleDate)
+      } else {
+        let staleDate = now + Self.staleAfter
+        let id = try host.start(content, staleDate: staleDate)
+        shown = Shown(id: id, startedAt: now, staleDate: staleDate, workout: workout)
+      }
+      lastProblem = nil
+    } catch {
+      lastProblem = error
+    }
+  }
+
+  /// Adopts the running activity showing `workout` (the app was relaunched mid-workout) and
+  /// ends every other one: cards left from a crash. Versions continue above all of theirs.
+  private func adoptOrEndRunning(for workout: WorkoutKey, now: Date) {
+    let running = host.runningActivities
+    let highest = running.map(\.content.version).max() ?? 0
+    policy = ActivityUpdatePolicy(lastVersion: max(policy.version, highest))
+    for activity in running {
+      let started = activity.staleDate.map { $0 - Self.staleAfter } ?? now
+      let sameWorkout =
+        shown == nil && milliseconds(activity.content.workoutStartedAt) == workout.startedAt
+      if sameWorkout, now < started + Self.staleAfter {
+        shown = Shown(
+          id: activity.id, startedAt: started, staleDate: started + Self.staleAfter,
+          workout: workout)
+      } else {
+        end(activity.id, finalContent: nil)
+      }
+    }
+  }
+
+  private func endShown() {
+    guard let current = shown else { return }
+    shown = nil
+    end(current.id, finalContent: policy.lastEmitted)
+  }
+
+  private func end(_ id: LiveActivityID, finalContent: WorkoutActivityContent?) {
+    do throws(LiveActivityHostError) {
+      try host.end(id, finalContent: finalContent, dismissal: .immediate)
+    } catch {
+      lastProblem = error
+    }
+  }
+
+  /// The key of a started session, `nil` without one.
+  static func key(of session: WorkoutSession?) -> WorkoutKey? {
+    guard let session, session.started else { return nil }
+    return WorkoutKey(
+      dayId: session.dayId, startedAt: session.startedAt.map(milliseconds) ?? 0)
+  }
+}

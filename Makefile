@@ -10,7 +10,7 @@ endif
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Benchmarks
 
-.PHONY: run test lint format deps build bench golden clean
+.PHONY: run test lint format deps build bench bench-server golden clean
 
 ## run: build Perform and run the bundled demo workout through the engine
 run: deps
@@ -40,6 +40,10 @@ deps:
 bench: deps
 	$(SWIFT) build -c release --product WorkoutSessionBenchmark
 	.build/release/WorkoutSessionBenchmark
+
+## bench-server: wrk against `perform serve` on loopback next to nginx; record in docs/benchmarks.md
+bench-server:
+	Benchmarks/server/run.sh
 
 ## golden: rewrite the replay fixtures' expected outputs (review the diff before committing)
 golden: deps

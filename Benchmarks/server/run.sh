@@ -1,0 +1,299 @@
+#!/usr/bin/env bash
+# The trainee API server under wrk on loopback, next to nginx serving a same-size static JSON file
+# in the same run (the machine's ceiling). See docs/benchmarks.md "Trainee API server".
+#
+# Workload: GET /v1/trainee/workouts, PUT /v1/trainee/nutrition/day and POST
+# /v1/trainee/workouts/log as the demo trainee, and nginx's static copy of the workouts answer,
+# each at 1 connection (1 thread) and 64 connections (2 threads) for DURATION (default 10s).
+# The write endpoints run a second time against a server whose database is on tmpfs (/dev/shm),
+# where fsync costs nothing, to show what the durable commit costs; the storage options are the
+# server's own either way. GET workouts runs once more after the log posts (a longer history).
+#
+# Only 127.0.0.1 is used; every wrk run stops by itself; everything started here is stopped and
+# every temporary file removed on every exit path.
+#
+# Environment: DURATION (wrk -d, default 10s), PERFORM (a built perform binary; default: build it
+# in release), SKIP_TMPFS=1 (leave out the tmpfs comparison).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+duration=${DURATION:-10s}
+connection_counts=(1 64)
+
+# --- tools ---------------------------------------------------------------------------------------
+
+missing=()
+command -v wrk >/dev/null || missing+=(wrk)
+nginx_bin=$(command -v nginx || { [[ -x /usr/sbin/nginx ]] && echo /usr/sbin/nginx; } || true)
+[[ -n "$nginx_bin" ]] || missing+=(nginx)
+if ((${#missing[@]} > 0)); then
+  if [[ $(id -u) -eq 0 ]]; then
+    echo "Installing Debian packages: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  else
+    echo "The server benchmark needs these Debian packages: ${missing[*]}" >&2
+    echo "Install them with:" >&2
+    echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+[[ -n "$nginx_bin" ]] || nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
+
+if [[ -z "${PERFORM:-}" ]]; then
+  if ! command -v swift >/dev/null && [[ -x /opt/swift/usr/bin/swift ]]; then
+    export PATH=/opt/swift/usr/bin:$PATH
+  fi
+  (cd "$root" && swift build -c release --product perform)
+  PERFORM="$root/.build/release/perform"
+fi
+
+# --- clean-up ------------------------------------------------------------------------------------
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/perform-bench-server.XXXXXX")
+shm_work=""
+pids=()
+cleanup() {
+  local pid
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  rm -rf "$work"
+  [[ -n "$shm_work" ]] && rm -rf "$shm_work"
+  return 0
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# --- helpers -------------------------------------------------------------------------------------
+
+# A loopback TCP port nobody listens on now.
+free_port() {
+  python3 - <<'EOF' 2>/dev/null && return 0
+import socket
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+print(s.getsockname()[1])
+s.close()
+EOF
+  local port
+  while true; do
+    port=$((20000 + RANDOM % 30000))
+    ss -Hltn "sport = :$port" | grep -q . || { echo "$port"; return 0; }
+  done
+}
+
+# Starts `perform serve --demo` on a free port with a fresh database in DIR; sets base and token.
+start_perform() {
+  local dir=$1 log="$1/serve.log"
+  "$PERFORM" serve --host 127.0.0.1 --port 0 --database "$dir/perform.sqlite" --demo \
+    >"$log" 2>"$dir/serve.err" &
+  pids+=($!)
+  local tries=0
+  until grep -q '^listening: ' "$log" 2>/dev/null; do
+    tries=$((tries + 1))
+    if ((tries > 300)) || ! kill -0 "${pids[-1]}" 2>/dev/null; then
+      echo "perform serve did not start:" >&2
+      cat "$log" "$dir/serve.err" >&2
+      exit 1
+    fi
+    sleep 0.1
+  done
+  base=$(sed -n 's/^listening: //p' "$log" | head -1)
+  token=$(sed -n 's/^token: //p' "$log" | head -1)
+  [[ -n "$token" ]] || { echo "perform serve printed no token" >&2; exit 1; }
+}
+
+# One request with the script's headers and body, checking the status.
+check() {
+  local expected=$1 method=$2 url=$3 body=${4:-}
+  local args=(-sS -o "$work/check.json" -w '%{http_code}' -X "$method"
+    -H "Authorization: Bearer $token" -H 'X-Timezone: UTC' -H 'Accept: application/json')
+  [[ -n "$body" ]] && args+=(-H 'Content-Type: application/json' --data-binary "$body")
+  local status
+  status=$(curl "${args[@]}" "$url")
+  if [[ "$status" != "$expected" ]]; then
+    echo "$method $url answered $status, expected $expected:" >&2
+    cat "$work/check.json" >&2
+    echo >&2
+    exit 1
+  fi
+}
+
+# Waits until the server of URL answers again (it finishes what wrk left in flight), at most 60 s.
+settle() {
+  sleep 1
+  curl -s -o /dev/null --max-time 60 "${1%%/v1/*}/v1/trainee/session" \
+    -H "Authorization: Bearer ${token:-none}" || true
+}
+
+results="$work/results.txt"
+: >"$results"
+
+# run_wrk LABEL GROUP SCRIPT URL CONNECTIONS: one bounded wrk run; appends a result line.
+run_wrk() {
+  local label=$1 group=$2 script=$3 url=$4 connections=$5
+  local threads=1
+  ((connections > 1)) && threads=2
+  local output
+  output=$(BENCH_LUA_DIR="$here" BENCH_TOKEN="${token:-}" BENCH_TODAY="$today" \
+    BENCH_YESTERDAY="$yesterday" BENCH_RUN_ID="$$-$RANDOM-$group-$connections" \
+    wrk -t "$threads" -c "$connections" -d "$duration" --timeout 10s -s "$here/$script" "$url")
+  local line
+  line=$(grep '^RESULT ' <<<"$output" | tail -1)
+  if [[ -z "$line" ]]; then
+    echo "wrk printed no result for $label at $connections connections:" >&2
+    echo "$output" >&2
+    exit 1
+  fi
+  settle "$url"
+  # RESULT rps p50 p99 requests non2xx socket_errors
+  read -r _ rps p50 p99 requests non2xx socket_errors <<<"$line"
+  printf '%s|%s|%s|%s|%s|%s|%s|%s|%s\n' "$group" "$label" "$connections" "$rps" "$p50" "$p99" \
+    "$requests" "$non2xx" "$socket_errors" >>"$results"
+  printf '  %-44s c=%-3s %10.1f req/s  p50 %8.1f us  p99 %8.1f us  (%s requests, %s non-2xx, %s socket errors)\n' \
+    "$label" "$connections" "$rps" "$p50" "$p99" "$requests" "$non2xx" "$socket_errors"
+}
+
+today=$(date -u +%F)
+yesterday=$(date -u -d yesterday +%F)
+
+# --- Perform, database on disk -------------------------------------------------------------------
+
+mkdir -p "$work/disk"
+start_perform "$work/disk"
+disk_base=$base
+disk_token=$token
+echo "perform serve: $disk_base (database $work/disk/perform.sqlite)"
+
+# The static copy: the workouts answer itself, same bytes.
+mkdir -p "$work/www"
+check 200 GET "$disk_base/v1/trainee/workouts"
+cp "$work/check.json" "$work/www/workouts.json"
+size=$(stat -c %s "$work/www/workouts.json")
+echo "GET /v1/trainee/workouts answers $size bytes; nginx serves the same bytes as a file"
+
+# Each request shape once, checked, before any load.
+snapshot_check='{"date":"'"$today"'","data":{"eaten":{"x__it_oats":true},"portions":{}}}'
+check 200 PUT "$disk_base/v1/trainee/nutrition/day" "$snapshot_check"
+log_check='{"programId":"plan_strength","dayId":"day_push","label":"Push","durationSec":60,"completed":true,"entries":[]}'
+check 201 POST "$disk_base/v1/trainee/workouts/log" "$log_check"
+
+# --- nginx ---------------------------------------------------------------------------------------
+
+nginx_port=$(free_port)
+mkdir -p "$work/nginx"
+chmod 755 "$work" "$work/www"
+chmod 644 "$work/www/workouts.json"
+cat >"$work/nginx/nginx.conf" <<EOF
+daemon off;
+master_process on;
+worker_processes auto;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log warn;
+events { worker_connections 1024; }
+http {
+  types { application/json json; }
+  default_type application/json;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  keepalive_timeout 60s;
+  client_body_temp_path $work/nginx/body;
+  proxy_temp_path $work/nginx/proxy;
+  fastcgi_temp_path $work/nginx/fastcgi;
+  uwsgi_temp_path $work/nginx/uwsgi;
+  scgi_temp_path $work/nginx/scgi;
+  server {
+    listen 127.0.0.1:$nginx_port;
+    root $work/www;
+  }
+}
+EOF
+"$nginx_bin" -p "$work/nginx" -e "$work/nginx/error.log" -c "$work/nginx/nginx.conf" \
+  2>"$work/nginx/stderr.log" &
+pids+=($!)
+nginx_url="http://127.0.0.1:$nginx_port/workouts.json"
+for _ in $(seq 100); do
+  curl -sf -o /dev/null "$nginx_url" && break
+  sleep 0.1
+done
+if ! cmp -s <(curl -sf "$nginx_url") "$work/www/workouts.json"; then
+  echo "nginx did not serve the file:" >&2
+  cat "$work/nginx/stderr.log" "$work/nginx/error.log" >&2 || true
+  exit 1
+fi
+echo "nginx: http://127.0.0.1:$nginx_port ($("$nginx_bin" -v 2>&1 | sed 's/.*: //'))"
+
+# --- Perform, database on tmpfs (fsync costs nothing) ---------------------------------------------
+
+if [[ "${SKIP_TMPFS:-0}" != 1 && -d /dev/shm && -w /dev/shm ]]; then
+  shm_work=$(mktemp -d /dev/shm/perform-bench-server.XXXXXX)
+  start_perform "$shm_work"
+  shm_base=$base
+  shm_token=$token
+  echo "perform serve (tmpfs): $shm_base (database $shm_work/perform.sqlite)"
+fi
+
+# --- the runs ------------------------------------------------------------------------------------
+
+echo
+echo "wrk $duration per run; $(nproc) CPUs shared by wrk, the server and nginx"
+# Endpoint by endpoint, so that the log posts (which lengthen the history GET workouts reads for
+# lastSets and best) come after the GET runs; a pause between runs lets the server finish the
+# requests wrk left in flight.
+for connections in "${connection_counts[@]}"; do
+  token=""
+  run_wrk "nginx static file ($size B)" nginx static.lua "$nginx_url" "$connections"
+done
+token=$disk_token
+for connections in "${connection_counts[@]}"; do
+  run_wrk "GET /v1/trainee/workouts" get workouts.lua "$disk_base/v1/trainee/workouts" \
+    "$connections"
+done
+for connections in "${connection_counts[@]}"; do
+  token=$disk_token
+  run_wrk "PUT /v1/trainee/nutrition/day" put nutrition_day.lua \
+    "$disk_base/v1/trainee/nutrition/day" "$connections"
+  if [[ -n "$shm_work" ]]; then
+    token=$shm_token
+    run_wrk "PUT nutrition/day, database on tmpfs" put-tmpfs nutrition_day.lua \
+      "$shm_base/v1/trainee/nutrition/day" "$connections"
+  fi
+done
+for connections in "${connection_counts[@]}"; do
+  token=$disk_token
+  run_wrk "POST /v1/trainee/workouts/log" post workouts_log.lua \
+    "$disk_base/v1/trainee/workouts/log" "$connections"
+  if [[ -n "$shm_work" ]]; then
+    token=$shm_token
+    run_wrk "POST workouts/log, database on tmpfs" post-tmpfs workouts_log.lua \
+      "$shm_base/v1/trainee/workouts/log" "$connections"
+  fi
+done
+logged=$(awk -F'|' '$1 == "post" { n += $7 } END { print n + 0 }' "$results")
+token=$disk_token
+for connections in "${connection_counts[@]}"; do
+  run_wrk "GET workouts after $logged more logs" get-after workouts.lua \
+    "$disk_base/v1/trainee/workouts" "$connections"
+done
+
+# --- the table -----------------------------------------------------------------------------------
+
+echo
+echo "| request | conns | req/s | p50 ms | p99 ms | req/s vs nginx | p99 vs nginx | errors |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+awk -F'|' '
+  { group[NR] = $1; label[NR] = $2; conns[NR] = $3; rps[NR] = $4; p50[NR] = $5; p99[NR] = $6
+    errors[NR] = $8 + $9
+    if ($1 == "nginx") { nginx_rps[$3] = $4; nginx_p99[$3] = $6 } }
+  END {
+    for (i = 1; i <= NR; i++) {
+      c = conns[i]
+      printf "| %s | %s | %.0f | %.3f | %.3f | %.3f | %.1f | %d |\n", label[i], c, rps[i],
+        p50[i] / 1000, p99[i] / 1000, rps[i] / nginx_rps[c], p99[i] / nginx_p99[c], errors[i]
+    }
+  }' <(sort -t'|' -k3,3n -s "$results")

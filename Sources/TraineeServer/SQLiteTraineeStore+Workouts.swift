@@ -4,7 +4,8 @@ import TraineeAPI
 // NB: issue 6, "Endpoints": an `Idempotency-Key` makes a retried post return the first answer and
 // store nothing twice. Keys belong to a trainee (another trainee's same key is a new log), and a
 // key is remembered after its log is deleted, so a late retry cannot bring the log back.
-// `workoutNumber` is the number of logs the trainee has, this one included, when it is stored.
+// `workoutNumber` is the number of logs the trainee has, this one included, when it is stored;
+// the count is kept in `workout_log_counts` (schema version 2) rather than counted per post.
 
 extension SQLiteTraineeStore {
   public func logWorkout(
@@ -20,10 +21,14 @@ extension SQLiteTraineeStore {
       {
         return earlier
       }
-      let count = try db.row(
-        "SELECT COUNT(*) FROM workout_logs WHERE trainee_id = ?", [trainee.value]
-      ) { try $0.int(0) }
-      let number = (count ?? 0) + 1
+      let number =
+        try db.row(
+          """
+          INSERT INTO workout_log_counts (trainee_id, logs) VALUES (?, 1)
+          ON CONFLICT (trainee_id) DO UPDATE SET logs = logs + 1
+          RETURNING logs
+          """, [trainee.value]
+        ) { try $0.int(0) } ?? 1
       try db.run(
         """
         INSERT INTO workout_logs (trainee_id, workout_number, logged_at, payload)
@@ -32,6 +37,7 @@ extension SQLiteTraineeStore {
       let logged = LoggedWorkout(
         id: WorkoutLogID(rawValue: try db.lastInsertRowID), workoutNumber: number)
       try Self.insertSets(of: payload, log: logged.id, trainee: trainee, db)
+      try Self.recordInHistory(logged.id, trainee: trainee, db)
       if let idempotencyKey {
         try db.run(
           """
@@ -70,6 +76,65 @@ extension SQLiteTraineeStore {
     }
   }
 
+  // NB: issue 6, "Server history lookups": a new log has the highest id, so it becomes the
+  // latest log of every exercise it has a done set of, and its best set replaces the kept best
+  // only when its estimate is strictly higher (the kept one is earlier, and wins a tie). Both
+  // statements touch the new log's sets and the trainee's summary rows, not the history. They
+  // find the sets by `log_id` alone (the log was just stored for `trainee`): with `trainee_id` in
+  // the filter too, SQLite picks `logged_sets_by_exercise` and walks every set of the trainee.
+
+  /// Makes `log`, just stored with its sets, part of `exercise_history`.
+  private static func recordInHistory(
+    _ log: WorkoutLogID, trainee: TraineeID, _ db: SQLiteConnection
+  ) throws {
+    try db.run(
+      """
+      INSERT INTO exercise_history (trainee_id, exercise_id, last_log_id)
+      SELECT DISTINCT ?2, exercise_id, ?1 FROM logged_sets WHERE log_id = ?1 AND done = 1
+      ON CONFLICT (trainee_id, exercise_id) DO UPDATE SET last_log_id = excluded.last_log_id
+      """, [log.value, trainee.value])
+    try db.run(
+      """
+      UPDATE exercise_history AS h
+      SET best_log_id = c.log_id, best_position = c.position, best_weight = c.weight,
+        best_reps = c.reps
+      FROM (
+        SELECT exercise_id, log_id, position, weight, reps, ROW_NUMBER() OVER (
+          PARTITION BY exercise_id ORDER BY weight * (30 + reps) DESC, position
+        ) AS rank
+        FROM logged_sets
+        WHERE log_id = ?1 AND done = 1 AND weight > 0 AND reps > 0
+      ) AS c
+      WHERE c.rank = 1 AND h.trainee_id = ?2 AND h.exercise_id = c.exercise_id
+        AND (h.best_log_id IS NULL OR c.weight * (30 + c.reps) > h.best_weight * (30 + h.best_reps))
+      """, [log.value, trainee.value])
+  }
+
+  /// Recomputes the `exercise_history` row of one exercise from the trainee's remaining sets,
+  /// removing it when no done set is left; used when a log is deleted.
+  private static func recomputeHistory(
+    of exerciseId: String, trainee: TraineeID, _ db: SQLiteConnection
+  ) throws {
+    let key: [SQLiteValue] = [trainee.value, .text(exerciseId)]
+    try db.run("DELETE FROM exercise_history WHERE trainee_id = ?1 AND exercise_id = ?2", key)
+    try db.run(
+      """
+      INSERT INTO exercise_history (trainee_id, exercise_id, last_log_id, best_log_id,
+        best_position, best_weight, best_reps)
+      SELECT ?1, ?2, latest.log_id, best.log_id, best.position, best.weight, best.reps
+      FROM (
+        SELECT log_id FROM logged_sets
+        WHERE trainee_id = ?1 AND exercise_id = ?2 AND done = 1
+        ORDER BY log_id DESC LIMIT 1
+      ) AS latest
+      LEFT JOIN (
+        SELECT log_id, position, weight, reps FROM logged_sets
+        WHERE trainee_id = ?1 AND exercise_id = ?2 AND done = 1 AND weight > 0 AND reps > 0
+        ORDER BY weight * (30 + reps) DESC, log_id, position LIMIT 1
+      ) AS best ON true
+      """, key)
+  }
+
   public func workoutHistory(for trainee: TraineeID) throws -> [WorkoutLogRecord] {
     try read { db in
       try db.rows(
@@ -92,27 +157,43 @@ extension SQLiteTraineeStore {
 
   public func deleteWorkoutLog(_ id: WorkoutLogID, for trainee: TraineeID) throws -> Bool {
     try write(trainee) { db in
-      try db.run(
+      // Only the exercises whose latest log or best set is in this log change.
+      let affected = try db.rows(
+        """
+        SELECT exercise_id FROM exercise_history
+        WHERE trainee_id = ?1 AND (last_log_id = ?2 OR best_log_id = ?2)
+        """, [trainee.value, id.value]
+      ) { try $0.string(0) }
+      let deleted = try db.run(
         "DELETE FROM workout_logs WHERE id = ? AND trainee_id = ?", [id.value, trainee.value])
-    } == 1
+      guard deleted == 1 else { return false }
+      try db.run(
+        "UPDATE workout_log_counts SET logs = logs - 1 WHERE trainee_id = ?", [trainee.value])
+      for exerciseId in affected {
+        try Self.recomputeHistory(of: exerciseId, trainee: trainee, db)
+      }
+      return true
+    }
   }
 
   // NB: issue 2, "PR": the best set is the done set with positive weight and reps and the
   // highest Epley estimate, weight x (1 + reps / 30), the earliest on a tie. Logged sets carry
-  // no set type, so a logged warm-up counts like any set. The query orders by weight x (30 + reps),
+  // no set type, so a logged warm-up counts like any set. The queries order by weight x (30 + reps),
   // the estimate times 30, which ranks alike and keeps equal estimates exactly equal.
+  // Issue 6, "Server history lookups": both answers are read from `exercise_history`, one row per
+  // exercise, and the latest log's sets by their key, so the cost follows the number of exercises,
+  // not the number of logged sets. `CROSS JOIN` keeps `exercise_history` the outer loop: without
+  // statistics SQLite would otherwise walk all of the trainee's sets by `logged_sets_by_exercise`.
 
   public func exerciseHistory(for trainee: TraineeID) throws -> [String: ExerciseHistory] {
     try read { db in
       let lastSets = try db.rows(
         """
-        SELECT s.exercise_id, s.set_number, s.weight, s.reps FROM logged_sets AS s
-        JOIN (
-          SELECT exercise_id, MAX(log_id) AS log_id FROM logged_sets
-          WHERE trainee_id = ?1 AND done = 1 GROUP BY exercise_id
-        ) AS latest ON s.exercise_id = latest.exercise_id AND s.log_id = latest.log_id
-        WHERE s.trainee_id = ?1 AND s.done = 1
-        ORDER BY s.exercise_id, s.position
+        SELECT h.exercise_id, s.set_number, s.weight, s.reps FROM exercise_history AS h
+        CROSS JOIN logged_sets AS s
+        WHERE h.trainee_id = ? AND s.log_id = h.last_log_id AND s.trainee_id = h.trainee_id
+          AND s.exercise_id = h.exercise_id AND s.done = 1
+        ORDER BY h.exercise_id, s.position
         """, [trainee.value]
       ) { row in
         let set = LastSetDto(
@@ -122,12 +203,8 @@ extension SQLiteTraineeStore {
       }
       let bests = try db.rows(
         """
-        SELECT exercise_id, weight, reps FROM (
-          SELECT exercise_id, weight, reps, ROW_NUMBER() OVER (
-            PARTITION BY exercise_id ORDER BY weight * (30 + reps) DESC, log_id, position
-          ) AS rank
-          FROM logged_sets WHERE trainee_id = ? AND done = 1 AND weight > 0 AND reps > 0
-        ) WHERE rank = 1
+        SELECT exercise_id, best_weight, best_reps FROM exercise_history
+        WHERE trainee_id = ? AND best_log_id IS NOT NULL
         """, [trainee.value]
       ) { row in
         (

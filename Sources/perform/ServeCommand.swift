@@ -43,6 +43,7 @@ enum ServeCommand {
         return 1
       }
     }
+    let termination = TerminationSignal()
     let router = TraineeAPIRoutes(store: store, now: { Date() }).router { error, request in
       fail("\(request.method) \(request.path): \(error)")
     }
@@ -57,23 +58,33 @@ enum ServeCommand {
     }
     say("database: \(path)")
     say("listening: http://\(host.contains(":") ? "[\(host)]" : host):\(bound)")
-    waitForTermination()
+    termination.wait()
     server.stop()
     return 0
   }
 
-  /// Blocks until SIGINT or SIGTERM arrives.
-  private static func waitForTermination() {
-    let done = DispatchSemaphore(value: 0)
-    var sources: [any DispatchSourceSignal] = []
+}
+
+/// SIGINT and SIGTERM, caught from the moment this exists: a signal that arrives before
+/// `wait()` (between printing `listening:` and waiting, say) is not lost.
+final class TerminationSignal {
+  private let received = DispatchSemaphore(value: 0)
+  private var sources: [any DispatchSourceSignal] = []
+
+  init() {
     for signalNumber in [SIGINT, SIGTERM] {
-      signal(signalNumber, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-      source.setEventHandler { done.signal() }
+      source.setEventHandler { [received] in received.signal() }
       source.resume()
+      // Ignored only once the source listens, so no signal falls between the two.
+      signal(signalNumber, SIG_IGN)
       sources.append(source)
     }
-    done.wait()
+  }
+
+  /// Blocks until SIGINT or SIGTERM has arrived.
+  func wait() {
+    received.wait()
     sources.forEach { $0.cancel() }
   }
 }

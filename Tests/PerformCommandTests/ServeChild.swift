@@ -56,10 +56,16 @@ final class ServeChild: @unchecked Sendable {
     process.waitUntilExit()
   }
 
-  /// Asks the server to stop and waits for it.
-  func interrupt() {
+  /// Asks the server to stop and waits for it; one that has not stopped after 20 seconds is
+  /// killed, so a hung server fails the test instead of hanging it.
+  @discardableResult
+  func interrupt() -> Bool {
     kill(process.processIdentifier, SIGINT)
-    process.waitUntilExit()
+    let deadline = Date() + 20
+    while process.isRunning, Date() < deadline { usleep(10_000) }
+    guard process.isRunning else { return true }
+    kill9()
+    return false
   }
 
   /// Sends a request and returns the status and body; throws when no answer came.

@@ -51,7 +51,7 @@ import Testing
     let database = directory.appendingPathComponent("perform.sqlite")
     let first = try ServeChild(database: database, demo: true)
     let firstToken = try #require(first.token)
-    first.interrupt()
+    #expect(first.interrupt(), "perform serve must stop on SIGINT, even right after it listens")
 
     let second = try ServeChild(database: database, demo: true)
     defer { second.interrupt() }

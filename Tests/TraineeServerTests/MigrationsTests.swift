@@ -14,9 +14,12 @@ private func tableNames(_ database: SQLiteDatabase) throws -> [String] {
   }
 }
 
+/// The schema version this Perform writes.
+private let current = Migrations.trainee.count
+
 /// A later schema step, as a future Perform would add.
 private let nicknames = Migration(
-  version: 2, name: "nicknames",
+  version: current + 1, name: "nicknames",
   sql: """
     ALTER TABLE trainees ADD COLUMN nickname TEXT;
     UPDATE trainees SET nickname = 'the ' || name;
@@ -26,15 +29,15 @@ struct MigrationsTests {
   @Test func aNewDatabaseGetsTheWholeSchema() throws {
     let database = try SQLiteDatabase.inMemory()
     #expect(try Migrations.version(of: database) == 0)
-    #expect(try Migrations.migrate(database) == 1)
-    #expect(try Migrations.version(of: database) == 1)
+    #expect(try Migrations.migrate(database) == current)
+    #expect(try Migrations.version(of: database) == current)
     #expect(
       try tableNames(database) == [
-        "idempotency_keys", "logged_sets", "meal_logs", "notification_configs", "nutrition_days",
-        "nutrition_plans", "programs", "substitutions", "technique_videos", "trainees",
-        "workout_logs",
+        "exercise_history", "idempotency_keys", "logged_sets", "meal_logs",
+        "notification_configs", "nutrition_days", "nutrition_plans", "programs", "substitutions",
+        "technique_videos", "trainees", "workout_log_counts", "workout_logs",
       ])
-    #expect(try Migrations.migrate(database) == 1)
+    #expect(try Migrations.migrate(database) == current)
   }
 
   @Test func anOldDatabaseGetsOnlyTheStepsItLacksAndKeepsItsData() throws {
@@ -46,7 +49,8 @@ struct MigrationsTests {
 
       let database = try SQLiteDatabase(path: path)
       defer { database.close() }
-      #expect(try Migrations.migrate(database, with: Migrations.trainee + [nicknames]) == 2)
+      #expect(
+        try Migrations.migrate(database, with: Migrations.trainee + [nicknames]) == current + 1)
       let rows = try database.read { db in
         try db.rows("SELECT id, name, nickname, token_sha256 FROM trainees") { row in
           try (0..<4).map { try row.string($0) }
@@ -54,7 +58,8 @@ struct MigrationsTests {
       }
       let digest = BearerToken.digest(ada.token)
       #expect(rows == [[ada.trainee.id.description, "Ada", "the Ada", digest]])
-      #expect(try Migrations.migrate(database, with: Migrations.trainee + [nicknames]) == 2)
+      #expect(
+        try Migrations.migrate(database, with: Migrations.trainee + [nicknames]) == current + 1)
     }
   }
 
@@ -65,12 +70,13 @@ struct MigrationsTests {
       try Migrations.migrate(newer, with: Migrations.trainee + [nicknames])
       newer.close()
 
-      let refusal = MigrationError.databaseTooNew(path: path, version: 2, supported: 1)
+      let refusal = MigrationError.databaseTooNew(
+        path: path, version: current + 1, supported: current)
       #expect(throws: refusal) { try SQLiteTraineeStore(path: path) }
       let database = try SQLiteDatabase(path: path)
       defer { database.close() }
       #expect(throws: refusal) { try Migrations.migrate(database) }
-      #expect(try Migrations.version(of: database) == 2)
+      #expect(try Migrations.version(of: database) == current + 1)
       let columns = try database.read { db in
         try db.rows("SELECT name FROM pragma_table_info('trainees') ORDER BY cid") {
           try $0.string(0)
@@ -83,7 +89,7 @@ struct MigrationsTests {
   @Test func aFailingStepRollsBackAndKeepsTheVersionBeforeIt() throws {
     let database = try SQLiteDatabase.inMemory()
     let broken = Migration(
-      version: 2, name: "broken",
+      version: current + 1, name: "broken",
       sql: """
         CREATE TABLE half_done (x INTEGER);
         INSERT INTO no_such_table VALUES (1);
@@ -92,7 +98,7 @@ struct MigrationsTests {
       throws: SQLiteError.failed(
         sql: broken.sql, code: 1, message: "no such table: no_such_table")
     ) { try Migrations.migrate(database, with: Migrations.trainee + [broken]) }
-    #expect(try Migrations.version(of: database) == 1)
+    #expect(try Migrations.version(of: database) == current)
     #expect(try !tableNames(database).contains("half_done"))
   }
 }

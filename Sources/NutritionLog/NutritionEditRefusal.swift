@@ -19,6 +19,11 @@ public enum NutritionEditRefusal: Error, Equatable, Sendable {
   case optionMismatch(optionId: String, renderedId: String)
   /// Item `itemId` appears twice in one meal's swaps.
   case duplicateItem(itemId: String)
+  /// `date` is older than the editable window (before yesterday when today is `today`): it is
+  /// rendered from the saved day and never edited.
+  case readOnlyDay(date: CalendarDay, today: CalendarDay)
+  /// `date` is after `today`: it cannot be picked and is never saved.
+  case futureDay(date: CalendarDay, today: CalendarDay)
 
   /// The reason's name in replay output.
   public var code: String {
@@ -31,6 +36,8 @@ public enum NutritionEditRefusal: Error, Equatable, Sendable {
     case .unknownCustomMeal: "unknownCustomMeal"
     case .optionMismatch: "optionMismatch"
     case .duplicateItem: "duplicateItem"
+    case .readOnlyDay: "readOnlyDay"
+    case .futureDay: "futureDay"
     }
   }
 
@@ -47,6 +54,10 @@ public enum NutritionEditRefusal: Error, Equatable, Sendable {
     case .optionMismatch(let optionId, let renderedId):
       "The option shown (\(renderedId)) is not the option chosen (\(optionId))."
     case .duplicateItem(let itemId): "Item \(itemId) is swapped twice."
+    case .readOnlyDay(let date, let today):
+      "\(date) is read-only: only today (\(today)) and yesterday can be edited."
+    case .futureDay(let date, let today):
+      "\(date) is after today (\(today)) and cannot be edited."
     }
   }
 }

@@ -20,6 +20,9 @@ public struct NutritionEdits: Equatable, Sendable {
   public internal(set) var viewDayId: String?
   /// The plan day the trainee follows today, while it is active.
   public internal(set) var preferredDay: PreferredNutritionDay?
+  /// The plan day on screen the last time the tab showed today (`todayPick`), set through
+  /// `setTodayPick`; the home hint prefers it while its date key is today's.
+  public internal(set) var todayPick: TodayNutritionDay?
 
   /// No edits, no plan in view, no preferred day.
   public init() {

@@ -8,7 +8,7 @@ ifeq ($(shell command -v swift 2>/dev/null),)
 endif
 
 SWIFT ?= swift
-LINT_PATHS := Package.swift Sources Tests Benchmarks
+LINT_PATHS := Package.swift Sources Tests Benchmarks Apps
 
 .PHONY: run test lint format deps build bench bench-server golden clean
 
@@ -21,6 +21,7 @@ run: deps
 ## (the Swift suites run last, so their summary closes the output)
 test: deps
 	$(SWIFT) build --build-tests
+	"$$(dirname "$$(command -v $(SWIFT))")/swiftc" -parse $$(find Apps -name '*.swift')
 	scripts/openapi-conformance.sh .build/debug/perform
 	$(SWIFT) test --skip-build --disable-xctest
 
@@ -40,6 +41,8 @@ deps:
 bench: deps
 	$(SWIFT) build -c release --product WorkoutSessionBenchmark
 	.build/release/WorkoutSessionBenchmark
+	$(SWIFT) build -c release --product NutritionLogBenchmark
+	.build/release/NutritionLogBenchmark
 
 ## bench-server: wrk against `perform serve` on loopback next to nginx; record in docs/benchmarks.md
 bench-server:
@@ -48,7 +51,7 @@ bench-server:
 ## golden: rewrite the replay fixtures' expected outputs (review the diff before committing)
 golden: deps
 	$(SWIFT) build --build-tests
-	PERFORM_UPDATE_GOLDEN=1 $(SWIFT) test --skip-build --filter ReplayFixtureTests
+	PERFORM_UPDATE_GOLDEN=1 $(SWIFT) test --skip-build --filter "ReplayFixtureTests|RenderingGoldenTests"
 
 clean:
 	rm -rf .build

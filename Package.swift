@@ -33,12 +33,20 @@ let package = Package(
     .target(name: "WorkoutReplay", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"]),
     .executableTarget(
       name: "perform",
-      dependencies: ["WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI", "TraineeServer"]
+      dependencies: [
+        "WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI", "TraineeServer",
+        "LiveActivity",
+      ]
     ),
     .executableTarget(
       name: "WorkoutSessionBenchmark",
       dependencies: ["WorkoutSession", "TraineeAPI"],
       path: "Benchmarks/WorkoutSessionBenchmark"
+    ),
+    .executableTarget(
+      name: "NutritionLogBenchmark",
+      dependencies: ["NutritionLog", "TraineeAPI"],
+      path: "Benchmarks/NutritionLogBenchmark"
     ),
     // The manual clock every timer test drives.
     .target(name: "PerformTestSupport", path: "Tests/PerformTestSupport"),
@@ -49,7 +57,9 @@ let package = Package(
     // The URLSession client and the nutrition sync against the real server on loopback.
     .testTarget(
       name: "TraineeClientTests",
-      dependencies: ["TraineeAPI", "TraineeServer", "NutritionLog", "PerformTestSupport"]),
+      dependencies: [
+        "TraineeAPI", "TraineeServer", "NutritionLog", "WorkoutSession", "PerformTestSupport",
+      ]),
     .testTarget(
       name: "RestTimerTests", dependencies: ["RestTimer", "TraineeAPI", "PerformTestSupport"]),
     .testTarget(

@@ -11,6 +11,11 @@ let usage = """
     perform session apply [--data-dir DIR] [--now ISO-TIME]
         Apply actions read from standard input, one JSON object a line, to the saved
         workout; print "ok SEQUENCE" or "refused REASON: MESSAGE" after each.
+    perform activity preview --state FILE|--replay FILE [--locale de|en|fr|it|ja]
+        [--units metric|imperial] [--now ISO-TIME] [--out FILE] [--terminal [--color]]
+        Draw the workout's Live Activity (Lock Screen card, Dynamic Island) as SVG, and
+        as PNG beside --out when rsvg-convert is installed; --terminal draws the card as
+        text. FILE is what `session show` prints, or a replay script (shown as it ends).
     perform serve [--host 127.0.0.1] [--port 8080] [--database PATH] [--demo]
         Run the trainee API server until interrupted. --demo creates a demo trainee
         once and prints a fresh token for it on every start ("token: ...").

@@ -7,6 +7,8 @@ let status: Int32
 switch arguments.first {
 case "replay":
   status = await ReplayCommand.run(Array(arguments.dropFirst()))
+case "activity":
+  status = await ActivityCommand.run(Array(arguments.dropFirst()))
 case "session":
   status = SessionCommand.run(Array(arguments.dropFirst()))
 case "serve":

@@ -1,5 +1,6 @@
 import Foundation
 import RestTimer
+import TraineeAPI
 import WorkoutSession
 
 // NB: issue 5 "Interactions and the pending-command queue": each command is applied exactly
@@ -209,11 +210,6 @@ private func completeSetAction(
 /// Whether `clock` is the rest the card showed, to the millisecond.
 private func showsCurrentRest(_ clock: RestClock?, _ startedAt: Date, _ endsAt: Date) -> Bool {
   guard let clock else { return false }
-  return milliseconds(clock.startedAt) == milliseconds(startedAt)
-    && milliseconds(clock.endsAt) == milliseconds(endsAt)
-}
-
-/// `date` in whole milliseconds since 1970, the precision every saved date has.
-func milliseconds(_ date: Date) -> Int64 {
-  Int64((date.timeIntervalSince1970 * 1000).rounded())
+  return clock.startedAt.milliseconds == startedAt.milliseconds
+    && clock.endsAt.milliseconds == endsAt.milliseconds
 }

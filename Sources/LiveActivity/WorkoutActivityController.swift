@@ -113,7 +113,7 @@ public final class WorkoutActivityController {
     for activity in running {
       let started = activity.staleDate.map { $0 - Self.staleAfter } ?? now
       let sameWorkout =
-        shown == nil && milliseconds(activity.content.workoutStartedAt) == workout.startedAt
+        shown == nil && activity.content.workoutStartedAt.milliseconds == workout.startedAt
       if sameWorkout, now < started + Self.staleAfter {
         shown = Shown(
           id: activity.id, startedAt: started, staleDate: started + Self.staleAfter,
@@ -142,6 +142,6 @@ public final class WorkoutActivityController {
   static func key(of session: WorkoutSession?) -> WorkoutKey? {
     guard let session, session.started else { return nil }
     return WorkoutKey(
-      dayId: session.dayId, startedAt: session.startedAt.map(milliseconds) ?? 0)
+      dayId: session.dayId, startedAt: session.startedAt?.milliseconds ?? 0)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: spec workout-session-engine.md "Schedule it", "Reschedule or cancel", "Android background
 // behaviour" (the present-now backstop, here on every platform) and "Blocked alerts".
@@ -19,7 +20,7 @@ public final class RestAlertScheduler {
   /// (UserNotifications does, and replaces a request with the same id), and a relaunched app can
   /// name the alert its previous process scheduled.
   public nonisolated static func alertId(for clock: RestClock) -> String {
-    "rest-\(milliseconds(clock.startedAt))-\(milliseconds(clock.endsAt))"
+    "rest-\(clock.startedAt.milliseconds)-\(clock.endsAt.milliseconds)"
   }
   private var blockReasonChecked = false
 
@@ -71,7 +72,7 @@ public final class RestAlertScheduler {
     guard let alert = clock.alert else { return nil }
     guard await center.presented(kind: Self.kind).isEmpty else { return nil }
     return try? await center.present(
-      Self.request(alert, id: "rest-now-\(milliseconds(now))", fireAt: now, now: now))
+      Self.request(alert, id: "rest-now-\(now.milliseconds)", fireAt: now, now: now))
   }
 
   /// The block reason, the first time a rest with an alert starts on this screen; `nil` after.
@@ -91,8 +92,4 @@ public final class RestAlertScheduler {
       interval: max(1, fireAt.timeIntervalSince(now)), channel: .restTimer, timeSensitive: true,
       sound: true, data: ["kind": kind, "target": "activeWorkout"])
   }
-}
-
-private func milliseconds(_ date: Date) -> Int64 {
-  Int64((date.timeIntervalSince1970 * 1000).rounded())
 }

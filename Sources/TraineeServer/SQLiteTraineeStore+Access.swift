@@ -58,15 +58,3 @@ extension RecordID {
   /// The id bound as a statement parameter.
   var value: SQLiteValue { .integer(rawValue) }
 }
-
-extension Date {
-  /// Milliseconds since 1970, as stored.
-  var milliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
-
-  /// The date stored for this one, to the millisecond.
-  var roundedToMilliseconds: Date { Date(milliseconds: milliseconds) }
-
-  init(milliseconds: Int64) {
-    self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
-  }
-}

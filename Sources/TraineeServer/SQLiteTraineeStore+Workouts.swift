@@ -252,7 +252,7 @@ extension SQLiteTraineeStore {
       return TechniqueVideoID(rawValue: try db.lastInsertRowID)
     }
     return TechniqueVideo(
-      id: id, url: url, exerciseId: exerciseId, submittedAt: submittedAt.roundedToMilliseconds)
+      id: id, url: url, exerciseId: exerciseId, submittedAt: submittedAt.wholeMilliseconds)
   }
 
   public func techniqueVideos(for trainee: TraineeID) throws -> [TechniqueVideo] {

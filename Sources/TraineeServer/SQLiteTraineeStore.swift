@@ -43,7 +43,7 @@ public final class SQLiteTraineeStore: TraineeStore {
       return TraineeID(rawValue: try db.lastInsertRowID)
     }
     return NewTrainee(
-      trainee: Trainee(id: id, name: name, createdAt: createdAt.roundedToMilliseconds),
+      trainee: Trainee(id: id, name: name, createdAt: createdAt.wholeMilliseconds),
       token: token)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: the spec keeps entered values as raw strings so editing stays smooth; these functions read
 // them when a set is checked or logged. Issue 2: `.` or `,` is the decimal separator.
@@ -64,8 +65,6 @@ public enum EnteredValue {
 
   /// Shortest text for a number: `60`, `57.5`, `126.8`.
   public static func text(_ number: Double) -> String {
-    let rounded = (number * 1000).rounded() / 1000
-    if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
-    return String(rounded)
+    WireNumber.text((number * 1000).rounded() / 1000)
   }
 }

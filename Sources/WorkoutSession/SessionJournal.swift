@@ -376,18 +376,3 @@ public enum RecoveryNotice: Equatable, Sendable, CustomStringConvertible {
     }
   }
 }
-
-extension Date {
-  /// The date at whole milliseconds since 1970.
-  init(milliseconds: Int64) {
-    self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
-  }
-
-  /// Milliseconds since 1970, to the nearest: a date read back from them gives them again.
-  var milliseconds: Int64 {
-    Int64((timeIntervalSince1970 * 1000).rounded())
-  }
-
-  /// This date cut to whole milliseconds, the precision every saved date has.
-  public var wholeMilliseconds: Date { Date(milliseconds: milliseconds) }
-}

@@ -151,10 +151,18 @@ final class DirectoryLock {
     let path = directory.appendingPathComponent(".lock").path
     fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw FileError(path: path, operation: "open", code: errno) }
-    guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+    // A process forked by anyone in this process (or by the previous owner) shares the lock's
+    // open file until it execs, so a just-released lock can still look held for a moment: try
+    // for up to a second before calling the directory in use.
+    var attempts = 0
+    while flock(fd, LOCK_EX | LOCK_NB) != 0 {
       let code = errno
-      _ = closeDescriptor(fd)
-      throw FileError(path: directory.path, operation: "lock", code: code)
+      attempts += 1
+      guard code == EWOULDBLOCK || code == EINTR, attempts < 100 else {
+        _ = closeDescriptor(fd)
+        throw FileError(path: directory.path, operation: "lock", code: code)
+      }
+      usleep(10_000)
     }
   }
 

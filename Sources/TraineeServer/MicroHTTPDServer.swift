@@ -14,7 +14,7 @@ import Synchronization
 /// An HTTP/1.1 server on GNU libmicrohttpd with its own pool of threads polling with epoll.
 ///
 /// Each request is read in full (a body over `maxBodyBytes` is refused with 413 without being
-/// kept), then handed to the handler on one of the server's threads; the handler's answer is sent
+/// kept; see ``drainLimit(for:)`` for when the refusal waits for the body), then handed to the handler on one of the server's threads; the handler's answer is sent
 /// with its headers. The handler must not call `stop()`.
 public final class MicroHTTPDServer: Sendable {
   /// Where the server listens and what it accepts.
@@ -117,6 +117,20 @@ private final class ServerContext: Sendable {
 private final class RequestBody {
   var bytes = Data()
   var isTooLarge = false
+  /// Bytes of an oversized body read and thrown away so far.
+  var discarded = 0
+}
+
+/// How much of an oversized body the server reads and throws away before it answers 413.
+///
+/// A client that sends its whole body without waiting (URLSession on Linux does not send
+/// `Expect: 100-continue`) would otherwise meet a closed connection mid-send and see a broken
+/// pipe instead of the 413. Reading up to four times the limit lets such a client get the clear
+/// answer; beyond that, or when the client waits for `100 Continue`, the 413 goes out at once and
+/// the connection is closed (docs/decisions.md, "Oversized bodies").
+private func drainLimit(for maxBodyBytes: Int) -> Int {
+  let (limit, overflow) = maxBodyBytes.multipliedReportingOverflow(by: 4)
+  return overflow ? .max : limit
 }
 
 /// A started daemon and the context its callbacks were given.
@@ -207,10 +221,16 @@ private let answerRequest: MHD_AccessHandlerCallback = {
   }
   let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
   guard let slot = requestSlot.pointee else {
-    // The headers are in: refuse a declared body over the limit before it is sent.
-    requestSlot.pointee = Unmanaged.passRetained(RequestBody()).toOpaque()
-    if declaredBodyLength(connection).map({ $0 > UInt64(server.maxBodyBytes) }) ?? false {
-      return send(tooLarge(server.maxBodyBytes), on: connection)
+    // The headers are in. A declared body over the limit is refused before it is sent when the
+    // client waits for `100 Continue` or the body is too big to read; otherwise it is read and
+    // thrown away, and refused at its end.
+    let body = RequestBody()
+    requestSlot.pointee = Unmanaged.passRetained(body).toOpaque()
+    if let declared = declaredBodyLength(connection), declared > UInt64(server.maxBodyBytes) {
+      if waitsForContinue(connection) || declared > UInt64(drainLimit(for: server.maxBodyBytes)) {
+        return send(tooLarge(server.maxBodyBytes), on: connection)
+      }
+      body.isTooLarge = true
     }
     return .YES
   }
@@ -220,8 +240,16 @@ private let answerRequest: MHD_AccessHandlerCallback = {
     // A piece of body (a chunked one has no declared length): keep it while under the limit.
     if !body.isTooLarge, body.bytes.count + count > server.maxBodyBytes {
       body.isTooLarge = true
+      body.discarded = body.bytes.count
       body.bytes = Data()
-    } else if !body.isTooLarge, let uploadData {
+    }
+    if body.isTooLarge {
+      body.discarded += count
+      uploadDataSize.pointee = 0
+      // A chunked body that goes on and on is cut short: answer now and close.
+      return body.discarded > drainLimit(for: server.maxBodyBytes)
+        ? send(tooLarge(server.maxBodyBytes), on: connection) : .YES
+    } else if let uploadData {
       body.bytes.append(
         UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: count)
     }
@@ -251,6 +279,13 @@ private func tooLarge(_ limit: Int) -> HTTPResponse {
   .error(
     .contentTooLarge, code: "body_too_large",
     message: "The request body is larger than the \(limit) bytes accepted.")
+}
+
+/// Whether the client sent `Expect: 100-continue` and waits for the go-ahead before its body.
+private func waitsForContinue(_ connection: OpaquePointer) -> Bool {
+  MHD_lookup_connection_value(connection, .HEADER_KIND, "Expect").map {
+    String(cString: $0).lowercased() == "100-continue"
+  } ?? false
 }
 
 /// The `Content-Length` the client declared (libmicrohttpd has already refused a malformed one).

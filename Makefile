@@ -12,10 +12,10 @@ LINT_PATHS := Package.swift Sources Tests Benchmarks Apps
 
 .PHONY: run test lint format deps build bench bench-server golden clean
 
-## run: build Perform and run the bundled demo workout through the engine
+## run: build Perform and open the terminal app (embedded server, demo trainee)
 run: deps
 	$(SWIFT) build -c release --product perform
-	.build/release/perform replay examples/demo-workout.json
+	.build/release/perform
 
 ## test: build everything, check the server against openapi.yaml, run every test suite
 ## (the Swift suites run last, so their summary closes the output)

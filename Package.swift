@@ -17,8 +17,11 @@ let package = Package(
     .target(name: "RestTimer", dependencies: ["TraineeAPI"]),
     // Program day -> live session; state, actions, effects, PRs, stats, log payload, crash recovery.
     .target(name: "WorkoutSession", dependencies: ["TraineeAPI", "RestTimer"]),
+    // How many columns text takes in a terminal; shared by the card and the terminal app.
+    .target(name: "TextColumns"),
     .target(
-      name: "LiveActivity", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"],
+      name: "LiveActivity",
+      dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI", "TextColumns"],
       resources: [.process("Resources")]),
     // The nutrition day: day keys and calendar, edit maps, snapshot, merge, sync engine.
     .target(name: "NutritionLog", dependencies: ["TraineeAPI"]),
@@ -31,11 +34,22 @@ let package = Package(
     .target(name: "TraineeServer", dependencies: ["TraineeAPI", "CSQLite", "CMicroHTTPD"]),
     // Scripted, deterministic runs of the engine: `perform replay`.
     .target(name: "WorkoutReplay", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"]),
+    // Scripted, deterministic runs of the nutrition day against an in-process server.
+    .target(name: "NutritionReplay", dependencies: ["NutritionLog", "TraineeAPI"]),
+    // The terminal device: raw mode, keys, styled frames drawn as ANSI, resize, restore.
+    .target(name: "TerminalUI", dependencies: ["TextColumns"]),
+    // The terminal app's screens: workouts, live workout, nutrition day, help.
+    .target(
+      name: "PerformApp",
+      dependencies: [
+        "TerminalUI", "TextColumns", "WorkoutSession", "RestTimer", "NutritionLog", "LiveActivity",
+        "TraineeAPI",
+      ]),
     .executableTarget(
       name: "perform",
       dependencies: [
         "WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI", "TraineeServer",
-        "LiveActivity",
+        "LiveActivity", "NutritionReplay", "NutritionLog", "TerminalUI", "PerformApp",
       ]
     ),
     .executableTarget(
@@ -74,6 +88,15 @@ let package = Package(
       dependencies: ["TraineeAPI"],
       exclude: ["Fixtures"]
     ),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(
+      name: "NutritionReplayTests", dependencies: ["NutritionReplay", "NutritionLog", "TraineeAPI"]),
+    .testTarget(
+      name: "PerformAppTests",
+      dependencies: [
+        "PerformApp", "TerminalUI", "WorkoutSession", "RestTimer", "NutritionLog", "LiveActivity",
+        "TraineeAPI", "PerformTestSupport",
+      ]),
     .testTarget(
       name: "WorkoutReplayTests",
       dependencies: ["WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI"]

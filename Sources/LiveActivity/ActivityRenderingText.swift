@@ -1,4 +1,5 @@
 import Foundation
+import TextColumns
 
 // NB: issue 5 "Seeing it on Linux" and spec workout-live-activity.md "The rest timer": the
 // previews draw the clocks the way the system does from the content's dates (`Text(timerInterval:)`
@@ -38,14 +39,12 @@ enum RenderedClock {
 /// Wide (East Asian) characters take two columns or a full em; combining marks take none.
 enum TextWidth {
   /// The columns `text` takes in a terminal.
-  static func columns(_ text: String) -> Int {
-    text.unicodeScalars.reduce(0) { $0 + columns(of: $1) }
-  }
+  static func columns(_ text: String) -> Int { TextColumns.of(text) }
 
   /// An estimate of `text`'s width in a sans-serif font of `size`.
   static func estimate(_ text: String, size: Double) -> Double {
     let ems = text.unicodeScalars.reduce(0.0) { total, scalar in
-      switch columns(of: scalar) {
+      switch TextColumns.of(scalar: scalar) {
       case 0: total
       case 2: total + 1.0
       default: total + (scalar.properties.isUppercase ? 0.68 : 0.56)
@@ -54,50 +53,13 @@ enum TextWidth {
     return ems * size
   }
 
-  /// `text` cut to fit `limit` (columns, or the estimate's units) with `…` at the cut; empty
-  /// when not even one character fits.
-  static func fit(_ text: String, within limit: Double, measure: (String) -> Double) -> String {
-    guard measure(text) > limit else { return text }
-    var kept = ""
-    for character in text {
-      let next = kept + String(character)
-      if measure(next + "…") > limit { break }
-      kept = next
-    }
-    let trimmed = kept.trimmingCharacters(in: .whitespaces)
-    // An ellipsis alone says nothing: leave the space empty instead.
-    return trimmed.isEmpty ? "" : trimmed + "…"
-  }
-
   /// `text` cut to `columns` terminal columns.
   static func fit(_ text: String, columns limit: Int) -> String {
-    fit(text, within: Double(limit)) { Double(columns($0)) }
+    TextColumns.fit(text, columns: limit)
   }
 
   /// `text` cut to `width` in the SVG's font of `size`.
   static func fit(_ text: String, width: Double, size: Double) -> String {
-    fit(text, within: width) { estimate($0, size: size) }
-  }
-
-  private static func columns(of scalar: Unicode.Scalar) -> Int {
-    let properties = scalar.properties
-    switch properties.generalCategory {
-    case .nonspacingMark, .enclosingMark, .format: return 0
-    default: break
-    }
-    if scalar.value == 0x200B { return 0 }
-    return isWide(scalar.value) ? 2 : 1
-  }
-
-  /// East Asian wide and fullwidth ranges (Unicode's EastAsianWidth W and F, abridged).
-  private static func isWide(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-      0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-      true
-    default:
-      false
-    }
+    TextColumns.fit(text, within: width) { estimate($0, size: size) }
   }
 }

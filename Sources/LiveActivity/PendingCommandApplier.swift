@@ -161,7 +161,9 @@ func action(
   for command: PendingCommand, in state: WorkoutState, now: Date
 ) -> Result<WorkoutAction, PendingCommandRejection> {
   guard let session = state.session, session.started else { return .failure(.noWorkout) }
-  if let startedAt = session.startedAt, command.issuedAt < startedAt {
+  // Compared at whole milliseconds, the precision the session's start is saved with: a tap in
+  // the very millisecond the workout started is not from an earlier one.
+  if let startedAt = session.startedAt, command.issuedAt.milliseconds < startedAt.milliseconds {
     return .failure(.fromEarlierWorkout)
   }
   switch command {

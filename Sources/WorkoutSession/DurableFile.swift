@@ -15,6 +15,13 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
   public var operation: String
   public var code: Int32
 
+  /// A failed `operation` on `path` with the system's error `code`.
+  public init(path: String, operation: String, code: Int32) {
+    self.path = path
+    self.operation = operation
+    self.code = code
+  }
+
   public var description: String {
     if isInUse { return "\(path) is in use by another Perform process" }
     return "\(operation) \(path): \(String(cString: strerror(code)))"
@@ -27,10 +34,10 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
   public var isOutOfSpace: Bool { code == ENOSPC || code == EDQUOT }
 }
 
-enum DurableFile {
+package enum DurableFile {
   /// Writes `data` to `url` so that a crash leaves either the old or the new file: temporary
   /// file, fsync, rename, fsync of the directory.
-  static func atomicWrite(_ data: Data, to url: URL) throws(FileError) {
+  package static func atomicWrite(_ data: Data, to url: URL) throws(FileError) {
     let temporary = url.path + ".tmp-\(getpid())"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw FileError(path: temporary, operation: "open", code: errno) }

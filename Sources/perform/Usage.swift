@@ -4,8 +4,15 @@ let usage = """
   Perform: the trainee side of a coaching platform.
 
   Usage:
+    perform [app] [--server URL --token TOKEN] [--data-dir DIR]
+        The terminal app: workouts, the live workout and the nutrition day. Without
+        --server it starts the embedded server with the demo trainee, keeping its data
+        in DIR (the same data next time).
     perform replay FILE|- [--data-dir DIR]
         Run a scripted workout (docs/replay.md) and print the result as JSON.
+    perform nutrition replay FILE|-
+        Run a scripted nutrition day against an in-process server (docs/replay.md)
+        and print the result as JSON.
     perform session show [--data-dir DIR]
         Print the saved live workout, as restored after a crash.
     perform session apply [--data-dir DIR] [--now ISO-TIME]

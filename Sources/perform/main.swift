@@ -7,6 +7,8 @@ let status: Int32
 switch arguments.first {
 case "replay":
   status = await ReplayCommand.run(Array(arguments.dropFirst()))
+case "nutrition":
+  status = await NutritionReplayCommand.run(Array(arguments.dropFirst()))
 case "activity":
   status = await ActivityCommand.run(Array(arguments.dropFirst()))
 case "session":
@@ -23,9 +25,12 @@ case "help", "-h", "--help":
   print(usage)
   status = 0
 case nil:
-  // Until the terminal app lands, `perform` alone shows what it can do.
-  print(usage)
-  status = 0
+  status = await AppCommand.run([])
+case "app":
+  status = await AppCommand.run(Array(arguments.dropFirst()))
+case let option? where option.hasPrefix("--"):
+  // `perform --server URL --token T`: the app's options without the word `app`.
+  status = await AppCommand.run(arguments)
 case let command?:
   fail("unknown command \"\(command)\"\n\n\(usage)")
   status = 2

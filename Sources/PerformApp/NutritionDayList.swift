@@ -1,0 +1,248 @@
+import Foundation
+import NutritionLog
+import TerminalUI
+import TextColumns
+import TraineeAPI
+
+/// What a selectable line of the nutrition day stands for.
+enum NutritionRowID: Hashable, Sendable {
+  /// A plan meal's header.
+  case meal(String)
+  /// A plan item of a plan meal.
+  case item(mealId: String, itemId: String)
+  /// A food the trainee added to a plan meal (or to a meal the plan day does not have).
+  case food(mealId: String, foodId: String)
+  /// The entry standing in for a replaced plan meal.
+  case replacement(mealId: String)
+  /// A composed meal's header.
+  case customMeal(String)
+  /// A food of a composed meal.
+  case customFood(mealId: String, foodId: String)
+
+  /// The meal the row belongs to (plan or composed).
+  var mealId: String {
+    switch self {
+    case .meal(let id), .customMeal(let id): id
+    case .item(let mealId, _), .food(let mealId, _), .replacement(let mealId),
+      .customFood(let mealId, _):
+      mealId
+    }
+  }
+
+  /// Whether the row belongs to a composed meal.
+  var isCustom: Bool {
+    switch self {
+    case .customMeal, .customFood: true
+    default: false
+    }
+  }
+}
+
+/// One line of the day's list: part of a row (its first line is the one shown selected) or a
+/// heading that cannot be selected.
+struct NutritionListLine {
+  var row: NutritionRowID?
+  var isPrimary: Bool
+  var line: StyledLine
+}
+
+/// The nutrition day laid out as lines: plan meals with their items and options, added foods,
+/// replacements, composed meals, other foods and (for a diary) the meal logs.
+struct NutritionDayList {
+  private(set) var lines: [NutritionListLine] = []
+  /// The selectable rows, top to bottom.
+  private(set) var rows: [NutritionRowID] = []
+  private var nameColumns = 18
+  private let dim = TextStyle(dim: true)
+
+  /// A list with no lines (a day still loading).
+  init() {}
+
+  /// The list of `day`, whose plan day is `plan` (for the options of each item); `snapshot` is
+  /// the store's day when it is editable (for the amounts of added foods).
+  init(
+    day: ReadOnlyDay, plan: NutritionPlanDayDto?, snapshot: NutritionDaySnapshot?, columns: Int
+  ) {
+    nameColumns = max(18, columns - 36)
+    let dateKey = day.date.dayKey
+    let planMeals = Dictionary(
+      (plan?.meals ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    for meal in day.meals {
+      let key = aiKey(dateKey, meal.id)
+      addMeal(
+        meal, plan: planMeals[meal.id], foods: snapshot?.aiMeals[key],
+        replacement: snapshot?.replacement[key])
+    }
+    if day.meals.isEmpty, day.customMeals.isEmpty, day.otherFoods.isEmpty {
+      heading(plan == nil ? "No plan meals for this day." : "This plan day has no meals.")
+    }
+    if !day.customMeals.isEmpty {
+      blank()
+      heading("Your meals")
+      for meal in day.customMeals {
+        addCustomMeal(meal, items: snapshot?.customMeals[aiKey(dateKey, meal.id)]?.items)
+      }
+    }
+    if !day.otherFoods.isEmpty {
+      blank()
+      heading("Other foods")
+      for mealId in day.otherFoods.keys.sorted() {
+        let stored = snapshot?.aiMeals[aiKey(dateKey, mealId)]
+        for food in day.otherFoods[mealId] ?? [] {
+          add(
+            .food(mealId: mealId, foodId: food.id), food: food, mark: "+ ",
+            amount: amount(food, stored))
+        }
+      }
+    }
+    if !day.logs.isEmpty {
+      blank()
+      heading("Logged meals")
+      for log in day.logs {
+        let note = log.counted ? "" : " (counted in a meal above)"
+        append(
+          nil, primary: false,
+          StyledLine([
+            StyledRun(NutritionText.padded("  \(log.consumedAt)\(note)", to: nameColumns)),
+            StyledRun(" " + NutritionText.macros(log.macros), dim),
+          ]))
+      }
+    }
+  }
+
+  // MARK: Plan meals
+
+  private mutating func addMeal(
+    _ meal: ReadOnlyMeal, plan: NutritionMealDto?, foods: [CustomMealItem]?,
+    replacement stored: MealReplacement?
+  ) {
+    blank()
+    var title = meal.name
+    if let time = meal.time, !time.isEmpty { title += " \(time)" }
+    var tag = ""
+    if meal.removed {
+      tag = " — deleted for this day (d brings it back)"
+    } else if meal.status == .replaced {
+      tag = " — replaced"
+    } else if meal.status == .eatenOutside {
+      tag = " — eaten outside"
+    }
+    let style = meal.removed ? TextStyle(bold: true, dim: true) : TextStyle(bold: true)
+    append(
+      .meal(meal.id), primary: true,
+      StyledLine([
+        StyledRun(NutritionText.padded(title + tag, to: nameColumns), style),
+        StyledRun(" \(NutritionText.number(meal.eaten.kcal)) kcal eaten", dim),
+      ]))
+    guard !meal.removed else { return }
+    if meal.status == .replaced {
+      if let replacement = meal.replacement {
+        add(
+          .replacement(mealId: meal.id), food: replacement, mark: "⇢ ",
+          amount: NutritionText.amount(stored?.qty, stored?.unit))
+      }
+      return
+    }
+    let planItems = Dictionary(
+      (plan?.items ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    for item in meal.items {
+      addItem(item, mealId: meal.id, plan: planItems[item.id])
+    }
+    for food in meal.added {
+      add(
+        .food(mealId: meal.id, foodId: food.id), food: food, mark: "+ ",
+        amount: amount(food, foods))
+    }
+  }
+
+  private mutating func addItem(_ item: ReadOnlyItem, mealId: String, plan: NutritionItemDto?) {
+    let row = NutritionRowID.item(mealId: mealId, itemId: item.id)
+    var name = item.name
+    let amount = NutritionText.amount(item.qty, item.unit)
+    if !amount.isEmpty { name += " \(amount)" }
+    let planned = plan?.options.first { $0.id == item.optionId }?.qty
+    if let planned, let qty = item.qty, planned != qty {
+      name += " (plan \(NutritionText.amount(planned, item.unit)))"
+    }
+    if item.removed {
+      append(
+        row, primary: true,
+        StyledLine(
+          NutritionText.padded("  [–] \(name) — removed (x puts it back)", to: nameColumns), dim))
+      return
+    }
+    append(
+      row, primary: true,
+      StyledLine([
+        StyledRun(NutritionText.padded("  \(item.eaten ? "[✓]" : "[ ]") \(name)", to: nameColumns)),
+        StyledRun(" " + NutritionText.macros(item.macros), dim),
+      ]))
+    // NB: issue 7 "meals with their items and options": the main option first, then the
+    // alternatives, the chosen one in brackets.
+    guard let options = plan?.options, options.count > 1 || item.swapped else { return }
+    var names = options.map { option in
+      let text = [option.name, NutritionText.amount(option.qty, option.unit)]
+        .filter { !$0.isEmpty }.joined(separator: " ")
+      return option.id == item.optionId ? "[\(text)]" : text
+    }
+    if let chosen = item.optionId, !options.contains(where: { $0.id == chosen }) {
+      names.append("[\(item.name)]")
+    }
+    append(
+      row, primary: false, StyledLine("        options: " + names.joined(separator: " · "), dim))
+  }
+
+  // MARK: Foods and composed meals
+
+  private mutating func add(
+    _ row: NutritionRowID, food: ReadOnlyFood, mark: String, amount: String
+  ) {
+    let name = amount.isEmpty ? food.name : "\(food.name) \(amount)"
+    append(
+      row, primary: true,
+      StyledLine([
+        StyledRun(
+          NutritionText.padded("  \(food.eaten ? "[✓]" : "[ ]") \(mark)\(name)", to: nameColumns)),
+        StyledRun(" " + NutritionText.macros(food.macros), dim),
+      ]))
+  }
+
+  /// `120 g` when the store holds an amount of `food`.
+  private func amount(_ food: ReadOnlyFood, _ stored: [CustomMealItem]?) -> String {
+    guard let item = stored?.first(where: { $0.id == food.id }) else { return "" }
+    return NutritionText.amount(item.qty, item.unit)
+  }
+
+  private mutating func addCustomMeal(_ meal: ReadOnlyCustomMeal, items: [CustomMealItem]?) {
+    let eaten = meal.items.filter(\.eaten).reduce(0) { $0 + $1.macros.kcal }
+    append(
+      .customMeal(meal.id), primary: true,
+      StyledLine([
+        StyledRun(
+          NutritionText.padded(meal.label.isEmpty ? "Meal" : meal.label, to: nameColumns),
+          TextStyle(bold: true)),
+        StyledRun(" \(NutritionText.number(eaten)) kcal eaten", dim),
+      ]))
+    for food in meal.items {
+      add(
+        .customFood(mealId: meal.id, foodId: food.id), food: food, mark: "",
+        amount: amount(food, items))
+    }
+  }
+
+  // MARK: Lines
+
+  private mutating func heading(_ text: String) {
+    append(nil, primary: false, StyledLine(text, dim))
+  }
+
+  private mutating func blank() {
+    guard !lines.isEmpty else { return }
+    append(nil, primary: false, StyledLine())
+  }
+
+  private mutating func append(_ row: NutritionRowID?, primary: Bool, _ line: StyledLine) {
+    lines.append(NutritionListLine(row: row, isPrimary: primary, line: line))
+    if primary, let row { rows.append(row) }
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import NutritionLog
+import TraineeAPI
+
+// NB: spec nutrition-day-log.md "What each map means": CustomMealItem's optional `qty`, `unit`,
+// `base`, `food` and `barcode` "let the app rescale the item later". `base` is the food's figures
+// per `qty` units (`{ qty: 100, unit, kcal, protein, carbs, fat }`), `food` is `{ id }`.
+
+/// Foods of the catalog as the store keeps them: amounts, per-100 bases and rescaling.
+enum NutritionFoodAmount {
+  /// Whether `text` is a barcode: 8 to 14 ASCII digits.
+  static func isBarcode(_ text: String) -> Bool {
+    (8...14).contains(text.count) && text.allSatisfy { $0.isASCII && $0.isNumber }
+  }
+
+  /// `qty` units of `food` as an added food, eaten, with its per-100 base to rescale from.
+  static func item(from food: FoodDto, qty: Double, id: String) -> CustomMealItem {
+    let macros = scale(food.per100g, by: qty / 100)
+    return CustomMealItem(
+      id: id, name: food.name, kcal: macros.kcal, protein: macros.protein, carbs: macros.carbs,
+      fat: macros.fat, eaten: true, qty: qty, unit: food.unit,
+      base: .object([
+        "qty": .number(100), "unit": .string(food.unit), "kcal": .number(food.per100g.kcal),
+        "protein": .number(food.per100g.protein), "carbs": .number(food.per100g.carbs),
+        "fat": .number(food.per100g.fat),
+      ]),
+      food: .object(["id": .string(food.id)]), barcode: food.barcode)
+  }
+
+  /// A replacement of the same food and amount as `item`.
+  static func replacement(
+    _ item: CustomMealItem, id: String, source: NutritionFoodSource
+  ) -> MealReplacement {
+    MealReplacement(
+      id: id, name: item.name, kcal: item.kcal, protein: item.protein, carbs: item.carbs,
+      fat: item.fat, qty: item.qty, unit: item.unit, base: item.base, food: item.food,
+      barcode: item.barcode, source: source.rawValue)
+  }
+
+  /// The amount and macros `item` can be rescaled from: its `base` (`qty` with at least
+  /// `kcal`), else its own amount and macros.
+  static func base(of item: CustomMealItem) -> (qty: Double, macros: MacrosDto)? {
+    if case .object(let base)? = item.base, case .number(let qty)? = base["qty"], qty > 0,
+      case .number(let kcal)? = base["kcal"]
+    {
+      func value(_ key: String) -> Double {
+        if case .number(let number)? = base[key] { return number }
+        return 0
+      }
+      return (
+        qty,
+        MacrosDto(kcal: kcal, protein: value("protein"), carbs: value("carbs"), fat: value("fat"))
+      )
+    }
+    guard let qty = item.qty, qty > 0 else { return nil }
+    return (
+      qty, MacrosDto(kcal: item.kcal, protein: item.protein, carbs: item.carbs, fat: item.fat)
+    )
+  }
+
+  /// `item` at `qty` of its unit, its macros scaled from its base.
+  static func rescaled(_ item: CustomMealItem, qty: Double) -> CustomMealItem? {
+    guard let base = base(of: item) else { return nil }
+    let macros = scale(base.macros, by: qty / base.qty)
+    var rescaled = item
+    rescaled.qty = qty
+    rescaled.kcal = macros.kcal
+    rescaled.protein = macros.protein
+    rescaled.carbs = macros.carbs
+    rescaled.fat = macros.fat
+    return rescaled
+  }
+
+  /// `macros` times `factor`, each to a tenth.
+  static func scale(_ macros: MacrosDto, by factor: Double) -> MacrosDto {
+    func tenth(_ value: Double) -> Double { (value * factor * 10).rounded() / 10 }
+    return MacrosDto(
+      kcal: tenth(macros.kcal), protein: tenth(macros.protein), carbs: tenth(macros.carbs),
+      fat: tenth(macros.fat))
+  }
+}

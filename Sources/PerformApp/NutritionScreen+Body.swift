@@ -1,0 +1,157 @@
+import Foundation
+import NutritionLog
+import TerminalUI
+import TextColumns
+import TraineeAPI
+
+// NB: issue 7: plain readable lines; the selection in reverse; eaten items with ✓; a read-only
+// day says so (and why) at the top; the sync state "saved / saving / offline, will retry" at the
+// top right. The header and the field being typed stay put; the day's list scrolls to keep the
+// selection in sight.
+
+extension NutritionScreen {
+  public func body(size: TerminalSize, now: Date) -> Frame {
+    refresh(now: now)
+    let columns = max(20, size.columns)
+    let content = currentContent()
+    var header = [dateLine(content, columns: columns)]
+    if !isEditable {
+      var reason = ""
+      do {
+        try checkEditableDay(shown, today: today)
+      } catch {
+        reason = error.message
+      }
+      let source =
+        content.day.map { $0.source == .menu ? " Shown from the diary." : " Shown as saved." }
+        ?? ""
+      header.append(StyledLine("Read-only: \(reason)\(source)", TextStyle(bold: true)))
+    }
+    if let day = content.day {
+      header.append(StyledLine(NutritionText.totals(day.totals)))
+    }
+    if let notice = content.notice {
+      header.append(StyledLine(notice, TextStyle(foreground: .yellow)))
+    }
+    header.append(StyledLine())
+    var footer: [StyledLine] = []
+    var cursor: (row: Int, column: Int)?
+    if let prompt = prompt() {
+      footer.append(
+        StyledLine([StyledRun(prompt.label, TextStyle(bold: true)), StyledRun(prompt.editor.text)]))
+      let typed = String(prompt.editor.text.prefix(prompt.editor.cursor))
+      cursor = (0, TextColumns.of(prompt.label) + TextColumns.of(typed))
+    }
+    let room = max(1, size.rows - header.count - footer.count)
+    let middle = middleLines(columns: columns, room: room)
+    var lines = header + middle
+    if let row = cursor?.row, let column = cursor?.column {
+      cursor = (lines.count + row, column)
+    }
+    lines += footer
+    return Frame(lines: Array(lines.prefix(max(0, size.rows))), cursor: cursor)
+  }
+
+  /// `‹ Mon 5 Jan 2026 · today ›  Lean cut · Training day` with the sync state at the right.
+  private func dateLine(_ content: NutritionDayContent, columns: Int) -> StyledLine {
+    var left = "‹ \(NutritionText.date(shown)) · \(NutritionText.relative(shown, today: today)) ›"
+    if let plan = content.plan { left += "  \(planDayTitle(plan))" }
+    let state = isEditable ? NutritionText.syncState(sync.status(of: shown)) : "read-only"
+    let stateStyle: TextStyle
+    switch (isEditable, sync.status(of: shown)) {
+    case (false, _): stateStyle = TextStyle(dim: true)
+    case (true, .saved?): stateStyle = TextStyle(foreground: .green)
+    case (true, .offlineWillRetry?): stateStyle = TextStyle(foreground: .red)
+    default: stateStyle = TextStyle(foreground: .yellow)
+    }
+    let room = columns - TextColumns.of(state) - 1
+    return StyledLine([
+      StyledRun(NutritionText.padded(left, to: max(0, room)), TextStyle(bold: true)),
+      StyledRun(" "), StyledRun(state, stateStyle),
+    ])
+  }
+
+  /// The scrolled day, or the flow's own lines (searching, the foods found).
+  private func middleLines(columns: Int, room: Int) -> [StyledLine] {
+    switch mode {
+    case .searching(let target, let what, _):
+      return [StyledLine("\(target.title): looking up \(what)… (Esc cancels)")]
+    case .results(let target, let query, let foods, let index):
+      return resultLines(target, query: query, foods: foods, index: index, room: room)
+    default:
+      return dayLines(columns: columns, room: room)
+    }
+  }
+
+  private func dayLines(columns: Int, room: Int) -> [StyledLine] {
+    let list = currentList(columns: columns)
+    guard !list.lines.isEmpty else { return [] }
+    let selected = list.rows.isEmpty ? nil : list.rows[resolvedSelection(in: list.rows)]
+    let first = list.lines.firstIndex { $0.row == selected && $0.isPrimary }
+    let last = list.lines.lastIndex { $0.row == selected }
+    if let first, first < scrollTop { scrollTop = first }
+    if let last, last >= scrollTop + room { scrollTop = last - room + 1 }
+    if let first, first < scrollTop { scrollTop = first }
+    scrollTop = min(max(0, scrollTop), max(0, list.lines.count - room))
+    return list.lines.dropFirst(scrollTop).prefix(room).map { line in
+      guard line.isPrimary, line.row == selected, selected != nil else { return line.line }
+      return StyledLine(
+        line.line.runs.map { run in
+          var style = run.style
+          style.reverse = true
+          return StyledRun(run.text, style)
+        })
+    }
+  }
+
+  private func resultLines(
+    _ target: NutritionFoodTarget, query: String, foods: [FoodDto], index: Int, room: Int
+  ) -> [StyledLine] {
+    var lines = [
+      StyledLine("\(target.title): foods matching \"\(query)\"", TextStyle(bold: true))
+    ]
+    let visible = max(1, room - lines.count)
+    let top = min(max(0, index - visible + 1), max(0, foods.count - visible))
+    for (offset, food) in foods.enumerated().dropFirst(top).prefix(visible) {
+      let per = "per 100 \(food.unit): " + NutritionText.macros(food.per100g)
+      lines.append(
+        StyledLine([
+          StyledRun("  " + NutritionText.padded(food.name, to: 28)),
+          StyledRun(" " + per, TextStyle(dim: true)),
+        ]))
+      if offset == index {
+        lines[lines.count - 1] = StyledLine(
+          lines[lines.count - 1].runs.map { StyledRun($0.text, TextStyle(reverse: true)) })
+      }
+    }
+    return lines
+  }
+
+  /// The field being typed and what it asks for.
+  private func prompt() -> (label: String, editor: LineEditor)? {
+    switch mode {
+    case .portion(let target, let editor):
+      switch target {
+      case .planItem(_, _, _, let name, let unit, let planned):
+        let plan = planned.map { ", plan \(NutritionText.amount($0, unit)); empty for the plan's" }
+        return ("Amount of \(name) in \(unit ?? "units")\(plan ?? ""): ", editor)
+      case .addedFood(_, _, let item), .composedFood(_, _, let item):
+        return ("Amount of \(item.name) in \(item.unit ?? "units"): ", editor)
+      }
+    case .customLabel(_, let editor):
+      return ("New meal, its name: ", editor)
+    case .searchText(let target, let editor):
+      return ("\(target.title), search foods (or a barcode): ", editor)
+    case .barcodeText(let target, let editor):
+      return ("\(target.title), barcode: ", editor)
+    case .amount(let target, let food, _, let editor):
+      let per = NutritionText.number(food.per100g.kcal)
+      return (
+        "\(target.title): \(food.name) (\(per) kcal per 100 \(food.unit)), amount in \(food.unit): ",
+        editor
+      )
+    case .browsing, .searching, .results:
+      return nil
+    }
+  }
+}

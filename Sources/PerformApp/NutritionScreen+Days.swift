@@ -1,0 +1,256 @@
+import Foundation
+import NutritionLog
+import TraineeAPI
+
+// NB: spec nutrition-day-log.md "The editable day window", "Keeping today current" and
+// "Preferred day and the home hint". Today and yesterday come from the store (the sync engine);
+// older days from `GET /day`, else the diary, and are never edited; future days cannot be
+// picked. The plan day on screen is the trainee's pick, else (today) the home hint (today's pick
+// or the preferred day), else the one the day's edits name most, else the first day of the
+// first plan.
+
+extension NutritionScreen {
+  /// Reads the preferred day back from its file into the store, unless the store has one.
+  func restorePreferredDay(now: Date) {
+    guard let file = preferredDayFile, sync.edits.preferredDay == nil else { return }
+    switch file.load(now: now) {
+    case .active(let day): updateStore { $0.restorePreferredDay(day) }
+    case .unreadable(let report): host?.show(message: report.message)
+    case .failed(let error): host?.show(message: "The preferred plan day: \(error)")
+    case .none, .expired: break
+    }
+  }
+
+  /// Takes a new look at the clock: a new day moves today (and the day shown, when it was
+  /// today), and an expired preferred day is forgotten, in the store and on disk.
+  public func refresh(now: Date) {
+    calendar = NutritionCalendar(timeZone: environment.timeZone())
+    if let preferred = sync.edits.preferredDay, !preferred.isActive(at: now) {
+      updateStore { $0.expirePreferredDay(now: now) }
+      _ = preferredDayFile?.removeIfExpired(now: now)
+    }
+    let day = calendar.day(of: now)
+    guard day != today else { return }
+    let refreshed = refreshToday(
+      previousToday: today, selected: shown, preferredDay: sync.edits.preferredDay, now: now,
+      calendar: calendar)
+    today = refreshed.today
+    sync.todayChanged()
+    go(to: refreshed.shown, now: now)
+  }
+
+  /// Shows `date`: an editable day through the sync engine, an older one from the server. A
+  /// future day is refused.
+  func go(to date: CalendarDay, now: Date) {
+    guard date <= today else {
+      host?.show(message: "\(NutritionText.date(date)) is after today and cannot be picked.")
+      return
+    }
+    if date != shown {
+      shown = date
+      selectedRow = nil
+      selectedIndex = 0
+      scrollTop = 0
+    }
+    if isEditableDay(date, today: today) {
+      sync.show(date)
+      syncPlanView(now: now)
+    } else if readOnlyDays[date] == nil || isFailed(readOnlyDays[date]) {
+      loadReadOnlyDay(date)
+    }
+  }
+
+  /// Loads what failed again: the plans, and the older day on screen.
+  func reload(now: Date) {
+    if plans.plans == nil { loadPlans() }
+    if !isEditable {
+      readOnlyDays[shown] = nil
+      loadReadOnlyDay(shown)
+    }
+  }
+
+  // MARK: Plans and plan days
+
+  /// Fetches the coach's plans.
+  func loadPlans() {
+    plans = .loading
+    let api = environment.api
+    Task { [weak self] in
+      let result: Result<NutritionPlansDto, TraineeAPIError>
+      do throws(TraineeAPIError) {
+        result = .success(try await api.nutritionPlans())
+      } catch {
+        result = .failure(error)
+      }
+      self?.finishLoadingPlans(result)
+    }
+  }
+
+  private func finishLoadingPlans(_ result: Result<NutritionPlansDto, TraineeAPIError>) {
+    switch result {
+    case .success(let answer):
+      plans = .loaded(answer.plans)
+      serverAnswered()
+    case .failure(let error):
+      plans = .failed("The nutrition plans could not be loaded: \(NutritionText.describe(error)).")
+    }
+    let now = environment.now()
+    if isEditable {
+      syncPlanView(now: now)
+    } else if readOnlyDays[shown] == nil {
+      loadReadOnlyDay(shown)
+    }
+    host?.setNeedsRedraw()
+  }
+
+  /// Every plan day of every plan, in order.
+  var allPlanDays: [PlanDayChoice] {
+    (plans.plans ?? []).flatMap { plan in plan.days.map { PlanDayChoice(planId: plan.id, day: $0) }
+    }
+  }
+
+  /// The plan day `date` is shown against, `nil` before the plans are loaded or without any.
+  func planDay(for date: CalendarDay) -> PlanDayChoice? {
+    guard let plans = plans.plans else { return nil }
+    let dateKey = date.dayKey.rawValue
+    var hint = planDayPicks[date]
+    if hint == nil, date == today {
+      hint = homeDayHintOf(sync.edits, todayKey: today.dayKey.rawValue)
+    }
+    return PlanDayChoice.choose(
+      plans, hint: hint, snapshot: sync.edits.collectDaySnapshot(dateKey), dateKey: dateKey)
+  }
+
+  /// `v`: shows the next plan day (after the last, the first again). On today it becomes
+  /// today's pick (`setTodayPick`).
+  func pickNextPlanDay(now: Date) {
+    let days = allPlanDays
+    guard !days.isEmpty else {
+      host?.show(message: "There is no plan day to pick.")
+      return
+    }
+    let current: PlanDayHint?
+    if isEditable {
+      current = planDay(for: shown).map { PlanDayHint(planId: $0.planId, dayId: $0.day.id) }
+    } else if case .loaded(let day)? = readOnlyDays[shown], let planId = day.planId,
+      let dayId = day.dayId
+    {
+      current = PlanDayHint(planId: planId, dayId: dayId)
+    } else {
+      current = planDayPicks[shown]
+    }
+    let index = days.firstIndex { $0.planId == current?.planId && $0.day.id == current?.dayId }
+    let next = days[((index ?? -1) + 1) % days.count]
+    planDayPicks[shown] = PlanDayHint(planId: next.planId, dayId: next.day.id)
+    selectedRow = nil
+    selectedIndex = 0
+    host?.show(message: "Showing \(planDayTitle(next)).")
+    if isEditable {
+      syncPlanView(now: now)
+    } else {
+      readOnlyDays[shown] = nil
+      loadReadOnlyDay(shown)
+    }
+  }
+
+  /// `Lean cut · Training day`.
+  func planDayTitle(_ choice: PlanDayChoice) -> String {
+    let plan = plans.plans?.first { $0.id == choice.planId }?.name ?? choice.planId
+    return "\(plan) · \(choice.day.label ?? choice.day.id)"
+  }
+
+  /// Tells the store which plan day is on screen (the one an eating edit locks as preferred),
+  /// and on today records it as today's pick for the home screen.
+  func syncPlanView(now: Date) {
+    guard isEditable, let choice = planDay(for: shown) else { return }
+    if sync.edits.viewPlanId != choice.planId || sync.edits.viewDayId != choice.day.id {
+      updateStore { $0.view(planId: choice.planId, dayId: choice.day.id) }
+    }
+    let todayKey = today.dayKey.rawValue
+    let pick = TodayNutritionDay(dateKey: todayKey, planId: choice.planId, dayId: choice.day.id)
+    guard shown == today, sync.edits.todayPick != pick else { return }
+    let moment = editMoment(now: now)
+    _ = try? sync.edit { (edits: inout NutritionEdits) throws(NutritionEditRefusal) in
+      try edits.setTodayPick(planId: choice.planId, dayId: choice.day.id, at: moment)
+    }
+  }
+
+  // MARK: Older days
+
+  /// Reads `date` (older than yesterday) from the server: its saved day, else its diary.
+  func loadReadOnlyDay(_ date: CalendarDay) {
+    // NB: without the plans a saved day would lose its plan meals; wait for them unless they
+    // failed (the diary needs no plan).
+    if case .loading = plans { return }
+    readOnlyDays[date] = .loading
+    let transport = environment.dayTransport
+    let api = environment.api
+    let plans = plans.plans ?? []
+    let hint = planDayPicks[date]
+    Task { [weak self] in
+      let result: Result<ReadOnlyDay, ReadOnlyDayLoadError>
+      do throws(ReadOnlyDayLoadError) {
+        result = .success(
+          try await Self.fetchReadOnlyDay(
+            date, plans: plans, hint: hint, transport: transport, api: api))
+      } catch {
+        result = .failure(error)
+      }
+      self?.finishLoadingReadOnlyDay(date, result)
+    }
+  }
+
+  /// `ReadOnlyDay.load` off the main actor, its diary read through `api`.
+  nonisolated private static func fetchReadOnlyDay(
+    _ date: CalendarDay, plans: [NutritionPlanDto], hint: PlanDayHint?,
+    transport: any NutritionDayTransport, api: any NutritionAPI
+  ) async throws(ReadOnlyDayLoadError) -> ReadOnlyDay {
+    try await ReadOnlyDay.load(
+      date, plans: plans, viewing: hint, transport: transport,
+      menu: { date, hint in try await api.nutritionMenu(date: date.isoDate, hint: hint) })
+  }
+
+  private func finishLoadingReadOnlyDay(
+    _ date: CalendarDay, _ result: Result<ReadOnlyDay, ReadOnlyDayLoadError>
+  ) {
+    guard case .loading? = readOnlyDays[date] else { return }
+    switch result {
+    case .success(let day):
+      readOnlyDays[date] = .loaded(day)
+      serverAnswered()
+    case .failure(let error):
+      readOnlyDays[date] = .failed(
+        "\(NutritionText.date(date)) could not be loaded: \(NutritionText.describe(error)). "
+          + "g tries again.")
+    }
+    host?.setNeedsRedraw()
+  }
+
+  private func isFailed(_ load: ReadOnlyDayLoad?) -> Bool {
+    if case .failed? = load { return true }
+    return false
+  }
+
+  /// The server answered: saves waiting for the network are sent now rather than after their
+  /// backoff.
+  func serverAnswered() {
+    if sync.statuses.values.contains(.offlineWillRetry) { sync.networkBecameReachable() }
+  }
+
+  // MARK: The store
+
+  /// The moment of an edit made at `now` on the day shown.
+  func editMoment(now: Date) -> EditMoment {
+    EditMoment(
+      now: now, todayKey: today.dayKey.rawValue, shownKey: shown.dayKey.rawValue,
+      nextRollover: calendar.nextNutritionRollover(after: now))
+  }
+
+  /// Changes the store in a way no edit rule can refuse (the plan day in view, the preferred
+  /// day).
+  func updateStore(_ change: (inout NutritionEdits) -> Void) {
+    _ = try? sync.edit { (edits: inout NutritionEdits) throws(NutritionEditRefusal) in
+      change(&edits)
+    }
+  }
+}

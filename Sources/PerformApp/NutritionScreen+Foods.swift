@@ -1,0 +1,240 @@
+import Foundation
+import NutritionLog
+import TerminalUI
+import TraineeAPI
+
+// NB: issue 7 "add a food from search or barcode to a meal, compose a custom meal, replace a
+// whole meal". One flow serves the four: find a food (search text, or a barcode), pick it, type
+// the amount eaten (100 by default), then one edit: `addFood`, `setCustomMeal` or
+// `setReplacement`. Foods carry `qty`, `unit`, `base` (the per-100 figures) and `food` so the
+// amount can be changed later, as the spec's CustomMealItem extras intend.
+
+/// Where a food found by the trainee goes.
+struct NutritionFoodTarget {
+  enum Kind {
+    /// Added to plan meal `id` (`aiMeals`).
+    case planMeal(id: String)
+    /// Added to composed meal `id`.
+    case customMeal(id: String)
+    /// The first food of a meal composed now, named `label`.
+    case newCustomMeal(label: String)
+    /// Stands in for plan meal `mealId`.
+    case replacement(mealId: String)
+  }
+
+  /// The day the flow started on: the food goes there even when the screen's day moved.
+  var date: CalendarDay
+  var kind: Kind
+  /// What the flow is doing, for its prompts: `Add to Breakfast`.
+  var title: String
+}
+
+/// How a food was found; a composed meal or a replacement records it as its `source`.
+enum NutritionFoodSource: String {
+  case search, barcode
+}
+
+extension NutritionScreen {
+  /// How a food flow starts: by typing words or a barcode.
+  enum FoodEntry {
+    case search, barcode
+  }
+
+  /// `a` or `b`: adds a food to the selected meal (plan or composed).
+  func startFoodEntry(_ entry: FoodEntry, now: Date) {
+    guard ensureEditable() else { return }
+    guard let (row, content) = selection() else {
+      host?.show(message: "There is no meal here; c composes one.")
+      return
+    }
+    let name = content.mealName(of: row)
+    let kind: NutritionFoodTarget.Kind
+    if row.isCustom {
+      kind = .customMeal(id: row.mealId)
+    } else {
+      if let meal = content.meal(row.mealId) {
+        guard !meal.removed, meal.status != .replaced else {
+          host?.show(
+            message: meal.removed
+              ? "\(meal.name) is deleted for this day; d brings it back."
+              : "\(meal.name) is replaced; x on its entry undoes that first.")
+          return
+        }
+      }
+      kind = .planMeal(id: row.mealId)
+    }
+    let target = NutritionFoodTarget(date: shown, kind: kind, title: "Add to \(name)")
+    switch entry {
+    case .search: mode = .searchText(target, searchEditor())
+    case .barcode: mode = .barcodeText(target, barcodeEditor())
+    }
+  }
+
+  /// `c`: composes a meal outside the plan: its name, then its first food.
+  func startCustomMeal(now: Date) {
+    guard ensureEditable() else { return }
+    mode = .customLabel(date: shown, LineEditor("", maxLength: 60))
+  }
+
+  /// `r`: replaces the selected plan meal with one food.
+  func startReplacement(now: Date) {
+    guard ensureEditable(), let (row, content) = selection() else { return }
+    guard !row.isCustom, let meal = content.meal(row.mealId) else {
+      host?.show(message: "r replaces a plan meal; select one with j/k.")
+      return
+    }
+    guard !meal.removed else {
+      host?.show(message: "\(meal.name) is deleted for this day; d brings it back.")
+      return
+    }
+    let target = NutritionFoodTarget(
+      date: shown, kind: .replacement(mealId: meal.id), title: "Replace \(meal.name)")
+    mode = .searchText(target, searchEditor())
+  }
+
+  func searchEditor(_ text: String = "") -> LineEditor {
+    LineEditor(text, maxLength: 64)
+  }
+
+  func barcodeEditor(_ text: String = "") -> LineEditor {
+    LineEditor(text, maxLength: 14, allowed: Set("0123456789"))
+  }
+
+  // MARK: Typing
+
+  /// A key while a field is open: edits it, and on Enter moves the flow on.
+  func handleText(_ key: Key, now: Date) {
+    switch mode {
+    case .portion(let target, var editor):
+      switch editor.handle(key) {
+      case .editing: mode = .portion(target, editor)
+      case .cancelled: mode = .browsing
+      case .committed(let text):
+        mode = .portion(target, editor)
+        if commitPortion(target, text: text, now: now) { mode = .browsing }
+      }
+    case .customLabel(let date, var editor):
+      switch editor.handle(key) {
+      case .editing: mode = .customLabel(date: date, editor)
+      case .cancelled: mode = .browsing
+      case .committed(let text):
+        let label = text.trimmingCharacters(in: .whitespaces)
+        guard !label.isEmpty else {
+          mode = .customLabel(date: date, editor)
+          host?.show(message: "Give the meal a name.")
+          return
+        }
+        let target = NutritionFoodTarget(
+          date: date, kind: .newCustomMeal(label: label), title: "New meal \(label)")
+        mode = .searchText(target, searchEditor())
+      }
+    case .searchText(let target, var editor):
+      switch editor.handle(key) {
+      case .editing: mode = .searchText(target, editor)
+      case .cancelled: mode = .browsing
+      case .committed(let text):
+        let query = text.trimmingCharacters(in: .whitespaces)
+        if query.isEmpty {
+          mode = .searchText(target, editor)
+          host?.show(message: "Type a food's name, or a barcode.")
+        } else if NutritionFoodAmount.isBarcode(query) {
+          lookUp(barcode: query, for: target)
+        } else {
+          search(query, for: target)
+        }
+      }
+    case .barcodeText(let target, var editor):
+      switch editor.handle(key) {
+      case .editing: mode = .barcodeText(target, editor)
+      case .cancelled: mode = .browsing
+      case .committed(let text):
+        guard NutritionFoodAmount.isBarcode(text) else {
+          mode = .barcodeText(target, editor)
+          host?.show(message: "A barcode is 8 to 14 digits.")
+          return
+        }
+        lookUp(barcode: text, for: target)
+      }
+    case .amount(let target, let food, let source, var editor):
+      switch editor.handle(key) {
+      case .editing: mode = .amount(target, food, source: source, editor)
+      case .cancelled: mode = .browsing
+      case .committed(let text):
+        mode = .amount(target, food, source: source, editor)
+        if commitAmount(text, of: food, source: source, for: target, now: now) { mode = .browsing }
+      }
+    case .browsing, .searching, .results:
+      break
+    }
+  }
+
+  /// A key while the foods found are listed.
+  func handleResults(_ key: Key, now: Date) -> KeyResult {
+    guard case .results(let target, let query, let foods, let index) = mode else { return .ignored }
+    switch key {
+    case .character("j"), .down:
+      mode = .results(target, query: query, foods: foods, index: min(index + 1, foods.count - 1))
+    case .character("k"), .up:
+      mode = .results(target, query: query, foods: foods, index: max(index - 1, 0))
+    case .enter, .character(" "):
+      mode = .amount(target, foods[index], source: .search, amountEditor(100))
+    case .escape:
+      mode = .searchText(target, searchEditor(query))
+    default:
+      return .ignored
+    }
+    return .handled
+  }
+
+  // MARK: The amount
+
+  /// Puts `text` of `food` where `target` says. Answers whether the flow is over.
+  private func commitAmount(
+    _ text: String, of food: FoodDto, source: NutritionFoodSource,
+    for target: NutritionFoodTarget, now: Date
+  ) -> Bool {
+    guard let qty = NutritionText.parseAmount(text) else {
+      host?.show(message: "\"\(text)\" is not an amount.")
+      return false
+    }
+    if let problem = ItemPortion(foodId: food.id, qty: qty).problem {
+      host?.show(message: NutritionText.describe(problem))
+      return false
+    }
+    var item = NutritionFoodAmount.item(from: food, qty: qty, id: environment.newID())
+    let what = "\(food.name) \(NutritionText.amount(qty, food.unit))"
+    let edit: NutritionEdit
+    let row: NutritionRowID
+    switch target.kind {
+    case .planMeal(let mealId):
+      edit = .addFood(mealId: mealId, item: item)
+      row = .food(mealId: mealId, foodId: item.id)
+    case .customMeal(let mealId):
+      let key = target.date.dayKey
+      guard var meal = sync.edits.collectDaySnapshot(key.rawValue).customMeals[aiKey(key, mealId)]
+      else {
+        host?.show(message: "That meal is gone.")
+        return true
+      }
+      while meal.items.contains(where: { $0.id == item.id }) { item.id = environment.newID() }
+      meal.items.append(item)
+      edit = .setCustomMeal(meal)
+      row = .customFood(mealId: mealId, foodId: item.id)
+    case .newCustomMeal(let label):
+      let meal = CustomMeal(
+        id: environment.newID(), label: label, items: [item], source: source.rawValue)
+      edit = .setCustomMeal(meal)
+      row = .customMeal(meal.id)
+    case .replacement(let mealId):
+      edit = .setReplacement(
+        mealId: mealId,
+        replacement: NutritionFoodAmount.replacement(item, id: environment.newID(), source: source))
+      row = .replacement(mealId: mealId)
+    }
+    if apply(edit, on: target.date, now: now) {
+      selectedRow = row
+      host?.show(message: "\(target.title): \(what).")
+    }
+    return true
+  }
+}

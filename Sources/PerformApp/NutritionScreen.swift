@@ -1,0 +1,206 @@
+import Foundation
+import NutritionLog
+import TerminalUI
+import TraineeAPI
+
+// NB: issue 7 "Screens", Nutrition; spec nutrition-day-log.md. The screen holds no edit of its
+// own: every change is a `NutritionEdit` sent through `NutritionSync.edit(_:on:at:)`, whose gate
+// refuses read-only and future days, and the day on screen is rebuilt from the store each time
+// (`ReadOnlyDay.fromSavedDay`, the rules the server's diary sums by), so the totals drawn are
+// the totals saved.
+
+/// The Nutrition tab: one day of the trainee's nutrition plan with everything they did to it.
+///
+/// Today and yesterday are edited through the sync engine: tick, swap, portion, remove, add a
+/// food by search or barcode, compose a meal, replace or delete a meal. Older days are read
+/// from the server and shown read-only, with the reason at the top. The day's totals are drawn
+/// against the plan day's targets, and the engine's sync state as "saved", "saving…" or
+/// "offline, will retry".
+@MainActor
+public final class NutritionScreen: AppScreen {
+  let environment: NutritionScreenEnvironment
+  weak var host: (any ScreenHost)?
+  let preferredDayFile: PreferredDayFile?
+
+  /// The device's calendar, as of the last look at the clock.
+  var calendar: NutritionCalendar
+  /// The device's day, as of the last look at the clock.
+  var today: CalendarDay
+  /// The day on screen.
+  var shown: CalendarDay
+  /// The coach's plans.
+  var plans: NutritionPlansLoad = .loading
+  /// The plan day the trainee chose with `v`, by date.
+  var planDayPicks: [CalendarDay: PlanDayHint] = [:]
+  /// Days older than the editable window, read from the server.
+  var readOnlyDays: [CalendarDay: ReadOnlyDayLoad] = [:]
+  /// The selected row, and where it was, for when it goes away.
+  var selectedRow: NutritionRowID?
+  var selectedIndex = 0
+  /// The first list line drawn.
+  var scrollTop = 0
+  /// What the keys do now.
+  var mode: NutritionMode = .browsing
+  /// Counts requests whose answer the mode waits for; a late answer of an older one is dropped.
+  var requestCount = 0
+
+  /// A Nutrition screen on `environment`, drawing through `host`. Shows today, starts loading
+  /// the plans and restores the preferred plan day from its file.
+  public init(environment: NutritionScreenEnvironment, host: any ScreenHost) {
+    self.environment = environment
+    self.host = host
+    preferredDayFile = environment.dataDirectory.map { PreferredDayFile(directory: $0) }
+    let now = environment.now()
+    calendar = NutritionCalendar(timeZone: environment.timeZone())
+    today = calendar.day(of: now)
+    shown = today
+    restorePreferredDay(now: now)
+    environment.sync.show(today)
+    loadPlans()
+  }
+
+  /// The sync engine the screen edits through.
+  var sync: NutritionSync { environment.sync }
+
+  /// Whether the day on screen can be edited (today or yesterday).
+  var isEditable: Bool { isEditableDay(shown, today: today) }
+
+  // MARK: AppScreen
+
+  public func handle(_ key: Key, now: Date) -> KeyResult {
+    refresh(now: now)
+    switch mode {
+    case .browsing: return handleBrowsing(key, now: now)
+    case .results: return handleResults(key, now: now)
+    case .searching:
+      guard key == .escape else { return .ignored }
+      mode = .browsing
+      return .handled
+    case .portion, .customLabel, .searchText, .barcodeText, .amount:
+      if key == .tab || key == .backTab { return .ignored }
+      handleText(key, now: now)
+      return .handled
+    }
+  }
+
+  public var keyHelp: [KeyHelp] {
+    switch mode {
+    case .portion, .customLabel, .searchText, .barcodeText, .amount:
+      return [KeyHelp("Enter", "done"), KeyHelp("Esc", "cancel")]
+    case .searching:
+      return [KeyHelp("Esc", "cancel")]
+    case .results:
+      return [KeyHelp("j/k ↓/↑", "move"), KeyHelp("Enter", "pick"), KeyHelp("Esc", "cancel")]
+    case .browsing:
+      let moving = [KeyHelp("j/k ↓/↑", "move")]
+      let days = [
+        KeyHelp("[ ] h/l", "previous/next day"), KeyHelp("t", "today"),
+        KeyHelp("v", "plan day"), KeyHelp("g", "reload"),
+      ]
+      guard isEditable else { return moving + days }
+      return moving + [
+        KeyHelp("Enter/space", "tick eaten"), KeyHelp("s", "swap option"),
+        KeyHelp("p", "portion"), KeyHelp("x", "remove item"), KeyHelp("a", "add food"),
+        KeyHelp("b", "barcode"), KeyHelp("c", "compose meal"), KeyHelp("r", "replace meal"),
+        KeyHelp("d", "delete meal"),
+      ] + days
+    }
+  }
+
+  public var isEditingText: Bool {
+    switch mode {
+    case .portion, .customLabel, .searchText, .barcodeText, .amount: true
+    case .browsing, .searching, .results: false
+    }
+  }
+
+  // MARK: Browsing keys
+
+  private func handleBrowsing(_ key: Key, now: Date) -> KeyResult {
+    switch key {
+    case .character("j"), .down: moveSelection(by: 1)
+    case .character("k"), .up: moveSelection(by: -1)
+    case .pageDown: moveSelection(by: 10)
+    case .pageUp: moveSelection(by: -10)
+    case .home: moveSelection(by: -Int.max / 2)
+    case .end: moveSelection(by: Int.max / 2)
+    case .enter, .character(" "): tickSelected(now: now)
+    case .character("s"): swapSelected(now: now)
+    case .character("p"): startPortion(now: now)
+    case .character("x"): removeSelected(now: now)
+    case .character("a"): startFoodEntry(.search, now: now)
+    case .character("b"): startFoodEntry(.barcode, now: now)
+    case .character("c"): startCustomMeal(now: now)
+    case .character("r"): startReplacement(now: now)
+    case .character("d"): deleteSelectedMeal(now: now)
+    case .character("["), .character("h"): go(to: shown.adding(days: -1), now: now)
+    case .character("]"), .character("l"): go(to: shown.adding(days: 1), now: now)
+    case .character("t"): go(to: today, now: now)
+    case .character("v"): pickNextPlanDay(now: now)
+    case .character("g"): reload(now: now)
+    default: return .ignored
+    }
+    return .handled
+  }
+
+  /// Moves the selection `offset` rows down (up when negative), staying on the list.
+  func moveSelection(by offset: Int) {
+    let rows = currentList(columns: 80).rows
+    guard !rows.isEmpty else { return }
+    let index = resolvedSelection(in: rows)
+    let target = min(max(0, index + offset), rows.count - 1)
+    selectedIndex = target
+    selectedRow = rows[target]
+  }
+
+  /// The index of the selected row in `rows`: where it is, or where it was when it went away.
+  func resolvedSelection(in rows: [NutritionRowID]) -> Int {
+    if let selectedRow, let index = rows.firstIndex(of: selectedRow) {
+      selectedIndex = index
+      return index
+    }
+    let index = min(max(0, selectedIndex), max(0, rows.count - 1))
+    selectedIndex = index
+    selectedRow = rows.isEmpty ? nil : rows[index]
+    return index
+  }
+}
+
+/// The coach's plans as far as the screen knows them.
+enum NutritionPlansLoad {
+  case loading
+  case loaded([NutritionPlanDto])
+  case failed(String)
+
+  /// The plans once loaded.
+  var plans: [NutritionPlanDto]? {
+    if case .loaded(let plans) = self { return plans }
+    return nil
+  }
+}
+
+/// An older day as far as the screen knows it.
+enum ReadOnlyDayLoad {
+  case loading
+  case loaded(ReadOnlyDay)
+  case failed(String)
+}
+
+/// What the keys of the Nutrition screen do now: browse the day, or one step of a flow.
+enum NutritionMode {
+  case browsing
+  /// Typing the trainee's amount of a plan item or of an added food.
+  case portion(NutritionPortionTarget, LineEditor)
+  /// Typing the name of a meal to compose.
+  case customLabel(date: CalendarDay, LineEditor)
+  /// Typing what to search the food catalog for.
+  case searchText(NutritionFoodTarget, LineEditor)
+  /// Typing a barcode.
+  case barcodeText(NutritionFoodTarget, LineEditor)
+  /// Waiting for the catalog's answer to `what` (request `request`).
+  case searching(NutritionFoodTarget, what: String, request: Int)
+  /// Picking one of the foods found.
+  case results(NutritionFoodTarget, query: String, foods: [FoodDto], index: Int)
+  /// Typing how much of `food` was eaten.
+  case amount(NutritionFoodTarget, FoodDto, source: NutritionFoodSource, LineEditor)
+}

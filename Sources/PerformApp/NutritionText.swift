@@ -1,0 +1,133 @@
+import Foundation
+import NutritionLog
+import TextColumns
+import TraineeAPI
+
+/// The words and numbers of the Nutrition screen: amounts, macros, dates, sync states, errors.
+enum NutritionText {
+  /// `value` to one decimal, without a trailing `.0`: `303`, `10.5`, `-2`.
+  static func number(_ value: Double) -> String {
+    guard value.isFinite else { return "–" }
+    let tenths = (value * 10).rounded()
+    if tenths == 0 { return "0" }
+    if tenths.truncatingRemainder(dividingBy: 10) == 0 { return String(Int(tenths / 10)) }
+    return String(format: "%.1f", tenths / 10)
+  }
+
+  /// `80 g`, `2 pcs`, or the empty string without a quantity.
+  static func amount(_ qty: Double?, _ unit: String?) -> String {
+    guard let qty else { return "" }
+    guard let unit, !unit.isEmpty else { return number(qty) }
+    return "\(number(qty)) \(unit)"
+  }
+
+  /// `303 kcal  P 10.5  C 53  F 5.5`.
+  static func macros(_ macros: MacrosDto) -> String {
+    "\(number(macros.kcal)) kcal  P \(number(macros.protein))  C \(number(macros.carbs))"
+      + "  F \(number(macros.fat))"
+  }
+
+  /// `606 / 2400 kcal`, or `606 kcal` without a target; `unit` follows the numbers.
+  static func progress(_ progress: MacroProgress, unit: String) -> String {
+    let target = progress.target.map { " / \(number($0))" } ?? ""
+    return "\(number(progress.eaten))\(target) \(unit)"
+  }
+
+  /// The day's totals against the targets, one line.
+  static func totals(_ totals: DayTotals) -> String {
+    "Eaten \(progress(totals.kcal, unit: "kcal")) · protein \(progress(totals.protein, unit: "g"))"
+      + " · carbs \(progress(totals.carbs, unit: "g")) · fat \(progress(totals.fat, unit: "g"))"
+  }
+
+  private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+  private static let months = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+
+  /// `Mon 5 Jan 2026`.
+  static func date(_ day: CalendarDay) -> String {
+    // NB: 1 January 1970 was a Thursday (index 3 from Monday).
+    let epoch = CalendarDay(year: 1970, month: 1, day: 1)!
+    let weekday = ((day.days(since: epoch) % 7) + 7 + 3) % 7
+    return "\(weekdays[weekday]) \(day.day) \(months[day.month - 1]) \(day.year)"
+  }
+
+  /// `today`, `yesterday`, `3 days ago`.
+  static func relative(_ day: CalendarDay, today: CalendarDay) -> String {
+    switch dayOffsetFromToday(day, today: today) {
+    case 0: "today"
+    case -1: "yesterday"
+    case let offset where offset < 0: "\(-offset) days ago"
+    case let offset: "in \(offset) days"
+    }
+  }
+
+  /// The sync state as the trainee reads it: saved, saving, offline.
+  static func syncState(_ status: NutritionSyncStatus?) -> String {
+    switch status {
+    case .saved: "✓ saved"
+    case .saving, .pending: "saving…"
+    case .offlineWillRetry: "offline, will retry"
+    case .loading, nil: "loading…"
+    }
+  }
+
+  /// What went wrong with a call, for a message line.
+  static func describe(_ error: TraineeAPIError) -> String {
+    switch error {
+    case .offline: "the server cannot be reached"
+    case .timeout: "the server did not answer in time"
+    case .http(let status, let body): body.map(\.error.message) ?? "the server answered \(status)"
+    case .decoding(let problem): "the answer was not understood (\(problem))"
+    case .cancelled: "the request was cancelled"
+    case .transport(let text): text
+    }
+  }
+
+  /// Why an older day could not be shown.
+  static func describe(_ error: ReadOnlyDayLoadError) -> String {
+    switch error {
+    case .day(.offline): "the server cannot be reached"
+    case .day(.http(let status)): "the server answered \(status)"
+    case .day(.malformedResponse(let problem)): "the saved day was not understood (\(problem))"
+    case .menu(let problem): "the diary could not be read (\(problem))"
+    case .invalidMenu(.menuDateMismatch(let asked, let answered)):
+      "the diary answered \(answered) for \(asked)"
+    case .invalidMenu(.unknownMealStatus(let mealId, let status)):
+      "meal \(mealId) has an unknown status \(status)"
+    }
+  }
+
+  /// Why a portion was not kept.
+  static func describe(_ problem: PortionProblem) -> String {
+    switch problem {
+    case .emptyFoodId: "This option has no food to set an amount of."
+    case .notFinite: "The amount is not a number."
+    case .notPositive: "The amount must be more than 0."
+    case .tooLarge(let maximum): "The amount must be at most \(number(maximum))."
+    }
+  }
+
+  /// `text` padded with spaces, or cut with `…`, to exactly `columns` terminal columns.
+  static func padded(_ text: String, to columns: Int) -> String {
+    // NB: `TextColumns.fit` trims the whitespace around a cut; the indent is kept apart.
+    let indent = String(text.prefix { $0 == " " })
+    let rest = String(text.dropFirst(indent.count))
+    let fitted =
+      rest.isEmpty
+      ? String(indent.prefix(max(0, columns)))
+      : indent + TextColumns.fit(rest, columns: max(0, columns - indent.count))
+    let width = TextColumns.of(fitted)
+    return fitted + String(repeating: " ", count: max(0, columns - width))
+  }
+
+  /// The amount the trainee typed (`120`, `120.5`, `120,5`), when it is a number.
+  static func parseAmount(_ text: String) -> Double? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+      .replacingOccurrences(of: ",", with: ".")
+    guard !trimmed.isEmpty, trimmed.filter({ $0 == "." }).count <= 1,
+      let value = Double(trimmed), value.isFinite
+    else { return nil }
+    return value
+  }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import TerminalUI
+import TextColumns
+
+// NB: issue 7 "Screens" and "Help (`?`) lists the keys on every screen". The shell is pure
+// drawing and key routing: the runner gives it keys and a size and draws the frames it returns,
+// so tests drive the whole app without a terminal.
+
+/// What the app wants after a key.
+public enum AppCommand: Equatable, Sendable {
+  case none
+  /// Leave the app (everything is already saved).
+  case quit
+}
+
+/// The terminal app's shell: the tab bar, the current screen, the status line and the keys.
+@MainActor
+public final class PerformTerminalApp: ScreenHost {
+  /// One tab: its name and screen.
+  public struct Tab {
+    public var title: String
+    public var screen: any AppScreen
+    /// Called when the tab is shown (reloads, say).
+    public var onShow: (@MainActor () -> Void)?
+
+    public init(title: String, screen: any AppScreen, onShow: (@MainActor () -> Void)? = nil) {
+      self.title = title
+      self.screen = screen
+      self.onShow = onShow
+    }
+  }
+
+  public private(set) var tabs: [Tab] = []
+  public private(set) var selectedTab = 0
+  public private(set) var message: String?
+  public private(set) var showingHelp = false
+  /// The bells rung so far (the runner writes BEL for each new one).
+  public private(set) var bells = 0
+  /// A short fact shown at the right of the status line ("nutrition: saved").
+  public var statusDetail: @MainActor () -> String? = { nil }
+  /// Set by the runner: asks for a redraw soon.
+  public var onNeedsRedraw: (@MainActor () -> Void)?
+
+  public init() {}
+
+  /// Sets the tabs (screens need the app as their host, so they come after it).
+  public func setTabs(_ tabs: [Tab], selected: Int = 0) {
+    self.tabs = tabs
+    selectedTab = min(max(0, selected), tabs.count - 1)
+    tabs[selectedTab].onShow?()
+  }
+
+  /// Shows tab `index`.
+  public func select(tab index: Int) {
+    guard tabs.indices.contains(index) else { return }
+    selectedTab = index
+    tabs[index].onShow?()
+    setNeedsRedraw()
+  }
+
+  // MARK: ScreenHost
+
+  public func setNeedsRedraw() { onNeedsRedraw?() }
+
+  public func ringBell() {
+    bells += 1
+    setNeedsRedraw()
+  }
+
+  public func show(message: String) {
+    self.message = message
+    setNeedsRedraw()
+  }
+
+  // MARK: Keys
+
+  /// Routes `key`: help and tab switching first (unless a value is being typed), then the
+  /// screen, then the app's own keys.
+  public func handle(_ key: Key, now: Date) -> AppCommand {
+    message = nil
+    if key == .control("c") { return .quit }
+    if showingHelp {
+      showingHelp = false
+      return .none
+    }
+    guard let screen = tabs.indices.contains(selectedTab) ? tabs[selectedTab].screen : nil else {
+      return key == .character("q") ? .quit : .none
+    }
+    if !screen.isEditingText {
+      switch key {
+      case .character("?"):
+        showingHelp = true
+        return .none
+      case .tab:
+        select(tab: (selectedTab + 1) % tabs.count)
+        return .none
+      case .backTab:
+        select(tab: (selectedTab + tabs.count - 1) % tabs.count)
+        return .none
+      default: break
+      }
+    }
+    if screen.handle(key, now: now) == .handled { return .none }
+    switch key {
+    case .character("q"): return .quit
+    case .character(let character):
+      if let number = character.wholeNumberValue, (1...tabs.count).contains(number) {
+        select(tab: number - 1)
+      }
+    default: break
+    }
+    return .none
+  }
+
+  // MARK: Drawing
+
+  /// The whole screen at `now` for a terminal of `size`.
+  public func frame(size: TerminalSize, now: Date) -> Frame {
+    let width = max(20, size.columns)
+    var lines = [tabBar(width: width)]
+    let footer = footerLines(width: width)
+    let bodyRows = max(1, size.rows - 2 - footer.count)
+    var cursor: (row: Int, column: Int)?
+    if showingHelp {
+      lines += helpLines(rows: bodyRows)
+    } else if tabs.indices.contains(selectedTab) {
+      let body = tabs[selectedTab].screen.body(
+        size: TerminalSize(rows: bodyRows, columns: width), now: now)
+      lines += body.lines.prefix(bodyRows)
+      if let inner = body.cursor, inner.row < bodyRows { cursor = (inner.row + 1, inner.column) }
+    }
+    while lines.count < 1 + bodyRows { lines.append(StyledLine()) }
+    lines.append(statusLine(width: width))
+    lines += footer
+    return Frame(lines: Array(lines.prefix(size.rows)), cursor: cursor)
+  }
+
+  private func tabBar(width: Int) -> StyledLine {
+    var line = StyledLine(" Perform ", TextStyle(bold: true, reverse: true))
+    for (index, tab) in tabs.enumerated() {
+      line.append(" ")
+      let label = " \(index + 1) \(tab.title) "
+      line.append(
+        label,
+        index == selectedTab
+          ? TextStyle(bold: true, reverse: true, foreground: .cyan) : TextStyle(dim: true))
+    }
+    line.append("   Tab switch · ? help · q quit", TextStyle(dim: true))
+    return line
+  }
+
+  private func statusLine(width: Int) -> StyledLine {
+    let detail = statusDetail() ?? ""
+    let text = message ?? ""
+    let room = max(0, width - TextColumns.of(detail) - 1)
+    var line = StyledLine(pad(text, room), TextStyle(bold: true, foreground: .yellow))
+    line.append(" " + detail, TextStyle(dim: true))
+    return line
+  }
+
+  /// The current screen's keys, as many as fit on two lines.
+  private func footerLines(width: Int) -> [StyledLine] {
+    guard tabs.indices.contains(selectedTab), !showingHelp else {
+      return [StyledLine("Press any key to close the help.", TextStyle(dim: true))]
+    }
+    var lines: [StyledLine] = [StyledLine()]
+    for help in tabs[selectedTab].screen.keyHelp {
+      let item = "\(help.keys) \(help.action)  "
+      if TextColumns.of(lines[lines.count - 1].plainText + item) > width {
+        guard lines.count < 2 else { break }
+        lines.append(StyledLine())
+      }
+      lines[lines.count - 1].append(help.keys, TextStyle(bold: true))
+      lines[lines.count - 1].append(" \(help.action)  ", TextStyle(dim: true))
+    }
+    return lines
+  }
+
+  private func helpLines(rows: Int) -> [StyledLine] {
+    var lines = [StyledLine("Keys", TextStyle(bold: true, underline: true))]
+    let global = [
+      KeyHelp("Tab / Shift-Tab", "next / previous tab"),
+      KeyHelp("1 2 3", "go to a tab (where digits are not values)"),
+      KeyHelp("?", "this help"), KeyHelp("q", "quit (everything is saved)"),
+      KeyHelp("Ctrl-C", "quit (everything is saved)"),
+    ]
+    let screenKeys = tabs.indices.contains(selectedTab) ? tabs[selectedTab].screen.keyHelp : []
+    let keysWidth = (global + screenKeys).map { TextColumns.of($0.keys) }.max() ?? 0
+    for help in screenKeys {
+      lines.append(
+        StyledLine([
+          StyledRun("  " + pad(help.keys, keysWidth + 2), TextStyle(bold: true)),
+          StyledRun(help.action),
+        ]))
+    }
+    lines.append(StyledLine(""))
+    lines.append(StyledLine("Everywhere", TextStyle(bold: true, underline: true)))
+    for help in global {
+      lines.append(
+        StyledLine([
+          StyledRun("  " + pad(help.keys, keysWidth + 2), TextStyle(bold: true)),
+          StyledRun(help.action),
+        ]))
+    }
+    return Array(lines.prefix(rows))
+  }
+}

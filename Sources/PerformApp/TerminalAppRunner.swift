@@ -1,0 +1,104 @@
+import Foundation
+import TerminalUI
+
+// NB: issue 7 "Start": the terminal is restored on every exit path (TerminalDevice handles the
+// signals), redrawn on resize, and every entered value is already saved when the app leaves
+// (the journal per action, the nutrition edits file per change), so quitting needs no "save".
+
+/// Runs a `PerformTerminalApp` on a terminal: keys in, frames out, a redraw every 250 ms for
+/// the clocks, the card's taps picked up every second.
+@MainActor
+public final class TerminalAppRunner {
+  private let app: PerformTerminalApp
+  private let device: TerminalDevice
+  private var renderer = ScreenRenderer()
+  private var redrawScheduled = false
+  private var bellsRung = 0
+  private var finished: CheckedContinuation<Void, Never>?
+  private var ended = false
+  private var forceNext = true
+  /// Called every 250 ms before drawing (clock-driven upkeep).
+  public var onTick: (@MainActor () -> Void)?
+  /// Called every second (the card's pending taps).
+  public var onSecond: (@MainActor () -> Void)?
+  /// Called after every key the app handled (saving what changed).
+  public var afterKey: (@MainActor () -> Void)?
+  /// Called once before the terminal is restored on quit.
+  public var beforeQuit: (@MainActor () -> Void)?
+
+  public init(app: PerformTerminalApp, device: TerminalDevice) {
+    self.app = app
+    self.device = device
+  }
+
+  /// Runs until the trainee quits or the terminal closes; the terminal is restored after.
+  public func run() async {
+    app.onNeedsRedraw = { [weak self] in self?.scheduleRedraw() }
+    device.onResize { [weak self] in
+      Task { @MainActor in
+        self?.forceNext = true
+        self?.scheduleRedraw()
+      }
+    }
+    device.readKeys(
+      onKeys: { [weak self] keys in Task { @MainActor in self?.handle(keys) } },
+      onEnd: { [weak self] in Task { @MainActor in self?.end() } })
+    draw()
+    let ticker = Task { [weak self] in
+      var count = 0
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .milliseconds(250))
+        guard let self else { return }
+        self.onTick?()
+        count += 1
+        if count % 4 == 0 { self.onSecond?() }
+        self.draw()
+      }
+    }
+    await withCheckedContinuation { finished = $0 }
+    ticker.cancel()
+  }
+
+  private func handle(_ keys: [Key]) {
+    guard !ended else { return }
+    for key in keys {
+      if app.handle(key, now: Date()) == .quit {
+        end()
+        return
+      }
+    }
+    afterKey?()
+    draw()
+  }
+
+  private func end() {
+    guard !ended else { return }
+    ended = true
+    beforeQuit?()
+    device.restore()
+    finished?.resume()
+    finished = nil
+  }
+
+  private func scheduleRedraw() {
+    guard !redrawScheduled else { return }
+    redrawScheduled = true
+    Task { @MainActor in
+      self.redrawScheduled = false
+      self.draw()
+    }
+  }
+
+  private func draw() {
+    guard !ended else { return }
+    let size = device.size
+    let frame = app.frame(size: size, now: Date())
+    var output = renderer.render(frame, size: size, force: forceNext)
+    forceNext = false
+    if app.bells > bellsRung {
+      bellsRung = app.bells
+      output += "\u{7}"
+    }
+    if !output.isEmpty { device.write(output) }
+  }
+}

@@ -1,0 +1,358 @@
+import Foundation
+import LiveActivity
+import RestTimer
+import TraineeAPI
+import WorkoutSession
+
+// NB: issue 7 "Live workout" and "Faults a person meets". The store applies actions and saves
+// each to the journal; this object performs what they ask at the edge: the rest-over alert and
+// reminders (WorkoutAlerts), the Live Activity card, the rest ticks, the server calls, the PR
+// celebration and the finish with its durable, idempotent retry.
+
+/// Where finishing the workout stands.
+public enum FinishState: Equatable, Sendable {
+  /// Not finishing.
+  case idle
+  /// The log is being sent (attempt `attempt`, counting from 1).
+  case sending(attempt: Int)
+  /// The last attempt failed for `problem`; the next runs at `retryAt` (nil: only when asked,
+  /// because the server refused the log itself).
+  case waiting(problem: String, retryAt: Date?)
+  /// The server accepted the log.
+  case accepted(LoggedWorkoutDto, title: String, stats: SessionStats)
+}
+
+/// The live workout's engine at the edge: owns the store and performs its effects.
+@MainActor
+public final class WorkoutCoordinator {
+  public let store: WorkoutStore
+  /// The card the Live Activity shows (the terminal draws it at the top of the live workout).
+  public let activityHost: TerminalActivityHost
+  public private(set) var finish: FinishState = .idle
+  /// The PR being celebrated and until when.
+  public private(set) var celebration: (text: String, until: Date)?
+  /// The rest-over alert as the system would show it, until the next set or rest.
+  public private(set) var restAlert: String?
+  /// What the restore or the outbox had to report on launch.
+  public private(set) var launchNotices: [String] = []
+
+  public weak var host: (any ScreenHost)?
+  private let api: any WorkoutAPI
+  private let alerts: WorkoutAlerts
+  private let activity: WorkoutActivityController
+  private let outbox: WorkoutLogOutbox
+  private let pendingCommands: PendingCommandQueue
+  private let now: @Sendable () -> Date
+  private let relay: EffectRelay
+  private let journal: SessionJournal
+  private var ticker: Task<Void, Never>?
+  private var sender: Task<Void, Never>?
+  private var pending: PendingWorkoutLog?
+
+  /// Retry delays after failed attempts to send the log: 2, 4, 8, 16, 32, then every 60 s.
+  static func retryDelay(afterAttempt attempt: Int) -> TimeInterval {
+    min(60, pow(2, Double(max(1, attempt))))
+  }
+
+  /// Restores the workout saved in `dataDirectory` (after a quit, a crash or a kill) and
+  /// resumes its rest; a log left unsent is sent again.
+  public init(
+    dataDirectory: URL, api: any WorkoutAPI, language: ActivityLanguage = .en,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) throws(FileError) {
+    self.api = api
+    self.now = now
+    self.outbox = WorkoutLogOutbox(dataDirectory: dataDirectory)
+    self.pendingCommands = PendingCommandQueue(dataDirectory: dataDirectory)
+    let relay = EffectRelay()
+    self.relay = relay
+    let notifications = InProcessNotifications(clock: ContinuousClock(), now: now) { request in
+      Task { @MainActor in relay.delivered(request) }
+    }
+    alerts = WorkoutAlerts(center: notifications, haptics: nil, now: now)
+    activityHost = TerminalActivityHost()
+    activity = WorkoutActivityController(host: activityHost, language: language, units: .metric)
+    let journal = SessionJournal(
+      directory: dataDirectory.appendingPathComponent("workout-session"))
+    self.journal = journal
+    let restored = try WorkoutStore.restoring(from: journal, now: now, performer: relay)
+    store = restored.store
+    launchNotices = restored.notices.map(\.description)
+    relay.target = self
+    alerts.restored(store.state)
+    store.send(.resume)
+    activity.sync(store.state, now: now())
+    startTickingIfResting()
+    let (log, problem) = outbox.load(now: now())
+    if let problem { launchNotices.append(problem) }
+    if let log {
+      pending = log
+      sendLog()
+    }
+  }
+
+  /// Saves the whole state, stops the background work and releases the data directory's lock,
+  /// so another app (or the next launch) can open it.
+  public func close() {
+    store.checkpoint()
+    ticker?.cancel()
+    sender?.cancel()
+    journal.close()
+  }
+
+  /// Loads the notification texts the coach set (the built-in ones stay on failure).
+  public func loadNotificationConfigs() async {
+    if let configs = try? await api.notificationConfigs() {
+      store.send(.notificationConfigsLoaded(configs))
+    }
+  }
+
+  /// Sends `action` to the store: the one way screens change the workout.
+  @discardableResult
+  public func send(_ action: WorkoutAction) -> [WorkoutEffect] {
+    if case .toggleSet = action { restAlert = nil }
+    return store.send(action)
+  }
+
+  /// Applies the Live Activity card's taps waiting in the shared queue, as the app does when it
+  /// starts or comes to the foreground; returns what was refused, to show.
+  @discardableResult
+  public func applyPendingCommands() -> [String] {
+    let results: [PendingCommandResult]
+    do {
+      results = try LiveActivity.applyPendingCommands(pendingCommands, to: store, now: now())
+    } catch {
+      return ["The card's taps could not be read: \(error)"]
+    }
+    return results.compactMap { result in
+      switch result.outcome {
+      case .applied: nil
+      case .rejected(_, let reason): "A tap on the card was not applied: \(reason)"
+      case .malformed(let problem): "A tap on the card could not be read: \(problem)"
+      }
+    }
+  }
+
+  /// Writes a tap on the card's checkmark to the pending queue, as the widget does, and applies
+  /// it: the same path a tap on the Lock Screen takes.
+  public func tapCardCheckmark() -> [String] {
+    guard let content = activityHost.current?.content,
+      let command = CompleteSetCommand(tapping: content, at: now())
+    else { return ["The card shows no set to check."] }
+    do {
+      try pendingCommands.enqueue(.completeSet(command))
+    } catch {
+      return ["The tap could not be written: \(error)"]
+    }
+    return applyPendingCommands()
+  }
+
+  // MARK: Finishing
+
+  /// Finishes the started workout: the log is saved to the outbox first, then sent until the
+  /// server accepts it. The session stays (and is saved) until then.
+  public func finishWorkout() {
+    guard pending == nil, let session = store.session, session.started else { return }
+    let at = now()
+    let log = PendingWorkoutLog(
+      idempotencyKey: UUID().uuidString.lowercased(), payload: logPayload(session, now: at),
+      title: session.title.isEmpty ? session.dayLabel : session.title,
+      stats: sessionStats(session), finishedAt: at)
+    do {
+      try outbox.save(log)
+    } catch {
+      host?.show(message: "The workout could not be saved for sending: \(error)")
+      return
+    }
+    pending = log
+    sendLog()
+  }
+
+  /// Sends the waiting log now instead of at its retry time.
+  public func retryNow() {
+    guard pending != nil else { return }
+    if case .sending = finish { return }
+    sendLog()
+  }
+
+  /// Leaves the complete screen.
+  public func acknowledgeFinish() {
+    if case .accepted = finish { finish = .idle }
+  }
+
+  /// Whether a finished workout is waiting for the server.
+  public var isFinishing: Bool { pending != nil }
+
+  private func sendLog() {
+    guard let log = pending else { return }
+    sender?.cancel()
+    sender = Task { [weak self] in
+      var attempt = 0
+      while let self, !Task.isCancelled {
+        attempt += 1
+        self.finish = .sending(attempt: attempt)
+        self.host?.setNeedsRedraw()
+        do throws(TraineeAPIError) {
+          let logged = try await self.api.logWorkout(
+            log.payload, idempotencyKey: log.idempotencyKey)
+          self.accept(logged, log)
+          return
+        } catch {
+          let permanent = Self.isPermanent(error)
+          let retryAt =
+            permanent ? nil : self.now() + Self.retryDelay(afterAttempt: attempt)
+          self.finish = .waiting(problem: Self.describe(error), retryAt: retryAt)
+          self.host?.setNeedsRedraw()
+          guard let retryAt else {
+            self.sender = nil
+            return
+          }
+          let delay = max(0, retryAt.timeIntervalSince(self.now()))
+          try? await Task.sleep(for: .seconds(delay))
+        }
+      }
+    }
+  }
+
+  private func accept(_ logged: LoggedWorkoutDto, _ log: PendingWorkoutLog) {
+    outbox.remove()
+    pending = nil
+    sender = nil
+    finish = .accepted(logged, title: log.title, stats: log.stats)
+    if let session = store.session, session.started {
+      store.send(.reset)
+    }
+    host?.setNeedsRedraw()
+  }
+
+  /// A refusal of the log itself (a 4xx other than 408/429) will not change on retry.
+  static func isPermanent(_ error: TraineeAPIError) -> Bool {
+    if case .http(let status, _) = error {
+      return (400..<500).contains(status) && status != 408 && status != 429
+    }
+    return false
+  }
+
+  static func describe(_ error: TraineeAPIError) -> String {
+    switch error {
+    case .offline: "the server cannot be reached"
+    case .timeout: "the server did not answer in time"
+    case .http(let status, let body):
+      "the server answered \(status)\(body.map { ": \($0.error.message)" } ?? "")"
+    default: "\(error)"
+    }
+  }
+
+  // MARK: Effects
+
+  fileprivate func performed(_ effects: [WorkoutEffect], in state: WorkoutState) {
+    let at = now()
+    for effect in effects {
+      switch effect {
+      case .restStarted:
+        restAlert = nil
+        startTickingIfResting()
+      case .rest(.skipped), .rest(.cleared), .rest(.replaced):
+        restAlert = nil
+      case .personalRecord(let exerciseId, _, let weightKg, let reps, let estimate):
+        let name =
+          state.session?.exercises.first { $0.exerciseId == exerciseId }?.name ?? exerciseId
+        celebration = (
+          "New personal record: \(name) \(formatted(weightKg)) kg × \(reps)"
+            + " (estimated 1RM \(formatted(estimate)) kg)",
+          at + 4
+        )
+        host?.ringBell()
+      case .actionRefused(let refusal):
+        host?.show(message: refusal.message)
+      case .saveSubstitution(let request):
+        let body = SubstitutionRequestDto(
+          programId: request.programId, dayId: request.dayId, rowId: request.rowId,
+          fromExerciseId: request.fromExerciseId, toExerciseId: request.toExerciseId)
+        background("The substitution was not saved on the server") { api in
+          try await api.saveSubstitution(body)
+        }
+      case .submitTechniqueVideo(let url, let exerciseId):
+        background("The video was not sent") { api in
+          _ = try await api.submitTechniqueVideo(
+            TechniqueVideoRequestDto(url: url, exerciseId: exerciseId))
+        }
+      case .markCoachFeedbackSeen(let videoId):
+        background("The feedback was not marked as seen") { api in
+          try await api.markFeedbackSeen(videoId: videoId)
+        }
+      default:
+        continue
+      }
+    }
+    activity.sync(state, now: at)
+    host?.setNeedsRedraw()
+  }
+
+  fileprivate func delivered(_ request: LocalNotificationRequest) {
+    guard request.data["kind"] == "rest-timer" else {
+      host?.show(message: "\(request.title): \(request.body)")
+      return
+    }
+    restAlert = "\(request.title) \(request.body)"
+    host?.ringBell()
+    host?.setNeedsRedraw()
+  }
+
+  /// Redraw-time upkeep: the celebration's end and the card's clock-driven state.
+  public func refresh() {
+    if let shown = celebration, now() >= shown.until { celebration = nil }
+    activity.sync(store.state, now: now())
+  }
+
+  private func startTickingIfResting() {
+    guard store.state.rest.isRunning, ticker == nil else { return }
+    ticker = Task { [weak self] in
+      guard let self else { return }
+      await self.store.tickWhileResting(on: ContinuousClock())
+      self.ticker = nil
+      // A rest that replaced this one while it wound down needs its own ticks.
+      self.startTickingIfResting()
+      self.host?.setNeedsRedraw()
+    }
+  }
+
+  private func background(
+    _ failure: String, _ call: @escaping @Sendable (any WorkoutAPI) async throws -> Void
+  ) {
+    let api = api
+    Task { [weak self] in
+      do {
+        try await call(api)
+      } catch {
+        self?.host?.show(message: "\(failure): \(error)")
+      }
+    }
+  }
+
+  private func formatted(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+  }
+}
+
+/// Hands the store's effects to the coordinator, which cannot exist before its store does.
+@MainActor
+private final class EffectRelay: WorkoutEffectPerformer {
+  weak var target: WorkoutCoordinator?
+  private var alerts: WorkoutAlerts? { target?.alertsForRelay }
+
+  func perform(_ effects: [WorkoutEffect], after action: WorkoutAction, in state: WorkoutState) {
+    alerts?.perform(effects, after: action, in: state)
+    target?.performed(effects, in: state)
+  }
+
+  func restored(_ state: WorkoutState) {}
+
+  func delivered(_ request: LocalNotificationRequest) {
+    target?.delivered(request)
+  }
+}
+
+extension WorkoutCoordinator {
+  fileprivate var alertsForRelay: WorkoutAlerts { alerts }
+}

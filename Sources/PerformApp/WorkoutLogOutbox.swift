@@ -1,0 +1,81 @@
+import Foundation
+import TraineeAPI
+import WorkoutSession
+
+// NB: issue 7 "Faults a person meets": finishing keeps the session and retries the log
+// (idempotent) until it is accepted. The log is written here before the first attempt, so a
+// kill between "finish" and the server's answer loses nothing and never logs twice: the next
+// launch sends the same payload with the same key.
+
+/// A finished workout waiting to be accepted by the server.
+public struct PendingWorkoutLog: Codable, Equatable, Sendable {
+  /// Sent as `Idempotency-Key` on every attempt, so a retry after a lost answer stores nothing
+  /// twice.
+  public var idempotencyKey: String
+  public var payload: LogWorkoutPayload
+  /// The workout's title, for the complete screen.
+  public var title: String
+  /// The numbers for the complete screen, taken when the trainee finished.
+  public var stats: SessionStats
+  public var finishedAt: Date
+
+  public init(
+    idempotencyKey: String, payload: LogWorkoutPayload, title: String, stats: SessionStats,
+    finishedAt: Date
+  ) {
+    self.idempotencyKey = idempotencyKey
+    self.payload = payload
+    self.title = title
+    self.stats = stats
+    self.finishedAt = finishedAt
+  }
+}
+
+/// The one file holding a finished workout until the server accepts it:
+/// `DIR/pending-workout-log.json`, written atomically.
+public struct WorkoutLogOutbox: Sendable {
+  public let url: URL
+
+  public init(dataDirectory: URL) {
+    url = dataDirectory.appendingPathComponent("pending-workout-log.json")
+  }
+
+  /// What the outbox holds. A file that is not a pending log is moved aside to
+  /// `pending-workout-log.json.corrupt-<time>` and reported in `problem`, never deleted.
+  public func load(now: Date) -> (log: PendingWorkoutLog?, problem: String?) {
+    guard let data = FileManager.default.contents(atPath: url.path) else { return (nil, nil) }
+    do {
+      return (try JSONDecoder().decode(PendingWorkoutLog.self, from: data), nil)
+    } catch {
+      let aside = url.path + ".corrupt-\(Int64(now.timeIntervalSince1970))"
+      let moved = rename(url.path, aside) == 0
+      return (
+        nil,
+        "The unsent workout log could not be read (\(error))"
+          + (moved ? "; it was kept as \(aside)." : ".")
+      )
+    }
+  }
+
+  public func save(_ log: PendingWorkoutLog) throws(FileError) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let data: Data
+    do {
+      data = try encoder.encode(log)
+    } catch {
+      preconditionFailure("encoding a workout log failed: \(error)")
+    }
+    let directory = url.deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      throw FileError(path: directory.path, operation: "mkdir", code: EIO)
+    }
+    try DurableFile.atomicWrite(data, to: url)
+  }
+
+  public func remove() {
+    unlink(url.path)
+  }
+}

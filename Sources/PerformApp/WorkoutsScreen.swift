@@ -1,0 +1,231 @@
+import Foundation
+import TerminalUI
+import TraineeAPI
+import WorkoutSession
+
+// NB: issue 7 "Screens", workouts: the plans and days, the history (with delete), the next
+// workout. The next workout is the day after the last logged day of its plan, in the plan's
+// order, wrapping around; with no history, the first day of the first plan.
+
+/// The workouts tab: what to do next, every plan day, and the logged workouts.
+@MainActor
+public final class WorkoutsScreen: AppScreen {
+  enum Item: Equatable {
+    case day(planId: String, dayId: String)
+    case logged(id: String)
+  }
+
+  private let coordinator: WorkoutCoordinator
+  private let api: any WorkoutAPI
+  private weak var host: (any ScreenHost)?
+  private let openLiveWorkout: @MainActor () -> Void
+  private(set) var programs: TrainingProgramsDto?
+  private(set) var history: [WorkoutLogDto] = []
+  private var problem: String?
+  private var loading = false
+  private(set) var selection = 0
+  private var confirmingDelete: String?
+
+  /// The screen; `openLiveWorkout` switches to the live workout tab.
+  public init(
+    coordinator: WorkoutCoordinator, api: any WorkoutAPI, host: any ScreenHost,
+    openLiveWorkout: @escaping @MainActor () -> Void
+  ) {
+    self.coordinator = coordinator
+    self.api = api
+    self.host = host
+    self.openLiveWorkout = openLiveWorkout
+  }
+
+  /// Fetches the programs and the history again.
+  public func reload() async {
+    loading = true
+    host?.setNeedsRedraw()
+    defer {
+      loading = false
+      host?.setNeedsRedraw()
+    }
+    do throws(TraineeAPIError) {
+      let programs = try await api.workouts()
+      let history = try await api.workoutHistory()
+      self.programs = programs
+      self.history = history.workouts
+      problem = nil
+      selection = min(selection, max(0, items.count - 1))
+    } catch {
+      problem = "Cannot load your workouts: \(WorkoutCoordinator.describe(error)). r to retry."
+    }
+  }
+
+  private var items: [Item] {
+    let days = (programs?.plans ?? []).flatMap { plan in
+      plan.days.map { Item.day(planId: plan.id, dayId: $0.id) }
+    }
+    return days + history.map { .logged(id: $0.id) }
+  }
+
+  /// The day to do next.
+  var nextDay: (planId: String, dayId: String)? {
+    guard let plans = programs?.plans, let first = plans.first(where: { !$0.days.isEmpty })
+    else { return nil }
+    for logged in history {
+      guard let dayId = logged.dayId,
+        let plan = plans.first(where: {
+          ($0.id == logged.programId || logged.programId == nil)
+            && $0.days.contains { $0.id == dayId }
+        }),
+        let index = plan.days.firstIndex(where: { $0.id == dayId })
+      else { continue }
+      return (plan.id, plan.days[(index + 1) % plan.days.count].id)
+    }
+    return (first.id, first.days[0].id)
+  }
+
+  public var isEditingText: Bool { false }
+
+  public var keyHelp: [KeyHelp] {
+    if confirmingDelete != nil { return [KeyHelp("y", "delete"), KeyHelp("n/Esc", "keep")] }
+    return [
+      KeyHelp("↑/↓ j/k", "move"), KeyHelp("Enter", "start the day / open the workout"),
+      KeyHelp("n", "start the next workout"), KeyHelp("d", "delete a logged workout"),
+      KeyHelp("r", "reload"),
+    ]
+  }
+
+  public func handle(_ key: Key, now: Date) -> KeyResult {
+    if let id = confirmingDelete {
+      confirmingDelete = nil
+      if key == .character("y") { delete(id) }
+      return .handled
+    }
+    let items = items
+    switch key {
+    case .down, .character("j"): selection = min(max(0, items.count - 1), selection + 1)
+    case .up, .character("k"): selection = max(0, selection - 1)
+    case .character("r"): Task { await reload() }
+    case .character("n"):
+      guard let next = nextDay else { return .handled }
+      start(planId: next.planId, dayId: next.dayId)
+    case .enter:
+      guard items.indices.contains(selection) else { return .handled }
+      if case .day(let planId, let dayId) = items[selection] { start(planId: planId, dayId: dayId) }
+    case .character("d"), .delete:
+      guard items.indices.contains(selection), case .logged(let id) = items[selection] else {
+        host?.show(message: "Select a logged workout to delete it.")
+        return .handled
+      }
+      confirmingDelete = id
+    default: return .ignored
+    }
+    return .handled
+  }
+
+  private func start(planId: String, dayId: String) {
+    guard let programs else { return }
+    if let session = coordinator.store.session, session.started {
+      if sessionMatches(session, dayId: dayId, planId: planId) {
+        openLiveWorkout()
+      } else {
+        host?.show(
+          message: "\(session.title) is in progress: finish (F) or discard (X) it first.")
+        openLiveWorkout()
+      }
+      return
+    }
+    if coordinator.isFinishing {
+      host?.show(message: "The last workout is still being sent.")
+      openLiveWorkout()
+      return
+    }
+    coordinator.send(.start(getLiveWorkout(programs, dayId: dayId, planId: planId), units: .metric))
+    coordinator.send(.begin)
+    openLiveWorkout()
+  }
+
+  private func delete(_ id: String) {
+    Task {
+      do throws(TraineeAPIError) {
+        try await api.deleteWorkoutLog(id: id)
+        host?.show(message: "The workout was deleted.")
+        await reload()
+      } catch {
+        host?.show(message: "The workout was not deleted: \(WorkoutCoordinator.describe(error)).")
+      }
+    }
+  }
+
+  public func body(size: TerminalSize, now: Date) -> Frame {
+    var lines: [StyledLine] = []
+    if let problem { lines.append(StyledLine(problem, TextStyle(bold: true, foreground: .red))) }
+    if programs == nil {
+      lines.append(StyledLine(loading ? "Loading your workouts…" : "No workouts loaded."))
+      return Frame(lines: lines)
+    }
+    let inProgress = coordinator.store.session.flatMap { $0.started ? $0 : nil }
+    if let inProgress {
+      lines.append(
+        StyledLine(
+          "In progress: \(inProgress.dayLabel) \(inProgress.title) (tab 2 to go back to it)",
+          TextStyle(bold: true, foreground: .yellow)))
+    } else if let next = nextDay,
+      let day = findDay(programs!, dayId: next.dayId, planId: next.planId)?.day
+    {
+      var line = StyledLine("Next workout: ", TextStyle(bold: true))
+      line.append("\(day.label ?? "") \(day.title ?? "")", TextStyle(bold: true, foreground: .cyan))
+      line.append("  (n to start it)", TextStyle(dim: true))
+      lines.append(line)
+    }
+    lines.append(StyledLine(""))
+    let overview = getOverview(programs!)
+    var index = 0
+    var selectedRow = 0
+    for plan in overview.plans {
+      lines.append(StyledLine(plan.name, TextStyle(bold: true, underline: true)))
+      for day in plan.days {
+        let selected = index == selection
+        if selected { selectedRow = lines.count }
+        var line = StyledLine(selected ? "  ▶ " : "    ", TextStyle(bold: true))
+        line.append(pad(day.label, 8), TextStyle(bold: true))
+        line.append(
+          pad([day.title, day.subtitle].filter { !$0.isEmpty }.joined(separator: " — "), 36))
+        line.append("\(day.exerciseCount) exercises · \(day.setCount) sets", TextStyle(dim: true))
+        if let inProgress, inProgress.dayId == day.id {
+          line.append("  in progress", TextStyle(foreground: .yellow))
+        }
+        if selected { line.runs = line.runs.map { StyledRun($0.text, reversed($0.style)) } }
+        lines.append(line)
+        index += 1
+      }
+      lines.append(StyledLine(""))
+    }
+    lines.append(StyledLine("History", TextStyle(bold: true, underline: true)))
+    if history.isEmpty { lines.append(StyledLine("    Nothing logged yet.", TextStyle(dim: true))) }
+    for logged in history {
+      let selected = index == selection
+      if selected { selectedRow = lines.count }
+      var line = StyledLine(selected ? "  ▶ " : "    ", TextStyle(bold: true))
+      line.append(pad("#\(logged.workoutNumber)", 6), TextStyle(bold: true))
+      line.append(pad(String(logged.loggedAt.prefix(10)), 12))
+      line.append(pad(logged.label ?? logged.dayId ?? "", 10))
+      line.append(pad(logged.durationSec.map { formatClock($0) } ?? "", 9))
+      line.append("\(logged.doneSetCount) sets · \(logged.volumeKg) kg", TextStyle(dim: true))
+      if confirmingDelete == logged.id {
+        line.append("  delete? (y/n)", TextStyle(bold: true, foreground: .red))
+      }
+      if selected { line.runs = line.runs.map { StyledRun($0.text, reversed($0.style)) } }
+      lines.append(line)
+      index += 1
+    }
+    if lines.count > size.rows {
+      let top = min(max(0, selectedRow - size.rows / 2), lines.count - size.rows)
+      lines = Array(lines[top..<(top + size.rows)])
+    }
+    return Frame(lines: lines)
+  }
+
+  private func reversed(_ style: TextStyle) -> TextStyle {
+    var style = style
+    style.reverse = true
+    return style
+  }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import NutritionLog
+import PerformApp
+import TerminalUI
+import TraineeAPI
+import TraineeServer
+import WorkoutSession
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `perform` / `perform app`: the terminal app, on the given server or on an embedded one.
+enum AppCommand {
+  @MainActor
+  static func run(_ arguments: [String]) async -> Int32 {
+    let options: Options
+    do {
+      options = try Options(arguments, known: ["server", "token", "data-dir"])
+    } catch {
+      fail("\(error)\n\n\(usage)")
+      return 2
+    }
+    guard options.positional.isEmpty else {
+      fail("app takes no arguments besides its options\n\n\(usage)")
+      return 2
+    }
+    let server = options.values["server"]
+    let token = options.values["token"]
+    guard (server == nil) == (token == nil) else {
+      fail("--server and --token go together: give both, or neither to use the embedded server")
+      return 2
+    }
+    var remote: URL?
+    if let server {
+      guard let url = URL(string: server), let scheme = url.scheme,
+        ["http", "https"].contains(scheme), url.host != nil
+      else {
+        fail("--server \"\(server)\" is not an http:// or https:// URL")
+        return 2
+      }
+      remote = url
+    }
+    if let token, token.isEmpty || token.contains(where: { $0.isWhitespace }) {
+      fail("--token must be a non-empty token without spaces")
+      return 2
+    }
+
+    let directory = dataDirectory(options)
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      fail("cannot create the data directory \(directory.path): \(error)")
+      return 1
+    }
+
+    // The terminal first: without one there is nothing to start a server for.
+    let device: TerminalDevice
+    do {
+      device = try TerminalDevice.open()
+    } catch {
+      fail("\(error)")
+      return 2
+    }
+
+    var embedded: MicroHTTPDServer?
+    let baseURL: URL
+    let bearer: String
+    if let remote, let token {
+      baseURL = remote
+      bearer = token
+    } else {
+      do {
+        let (store, _) = try openStore(options)
+        let demo = try DemoTrainee.ensure(in: store)
+        let router = TraineeAPIRoutes(store: store, now: { Date() }).router { _, _ in }
+        let started = MicroHTTPDServer(
+          configuration: .init(host: "127.0.0.1", port: 0), handler: { router.respond(to: $0) })
+        let port = try started.start()
+        embedded = started
+        baseURL = URL(string: "http://127.0.0.1:\(port)")!
+        bearer = demo.token
+      } catch {
+        device.restore()
+        fail("cannot start the embedded server: \(error)")
+        return 1
+      }
+    }
+    defer { embedded?.stop() }
+
+    // NB: the zone is read once per launch (a desktop rarely changes zone while the app runs);
+    // daylight-saving changes are the zone's own rules and need no re-read.
+    var zone = DeviceTimeZone.system()
+    let zoneNow = zone.timeZone(now: Date()) ?? TimeZone.current
+    let timeZone: @Sendable () -> TimeZone = { zoneNow }
+    let client = TraineeAPIClient(baseURL: baseURL, token: bearer, timeZone: timeZone)
+
+    let app = PerformTerminalApp()
+    let coordinator: WorkoutCoordinator
+    do {
+      coordinator = try WorkoutCoordinator(dataDirectory: directory, api: client)
+    } catch {
+      device.restore()
+      fail(
+        error.isInUse
+          ? "another Perform app is using \(directory.path); quit it first"
+          : "cannot open the saved workout: \(error)")
+      return 1
+    }
+    coordinator.host = app
+
+    let editsFile = NutritionEditsFile(dataDirectory: directory)
+    var edits = NutritionEdits()
+    let editsProblem = editsFile.restore(into: &edits, now: Date())
+    let calendar = NutritionCalendar(timeZone: zoneNow)
+    let sync = NutritionSync(
+      edits: edits, transport: HTTPNutritionDayTransport(client: client),
+      clock: ContinuousClock(), today: { calendar.day(of: Date()) })
+    let nutrition = NutritionScreen(
+      environment: NutritionScreenEnvironment(
+        client: client, sync: sync, dataDirectory: directory, timeZone: timeZone),
+      host: app)
+
+    let live = LiveWorkoutScreen(
+      coordinator: coordinator, host: app, openWorkouts: { [weak app] in app?.select(tab: 0) })
+    let workouts = WorkoutsScreen(
+      coordinator: coordinator, api: client, host: app,
+      openLiveWorkout: { [weak app] in app?.select(tab: 1) })
+    let startOnLive = coordinator.store.session?.started == true || coordinator.isFinishing
+    app.setTabs(
+      [
+        .init(title: "Workouts", screen: workouts, onShow: { Task { await workouts.reload() } }),
+        .init(title: "Live workout", screen: live),
+        .init(title: "Nutrition", screen: nutrition),
+      ], selected: startOnLive ? 1 : 0)
+    if startOnLive { Task { await workouts.reload() } }
+    app.statusDetail = {
+      guard let date = sync.shownDate, let status = sync.status(of: date) else { return nil }
+      return "nutrition: " + syncStatusText(status)
+    }
+    let notices = coordinator.launchNotices + [editsProblem].compactMap { $0 }
+    if let first = notices.first { app.show(message: first) }
+    Task { await coordinator.loadNotificationConfigs() }
+
+    let keeper = EditsKeeper(file: editsFile, sync: sync, app: app)
+    let saveEdits = { keeper.saveIfChanged() }
+    let runner = TerminalAppRunner(app: app, device: device)
+    runner.onTick = {
+      coordinator.refresh()
+      saveEdits()
+    }
+    runner.onSecond = {
+      if let problem = coordinator.applyPendingCommands().first { app.show(message: problem) }
+    }
+    runner.afterKey = { saveEdits() }
+    runner.beforeQuit = {
+      saveEdits()
+      coordinator.close()
+      sync.stop()
+    }
+    coordinator.applyPendingCommands().first.map { app.show(message: $0) }
+    await runner.run()
+    return 0
+  }
+}
+
+/// The nutrition sync state as the status line says it.
+func syncStatusText(_ status: NutritionSyncStatus) -> String {
+  switch status {
+  case .loading: "loading"
+  case .saved: "saved"
+  case .saving: "saving…"
+  case .pending: "saving soon"
+  case .offlineWillRetry: "offline, will retry"
+  }
+}
+
+/// Writes the nutrition edits to their file whenever they changed since the last write.
+@MainActor
+private final class EditsKeeper {
+  let file: NutritionEditsFile
+  let sync: NutritionSync
+  let app: PerformTerminalApp
+  private var saved: NutritionEdits
+
+  init(file: NutritionEditsFile, sync: NutritionSync, app: PerformTerminalApp) {
+    self.file = file
+    self.sync = sync
+    self.app = app
+    saved = sync.edits
+  }
+
+  func saveIfChanged() {
+    guard sync.edits != saved else { return }
+    do {
+      try file.save(sync.edits)
+      saved = sync.edits
+    } catch {
+      app.show(message: "Nutrition edits could not be saved on this device: \(error)")
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import PerformApp
+import Synchronization
+import TraineeAPI
+
+/// The workout endpoints in memory: a program, a history, and a switch that takes the server
+/// away. Records what was sent.
+final class FakeWorkoutAPI: WorkoutAPI {
+  struct Recorded {
+    var logs: [(key: String, payload: LogWorkoutPayload)] = []
+    var substitutions: [SubstitutionRequestDto] = []
+    var videos: [TechniqueVideoRequestDto] = []
+    var seen: [String] = []
+    var history: [WorkoutLogDto] = []
+    var reachable = true
+    var refuseLogs = false
+  }
+
+  let programs: TrainingProgramsDto
+  let recorded = Mutex(Recorded())
+
+  init(programs: TrainingProgramsDto = FakeWorkoutAPI.program) {
+    self.programs = programs
+  }
+
+  var reachable: Bool {
+    get { recorded.withLock { $0.reachable } }
+    set { recorded.withLock { $0.reachable = newValue } }
+  }
+
+  private func check() throws(TraineeAPIError) {
+    let (reachable, _) = recorded.withLock { ($0.reachable, 0) }
+    guard reachable else { throw .offline }
+  }
+
+  func workouts() async throws(TraineeAPIError) -> TrainingProgramsDto {
+    try check()
+    return programs
+  }
+
+  func workoutHistory() async throws(TraineeAPIError) -> WorkoutHistoryDto {
+    try check()
+    return WorkoutHistoryDto(workouts: recorded.withLock { $0.history })
+  }
+
+  func deleteWorkoutLog(id: String) async throws(TraineeAPIError) {
+    try check()
+    recorded.withLock { $0.history.removeAll { $0.id == id } }
+  }
+
+  func logWorkout(
+    _ payload: LogWorkoutPayload, idempotencyKey: String
+  ) async throws(TraineeAPIError) -> LoggedWorkoutDto {
+    try check()
+    if recorded.withLock({ $0.refuseLogs }) {
+      throw .http(
+        status: 400,
+        error: APIErrorBody(code: "invalid_body", message: "entries[0].sets: not a list"))
+    }
+    return recorded.withLock { state in
+      if let index = state.logs.firstIndex(where: { $0.key == idempotencyKey }) {
+        return LoggedWorkoutDto(id: "log_\(index + 1)", workoutNumber: index + 1)
+      }
+      state.logs.append((idempotencyKey, payload))
+      return LoggedWorkoutDto(id: "log_\(state.logs.count)", workoutNumber: state.logs.count)
+    }
+  }
+
+  func saveSubstitution(_ substitution: SubstitutionRequestDto) async throws(TraineeAPIError) {
+    try check()
+    recorded.withLock { $0.substitutions.append(substitution) }
+  }
+
+  func submitTechniqueVideo(
+    _ video: TechniqueVideoRequestDto
+  ) async throws(TraineeAPIError) -> TechniqueVideoDto {
+    try check()
+    recorded.withLock { $0.videos.append(video) }
+    return TechniqueVideoDto(
+      id: "1", url: video.url, exerciseId: video.exerciseId,
+      submittedAt: "2026-11-29T10:00:00.000Z")
+  }
+
+  func markFeedbackSeen(videoId: String) async throws(TraineeAPIError) {
+    try check()
+    recorded.withLock { $0.seen.append(videoId) }
+  }
+
+  func notificationConfigs() async throws(TraineeAPIError) -> [NotificationConfigDto] {
+    try check()
+    return []
+  }
+
+  /// A push day: bench press (a best to beat, a substitute, a technique video wanted, coach
+  /// feedback) and a superset of two exercises.
+  static let program: TrainingProgramsDto = {
+    let json = """
+      { "plans": [ { "id": "plan_1", "name": "Strength block", "days": [
+        { "id": "day_push", "label": "Day 1", "title": "Push", "subtitle": "Chest",
+          "rirColumn": true,
+          "strength": [
+            { "id": "row_bench", "exerciseId": "ex_bench", "name": "Bench press", "sets": "2",
+              "reps": "8", "rest": "1:30", "videoRequired": true,
+              "coachFeedback": { "videoId": "v9", "message": "Elbows in" },
+              "lastSets": [ { "setNumber": 1, "weight": "57.5", "reps": "8" },
+                            { "setNumber": 2, "weight": "57.5", "reps": "8" } ],
+              "best": { "weight": 60, "reps": 5 },
+              "substitutes": [ { "exerciseId": "ex_db_bench", "name": "Dumbbell bench press" } ] },
+            { "id": "row_dips", "exerciseId": "ex_dips", "name": "Dips", "sets": "1",
+              "reps": "10", "rest": "1:00", "supersetGroup": "A" },
+            { "id": "row_pushdown", "exerciseId": "ex_pushdown", "name": "Cable pushdown",
+              "sets": "1", "reps": "12", "rest": "0", "supersetGroup": "A" } ] },
+        { "id": "day_pull", "label": "Day 2", "title": "Pull",
+          "strength": [ { "id": "row_row", "exerciseId": "ex_row", "name": "Row", "sets": "1" } ] }
+      ] } ] }
+      """
+    // swift-format-ignore: NeverUseForceTry
+    return try! JSONDecoder().decode(TrainingProgramsDto.self, from: Data(json.utf8))
+  }()
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// NB: issue 7 "Done means": the real binary in a pseudo-terminal (tmux), on its embedded server
+// with the demo trainee, driven by keys as a person would.
+
+/// `perform` as a person uses it: a whole workout, a nutrition day, a kill mid-rest.
+@Suite(.serialized)
+struct TerminalAppTests {
+  let size = TmuxSession.Size(columns: 110, rows: 50)
+
+  @Test func aWholeWorkoutWithASupersetARestAPRAndASubstitution() async throws {
+    let app = try TmuxSession.perform([], size: size)
+    defer { app.close() }
+    try await app.waitFor("Next workout:")
+    // Day 1 is the first day listed: Enter starts it.
+    try app.send(keys: .enter)
+    try await app.waitFor("Push — Chest and triceps")
+    try await app.waitFor("╭")
+
+    // A substitution, then back to the prescribed exercise.
+    try app.send(keys: "S")
+    try await app.waitFor("Do instead of Bench press:")
+    try app.send(keys: .down, .enter)
+    try await app.waitFor("substitute for Bench press")
+    try await app.waitFor("Dumbbell bench press")
+    try app.send(keys: "U")
+    try await app.waitUntilGone("substitute for Bench press")
+
+    // The warm-up with last time's values; the technique prompt follows; skip it.
+    try app.send(keys: " ")
+    try await app.waitFor("technique video")
+    try app.send(keys: "V")
+    try await app.waitUntilGone("technique video")
+    // A rest started: skip it.
+    try await app.waitFor("[s] skip")
+    try app.send(keys: "s")
+    try await app.waitUntilGone("[s] skip")
+
+    // 70 kg × 8 beats the demo's best: a record.
+    try app.send(keys: "70", .enter, "8", .enter, " ")
+    try await app.waitFor("New personal record: Bench press 70 kg × 8")
+    try await app.waitFor("[s] skip")
+
+    // Complete the bench and the incline press; the superset's first round.
+    try app.send(keys: "c")
+    try await app.waitFor("│ Incline dumbbell press")
+    try app.send(keys: "c")
+    try await app.waitFor("│ Dips")
+    try app.send(keys: " ")
+    // Dips set 1 alone starts no rest: the pushdown's set 1 is still open, and the cursor moved
+    // to it.
+    try await app.waitFor("▸ Cable pushdown")
+    #expect(!(try app.capture()).contains("[s] skip"))
+    try app.send(keys: "25", .enter, "12", .enter, " ")
+    try await app.waitFor("after Dips set 1")
+
+    // Finish: the log is accepted and numbered after the demo's two logged workouts.
+    try app.send(keys: "F")
+    try await app.waitFor("Finish the workout?")
+    try app.send(keys: "y")
+    let done = try await app.waitFor("Workout complete!")
+    #expect(done.contains("Push: workout #3"))
+    try app.send(keys: .enter)
+    // Back on the workouts tab, the new log heads the history.
+    let history = try await app.waitFor("#3    ")
+    #expect(history.contains("Next workout: Day 2 Pull"))
+    try app.send(keys: "q")
+    #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
+  }
+
+  @Test func aKillMidRestComesBackToTheSameWorkoutValuesAndRest() async throws {
+    let app = try TmuxSession.perform([], size: size)
+    defer { app.close() }
+    try await app.waitFor("Next workout:")
+    try app.send(keys: .enter)
+    try await app.waitFor("Push — Chest and triceps")
+    try app.send(keys: "42.5", .enter, "9", .enter, " ")
+    let resting = try await app.waitFor("[s] skip")
+    #expect(resting.contains("42.5"))
+    let before = try remainingRest(in: resting)
+    let killedAt = ContinuousClock.now
+    kill(try app.pid, SIGKILL)
+    #expect(try await app.waitForExit(timeout: .seconds(30)) == .killed(signal: SIGKILL))
+
+    try app.respawn([PerformBinary.url.path])
+    let back = try await app.waitFor("[s] skip")
+    let after = try remainingRest(in: back)
+    let away = Int((ContinuousClock.now - killedAt).components.seconds)
+    #expect(back.contains("42.5"))
+    #expect(back.contains("Set 2 of 4"))
+    // The rest went on counting while the app was gone: it is the same rest, not a new one.
+    #expect(after <= before && after >= before - away - 2)
+    try app.send(keys: .control("c"))
+    #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
+  }
+
+  @Test func aNutritionDayWithATickASwapAPortionAndAnAddedFoodIsSaved() async throws {
+    let app = try TmuxSession.perform([], size: size)
+    defer { app.close() }
+    try await app.waitFor("Next workout:")
+    try app.send(keys: "3")
+    try await app.waitFor("Breakfast")
+    try await app.waitFor("✓ saved")
+    try app.send(keys: "j", " ")
+    try await app.waitFor("[✓] Oats 80 g")
+    try app.send(keys: "s")
+    try await app.waitFor("[✓] Muesli 80 g")
+    try app.send(keys: "p", .control("u"), "120", .enter)
+    try await app.waitFor("Muesli 120 g (plan 80 g)")
+    try app.send(keys: "a", "apple", .enter)
+    try await app.waitFor("Apple, raw, with skin")
+    try app.send(keys: .enter, .enter)
+    try await app.waitFor("+ Apple, raw, with skin 100 g")
+    try await app.waitFor("✓ saved")
+    try app.send(keys: "q")
+    #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
+
+    // What the server holds, without the copy this device kept: relaunch without it.
+    let kept = app.dataHome.appendingPathComponent("perform/nutrition-edits.json")
+    #expect(FileManager.default.fileExists(atPath: kept.path))
+    try FileManager.default.removeItem(at: kept)
+    try app.respawn([PerformBinary.url.path])
+    try await app.waitFor("Next workout:")
+    try app.send(keys: "3")
+    let day = try await app.waitFor("+ Apple, raw, with skin 100 g")
+    #expect(day.contains("[✓] Muesli 120 g (plan 80 g)"))
+    try app.send(keys: "q")
+    #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
+  }
+
+  @Test func withoutATerminalItRefusesWithAClearMessage() throws {
+    let run = try PerformBinary.run(["app"], input: Data())
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("needs a terminal"))
+  }
+
+  @Test(arguments: [
+    (["--server", "http://127.0.0.1:1"], "--server and --token go together"),
+    (["app", "--token", "t"], "--server and --token go together"),
+    (["app", "--server", "ftp://x", "--token", "t"], "is not an http:// or https:// URL"),
+    (["app", "--bogus", "1"], "unknown option --bogus"),
+  ])
+  func badOptionsAreRefusedBeforeAnythingStarts(arguments: [String], message: String) throws {
+    let run = try PerformBinary.run(arguments, input: Data())
+    #expect(run.status == 2)
+    #expect(run.stderr.contains(message))
+  }
+
+  /// The seconds left on the rest bar (`Rest 1:52 ...`).
+  private func remainingRest(in screen: String) throws -> Int {
+    let line = try #require(screen.split(separator: "\n").first { $0.hasPrefix("Rest ") })
+    let clock = try #require(line.split(separator: " ").dropFirst().first)
+    let parts = clock.split(separator: ":").compactMap { Int($0) }
+    try #require(parts.count == 2)
+    return parts[0] * 60 + parts[1]
+  }
+}

@@ -12,11 +12,15 @@ public struct NutritionReplayResult: Encodable, Sendable {
   public var shown: CalendarDay
   /// The store; the output holds its ten edit maps.
   public var state: NutritionEdits
+  /// The preferred plan day while one is set.
   public var preferredDay: PreferredNutritionDay?
   /// `homeDayHintOf(state)` for today.
   public var homeHint: PlanDayHint?
+  /// Every request the app sent, in order.
   public var requests: [ReplayRequest]
+  /// What the server holds when the script ends.
   public var serverDays: [CalendarDay: NutritionDaySnapshot]
+  /// Every action that changed nothing, in order.
   public var refused: [ReplayRefusal]
 
   public init(
@@ -65,7 +69,9 @@ public struct NutritionReplayResult: Encodable, Sendable {
 /// An action that changed nothing: its index in `actions` and the reason's code
 /// (`readOnlyDay`, `futureDay`, `unknownFood`...).
 public struct ReplayRefusal: Codable, Equatable, Sendable {
+  /// The action's index in `actions`.
   public var index: Int
+  /// `NutritionEditRefusal.code`.
   public var reason: String
 
   public init(index: Int, reason: String) {

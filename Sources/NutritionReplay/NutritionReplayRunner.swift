@@ -6,6 +6,7 @@ import TraineeAPI
 /// zone, against an in-process server; nothing sleeps, reads the wall clock or the network.
 @MainActor
 public struct NutritionReplayRunner {
+  /// A runner; each run gets its own device, server and temporary preferred-day directory.
   public init() {}
 
   /// Runs `script` and returns what it produced. Throws `NutritionReplayScriptError` when a step

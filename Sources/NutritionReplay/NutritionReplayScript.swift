@@ -17,8 +17,10 @@ public struct NutritionReplayScript: Sendable {
   public var plans: NutritionPlansDto
   /// The server's days at the start.
   public var serverDays: [CalendarDay: NutritionDaySnapshot]
+  /// The actions, in order; an action's index is its place here.
   public var steps: [NutritionReplayStep]
 
+  /// A script of `steps` on a device in `timeZone` whose clock reads `startAt`.
   public init(
     timeZone: TimeZone, startAt: Date, plans: NutritionPlansDto = NutritionPlansDto(plans: []),
     serverDays: [CalendarDay: NutritionDaySnapshot] = [:], steps: [NutritionReplayStep]
@@ -57,6 +59,7 @@ public enum NutritionReplayStep: Equatable, Sendable {
 public struct NutritionReplayScriptError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The index of the offending action in `actions`, or `nil` for the document itself.
   public var actionIndex: Int?
+  /// What is wrong, naming the action and the field: `tick: itemId is missing`.
   public var problem: String
 
   public init(actionIndex: Int?, problem: String) {

@@ -14,7 +14,10 @@ import Foundation
 // - the start: every timer is created right after the engine reads `now` (`elapsed()`), so the
 //   runner waits until as many sleeps have arrived as the engine made reads since it mounted;
 // - the wake: the woken task records the thread it runs on, and the runner resumes only once a
-//   probe task has run on that thread, which is after the task's hop to the main actor.
+//   probe task has run on that thread, which is after the task's hop to the main actor (the
+//   engine's closure does nothing after the sleep but return). Were the engine to sleep through
+//   a main-actor closure on a main-actor clock, both legs would be main-actor steps and this
+//   hand-over unnecessary.
 // Each read of `now` is one attosecond later than the last, so timers created at the same
 // instant have distinct deadlines and fire in the order they were created.
 

@@ -31,10 +31,9 @@ final class ReplayDevice {
   /// Time on the monotonic clock since the replay started.
   var elapsed: Duration { clock.elapsed }
 
-  /// The wall clock now.
+  /// The wall clock now, in whole milliseconds (the attoseconds the clock's reads add vanish).
   var wallNow: Date {
-    let (seconds, attoseconds) = (elapsed - anchorElapsed).components
-    let offset = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    let offset = Int64(((elapsed - anchorElapsed) / .milliseconds(1)).rounded())
     return Date(timeIntervalSince1970: Double(anchorMilliseconds + offset) / 1000)
   }
 

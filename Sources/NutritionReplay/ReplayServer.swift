@@ -169,9 +169,13 @@ final class ReplayServer: NutritionDayTransport {
 
 /// One request the app sent: `status` is the server's answer, `nil` when the network was down.
 public struct ReplayRequest: Encodable, Equatable, Sendable {
+  /// `GET` or `PUT`.
   public var method: String
+  /// `/v1/trainee/nutrition/day`.
   public var path: String
+  /// The day asked for or sent, written `YYYY-MM-DD`.
   public var date: CalendarDay
+  /// 200, 400 (a future date), 500 (`failNext`), or `nil` when the network was down.
   public var status: Int?
   /// When it was sent, on the device's clock.
   public var at: Date

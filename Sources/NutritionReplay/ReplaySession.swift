@@ -13,8 +13,9 @@ import TraineeAPI
 @MainActor
 final class ReplaySession {
   /// How many times the runner yields the main actor for the engine's tasks to run their steps
-  /// there: twice the longest chain of steps one event starts (an answer taken in starts a
-  /// save, whose task then calls the server).
+  /// there. The steps one event starts follow each other on the main actor, in order, so a
+  /// fixed count is exact as long as it exceeds the longest chain (two: an answer taken in
+  /// starts a save, whose task then calls the server). What runs elsewhere is awaited instead.
   static let drainYields = 16
 
   let device: ReplayDevice

@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutSession
 
 #if canImport(Glibc)
   import Glibc
@@ -33,36 +34,19 @@ public struct ActivityFileError: Error, Equatable, Sendable, CustomStringConvert
 }
 
 /// The prefix of a file still being written: readers skip it.
-let temporaryPrefix = ".writing-"
+let temporaryPrefix = DurableFile.temporaryPrefix
 
 /// The queue's file operations.
 enum ActivityFiles {
-  /// Writes `data` to `url` so that a crash leaves either no file or the whole one: a temporary
-  /// file (named `.writing-…`, which readers skip), fsync, rename, fsync of the directory.
+  /// Writes `data` to `url` so that a crash leaves either no file or the whole one, through the
+  /// package's one atomic writer (its temporary files carry `temporaryPrefix`, which readers
+  /// skip).
   static func atomicWrite(_ data: Data, to url: URL) throws(ActivityFileError) {
-    let directory = url.deletingLastPathComponent()
-    let temporary = directory.appendingPathComponent(
-      temporaryPrefix + UUID().uuidString + ".tmp"
-    ).path
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw ActivityFileError(path: temporary, operation: "open", code: errno) }
-    do throws(ActivityFileError) {
-      try writeAll(fd, data, path: temporary)
-      guard fsync(fd) == 0 else {
-        throw ActivityFileError(path: temporary, operation: "fsync", code: errno)
-      }
+    do {
+      try DurableFile.atomicWrite(data, to: url)
     } catch {
-      _ = closeDescriptor(fd)
-      unlink(temporary)
-      throw error
+      throw ActivityFileError(path: error.path, operation: error.operation, code: error.code)
     }
-    _ = closeDescriptor(fd)
-    guard rename(temporary, url.path) == 0 else {
-      let code = errno
-      unlink(temporary)
-      throw ActivityFileError(path: url.path, operation: "rename", code: code)
-    }
-    syncDirectory(directory)
   }
 
   /// Moves `source` to `destination` (same file system) durably.
@@ -127,22 +111,6 @@ enum ActivityFiles {
     guard fd >= 0 else { return }
     fsync(fd)
     _ = closeDescriptor(fd)
-  }
-
-  private static func writeAll(_ fd: Int32, _ data: Data, path: String) throws(ActivityFileError) {
-    let failure: Int32? = data.withUnsafeBytes { buffer -> Int32? in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
-      }
-      return nil
-    }
-    if let failure { throw ActivityFileError(path: path, operation: "write", code: failure) }
   }
 
   /// The system error number behind a Foundation file error, else `EIO`.

@@ -35,11 +35,18 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 package enum DurableFile {
-  /// Writes `data` to `url` so that a crash leaves either the old or the new file: temporary
-  /// file, fsync, rename, fsync of the directory.
+  /// The prefix of a file still being written: readers of a directory skip it.
+  package static let temporaryPrefix = ".writing-"
+
+  /// Writes `data` to `url` so that a crash leaves either the old or the new file: a temporary
+  /// file of its own in the same directory (`.writing-<uuid>.tmp`, so two writers never share
+  /// one), fsync, rename, fsync of the directory.
   package static func atomicWrite(_ data: Data, to url: URL) throws(FileError) {
-    let temporary = url.path + ".tmp-\(getpid())"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let directory = url.deletingLastPathComponent()
+    let temporary = directory.appendingPathComponent(
+      temporaryPrefix + UUID().uuidString + ".tmp"
+    ).path
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw FileError(path: temporary, operation: "open", code: errno) }
     do throws(FileError) {
       try writeAll(fd, data, path: temporary)
@@ -57,7 +64,7 @@ package enum DurableFile {
       unlink(temporary)
       throw FileError(path: url.path, operation: "rename", code: code)
     }
-    syncDirectory(url.deletingLastPathComponent())
+    syncDirectory(directory)
   }
 
   /// Cuts `url` to its first `length` bytes.

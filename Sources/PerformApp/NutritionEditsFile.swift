@@ -10,27 +10,20 @@ import WorkoutSession
 /// The trainee's nutrition edits on disk: `DIR/nutrition-edits.json`, `{ dateKey: snapshot }`,
 /// written atomically.
 public struct NutritionEditsFile: Sendable {
-  public let url: URL
+  private let file: DurableJSONFile<[String: NutritionDaySnapshot]>
+  public var url: URL { file.url }
 
   public init(dataDirectory: URL) {
-    url = dataDirectory.appendingPathComponent("nutrition-edits.json")
+    file = DurableJSONFile(
+      url: dataDirectory.appendingPathComponent("nutrition-edits.json"),
+      what: "The saved nutrition edits")
   }
 
   /// The snapshots kept, by date key (`2026-0-5`). An unreadable file is moved aside and reported,
   /// never silently replaced.
   public func load(now: Date) -> (snapshots: [String: NutritionDaySnapshot], problem: String?) {
-    guard let data = FileManager.default.contents(atPath: url.path) else { return ([:], nil) }
-    do {
-      return (try JSONDecoder().decode([String: NutritionDaySnapshot].self, from: data), nil)
-    } catch {
-      let aside = url.path + ".corrupt-\(Int64(now.timeIntervalSince1970))"
-      let moved = rename(url.path, aside) == 0
-      return (
-        [:],
-        "The saved nutrition edits could not be read (\(error))"
-          + (moved ? "; the file was kept as \(aside)." : ".")
-      )
-    }
+    let (snapshots, problem) = file.load(now: now)
+    return (snapshots ?? [:], problem)
   }
 
   /// `edits` holding every kept snapshot.
@@ -44,20 +37,6 @@ public struct NutritionEditsFile: Sendable {
   public func save(_ edits: NutritionEdits) throws(FileError) {
     var snapshots: [String: NutritionDaySnapshot] = [:]
     for dateKey in edits.dateKeys { snapshots[dateKey] = edits.collectDaySnapshot(dateKey) }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    let data: Data
-    do {
-      data = try encoder.encode(snapshots)
-    } catch {
-      preconditionFailure("encoding nutrition snapshots failed: \(error)")
-    }
-    let directory = url.deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      throw FileError(path: directory.path, operation: "mkdir", code: EIO)
-    }
-    try DurableFile.atomicWrite(data, to: url)
+    try file.save(snapshots)
   }
 }

@@ -34,45 +34,24 @@ public struct PendingWorkoutLog: Codable, Equatable, Sendable {
 /// The one file holding a finished workout until the server accepts it:
 /// `DIR/pending-workout-log.json`, written atomically.
 public struct WorkoutLogOutbox: Sendable {
-  public let url: URL
+  private let file: DurableJSONFile<PendingWorkoutLog>
+  public var url: URL { file.url }
 
   public init(dataDirectory: URL) {
-    url = dataDirectory.appendingPathComponent("pending-workout-log.json")
+    file = DurableJSONFile(
+      url: dataDirectory.appendingPathComponent("pending-workout-log.json"),
+      what: "The unsent workout log")
   }
 
   /// What the outbox holds. A file that is not a pending log is moved aside to
   /// `pending-workout-log.json.corrupt-<time>` and reported in `problem`, never deleted.
   public func load(now: Date) -> (log: PendingWorkoutLog?, problem: String?) {
-    guard let data = FileManager.default.contents(atPath: url.path) else { return (nil, nil) }
-    do {
-      return (try JSONDecoder().decode(PendingWorkoutLog.self, from: data), nil)
-    } catch {
-      let aside = url.path + ".corrupt-\(Int64(now.timeIntervalSince1970))"
-      let moved = rename(url.path, aside) == 0
-      return (
-        nil,
-        "The unsent workout log could not be read (\(error))"
-          + (moved ? "; it was kept as \(aside)." : ".")
-      )
-    }
+    let (log, problem) = file.load(now: now)
+    return (log, problem)
   }
 
   public func save(_ log: PendingWorkoutLog) throws(FileError) {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    let data: Data
-    do {
-      data = try encoder.encode(log)
-    } catch {
-      preconditionFailure("encoding a workout log failed: \(error)")
-    }
-    let directory = url.deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      throw FileError(path: directory.path, operation: "mkdir", code: EIO)
-    }
-    try DurableFile.atomicWrite(data, to: url)
+    try file.save(log)
   }
 
   public func remove() {

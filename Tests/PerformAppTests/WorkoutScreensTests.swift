@@ -210,7 +210,7 @@ struct WorkoutScreensTests {
       coordinator.close()
     }
     do {
-      let (app, coordinator, _) = try await launch()
+      let (_, coordinator, _) = try await launch()
       #expect(try bench(coordinator).sets[0].weight == "70")
       #expect(try bench(coordinator).sets[0].reps == "3")
       api.reachable = false

@@ -1,0 +1,47 @@
+import Foundation
+import WorkoutSession
+
+/// One JSON value kept in one file of the data directory, written atomically with sorted keys.
+///
+/// A file that does not decode is moved aside to `<name>.corrupt-<seconds>` and reported, never
+/// silently replaced (DESIGN.md, "Durability and bad input").
+struct DurableJSONFile<Value: Codable>: Sendable {
+  let url: URL
+  /// What the file holds, for the report of an unreadable one: "The unsent workout log".
+  let what: String
+
+  /// The value kept (nil: no file), or why the file could not be read and where it was kept.
+  func load(now: Date) -> (value: Value?, problem: String?) {
+    guard let data = FileManager.default.contents(atPath: url.path) else { return (nil, nil) }
+    do {
+      return (try JSONDecoder().decode(Value.self, from: data), nil)
+    } catch {
+      let aside = url.path + ".corrupt-\(Int64(now.timeIntervalSince1970))"
+      let moved = rename(url.path, aside) == 0
+      return (
+        nil,
+        "\(what) could not be read (\(error))" + (moved ? "; it was kept as \(aside)." : ".")
+      )
+    }
+  }
+
+  /// Writes `value`, creating the directory when needed.
+  func save(_ value: Value) throws(FileError) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let data: Data
+    do {
+      data = try encoder.encode(value)
+    } catch {
+      // The values kept here are plain data: encoding them cannot fail.
+      preconditionFailure("encoding \(what) failed: \(error)")
+    }
+    let directory = url.deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      throw FileError(path: directory.path, operation: "mkdir", code: EIO)
+    }
+    try DurableFile.atomicWrite(data, to: url)
+  }
+}

@@ -20,16 +20,7 @@ enum NutritionReplayCommand {
       fail("nutrition replay takes one script file, or - for standard input\n\n\(usage)")
       return 2
     }
-    let data: Data
-    if path == "-" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-      guard let contents = FileManager.default.contents(atPath: path) else {
-        fail("cannot read \(path)")
-        return 1
-      }
-      data = contents
-    }
+    guard let data = readScript(path) else { return 1 }
     do {
       let script = try NutritionReplayScript(json: data)
       let result = try await NutritionReplayRunner().run(script)

@@ -97,3 +97,14 @@ func dataDirectory(_ options: Options) -> URL {
   return FileManager.default.homeDirectoryForCurrentUser
     .appendingPathComponent(".local/share/perform")
 }
+
+/// The script at `path`, or standard input for `-`; nil (after saying so) when the file cannot
+/// be read.
+func readScript(_ path: String) -> Data? {
+  if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+  guard let contents = FileManager.default.contents(atPath: path) else {
+    fail("cannot read \(path)")
+    return nil
+  }
+  return contents
+}

@@ -61,7 +61,12 @@ import Testing
 
   @Test func theProgramRunsInAScratchHomeWithAColourTerminal() async throws {
     let session = try TmuxSession(
-      ["sh", "-c", #"printf '%s\n' "$TERM" "$HOME" "$XDG_DATA_HOME" "$EXTRA" end"#],
+      // The program stays until the screen is read: tmux can lose the very last output of a
+      // program as it exits (CI met exactly that with this test).
+      [
+        "sh", "-c",
+        #"printf '%s\n' "$TERM" "$HOME" "$XDG_DATA_HOME" "$EXTRA" end; exec sleep 1000"#,
+      ],
       environment: ["EXTRA": "given"])
     let screen = try await session.waitFor("end")
     let lines = screen.split(separator: "\n").prefix(4).map(String.init)

@@ -13,18 +13,20 @@ let package = Package(
   targets: [
     // Wire types shared by the app, the client and (later) the server.
     .target(name: "TraineeAPI"),
+    // Files that survive a crash: the one atomic writer, append-only records, directory locks.
+    .target(name: "DurableFiles"),
     // The one rest end time, the timer, the rest-over alert and the workout reminders.
     .target(name: "RestTimer", dependencies: ["TraineeAPI"]),
     // Program day -> live session; state, actions, effects, PRs, stats, log payload, crash recovery.
-    .target(name: "WorkoutSession", dependencies: ["TraineeAPI", "RestTimer"]),
+    .target(name: "WorkoutSession", dependencies: ["TraineeAPI", "RestTimer", "DurableFiles"]),
     // How many columns text takes in a terminal; shared by the card and the terminal app.
     .target(name: "TextColumns"),
     .target(
       name: "LiveActivity",
-      dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI", "TextColumns"],
+      dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI", "TextColumns", "DurableFiles"],
       resources: [.process("Resources")]),
     // The nutrition day: day keys and calendar, edit maps, snapshot, merge, sync engine.
-    .target(name: "NutritionLog", dependencies: ["TraineeAPI"]),
+    .target(name: "NutritionLog", dependencies: ["TraineeAPI", "DurableFiles"]),
     // Debian's C libraries, through pkg-config.
     .systemLibrary(
       name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -43,7 +45,7 @@ let package = Package(
       name: "PerformApp",
       dependencies: [
         "TerminalUI", "TextColumns", "WorkoutSession", "RestTimer", "NutritionLog", "LiveActivity",
-        "TraineeAPI",
+        "TraineeAPI", "DurableFiles",
       ]),
     .executableTarget(
       name: "perform",
@@ -52,19 +54,22 @@ let package = Package(
         "LiveActivity", "NutritionReplay", "NutritionLog", "TerminalUI", "PerformApp",
       ]
     ),
+    // What the benchmarks share: mean, p50, p99 and max of timed samples, and their table.
+    .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
     .executableTarget(
       name: "WorkoutSessionBenchmark",
-      dependencies: ["WorkoutSession", "TraineeAPI"],
+      dependencies: ["WorkoutSession", "TraineeAPI", "BenchmarkSupport"],
       path: "Benchmarks/WorkoutSessionBenchmark"
     ),
     .executableTarget(
       name: "NutritionLogBenchmark",
-      dependencies: ["NutritionLog", "TraineeAPI"],
+      dependencies: ["NutritionLog", "TraineeAPI", "BenchmarkSupport"],
       path: "Benchmarks/NutritionLogBenchmark"
     ),
     // The manual clock every timer test drives.
     .target(name: "PerformTestSupport", path: "Tests/PerformTestSupport"),
     .testTarget(name: "TraineeAPITests", dependencies: ["TraineeAPI"]),
+    .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
     .testTarget(
       name: "NutritionLogTests", dependencies: ["NutritionLog", "TraineeAPI", "PerformTestSupport"]),
     .testTarget(name: "TraineeServerTests", dependencies: ["TraineeServer", "TraineeAPI"]),

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import NutritionLog
 import TraineeAPI
@@ -95,26 +96,6 @@ func edit(_ edits: inout NutritionEdits, _ index: Int) throws {
   }
 }
 
-struct Figures {
-  var mean: Duration
-  var p50: Duration
-  var p99: Duration
-  var max: Duration
-}
-
-func figures(_ samples: [Duration]) -> Figures {
-  let sorted = samples.sorted()
-  let total = samples.reduce(Duration.zero, +)
-  return Figures(
-    mean: total / samples.count, p50: sorted[sorted.count / 2],
-    p99: sorted[Int(Double(sorted.count) * 0.99)], max: sorted.last!)
-}
-
-func microseconds(_ duration: Duration) -> Double {
-  let (seconds, attoseconds) = duration.components
-  return Double(seconds) * 1e6 + Double(attoseconds) / 1e12
-}
-
 struct Measured {
   var round: Figures
   var edit: Figures
@@ -151,7 +132,7 @@ func measure(days: Int, rounds: Int) throws -> Measured {
   }
   let final = edits.collectDaySnapshot(todayKey).canonicalJSON()
   return Measured(
-    round: figures(roundSamples), edit: figures(editSamples), check: figures(checkSamples),
+    round: Figures(roundSamples), edit: Figures(editSamples), check: Figures(checkSamples),
     heldEntries: held, dayBytes: baseline.count, changed: changed, finalDay: final)
 }
 
@@ -208,19 +189,7 @@ func measureFlat(days: Int, rounds: Int) throws -> (round: Figures, finalDay: Da
     samples.append(clock.now - started)
   }
   precondition(changed > 0)
-  return (figures(samples), collect().canonicalJSON())
-}
-
-func row(_ label: String, _ small: Figures, _ large: Figures) {
-  let ratio = microseconds(large.mean) / microseconds(small.mean)
-  func cell(_ figures: Figures) -> String {
-    String(
-      format: "%8.1f %8.1f %8.1f %9.1f", microseconds(figures.mean), microseconds(figures.p50),
-      microseconds(figures.p99), microseconds(figures.max))
-  }
-  print(
-    label.padding(toLength: 34, withPad: " ", startingAt: 0) + cell(small) + " |" + cell(large)
-      + String(format: " | %5.2f", ratio))
+  return (Figures(samples), collect().canonicalJSON())
 }
 
 // A warm-up so the first measured size does not pay for page faults and lazy set-up.
@@ -243,12 +212,10 @@ print(
     + " changed-check true in \(large.changed) of \(roundsPerSize) rounds.")
 print("Times in microseconds per round.")
 print(
-  "".padding(toLength: 34, withPad: " ", startingAt: 0)
-    + "              1 day held                |             365 days held               |")
-print(
-  "round".padding(toLength: 34, withPad: " ", startingAt: 0)
-    + "    mean      p50      p99       max |    mean      p50      p99       max | ratio")
-row("edit + collect + check", small.round, large.round)
-row("  edit alone", small.edit, large.edit)
-row("  collect + check alone", small.check, large.check)
-row("flat map (spec), whole round", flatSmall.round, flatLarge.round)
+  ComparisonTable.heading(
+    label: "round",
+    sizes: "              1 day held                |             365 days held               |"))
+print(ComparisonTable.row("edit + collect + check", small.round, large.round))
+print(ComparisonTable.row("  edit alone", small.edit, large.edit))
+print(ComparisonTable.row("  collect + check alone", small.check, large.check))
+print(ComparisonTable.row("flat map (spec), whole round", flatSmall.round, flatLarge.round))

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import TraineeAPI
 import WorkoutSession
@@ -37,26 +38,6 @@ func action(_ index: Int, exercises: Int, kind: String) -> WorkoutAction {
   return .toggleSet(exerciseId: exercise, setNumber: set)
 }
 
-struct Figures {
-  var mean: Duration
-  var p50: Duration
-  var p99: Duration
-  var max: Duration
-}
-
-func figures(_ samples: [Duration]) -> Figures {
-  let sorted = samples.sorted()
-  let total = samples.reduce(Duration.zero, +)
-  return Figures(
-    mean: total / samples.count, p50: sorted[sorted.count / 2],
-    p99: sorted[Int(Double(sorted.count) * 0.99)], max: sorted.last!)
-}
-
-func microseconds(_ duration: Duration) -> Double {
-  let (seconds, attoseconds) = duration.components
-  return Double(seconds) * 1e6 + Double(attoseconds) / 1e12
-}
-
 @MainActor
 func measureStore(exercises: Int, kind: String, saving: Bool) throws -> Figures {
   let directory = FileManager.default.temporaryDirectory
@@ -79,7 +60,7 @@ func measureStore(exercises: Int, kind: String, saving: Bool) throws -> Figures 
   journal?.waitForPendingWrites()
   journal?.close()
   if let problem = store.saveProblem { throw problem }
-  return figures(samples)
+  return Figures(samples)
 }
 
 /// The rejected design: encode the whole state and replace the file atomically on every action.
@@ -105,42 +86,31 @@ func measureWholeFileRewrite(exercises: Int, kind: String) throws -> Figures {
     try handle.close()
     samples.append(clock.now - started)
   }
-  return figures(samples)
-}
-
-func row(_ label: String, _ small: Figures, _ large: Figures) {
-  let ratio = microseconds(large.mean) / microseconds(small.mean)
-  func cell(_ figures: Figures) -> String {
-    String(
-      format: "%8.1f %8.1f %8.1f %9.1f", microseconds(figures.mean), microseconds(figures.p50),
-      microseconds(figures.p99), microseconds(figures.max))
-  }
-  print(
-    label.padding(toLength: 34, withPad: " ", startingAt: 0) + cell(small) + " |" + cell(large)
-      + String(format: " | %5.2f", ratio))
+  return Figures(samples)
 }
 
 print("Workload: \(actionsPerRound) actions per row on a started session, 8 sets an exercise.")
 print("Times in microseconds per action.")
 print(
-  "".padding(toLength: 34, withPad: " ", startingAt: 0)
-    + "           5 exercises x 8 sets         |          40 exercises x 8 sets          |")
-print(
-  "action".padding(toLength: 34, withPad: " ", startingAt: 0)
-    + "    mean      p50      p99       max |    mean      p50      p99       max | ratio")
+  ComparisonTable.heading(
+    label: "action",
+    sizes: "           5 exercises x 8 sets         |          40 exercises x 8 sets          |"))
 for kind in ["setValue", "toggleSet"] {
   // A warm-up round so the first measured row does not pay for page faults and lazy set-up.
   _ = try measureStore(exercises: 5, kind: kind, saving: true)
-  row(
-    "\(kind), saved (journal)",
-    try measureStore(exercises: 5, kind: kind, saving: true),
-    try measureStore(exercises: 40, kind: kind, saving: true))
-  row(
-    "\(kind), engine only",
-    try measureStore(exercises: 5, kind: kind, saving: false),
-    try measureStore(exercises: 40, kind: kind, saving: false))
-  row(
-    "\(kind), whole-file rewrite",
-    try measureWholeFileRewrite(exercises: 5, kind: kind),
-    try measureWholeFileRewrite(exercises: 40, kind: kind))
+  print(
+    ComparisonTable.row(
+      "\(kind), saved (journal)",
+      try measureStore(exercises: 5, kind: kind, saving: true),
+      try measureStore(exercises: 40, kind: kind, saving: true)))
+  print(
+    ComparisonTable.row(
+      "\(kind), engine only",
+      try measureStore(exercises: 5, kind: kind, saving: false),
+      try measureStore(exercises: 40, kind: kind, saving: false)))
+  print(
+    ComparisonTable.row(
+      "\(kind), whole-file rewrite",
+      try measureWholeFileRewrite(exercises: 5, kind: kind),
+      try measureWholeFileRewrite(exercises: 40, kind: kind)))
 }

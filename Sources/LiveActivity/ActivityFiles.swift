@@ -1,5 +1,5 @@
+import DurableFiles
 import Foundation
-import WorkoutSession
 
 #if canImport(Glibc)
   import Glibc
@@ -54,8 +54,8 @@ enum ActivityFiles {
     guard rename(source.path, destination.path) == 0 else {
       throw ActivityFileError(path: source.path, operation: "rename", code: errno)
     }
-    syncDirectory(source.deletingLastPathComponent())
-    syncDirectory(destination.deletingLastPathComponent())
+    DurableFile.syncDirectory(source.deletingLastPathComponent())
+    DurableFile.syncDirectory(destination.deletingLastPathComponent())
   }
 
   /// Deletes `url` durably; a file already gone is not an error.
@@ -63,7 +63,7 @@ enum ActivityFiles {
     guard unlink(url.path) == 0 || errno == ENOENT else {
       throw ActivityFileError(path: url.path, operation: "remove", code: errno)
     }
-    syncDirectory(url.deletingLastPathComponent())
+    DurableFile.syncDirectory(url.deletingLastPathComponent())
   }
 
   /// Creates `directory` and its parents when missing.
@@ -103,14 +103,6 @@ enum ActivityFiles {
       data.append(contentsOf: buffer[0..<count])
     }
     return data
-  }
-
-  /// Makes a rename or unlink in `directory` durable.
-  static func syncDirectory(_ directory: URL) {
-    let fd = open(directory.path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return }
-    fsync(fd)
-    _ = closeDescriptor(fd)
   }
 
   /// The system error number behind a Foundation file error, else `EIO`.

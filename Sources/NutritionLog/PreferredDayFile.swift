@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 
 #if canImport(Glibc)
@@ -318,48 +319,20 @@ extension PreferredDayFile {
     return nil
   }
 
-  /// Writes `data` to `target` so that a crash leaves either the old or the new file:
-  /// temporary file, fsync, rename, fsync of the directory.
+  /// Writes `data` to `target` so that a crash leaves either the old or the new file, through
+  /// the package's one atomic writer (`DurableFile.atomicWrite`: temporary file, fsync, rename,
+  /// fsync of the directory).
   func atomicWrite(_ data: Data, to target: URL) throws(PreferredDayFileError) {
-    let temporary = target.path + ".tmp-\(getpid())"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-      throw PreferredDayFileError(path: temporary, operation: "open", code: errno)
+    do {
+      try DurableFile.atomicWrite(data, to: target)
+    } catch {
+      throw PreferredDayFileError(path: error.path, operation: error.operation, code: error.code)
     }
-    let failure: PreferredDayFileError? = data.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return PreferredDayFileError(path: temporary, operation: "write", code: errno)
-        }
-        offset += written
-      }
-      guard fsync(fd) == 0 else {
-        return PreferredDayFileError(path: temporary, operation: "fsync", code: errno)
-      }
-      return nil
-    }
-    _ = close(fd)
-    if let failure {
-      unlink(temporary)
-      throw failure
-    }
-    guard rename(temporary, target.path) == 0 else {
-      let code = errno
-      unlink(temporary)
-      throw PreferredDayFileError(path: target.path, operation: "rename", code: code)
-    }
-    syncDirectory()
   }
 
   /// Makes a rename or unlink in the directory durable.
   func syncDirectory() {
-    let fd = open(directory.path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return }
-    _ = fsync(fd)
-    _ = close(fd)
+    DurableFile.syncDirectory(directory)
   }
 }
 

@@ -1,5 +1,5 @@
+import DurableFiles
 import Foundation
-import WorkoutSession
 
 /// One JSON value kept in one file of the data directory, written atomically with sorted keys.
 ///

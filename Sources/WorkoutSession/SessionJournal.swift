@@ -1,4 +1,11 @@
+import DurableFiles
 import Foundation
+
+/// A failed file operation of the crash-recovery store, naming the file and the system's reason.
+///
+/// It is `DurableFiles.FileError`, which the package's file primitives throw; this name keeps it
+/// part of `WorkoutSession`'s API, so callers need not import `DurableFiles`.
+public typealias FileError = DurableFiles.FileError
 
 // NB: issue 2, "Crash recovery". Rewriting and fsyncing the whole session on every action costs
 // milliseconds and grows with the workout, so each action is appended to a journal instead (one

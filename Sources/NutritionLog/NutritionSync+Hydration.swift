@@ -13,7 +13,7 @@ extension NutritionSync {
     days[date, default: NutritionSyncDay()].load = .loading
     refreshStatus(date)
     let transport = transport
-    Task { [weak self] in
+    startCall { [weak self] in
       let result: Result<NutritionDayResponse, NutritionDayTransportError>
       do throws(NutritionDayTransportError) {
         result = .success(try await transport.getDay(date: date))
@@ -61,11 +61,12 @@ extension NutritionSync {
   func scheduleRetry(_ date: CalendarDay) {
     guard !stopped, let failures = days[date]?.failures else { return }
     days[date]?.retry?.cancel()
-    let deadline = elapsed() + backoff.delay(afterFailures: failures)
-    days[date]?.retry = after(deadline) { sync in sync.retryFired(date) }
+    days[date]?.retry = after(elapsed() + backoff.delay(afterFailures: failures))
   }
 
-  private func retryFired(_ date: CalendarDay) {
+  /// The retry wait of `date` is over: its fetch or save starts again.
+  func retryFired(_ date: CalendarDay) {
+    days[date]?.retry?.cancel()
     days[date]?.retry = nil
     if days[date]?.load == .loaded { saveIfDue(date) } else { startLoad(date) }
   }

@@ -7,19 +7,20 @@ import Foundation
 // of the same date runs, and the next one starts when it ends, with the snapshot of that moment.
 
 extension NutritionSync {
-  /// The store changed (an edit or a hydration): (re)starts the debounce of `date` when it holds
-  /// something the server neither has nor is being sent, or stops it when it no longer does.
-  func noteChange(_ date: CalendarDay) {
+  /// The day of `date` changed (an edit or a hydration), or today did: (re)starts the debounce of
+  /// `date` when it holds something the server neither has nor is being sent, or stops it when
+  /// it no longer does. With `restartingDebounce` false (nothing of the day changed), a running
+  /// debounce keeps its deadline.
+  func noteChange(_ date: CalendarDay, restartingDebounce: Bool = true) {
     guard let day = days[date], day.load == .loaded, !stopped else { return }
     let current = edits.collectDaySnapshot(date.dayKey.rawValue).canonicalJSON()
     if current == (day.inFlight ?? day.baseline) || isFuture(date) {
       day.debounce?.cancel()
       days[date]?.debounce = nil
-    } else if day.retry == nil {
+    } else if day.retry == nil, restartingDebounce || day.debounce == nil {
       // NB: while a retry waits, it carries the latest snapshot; no second timer is needed.
       day.debounce?.cancel()
-      let deadline = elapsed() + Self.saveDebounce
-      days[date]?.debounce = after(deadline) { sync in sync.debounceFired(date) }
+      days[date]?.debounce = after(elapsed() + Self.saveDebounce)
     }
     refreshStatus(date)
   }
@@ -31,7 +32,9 @@ extension NutritionSync {
     saveIfDue(date)
   }
 
-  private func debounceFired(_ date: CalendarDay) {
+  /// The debounce of `date` came due: its save starts unless one runs or a retry waits.
+  func debounceFired(_ date: CalendarDay) {
+    days[date]?.debounce?.cancel()
     days[date]?.debounce = nil
     saveIfDue(date)
   }
@@ -48,7 +51,7 @@ extension NutritionSync {
     guard body != day.baseline else { return }
     days[date]?.inFlight = body
     let transport = transport
-    Task { [weak self] in
+    startCall { [weak self] in
       var failure: NutritionDayTransportError?
       do throws(NutritionDayTransportError) {
         try await transport.putDay(date: date, snapshot: snapshot)

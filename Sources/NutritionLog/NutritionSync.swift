@@ -7,7 +7,9 @@ import Observation
 // - the baseline moves only when the server confirms a save, and a failed save is retried with
 //   backoff (and at once when the network is reachable again), always with the latest snapshot.
 // Saves of one date run one at a time, in order. The engine owns the edit store, so an edit and
-// the check of what it changed happen in one step on the main actor.
+// the check of what it changed happen in one step on the main actor. Work over several dates runs
+// in date order, never in the order of a dictionary (docs/decisions.md, "Nutrition sync: order
+// and timers").
 
 /// The nutrition tab's store and its sync with the server: owns the edit maps, hydrates each
 /// shown date once per mount, and saves every loaded date that is not in the future, 600 ms after
@@ -31,6 +33,10 @@ public final class NutritionSync {
 
   @ObservationIgnored var days: [CalendarDay: NutritionSyncDay] = [:]
   @ObservationIgnored var stopped = false
+  /// Fetches and saves running now, each counted until its answer was taken in.
+  @ObservationIgnored var callsRunning = 0
+  /// Who waits in `untilCallsRunning(atMost:)`.
+  @ObservationIgnored var callWaiters: [CallWaiter] = []
   @ObservationIgnored let transport: any NutritionDayTransport
   @ObservationIgnored let backoff: NutritionSyncBackoff
   @ObservationIgnored let today: @MainActor () -> CalendarDay
@@ -67,7 +73,7 @@ public final class NutritionSync {
   public func show(_ date: CalendarDay) {
     guard !stopped else { return }
     shownDate = date
-    for other in days.keys where other != date && days[other]?.debounce != nil {
+    for other in days.keys.sorted() where other != date && days[other]?.debounce != nil {
       flush(other)
     }
     if days[date] == nil { days[date] = NutritionSyncDay() }
@@ -75,14 +81,22 @@ public final class NutritionSync {
     refreshStatus(date)
   }
 
-  /// Applies `change` to the edit maps, then schedules the save of every loaded date it changed.
-  /// A refused edit changes nothing and is rethrown.
+  /// Applies `change` to the edit maps, then schedules the save of every loaded date it changed;
+  /// the debounce of a date it did not change keeps its deadline. A refused edit changes nothing
+  /// and is rethrown.
   @discardableResult
   public func edit<Result>(
     _ change: (inout NutritionEdits) throws(NutritionEditRefusal) -> Result
   ) throws(NutritionEditRefusal) -> Result {
+    // NB: spec "Saving" restarts the debounce on a change of the day's snapshot; a change of
+    // another date (or of nothing a snapshot holds) is not one.
+    let loaded = days.keys.filter { days[$0]?.load == .loaded }.sorted()
+    let before = loaded.map { edits.collectDaySnapshot($0.dayKey.rawValue) }
     let result = try change(&edits)
-    for date in days.keys where days[date]?.load == .loaded { noteChange(date) }
+    for (date, old) in zip(loaded, before)
+    where edits.collectDaySnapshot(date.dayKey.rawValue) != old {
+      noteChange(date)
+    }
     return result
   }
 
@@ -90,7 +104,10 @@ public final class NutritionSync {
   /// could not be reached is retried now rather than after its backoff.
   public func networkBecameReachable() {
     guard !stopped else { return }
-    for (date, day) in days where day.retry != nil && day.lastFailure?.isOffline == true {
+    for date in days.keys.sorted() {
+      guard let day = days[date], day.retry != nil, day.lastFailure?.isOffline == true else {
+        continue
+      }
       day.retry?.cancel()
       days[date]?.retry = nil
       if day.load == .loaded { saveIfDue(date) } else { startLoad(date) }
@@ -98,10 +115,12 @@ public final class NutritionSync {
   }
 
   /// The device's day changed (`refreshToday`): a date that is no longer in the future may have
-  /// edits to save.
+  /// edits to save. A debounce already running keeps its deadline.
   public func todayChanged() {
     guard !stopped else { return }
-    for date in days.keys where days[date]?.load == .loaded { noteChange(date) }
+    for date in days.keys.sorted() where days[date]?.load == .loaded {
+      noteChange(date, restartingDebounce: false)
+    }
   }
 
   /// Ends the mount: debounced saves are sent now (flushed), every timer and retry wait is
@@ -111,7 +130,7 @@ public final class NutritionSync {
   public func stop() {
     guard !stopped else { return }
     stopped = true
-    for date in days.keys {
+    for date in days.keys.sorted() {
       days[date]?.retry?.cancel()
       days[date]?.retry = nil
       if days[date]?.debounce != nil { flush(date) }
@@ -147,18 +166,5 @@ public final class NutritionSync {
       status = .saved
     }
     if statuses[date] != status { statuses[date] = status }
-  }
-
-  /// Runs `action` on the main actor when `elapsed()` reaches `deadline`, unless the returned
-  /// task is cancelled first.
-  func after(
-    _ deadline: Duration, _ action: @escaping @MainActor (NutritionSync) -> Void
-  ) -> Task<Void, Never> {
-    let sleepUntil = sleepUntil
-    return Task { [weak self] in
-      do { try await sleepUntil(deadline) } catch { return }
-      guard !Task.isCancelled, let self else { return }
-      action(self)
-    }
   }
 }

@@ -55,9 +55,9 @@ struct NutritionSyncDay {
   /// The canonical JSON of the save running now, if any: one at a time per date.
   var inFlight: Data?
   /// The debounce timer of the last change, while it runs.
-  var debounce: Task<Void, Never>?
+  var debounce: NutritionSyncTimer?
   /// The wait before retrying a failed fetch or save, while it runs.
-  var retry: Task<Void, Never>?
+  var retry: NutritionSyncTimer?
   /// Failed fetches or saves in a row.
   var failures = 0
   /// Why the last fetch or save failed; `nil` after a success.

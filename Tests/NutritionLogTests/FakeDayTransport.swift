@@ -30,6 +30,7 @@ actor FakeDayTransport: NutritionDayTransport {
   private var failures: [NutritionDayTransportError] = []
   private var holdNext: [Call] = []
   private var held: [CheckedContinuation<Void, Never>] = []
+  private var heldWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   private var putsRunning = 0
 
   /// A server holding `days`, stamping calls with `now` (the manual clock's offset).
@@ -51,6 +52,15 @@ actor FakeDayTransport: NutritionDayTransport {
 
   /// How many calls are held open.
   var heldCount: Int { held.count }
+
+  /// Holds asked for and not released: the calls held open and the next calls to be.
+  var holds: Int { holdNext.count + held.count }
+
+  /// Waits until `count` calls are held open.
+  func untilHeld(_ count: Int) async {
+    guard held.count < count else { return }
+    await withCheckedContinuation { heldWaiters.append((count, $0)) }
+  }
 
   /// Lets the oldest held call go on.
   func release() {
@@ -86,7 +96,12 @@ actor FakeDayTransport: NutritionDayTransport {
   private func holdIfAsked(_ kind: Call) async {
     guard let index = holdNext.firstIndex(where: { $0 == kind }) else { return }
     holdNext.remove(at: index)
-    await withCheckedContinuation { held.append($0) }
+    await withCheckedContinuation { continuation in
+      held.append(continuation)
+      let due = heldWaiters.filter { $0.count <= held.count }
+      heldWaiters.removeAll { $0.count <= held.count }
+      for waiter in due { waiter.continuation.resume() }
+    }
   }
 
   private func nextFailure() -> NutritionDayTransportError? {

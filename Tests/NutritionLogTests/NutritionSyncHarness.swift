@@ -5,6 +5,9 @@ import Testing
 @testable import NutritionLog
 
 /// A mounted sync engine on a manual clock and a fake server, with today 5 January 2026.
+///
+/// It waits for exactly the work a test caused (the engine's due timers and running calls, the
+/// server's held calls), never by yielding a number of times.
 @MainActor
 final class NutritionSyncHarness {
   static let today = Wall.day("2026-01-05")
@@ -33,9 +36,10 @@ final class NutritionSyncHarness {
   }
 
   /// Shows `date` and waits until its fetch has ended (loaded or waiting to retry).
-  func show(_ date: CalendarDay) async {
+  func show(_ date: CalendarDay, sourceLocation: SourceLocation = #_sourceLocation) async {
     sync.show(date)
-    #expect(await eventuallyOnMain { sync.status(of: date) != .loading })
+    await settle()
+    #expect(sync.status(of: date) != .loading, sourceLocation: sourceLocation)
   }
 
   /// Removes plan item `itemId` on `date` (or puts it back).
@@ -56,15 +60,28 @@ final class NutritionSyncHarness {
     }
   }
 
-  /// Moves the clock on by `milliseconds` and lets the work it woke run.
+  /// Moves the clock on by `milliseconds`, stopping at every deadline of the engine's timers on
+  /// the way. At each, it waits until every timer due has fired and the calls they started have
+  /// ended, so what a timer does happens at its own deadline and is over when this returns.
   func advance(_ milliseconds: Int) async {
-    await clock.advance(by: .milliseconds(milliseconds))
-    await settle()
+    let target = clock.now.offset + .milliseconds(milliseconds)
+    while let next = sync.nextTimerDeadline, next <= target {
+      await clock.advance(by: max(.zero, next - clock.now.offset))
+      // NB: a timer's task reaches the clock on its own thread. One that arrives once `now` is
+      // `next` wakes at once; one that arrived while `advance` was between its last look at the
+      // sleepers and setting `now` (ManualClock checks and sets in two steps) is woken by this
+      // second, empty advance. So every due task ends, and with it everything due by `next`.
+      await clock.advance(by: .zero)
+      for task in sync.timerTasks(dueBy: next) { await task.value }
+      await settle()
+    }
+    await clock.advance(by: target - clock.now.offset)
   }
 
-  /// Lets the engine's tasks and the fake server run until they wait again (a bounded loop).
+  /// Waits until every fetch and save the engine started has ended and its answer was taken in,
+  /// except the calls the server holds open (or was asked to).
   func settle() async {
-    for _ in 0..<200 { await Task.yield() }
+    await sync.untilCallsRunning(atMost: await transport.holds)
   }
 
   /// The PUTs the server received.
@@ -72,11 +89,14 @@ final class NutritionSyncHarness {
     get async { await transport.puts }
   }
 
-  /// Waits until the server received `count` PUTs.
-  func untilPuts(_ count: Int) async -> [RecordedPut] {
-    _ = await eventuallyOnMain { await transport.puts.count >= count }
+  /// The PUTs the server received once the engine has settled; there must be `count` at least.
+  func untilPuts(
+    _ count: Int, sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> [RecordedPut] {
     await settle()
-    return await transport.puts
+    let puts = await transport.puts
+    #expect(puts.count >= count, sourceLocation: sourceLocation)
+    return puts
   }
 
   /// The store's snapshot of `date`.
@@ -105,15 +125,4 @@ func daySnapshot(
   NutritionDaySnapshot(
     swaps: Dictionary(uniqueKeysWithValues: swaps.map { (eatenKey(date.dayKey, $0), $1) }),
     removed: Dictionary(uniqueKeysWithValues: removed.map { (eatenKey(date.dayKey, $0), true) }))
-}
-
-/// `eventually` for a condition on main-actor state: yields until `condition` holds, at most
-/// `limit` times, and returns whether it held.
-@MainActor
-func eventuallyOnMain(limit: Int = 10_000, _ condition: () async -> Bool) async -> Bool {
-  for _ in 0..<limit {
-    if await condition() { return true }
-    await Task.yield()
-  }
-  return await condition()
 }

@@ -4,10 +4,14 @@ import Testing
 
 @testable import NutritionLog
 
+// NB: the waits are exact, so a broken engine would make a test wait forever; the limit turns
+// that into a failure. No test measures time.
+
 /// Hydration per "Hydration": once per date per mount; an empty local day takes the remote, a
 /// local day is merged with local winning and saved; with nothing on the server the baseline is
 /// the empty snapshot.
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct NutritionSyncHydrationTests {
   typealias Harness = NutritionSyncHarness
   let today = Harness.today
@@ -65,14 +69,16 @@ struct NutritionSyncHydrationTests {
     let harness = Harness(serverDays: [today: remote])
     await harness.transport.holdNext(.get)
     harness.sync.show(today)
-    #expect(await eventuallyOnMain { await harness.transport.heldCount == 1 })
+    await harness.transport.untilHeld(1)
+    #expect(await harness.transport.heldCount == 1)
     #expect(harness.sync.status(of: today) == .loading)
     harness.remove("it2")
     harness.swap("it3", to: "o3")
     await harness.advance(5000)
     #expect(await harness.puts.isEmpty)
     await harness.transport.release()
-    #expect(await eventuallyOnMain { harness.sync.status(of: today) == .pending })
+    await harness.settle()
+    #expect(harness.sync.status(of: today) == .pending)
     let merged = daySnapshot(today, removed: ["it1", "it2"], swaps: ["it3": "o3"])
     #expect(harness.snapshot() == merged)
     await harness.advance(600)

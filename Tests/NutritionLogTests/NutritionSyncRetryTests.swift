@@ -4,9 +4,13 @@ import Testing
 
 @testable import NutritionLog
 
+// NB: the waits are exact, so a broken engine would make a test wait forever; the limit turns
+// that into a failure. No test measures time.
+
 /// Failed fetches and saves: retried with backoff, the baseline kept, the latest snapshot sent,
 /// and at once when the network is reachable again.
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct NutritionSyncRetryTests {
   typealias Harness = NutritionSyncHarness
   let today = Harness.today
@@ -82,10 +86,11 @@ struct NutritionSyncRetryTests {
     #expect(harness.sync.status(of: today) == .offlineWillRetry)
     harness.remove("it2")
     await harness.advance(1000)
-    #expect(await eventuallyOnMain { await harness.transport.gets.count == 2 })
+    #expect(await harness.transport.gets.count == 2)
     await harness.transport.setOffline(false)
     harness.sync.networkBecameReachable()
-    #expect(await eventuallyOnMain { harness.sync.status(of: today) == .pending })
+    await harness.settle()
+    #expect(harness.sync.status(of: today) == .pending)
     await harness.advance(600)
     let puts = await harness.untilPuts(1)
     #expect(puts.map(\.snapshot) == [daySnapshot(today, removed: ["it1", "it2"])])
@@ -99,7 +104,8 @@ struct NutritionSyncRetryTests {
     await harness.transport.failNext(1, with: .offline)
     harness.remove("it1")
     await harness.advance(600)
-    #expect(await eventuallyOnMain { await harness.transport.heldCount == 1 })
+    await harness.transport.untilHeld(1)
+    #expect(await harness.transport.heldCount == 1)
     await harness.stop()
     await harness.transport.release()
     await harness.settle()

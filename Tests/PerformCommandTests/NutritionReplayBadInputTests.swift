@@ -20,41 +20,36 @@ import Testing
 
   static let viewing = #"{ "do": "view", "planId": "np1", "dayId": "nd1" }"#
 
-  struct BadScript: Sendable, CustomTestStringConvertible {
-    var testDescription: String
-    var script: Data
-    /// How standard error must begin, after `perform: -: `.
-    var message: String
-  }
+  static let replay = ReplayBadInput(command: ["nutrition", "replay"])
 
-  static let badScripts: [BadScript] = [
-    BadScript(
+  static let badScripts: [BadReplayScript] = [
+    BadReplayScript(
       testDescription: "bad JSON", script: Data(#"{ "timeZone": "#.utf8),
       message: "(document) is not valid JSON"),
-    BadScript(
+    BadReplayScript(
       testDescription: "no time zone",
       script: Data(#"{ "startAt": "2026-01-05T11:00:00Z", "actions": [] }"#.utf8),
       message: "timeZone is missing"),
-    BadScript(
+    BadReplayScript(
       testDescription: "an unknown time zone",
       script: Data(
         #"{ "timeZone": "Mars/Olympus", "startAt": "2026-01-05T11:00:00Z", "actions": [] }"#
           .utf8),
       message: #"timeZone "Mars/Olympus" is not a known IANA time zone"#),
-    BadScript(
+    BadReplayScript(
       testDescription: "a start time without a zone",
       script: Data(
         #"{ "timeZone": "Europe/Berlin", "startAt": "2026-01-05 11:00", "actions": [] }"#.utf8),
       message: #"startAt "2026-01-05 11:00" is not an ISO 8601 time"#),
-    BadScript(
+    BadReplayScript(
       testDescription: "a server day keyed by a day key, not a date",
       script: script(fields: #""serverDays": { "2026-0-5": {} },"#, actions: ""),
       message: #"serverDays: "2026-0-5" is not a date written YYYY-MM-DD."#),
-    BadScript(
+    BadReplayScript(
       testDescription: "a server day with a map of the wrong type",
       script: script(fields: #""serverDays": { "2026-01-05": { "eaten": [] } },"#, actions: ""),
       message: "serverDays.2026-01-05.eaten is not an object"),
-    BadScript(
+    BadReplayScript(
       testDescription: "plans of the wrong shape",
       script: Data(
         #"""
@@ -62,140 +57,120 @@ import Testing
           "plans": { "plans": [ { "id": "np1" } ] }, "actions": [] }
         """#.utf8),
       message: "plans.plans[0].name is missing"),
-    BadScript(
+    BadReplayScript(
       testDescription: "an action without do",
       script: script(actions: #"{ "do": "mount" }, { "itemId": "it1" }"#),
       message: #"action 1: "do" is missing or not text"#),
-    BadScript(
+    BadReplayScript(
       testDescription: "an unknown action",
       script: script(actions: #"{ "do": "mount" }, { "do": "eat", "itemId": "it1" }"#),
       message: #"action 1: unknown action "eat""#),
-    BadScript(
+    BadReplayScript(
       testDescription: "a missing field",
       script: script(actions: #"{ "do": "mount" }, { "do": "tick" }"#),
       message: "action 1: tick: itemId is missing"),
-    BadScript(
+    BadReplayScript(
       testDescription: "a flag as text",
       script: script(actions: #"{ "do": "tick", "itemId": "it1", "eaten": "yes" }"#),
       message: "action 0: tick: eaten is not true or false"),
-    BadScript(
+    BadReplayScript(
       testDescription: "a swap without its option",
       script: script(actions: #"{ "do": "swap", "itemId": "it1" }"#),
       message: "action 0: swap: optionId is missing (an option id, or null)"),
-    BadScript(
+    BadReplayScript(
       testDescription: "half a portion",
       script: script(actions: #"{ "do": "portion", "itemId": "it1", "qty": 120 }"#),
       message: "action 0: portion: needs both foodId and qty"),
-    BadScript(
+    BadReplayScript(
       testDescription: "a food with a macro as text",
       script: script(
         actions: #"""
           { "do": "addFood", "mealId": "m1", "item": { "id": "a1", "name": "Apple", "kcal": "52" } }
           """#),
       message: "action 0: addFood: item.kcal is not a number"),
-    BadScript(
+    BadReplayScript(
       testDescription: "an unknown meal status",
       script: script(actions: #"{ "do": "mealStatus", "mealId": "m1", "status": "EATEN" }"#),
       message: #"action 0: mealStatus: status is "EATEN", not one of "PLANNED""#),
-    BadScript(
+    BadReplayScript(
       testDescription: "a replacement left out",
       script: script(actions: #"{ "do": "replaceMeal", "mealId": "m1" }"#),
       message: "action 0: replaceMeal: replacement is missing (an object, or null)"),
-    BadScript(
+    BadReplayScript(
       testDescription: "a composed meal without items of the right shape",
       script: script(
         actions: #"{ "do": "customMeal", "meal": { "id": "c1", "label": "Snack", "items": {} } }"#
       ),
       message: "action 0: customMeal: meal.items is not a list"),
-    BadScript(
+    BadReplayScript(
       testDescription: "a date written as a day key",
       script: script(actions: #"{ "do": "selectDate", "date": "2026-0-4" }"#),
       message: #"action 0: selectDate: date: "2026-0-4" is not a date written YYYY-MM-DD."#),
-    BadScript(
+    BadReplayScript(
       testDescription: "a network state that is not down or up",
       script: script(actions: #"{ "do": "network", "state": "slow" }"#),
       message: #"action 0: network: state must be "down" or "up""#),
-    BadScript(
+    BadReplayScript(
       testDescription: "failNext of no requests",
       script: script(actions: #"{ "do": "failNext", "count": 0 }"#),
       message: "action 0: failNext: count must be a whole number from 1 to 100"),
-    BadScript(
+    BadReplayScript(
       testDescription: "a latency of more than a minute",
       script: script(actions: #"{ "do": "latency", "seconds": 61 }"#),
       message: "action 0: latency: seconds must be a number from 0 to 60"),
-    BadScript(
+    BadReplayScript(
       testDescription: "setClock with nothing to set",
       script: script(actions: #"{ "do": "setClock" }"#),
       message: #"action 0: setClock: needs "at", "timeZone" or both"#),
-    BadScript(
+    BadReplayScript(
       testDescription: "setClock to an unknown zone",
       script: script(actions: #"{ "do": "setClock", "timeZone": "Europe/Atlantis" }"#),
       message: #"action 0: setClock: timeZone "Europe/Atlantis" is not a known IANA time zone"#),
-    BadScript(
+    BadReplayScript(
       testDescription: "a negative wait",
       script: script(actions: #"{ "do": "mount" }, { "do": "wait", "seconds": -1 }"#),
       message: #"action 1: wait needs "seconds", a number from 0 to 604800"#),
-    BadScript(
+    BadReplayScript(
       testDescription: "a second mount",
       script: script(
         actions: #"{ "do": "mount" }, { "do": "wait", "seconds": 1 }, { "do": "mount" }"#),
       message: "action 2: mount: the tab is mounted"),
-    BadScript(
+    BadReplayScript(
       testDescription: "a plan day the plans do not have",
       script: script(actions: #"{ "do": "view", "planId": "np1", "dayId": "nd9" }"#),
       message: "action 0: view: plan np1 has no day nd9"),
-    BadScript(
+    BadReplayScript(
       testDescription: "an item the plan day in view does not have",
       script: script(actions: viewing + #", { "do": "mount" }, { "do": "tick", "itemId": "it9" }"#),
       message: "action 2: tick: no item it9 in plan day nd1"),
-    BadScript(
+    BadReplayScript(
       testDescription: "an option the item does not have",
       script: script(actions: viewing + #", { "do": "swap", "itemId": "it1", "optionId": "o9" }"#),
       message: "action 1: swap: item it1 has no option o9"),
-    BadScript(
+    BadReplayScript(
       testDescription: "a meal the plan day in view does not have",
       script: script(actions: viewing + #", { "do": "removeMeal", "mealId": "m9" }"#),
       message: "action 1: removeMeal: no meal m9 in plan day nd1"),
   ]
 
   @Test(arguments: badScripts)
-  func badScriptExitsTwoNamingTheProblem(_ bad: BadScript) throws {
-    let output = try PerformBinary.run(["nutrition", "replay", "-"], input: bad.script)
-    #expect(output.status == 2)
-    #expect(output.stdout.isEmpty, "a refused script prints no result")
-    let firstLine = output.stderr.split(separator: "\n").first.map(String.init) ?? ""
-    #expect(firstLine.hasPrefix("perform: -: \(bad.message)"), "stderr: \(output.stderr)")
+  func badScriptExitsTwoNamingTheProblem(_ bad: BadReplayScript) throws {
+    try Self.replay.expectRefused(bad)
   }
 
   @Test func errorNamesTheScriptFile() throws {
-    let file = FileManager.default.temporaryDirectory
-      .appendingPathComponent("perform-bad-\(UUID().uuidString).replay.json")
-    try Self.script(actions: #"{ "do": "mount" }, { "do": "jump" }"#).write(to: file)
-    defer { try? FileManager.default.removeItem(at: file) }
-
-    let output = try PerformBinary.run(["nutrition", "replay", file.path])
-
-    #expect(output.status == 2)
-    #expect(output.stderr == "perform: \(file.path): action 1: unknown action \"jump\"\n")
+    try Self.replay.expectErrorNamesTheFile(
+      of: Self.script(actions: #"{ "do": "mount" }, { "do": "jump" }"#),
+      message: #"action 1: unknown action "jump""#)
   }
 
   @Test func dashReadsTheScriptFromStandardInput() throws {
-    let example = NutritionReplayFixtureTests.folder.appendingPathComponent(
-      "issue-example.replay.json")
-    let fromFile = try PerformBinary.run(["nutrition", "replay", example.path])
-    let fromInput = try PerformBinary.run(
-      ["nutrition", "replay", "-"], input: try Data(contentsOf: example))
-
-    #expect(fromFile.status == 0)
-    #expect(fromInput.status == 0)
-    #expect(fromInput.stdout == fromFile.stdout)
+    try Self.replay.expectStandardInputReadsLike(
+      NutritionReplayFixtureTests.golden.script("issue-example"))
   }
 
   @Test func anUnreadableFileExitsOne() throws {
-    let output = try PerformBinary.run(["nutrition", "replay", "/nonexistent/day.replay.json"])
-
-    #expect(output.status == 1)
-    #expect(output.stderr == "perform: cannot read /nonexistent/day.replay.json\n")
+    try Self.replay.expectUnreadableFileExitsOne("/nonexistent/day.replay.json")
   }
 
   @Test(arguments: [
@@ -203,9 +178,6 @@ import Testing
     ["nutrition", "replay", "a.json", "b.json"], ["nutrition", "replay", "--data-dir", "d", "-"],
   ])
   func wrongArgumentsPrintTheUsageAndExitTwo(_ arguments: [String]) throws {
-    let output = try PerformBinary.run(arguments)
-
-    #expect(output.status == 2)
-    #expect(output.stderr.contains("perform nutrition replay FILE|-"), "\(output.stderr)")
+    try Self.replay.expectUsage(for: arguments)
   }
 }

@@ -26,32 +26,27 @@ import Testing
     { "do": "toggleSet", "exerciseId": "ex_squat", "setNumber": 1 }
     """#
 
-  struct BadScript: Sendable, CustomTestStringConvertible {
-    var testDescription: String
-    var script: Data
-    /// How standard error must begin, after `perform: -: `.
-    var message: String
-  }
+  static let replay = ReplayBadInput(command: ["replay"])
 
-  static let badScripts: [BadScript] = [
-    BadScript(
+  static let badScripts: [BadReplayScript] = [
+    BadReplayScript(
       testDescription: "bad JSON", script: Data(#"{ "workouts": { "plans": [ "#.utf8),
       message: "(document) is not valid JSON"),
-    BadScript(
+    BadReplayScript(
       testDescription: "a missing field",
       script: script(
         actions: #"""
           { "do": "start" }, { "do": "begin" }, { "do": "toggleSet", "exerciseId": "ex_squat" }
           """#),
       message: "action 2: toggleSet: setNumber is missing"),
-    BadScript(
+    BadReplayScript(
       testDescription: "a field of the wrong type",
       script: script(
         actions: #"""
           { "do": "start" }, { "do": "toggleSet", "exerciseId": "ex_squat", "setNumber": "1" }
           """#),
       message: "action 1: toggleSet: setNumber is not a number"),
-    BadScript(
+    BadReplayScript(
       testDescription: "a field name that is not a set field",
       script: script(
         actions: #"""
@@ -60,15 +55,15 @@ import Testing
             "value": "red" }
           """#),
       message: #"action 1: setValue: field is "colour", not one of "weight", "reps", "rir""#),
-    BadScript(
+    BadReplayScript(
       testDescription: "an unknown action",
       script: script(actions: #"{ "do": "start" }, { "do": "begin" }, { "do": "superset" }"#),
       message: #"action 2: unknown action "superset""#),
-    BadScript(
+    BadReplayScript(
       testDescription: "an action without do",
       script: script(actions: #"{ "do": "start" }, { "exerciseId": "ex_squat" }"#),
       message: #"action 1: "do" is missing or not text"#),
-    BadScript(
+    BadReplayScript(
       testDescription: "an unknown exercise",
       script: script(
         actions: #"""
@@ -76,7 +71,7 @@ import Testing
           { "do": "toggleSet", "exerciseId": "ex_lunge", "setNumber": 1 }
           """#),
       message: "action 2: toggleSet: No exercise ex_lunge in this workout."),
-    BadScript(
+    BadReplayScript(
       testDescription: "the prescribed id after a swap",
       script: script(
         actions: #"""
@@ -85,31 +80,31 @@ import Testing
           { "do": "toggleSet", "exerciseId": "ex_squat", "setNumber": 1 }
           """#),
       message: "action 2: toggleSet: No exercise ex_squat in this workout."),
-    BadScript(
+    BadReplayScript(
       testDescription: "an unknown set",
       script: script(
         actions: #"""
           { "do": "start" }, { "do": "removeSet", "exerciseId": "ex_squat", "setNumber": 7 }
           """#),
       message: "action 1: removeSet: Exercise ex_squat has no set 7."),
-    BadScript(
+    BadReplayScript(
       testDescription: "a wait without seconds",
       script: script(actions: #"{ "do": "start" }, { "do": "begin" }, { "do": "wait" }"#),
       message: #"action 2: wait needs "seconds", a number from 0 to 604800"#),
-    BadScript(
+    BadReplayScript(
       testDescription: "a negative wait",
       script: script(actions: #"{ "do": "start" }, { "do": "wait", "seconds": -5 }"#),
       message: #"action 1: wait needs "seconds""#),
-    BadScript(
+    BadReplayScript(
       testDescription: "finish without a workout",
       script: script(actions: #"{ "do": "wait", "seconds": 60 }, { "do": "finish" }"#),
       message: "action 1: finish: no workout is open"),
-    BadScript(
+    BadReplayScript(
       testDescription: "a missing top-level field",
       script: Data(
         #"{ "workouts": { "plans": [] }, "startAt": "2026-01-05T10:00:00Z", "actions": [] }"#.utf8),
       message: "dayId is missing"),
-    BadScript(
+    BadReplayScript(
       testDescription: "a start time without a zone",
       script: Data(
         #"""
@@ -117,33 +112,33 @@ import Testing
           "actions": [] }
         """#.utf8),
       message: #"startAt "2026-01-05 10:00" is not an ISO 8601 time"#),
-    BadScript(
+    BadReplayScript(
       testDescription: "a negative restart delay",
       script: script(actions: resting + #", { "do": "restart", "after": -20 }"#),
       message: #"action 3: restart: "after" must be a number from 0 to 604800"#),
-    BadScript(
+    BadReplayScript(
       testDescription: "a restart delay as text",
       script: script(actions: resting + #", { "do": "restart", "after": "20" }"#),
       message: #"action 3: restart: "after" must be a number from 0 to 604800"#),
-    BadScript(
+    BadReplayScript(
       testDescription: "a restart delay over a week",
       script: script(actions: resting + #", { "do": "restart", "after": 604801 }"#),
       message: #"action 3: restart: "after" must be a number from 0 to 604800"#),
-    BadScript(
+    BadReplayScript(
       testDescription: "an adjustRest without seconds",
       script: script(actions: resting + #", { "do": "adjustRest" }"#),
       message: "action 3: adjustRest: seconds is missing"),
-    BadScript(
+    BadReplayScript(
       testDescription: "an adjustRest by text",
       script: script(actions: resting + #", { "do": "adjustRest", "seconds": "15" }"#),
       message: "action 3: adjustRest: seconds is not a number"),
-    BadScript(
+    BadReplayScript(
       testDescription: "notification configs that are not a list",
       script: script(
         fields: #""notificationConfigs": { "type": "REST_TIMER", "enabled": false },"#,
         actions: resting),
       message: "notificationConfigs is not a list"),
-    BadScript(
+    BadReplayScript(
       testDescription: "a notification config without a type",
       script: script(
         fields: #"""
@@ -152,68 +147,47 @@ import Testing
           """#,
         actions: resting),
       message: "notificationConfigs[1].type is missing"),
-    BadScript(
+    BadReplayScript(
       testDescription: "a notification config switched by text",
       script: script(
         fields: #""notificationConfigs": [ { "type": "WORKOUT_IDLE", "enabled": "no" } ],"#,
         actions: resting),
       message: "notificationConfigs[0].enabled is not true or false"),
-    BadScript(
+    BadReplayScript(
       testDescription: "a notification template that is not text",
       script: script(
         fields: #""notificationConfigs": [ { "type": "REST_TIMER", "bodyTemplate": 90 } ],"#,
         actions: resting),
       message: "notificationConfigs[0].bodyTemplate is not text"),
-    BadScript(
+    BadReplayScript(
       testDescription: "a notification config that is not an object",
       script: script(fields: #""notificationConfigs": [ "REST_TIMER" ],"#, actions: resting),
       message: "notificationConfigs[0] is not an object"),
-    BadScript(
+    BadReplayScript(
       testDescription: "notification permission as text",
       script: script(fields: #""notificationsAllowed": "yes","#, actions: resting),
       message: "notificationsAllowed is not true or false"),
   ]
 
   @Test(arguments: badScripts)
-  func badScriptExitsTwoNamingTheProblem(_ bad: BadScript) throws {
-    let output = try PerformBinary.run(["replay", "-"], input: bad.script)
-    #expect(output.status == 2)
-    #expect(output.stdout.isEmpty, "a refused script prints no result")
-    let firstLine = output.stderr.split(separator: "\n").first.map(String.init) ?? ""
-    #expect(firstLine.hasPrefix("perform: -: \(bad.message)"), "stderr: \(output.stderr)")
+  func badScriptExitsTwoNamingTheProblem(_ bad: BadReplayScript) throws {
+    try Self.replay.expectRefused(bad)
   }
 
   @Test func errorNamesTheScriptFile() throws {
-    let file = FileManager.default.temporaryDirectory
-      .appendingPathComponent("perform-bad-\(UUID().uuidString).replay.json")
-    try Self.script(actions: #"{ "do": "begin" }, { "do": "jump" }"#).write(to: file)
-    defer { try? FileManager.default.removeItem(at: file) }
-
-    let output = try PerformBinary.run(["replay", file.path])
-
-    #expect(output.status == 2)
-    #expect(output.stderr == "perform: \(file.path): action 1: unknown action \"jump\"\n")
+    try Self.replay.expectErrorNamesTheFile(
+      of: Self.script(actions: #"{ "do": "begin" }, { "do": "jump" }"#),
+      message: #"action 1: unknown action "jump""#)
   }
 
   @Test func dashReadsTheScriptFromStandardInput() throws {
-    let demo = PerformBinary.packageRoot.appendingPathComponent("examples/demo-workout.json")
-    let fromFile = try PerformBinary.run(["replay", demo.path])
-    let fromStandardInput = try PerformBinary.run(
-      ["replay", "-"], input: try Data(contentsOf: demo))
-
-    #expect(fromStandardInput.status == 0, "stderr: \(fromStandardInput.stderr)")
-    #expect(!fromStandardInput.stdout.isEmpty)
-    #expect(fromStandardInput.stdout == fromFile.stdout)
+    try Self.replay.expectStandardInputReadsLike(
+      PerformBinary.packageRoot.appendingPathComponent("examples/demo-workout.json"))
   }
 
   @Test func missingFileExitsOne() throws {
-    let path = PerformBinary.fixtures.appendingPathComponent("no-such-script.replay.json").path
-
-    let output = try PerformBinary.run(["replay", path])
-
-    #expect(output.status == 1)
-    #expect(output.stdout.isEmpty)
-    #expect(output.stderr == "perform: cannot read \(path)\n")
+    try Self.replay.expectUnreadableFileExitsOne(
+      PerformBinary.fixtures.appendingPathComponent("no-such-script.replay.json").path)
   }
 
   @Test(arguments: [
@@ -223,10 +197,6 @@ import Testing
     ["replay", "-", "--data-dir"],
   ])
   func wrongArgumentsExitTwoWithUsage(_ arguments: [String]) throws {
-    let output = try PerformBinary.run(arguments, input: Self.script(actions: ""))
-
-    #expect(output.status == 2)
-    #expect(output.stdout.isEmpty)
-    #expect(output.stderr.contains("perform replay FILE|-"), "stderr: \(output.stderr)")
+    try Self.replay.expectUsage(for: arguments, input: Self.script(actions: ""))
   }
 }

@@ -37,7 +37,9 @@ public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible 
 /// Brings databases to the current schema.
 public enum Migrations {
   /// Every step of the trainee database's schema, in order.
-  public static let trainee: [Migration] = [traineeSchemaVersion1, traineeSchemaVersion2]
+  public static let trainee: [Migration] = [
+    traineeSchemaVersion1, traineeSchemaVersion2, traineeSchemaVersion3,
+  ]
 
   /// The schema version of `database`: `0` for a new file.
   public static func version(of database: SQLiteDatabase) throws -> Int {

@@ -3,7 +3,11 @@ import TraineeAPI
 
 // NB: issue 6, "Endpoints": an `Idempotency-Key` makes a retried post return the first answer and
 // store nothing twice. Keys belong to a trainee (another trainee's same key is a new log), and a
-// key is remembered after its log is deleted, so a late retry cannot bring the log back.
+// key is remembered after its log is deleted, so a late retry cannot bring the log back. A key
+// also keeps the SHA-256 of the payload it came with (schema version 3): the same key sent with
+// another workout is a client bug that would otherwise lose that workout without a word, so it is
+// refused (`idempotencyKeyReused`, answered 422). Keys stored before version 3 have no digest and
+// accept any payload, as they did.
 // `workoutNumber` is the number of logs the trainee has, this one included, when it is stored;
 // the count is kept in `workout_log_counts` (schema version 2) rather than counted per post.
 
@@ -12,13 +16,20 @@ extension SQLiteTraineeStore {
     _ payload: LogWorkoutPayload, idempotencyKey: String?, for trainee: TraineeID
   ) throws -> LoggedWorkout {
     let document = try Self.json(payload)
+    let digest = BearerToken.hex(SHA256.hash(Array(document.utf8)))
     let loggedAt = now().milliseconds
     return try write(trainee) { db in
       if let idempotencyKey,
-        let earlier = try db.row(
-          "SELECT log_id, workout_number FROM idempotency_keys WHERE trainee_id = ? AND key = ?",
-          [trainee.value, .text(idempotencyKey)], Self.loggedWorkout)
+        let (earlier, earlierDigest) = try db.row(
+          """
+          SELECT log_id, workout_number, payload_sha256 FROM idempotency_keys
+          WHERE trainee_id = ? AND key = ?
+          """, [trainee.value, .text(idempotencyKey)],
+          { (try Self.loggedWorkout($0), try $0.text(2)) })
       {
+        guard earlierDigest == nil || earlierDigest == digest else {
+          throw TraineeStoreError.idempotencyKeyReused(idempotencyKey)
+        }
         return earlier
       }
       let number =
@@ -41,12 +52,13 @@ extension SQLiteTraineeStore {
       if let idempotencyKey {
         try db.run(
           """
-          INSERT INTO idempotency_keys (trainee_id, key, log_id, workout_number, created_at)
-          VALUES (?, ?, ?, ?, ?)
+          INSERT INTO idempotency_keys (trainee_id, key, log_id, workout_number, created_at,
+            payload_sha256)
+          VALUES (?, ?, ?, ?, ?, ?)
           """,
           [
             trainee.value, .text(idempotencyKey), logged.id.value, SQLiteValue(number),
-            .integer(loggedAt),
+            .integer(loggedAt), .text(digest),
           ])
       }
       return logged

@@ -187,12 +187,16 @@ public enum TraineeStoreError: Error, Equatable, Sendable, CustomStringConvertib
   case invalid(field: String, problem: String)
   /// The storage itself failed (disk, locks, corruption), with the backend's message.
   case storageFailed(String)
+  /// The trainee used this `Idempotency-Key` before for another workout.
+  case idempotencyKeyReused(String)
 
   public var description: String {
     switch self {
     case .traineeNotFound(let id): "no trainee has id \(id)"
     case .invalid(let field, let problem): "\(field) \(problem)"
     case .storageFailed(let message): "storage failed: \(message)"
+    case .idempotencyKeyReused(let key):
+      "Idempotency-Key \(key) was used before for another workout"
     }
   }
 }

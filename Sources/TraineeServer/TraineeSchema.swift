@@ -151,3 +151,14 @@ let traineeSchemaVersion2 = Migration(
     INSERT INTO workout_log_counts (trainee_id, logs)
     SELECT trainee_id, COUNT(*) FROM workout_logs GROUP BY trainee_id;
     """)
+
+// NB: issue 6, "Endpoints": a retried post must return the first answer, but the same key with
+// another workout must not (that workout would be lost); the key keeps its payload's digest.
+
+/// Version 3: the SHA-256 of the payload each `Idempotency-Key` came with (`NULL` for keys stored
+/// before, which keep accepting any payload).
+let traineeSchemaVersion3 = Migration(
+  version: 3, name: "payload digests of idempotency keys",
+  sql: """
+    ALTER TABLE idempotency_keys ADD COLUMN payload_sha256 TEXT;
+    """)

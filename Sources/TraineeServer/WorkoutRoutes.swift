@@ -156,7 +156,8 @@ enum WorkoutRoutes {
   }
 
   /// Runs `body`, answering the store's refusals as the client's errors: bad input 400, a
-  /// trainee gone since the token was checked 401. Storage failures stay 500.
+  /// trainee gone since the token was checked 401, an `Idempotency-Key` reused for another
+  /// workout 422. Storage failures stay 500.
   static func mappingStoreErrors(_ body: () throws -> HTTPResponse) throws -> HTTPResponse {
     do {
       return try body()
@@ -166,6 +167,12 @@ enum WorkoutRoutes {
         throw HTTPError(.badRequest, code: "invalid_body", message: "Body: \(field) \(problem).")
       case .traineeNotFound:
         throw HTTPError(.unauthorized, code: "unauthorized", message: "The token is not valid.")
+      case .idempotencyKeyReused(let key):
+        throw HTTPError(
+          .unprocessableContent, code: "idempotency_key_reused",
+          message:
+            "Idempotency-Key \(key) was used before for another workout; send a new workout with"
+            + " a new key.")
       case .storageFailed:
         throw error
       }

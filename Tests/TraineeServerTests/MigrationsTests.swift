@@ -86,6 +86,38 @@ struct MigrationsTests {
     }
   }
 
+  @Test func keysStoredBeforeVersion3HaveNoDigestAndKeepAnsweringTheirFirstAnswer() throws {
+    try withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("v2.sqlite").path
+      let old = try SQLiteDatabase(path: path)
+      try Migrations.migrate(old, with: Array(Migrations.trainee.prefix(2)))
+      try old.transaction { db in
+        try db.execute(
+          """
+          INSERT INTO trainees (id, name, token_sha256, created_at) VALUES (1, 'Ada', 'x', 0);
+          INSERT INTO workout_logs (id, trainee_id, workout_number, logged_at, payload)
+          VALUES (7, 1, 1, 0, '{}');
+          INSERT INTO workout_log_counts (trainee_id, logs) VALUES (1, 1);
+          INSERT INTO idempotency_keys (trainee_id, key, log_id, workout_number, created_at)
+          VALUES (1, 'old-key', 7, 1, 0);
+          """)
+      }
+      old.close()
+
+      let store = try SQLiteTraineeStore(path: path)
+      #expect(try Migrations.version(of: store.database) == current)
+      let ada = TraineeID(rawValue: 1)
+      #expect(
+        try store.logWorkout(StoreFixture.benchDay, idempotencyKey: "old-key", for: ada)
+          == LoggedWorkout(id: WorkoutLogID(rawValue: 7), workoutNumber: 1))
+      // A key stored from now on keeps its digest.
+      _ = try store.logWorkout(StoreFixture.benchDay, idempotencyKey: "new-key", for: ada)
+      #expect(throws: TraineeStoreError.idempotencyKeyReused("new-key")) {
+        try store.logWorkout(StoreFixture.workout([]), idempotencyKey: "new-key", for: ada)
+      }
+    }
+  }
+
   @Test func aFailingStepRollsBackAndKeepsTheVersionBeforeIt() throws {
     let database = try SQLiteDatabase.inMemory()
     let broken = Migration(

@@ -143,7 +143,7 @@ struct SQLiteTraineeStoreTests {
     let ada = try store.createTrainee(name: "Ada").trainee.id
     let grace = try store.createTrainee(name: "Grace").trainee.id
     let first = try store.logWorkout(StoreFixture.benchDay, idempotencyKey: "retry-1", for: ada)
-    let again = try store.logWorkout(StoreFixture.workout([]), idempotencyKey: "retry-1", for: ada)
+    let again = try store.logWorkout(StoreFixture.benchDay, idempotencyKey: "retry-1", for: ada)
     #expect(again == first)
     #expect(try store.workoutHistory(for: ada).map(\.payload) == [StoreFixture.benchDay])
     // Another trainee's same key is its own.
@@ -154,6 +154,25 @@ struct SQLiteTraineeStoreTests {
     #expect(
       try store.logWorkout(StoreFixture.benchDay, idempotencyKey: "retry-1", for: ada) == first)
     #expect(try store.workoutHistory(for: ada) == [])
+  }
+
+  @Test func aKeyUsedBeforeForAnotherWorkoutIsRefusedAndStoresNothing() throws {
+    let store = try StoreFixture.makeStore()
+    let ada = try store.createTrainee(name: "Ada").trainee.id
+    let first = try store.logWorkout(StoreFixture.benchDay, idempotencyKey: "retry-1", for: ada)
+    #expect(throws: TraineeStoreError.idempotencyKeyReused("retry-1")) {
+      try store.logWorkout(StoreFixture.workout([]), idempotencyKey: "retry-1", for: ada)
+    }
+    #expect(try store.workoutHistory(for: ada).map(\.id) == [first.id])
+    // Also after the first log is deleted: the other workout is not taken for a late retry.
+    #expect(try store.deleteWorkoutLog(first.id, for: ada))
+    #expect(throws: TraineeStoreError.idempotencyKeyReused("retry-1")) {
+      try store.logWorkout(StoreFixture.workout([]), idempotencyKey: "retry-1", for: ada)
+    }
+    #expect(try store.workoutHistory(for: ada) == [])
+    // The next workout with its own key is stored and numbered as usual.
+    let next = try store.logWorkout(StoreFixture.workout([]), idempotencyKey: "retry-2", for: ada)
+    #expect(next.workoutNumber == 1)
   }
 
   @Test func lastSetsAndBestComeFromTheLoggedHistory() throws {

@@ -49,6 +49,13 @@ struct WorkoutRoutesHTTPTests {
     #expect(first.status == 201)
     #expect(retry.status == 201)
     #expect(retry.body == first.body)
+    let other = try await client.answer(
+      "POST", "/v1/trainee/workouts/log", headers: headers,
+      body: try JSONEncoder().encode(F.benchDay))
+    #expect(other.status == 422)
+    #expect(other.error?.error.code == "idempotency_key_reused")
+    #expect(other.error?.error.message.contains("finish-1") == true)
+    #expect(try api.store.workoutHistory(for: api.alice.trainee.id).count == 1)
     headers["Idempotency-Key"] = "finish-2"
     let second = try await client.answer(
       "POST", "/v1/trainee/workouts/log", headers: headers,

@@ -167,6 +167,15 @@ public final class SQLiteConnection {
     } catch let error as SQLiteError {
       close()
       if case .cannotOpen = error { throw error }
+      if case .failed(_, let code, _) = error,
+        [SQLITE_NOTADB, SQLITE_CORRUPT].contains(code & 0xff)
+      {
+        throw SQLiteError.cannotOpen(
+          path: path,
+          message:
+            "the file is not a SQLite database or is damaged (left untouched: move it aside to"
+            + " start a new one, or open another file)")
+      }
       throw SQLiteError.cannotOpen(path: path, message: error.description)
     }
   }

@@ -157,6 +157,27 @@ struct SQLiteDatabaseTests {
     }
   }
 
+  @Test(arguments: [
+    Array(repeating: UInt8(0x5a), count: 8192),
+    Array("SQLite format 3\u{0}".utf8) + Array(repeating: UInt8(0xff), count: 4080),
+  ])
+  func aFileThatIsNotADatabaseIsRefusedAndLeftUntouched(bytes: [UInt8]) throws {
+    try withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("notes.sqlite").path
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      let refusal = SQLiteError.cannotOpen(
+        path: path,
+        message:
+          "the file is not a SQLite database or is damaged (left untouched: move it aside to"
+          + " start a new one, or open another file)")
+      #expect(throws: refusal) { try SQLiteDatabase(path: path) }
+      #expect(throws: refusal) { try SQLiteTraineeStore(path: path) }
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes))
+      let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      #expect(names == ["notes.sqlite"])
+    }
+  }
+
   @Test func committedRowsSurviveCloseAndReopen() throws {
     try withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("durable.sqlite").path

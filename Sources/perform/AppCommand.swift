@@ -88,11 +88,12 @@ enum AppCommand {
     }
     defer { embedded?.stop() }
 
-    // NB: the zone is read once per launch (a desktop rarely changes zone while the app runs);
-    // daylight-saving changes are the zone's own rules and need no re-read.
-    var zone = DeviceTimeZone.system()
-    let zoneNow = zone.timeZone(now: Date()) ?? TimeZone.current
-    let timeZone: @Sendable () -> TimeZone = { zoneNow }
+    // NB: the machine's zone is read again at most once a minute (`SharedDeviceTimeZone`), so a
+    // zone change while the app runs reaches the nutrition day, its rollover and `X-Timezone`
+    // within a minute; daylight-saving changes are the zone's own rules and need no re-read.
+    let zone = SharedDeviceTimeZone(
+      DeviceTimeZone.system(), fallback: TimeZone.current, now: { Date() })
+    let timeZone: @Sendable () -> TimeZone = { zone.current() }
     let client = TraineeAPIClient(baseURL: baseURL, token: bearer, timeZone: timeZone)
 
     let app = PerformTerminalApp()
@@ -112,10 +113,9 @@ enum AppCommand {
     let editsFile = NutritionEditsFile(dataDirectory: directory)
     var edits = NutritionEdits()
     let editsProblem = editsFile.restore(into: &edits, now: Date())
-    let calendar = NutritionCalendar(timeZone: zoneNow)
     let sync = NutritionSync(
       edits: edits, transport: HTTPNutritionDayTransport(client: client),
-      clock: ContinuousClock(), today: { calendar.day(of: Date()) })
+      clock: ContinuousClock(), today: { NutritionCalendar(timeZone: timeZone()).day(of: Date()) })
     let nutrition = NutritionScreen(
       environment: NutritionScreenEnvironment(
         client: client, sync: sync, dataDirectory: directory, timeZone: timeZone),

@@ -89,3 +89,59 @@ struct DeviceTimeZoneTests {
     #expect(zone.map { TimeZone(identifier: $0.identifier) != nil } == true)
   }
 }
+
+/// One zone cache shared by every reader of a front end.
+struct SharedDeviceTimeZoneTests {
+  private final class Clock: @unchecked Sendable {
+    // @unchecked: `value` is only touched under `lock`.
+    private let lock = NSLock()
+    private var value: Date
+    init(_ start: Date) { value = start }
+    var now: Date { lock.withLock { value } }
+    func advance(_ seconds: TimeInterval) { lock.withLock { value += seconds } }
+  }
+
+  @Test func aZoneChangeReachesEveryReaderWithinAMinute() {
+    let stub = ZoneSourceStub("Europe/Berlin")
+    let clock = Clock(Wall.at("2026-03-29T00:30:00Z"))
+    let shared = SharedDeviceTimeZone(
+      DeviceTimeZone(sources: stub.sources), fallback: TimeZone(identifier: "Pacific/Auckland")!,
+      now: { clock.now })
+    #expect(shared.current().identifier == "Europe/Berlin")
+    stub.answer(0, "America/New_York")
+    clock.advance(59)
+    #expect(shared.current().identifier == "Europe/Berlin")
+    #expect(stub.reads == [1])
+    clock.advance(1)
+    #expect(shared.current().identifier == "America/New_York")
+    #expect(stub.reads == [2])
+  }
+
+  @Test func invalidateReadsAgainAtOnceAndAnUnknownZoneFallsBack() {
+    let stub = ZoneSourceStub("Europe/Berlin")
+    let clock = Clock(Wall.at("2026-01-05T11:00:00Z"))
+    let shared = SharedDeviceTimeZone(
+      DeviceTimeZone(sources: stub.sources), fallback: TimeZone(identifier: "Pacific/Auckland")!,
+      now: { clock.now })
+    #expect(shared.current().identifier == "Europe/Berlin")
+    stub.answer(0, "Not/AZone")
+    shared.invalidate()
+    #expect(shared.current().identifier == "Pacific/Auckland")
+    stub.answer(0, "Asia/Tokyo")
+    #expect(shared.current().identifier == "Asia/Tokyo")
+  }
+
+  @Test func readersOnManyThreadsShareOneCache() async {
+    let stub = ZoneSourceStub("Europe/Berlin")
+    let clock = Clock(Wall.at("2026-01-05T11:00:00Z"))
+    let shared = SharedDeviceTimeZone(
+      DeviceTimeZone(sources: stub.sources), fallback: TimeZone(identifier: "Pacific/Auckland")!,
+      now: { clock.now })
+    let zones = await withTaskGroup(of: String.self) { group in
+      for _ in 0..<64 { group.addTask { shared.current().identifier } }
+      return await group.reduce(into: Set<String>()) { $0.insert($1) }
+    }
+    #expect(zones == ["Europe/Berlin"])
+    #expect(stub.reads == [1])
+  }
+}

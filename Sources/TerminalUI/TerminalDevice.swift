@@ -355,10 +355,13 @@
   // functions (write, tcsetattr, sigaction, raise) on memory allocated before they were
   // installed, and they allocate nothing.
 
-  /// Writes the leave-the-screen sequence and puts back the saved settings, once.
+  /// Puts back the saved settings and writes the leave-the-screen sequence, once. The settings
+  /// go first, so whoever sees the sequence (a shell, a test reading the terminal) finds them
+  /// restored already.
   private func restoreTerminalFromSignalRecord() {
     let record = signalRecord
     guard record.pointee.active != 0 else { return }
+    tcsetattr(record.pointee.input, TCSANOW, &record.pointee.original)
     let leave: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
     var offset = 0
     while offset < leave.utf8CodeUnitCount {
@@ -372,7 +375,6 @@
         break
       }
     }
-    tcsetattr(record.pointee.input, TCSANOW, &record.pointee.original)
     record.pointee.active = 0
   }
 

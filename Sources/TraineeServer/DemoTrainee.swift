@@ -9,11 +9,14 @@ import TraineeAPI
 public enum DemoTrainee {
   public static let name = "Demo trainee"
 
-  /// The demo trainee's id and a bearer token for it, creating and filling it the first time.
+  /// The demo trainee's id and a bearer token for it, creating and filling it the first time;
+  /// its logged history is dated in the days before `now`, one workout every other day.
   ///
   /// Only tokens' hashes are stored, so printing a token on every start means issuing a new
   /// one: a client holding the previous demo token must use the new one.
-  public static func ensure(in store: any TraineeStore) throws -> (id: TraineeID, token: String) {
+  public static func ensure(
+    in store: any TraineeStore, now: Date = Date()
+  ) throws -> (id: TraineeID, token: String) {
     if let existing = try store.trainees().first(where: { $0.name == name }) {
       return (existing.id, try store.replaceToken(of: existing.id))
     }
@@ -23,10 +26,12 @@ public enum DemoTrainee {
     try store.importPrograms(
       decoder.decode(TrainingProgramsDto.self, from: Data(programsJSON.utf8)), for: id)
     try store.importNutritionPlans(json: nutritionPlansJSON, for: id)
-    for (index, workout) in try decoder.decode(
-      [LogWorkoutPayload].self, from: Data(historyJSON.utf8)
-    ).enumerated() {
-      _ = try store.logWorkout(workout, idempotencyKey: "demo-history-\(index)", for: id)
+    let history = try decoder.decode([LogWorkoutPayload].self, from: Data(historyJSON.utf8))
+    for (index, workout) in history.enumerated() {
+      let daysAgo = 2 * (history.count - index)
+      _ = try store.logWorkout(
+        workout, idempotencyKey: "demo-history-\(index)",
+        loggedAt: now - TimeInterval(daysAgo * 86_400), for: id)
     }
     return (id, created.token)
   }

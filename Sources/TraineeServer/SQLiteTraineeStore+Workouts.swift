@@ -13,11 +13,11 @@ import TraineeAPI
 
 extension SQLiteTraineeStore {
   public func logWorkout(
-    _ payload: LogWorkoutPayload, idempotencyKey: String?, for trainee: TraineeID
+    _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, for trainee: TraineeID
   ) throws -> LoggedWorkout {
     let document = try Self.json(payload)
     let digest = BearerToken.hex(SHA256.hash(Array(document.utf8)))
-    let loggedAt = now().milliseconds
+    let loggedAt = (loggedAt ?? now()).milliseconds
     return try write(trainee) { db in
       if let idempotencyKey,
         let (earlier, earlierDigest) = try db.row(

@@ -43,10 +43,11 @@ public protocol TraineeStore: Sendable {
 
   // MARK: Workout logs
 
-  /// Stores a finished workout. With an `idempotencyKey` the trainee used before, stores nothing
-  /// and returns the first answer again.
+  /// Stores a finished workout, dated `loggedAt` (`nil`: now). With an `idempotencyKey` the
+  /// trainee used before for the same workout, stores nothing and returns the first answer
+  /// again; used before for another workout, throws `idempotencyKeyReused`.
   func logWorkout(
-    _ payload: LogWorkoutPayload, idempotencyKey: String?, for trainee: TraineeID
+    _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, for trainee: TraineeID
   ) throws -> LoggedWorkout
   /// The trainee's logged workouts, newest first.
   func workoutHistory(for trainee: TraineeID) throws -> [WorkoutLogRecord]
@@ -100,4 +101,13 @@ public protocol TraineeStore: Sendable {
   ) throws -> MealLogID
   /// The trainee's meal logs of `date`, in the order they were logged.
   func mealLogs(on date: CalendarDate, for trainee: TraineeID) throws -> [MealLog]
+}
+
+extension TraineeStore {
+  /// Stores a finished workout dated now; see `logWorkout(_:idempotencyKey:loggedAt:for:)`.
+  public func logWorkout(
+    _ payload: LogWorkoutPayload, idempotencyKey: String?, for trainee: TraineeID
+  ) throws -> LoggedWorkout {
+    try logWorkout(payload, idempotencyKey: idempotencyKey, loggedAt: nil, for: trainee)
+  }
 }

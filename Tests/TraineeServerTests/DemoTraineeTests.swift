@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+import TraineeAPI
+
+@testable import TraineeServer
+
+/// The demo trainee `perform serve --demo` and the terminal app set up.
+struct DemoTraineeTests {
+  @Test func theDemoHistoryIsDatedInTheDaysBeforeNowOldestFirst() throws {
+    let store = try StoreFixture.makeStore()
+    let now = StoreFixture.monday
+    let demo = try DemoTrainee.ensure(in: store, now: now)
+    let history = try store.workoutHistory(for: demo.id)
+    #expect(history.map(\.workoutNumber) == [2, 1])
+    #expect(history.map(\.loggedAt) == [now - 2 * 86_400, now - 4 * 86_400])
+    // lastSets and best come from that history.
+    #expect(try !store.exerciseHistory(for: demo.id).isEmpty)
+  }
+
+  @Test func aSecondEnsureAddsNothingAndIssuesANewToken() throws {
+    let store = try StoreFixture.makeStore()
+    let first = try DemoTrainee.ensure(in: store, now: StoreFixture.monday)
+    let second = try DemoTrainee.ensure(in: store, now: StoreFixture.monday + 86_400)
+    #expect(second.id == first.id)
+    #expect(second.token != first.token)
+    #expect(try store.trainee(forToken: first.token) == nil)
+    #expect(try store.trainee(forToken: second.token)?.id == first.id)
+    #expect(try store.workoutHistory(for: first.id).count == 2)
+    #expect(try store.trainees().count == 1)
+  }
+}

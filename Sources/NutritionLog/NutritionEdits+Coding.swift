@@ -18,6 +18,14 @@ extension NutritionEdits {
   public var customMeals: [String: CustomMeal] { flat(\.snapshot.customMeals) }
   public var portions: [String: ItemPortion] { flat(\.snapshot.portions) }
 
+  /// The snapshot maps of every held date in one, keys keeping their date prefix.
+  var everyDay: NutritionDaySnapshot {
+    NutritionDaySnapshot(
+      eaten: eaten, swaps: swaps, removed: removed, aiMeals: aiMeals, mealStatus: mealStatus,
+      replacement: replacement, removedMeals: removedMeals, customMeals: customMeals,
+      portions: portions)
+  }
+
   /// One map across every held date.
   private func flat<Value>(_ map: KeyPath<DayEdits, [String: Value]>) -> [String: Value] {
     var all: [String: Value] = [:]
@@ -74,20 +82,13 @@ extension NutritionEdits: Codable {
     }
   }
 
-  /// Writes the ten maps flat under the spec's names, then the plan in view and the preferred
-  /// day (`null` when there is none).
+  /// Writes the ten maps flat under the spec's names (the nine of the day snapshot, as the
+  /// snapshot writes them, and `swapOptions`), then the plan in view and the preferred day
+  /// (`null` when there is none).
   public func encode(to encoder: any Encoder) throws {
+    try everyDay.encode(to: encoder)
     var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(eaten, forKey: .eaten)
-    try container.encode(swaps, forKey: .swaps)
     try container.encode(swapOptions, forKey: .swapOptions)
-    try container.encode(removed, forKey: .removed)
-    try container.encode(aiMeals, forKey: .aiMeals)
-    try container.encode(mealStatus, forKey: .mealStatus)
-    try container.encode(replacement, forKey: .replacement)
-    try container.encode(removedMeals, forKey: .removedMeals)
-    try container.encode(customMeals, forKey: .customMeals)
-    try container.encode(portions, forKey: .portions)
     try container.encode(viewPlanId, forKey: .viewPlanId)
     try container.encode(viewDayId, forKey: .viewDayId)
     try container.encode(preferredDay?.planId, forKey: .preferredPlanId)

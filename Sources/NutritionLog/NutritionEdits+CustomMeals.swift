@@ -12,7 +12,7 @@ extension NutritionEdits {
     try Self.checkId(meal.id, "meal.id")
     var seen: Set<String> = []
     for (index, item) in meal.items.enumerated() {
-      try Self.check(item, "meal.items[\(index)]")
+      try Self.check(item.entry, "meal.items[\(index)]")
       guard seen.insert(item.id).inserted else {
         throw .duplicateFood(mealId: meal.id, itemId: item.id)
       }

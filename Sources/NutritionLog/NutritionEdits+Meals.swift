@@ -12,7 +12,7 @@ extension NutritionEdits {
   ) throws(NutritionEditRefusal) -> [NutritionEditEffect] {
     try Self.checkDateKey(dateKey)
     try Self.checkId(mealId, "mealId")
-    try Self.check(item, "item")
+    try Self.check(item.entry, "item")
     let key = Self.key(dateKey, mealId)
     let items = days[dateKey]?.snapshot.aiMeals[key] ?? []
     guard !items.contains(where: { $0.id == item.id }) else {
@@ -28,7 +28,7 @@ extension NutritionEdits {
   ) throws(NutritionEditRefusal) -> [NutritionEditEffect] {
     try Self.checkDateKey(dateKey)
     try Self.checkId(mealId, "mealId")
-    try Self.check(item, "item")
+    try Self.check(item.entry, "item")
     let (key, index) = try foodIndex(dateKey, mealId, item.id)
     editDay(dateKey) { day in day.snapshot.aiMeals[key]![index] = item }
     return []
@@ -79,10 +79,7 @@ extension NutritionEdits {
   ) throws(NutritionEditRefusal) -> [NutritionEditEffect] {
     try Self.checkDateKey(dateKey)
     try Self.checkId(mealId, "mealId")
-    if let replacement {
-      try Self.checkId(replacement.id, "replacement.id")
-      if let field = replacement.nonFiniteField { throw .notFinite(field: "replacement.\(field)") }
-    }
+    if let replacement { try Self.check(replacement.entry, "replacement") }
     let key = Self.key(dateKey, mealId)
     editDay(dateKey) { day in
       day.snapshot.replacement[key] = replacement
@@ -117,8 +114,8 @@ extension NutritionEdits {
   }
 
   /// Refuses a food with an empty id or a number that cannot be saved; `field` names it.
-  static func check(_ item: CustomMealItem, _ field: String) throws(NutritionEditRefusal) {
-    try checkId(item.id, "\(field).id")
-    if let number = item.nonFiniteField { throw .notFinite(field: "\(field).\(number)") }
+  static func check(_ food: AddedFood, _ field: String) throws(NutritionEditRefusal) {
+    try checkId(food.id, "\(field).id")
+    if let number = food.nonFiniteField { throw .notFinite(field: "\(field).\(number)") }
   }
 }

@@ -293,20 +293,17 @@ extension ReadOnlyItem {
 }
 
 extension ReadOnlyFood {
-  init(_ item: CustomMealItem) {
-    self.init(
-      id: item.id, name: item.name,
-      macros: MacrosDto(kcal: item.kcal, protein: item.protein, carbs: item.carbs, fat: item.fat),
-      eaten: item.eaten != false)
+  init(_ food: AddedFood, eaten: Bool) {
+    self.init(id: food.id, name: food.name, macros: food.macros, eaten: eaten)
   }
 
+  init(_ item: CustomMealItem) {
+    self.init(item.entry, eaten: item.eaten != false)
+  }
+
+  /// A replaced meal is eaten.
   init(_ replacement: MealReplacement) {
-    self.init(
-      id: replacement.id, name: replacement.name,
-      macros: MacrosDto(
-        kcal: replacement.kcal, protein: replacement.protein, carbs: replacement.carbs,
-        fat: replacement.fat),
-      eaten: true)
+    self.init(replacement.entry, eaten: true)
   }
 
   init(_ food: MenuFoodDto) {

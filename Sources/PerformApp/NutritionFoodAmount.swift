@@ -31,10 +31,9 @@ enum NutritionFoodAmount {
   static func replacement(
     _ item: CustomMealItem, id: String, source: NutritionFoodSource
   ) -> MealReplacement {
-    MealReplacement(
-      id: id, name: item.name, kcal: item.kcal, protein: item.protein, carbs: item.carbs,
-      fat: item.fat, qty: item.qty, unit: item.unit, base: item.base, food: item.food,
-      barcode: item.barcode, source: source.rawValue)
+    var entry = item.entry
+    entry.id = id
+    return MealReplacement(entry, source: source.rawValue)
   }
 
   /// The amount and macros `item` can be rescaled from: its `base` (`qty` with at least

@@ -117,6 +117,14 @@ struct NutritionDaySnapshotTests {
           customMeals: ["2026-0-5__c1": CustomMeal(id: "c1", label: "")]))
   }
 
+  @Test func aReplacementReadsNoEatenAndWritesNone() throws {
+    let json = #"{ "replacement": { "2026-0-5__m3": { "id": "r1", "eaten": "yes" } } }"#
+    let snapshot = try NutritionDaySnapshot.decode(Data(json.utf8))
+    #expect(snapshot.replacement == ["2026-0-5__m3": MealReplacement(id: "r1", name: "")])
+    let encoded = String(decoding: try JSONEncoder().encode(snapshot.replacement), as: UTF8.self)
+    #expect(!encoded.contains("eaten"))
+  }
+
   @Test(arguments: [
     (#"{ "eaten": [] }"#, PayloadError(field: "eaten", problem: "is not an object")),
     (
@@ -136,10 +144,42 @@ struct NutritionDaySnapshotTests {
       PayloadError(field: "aiMeals.2026-0-5__m1[0].kcal", problem: "is not a number")
     ),
     (
+      #"{ "aiMeals": { "2026-0-5__m1": [ { "id": "a1", "unit": true } ] } }"#,
+      PayloadError(field: "aiMeals.2026-0-5__m1[0].unit", problem: "is not text")
+    ),
+    (
+      #"{ "aiMeals": { "2026-0-5__m1": [ { "id": "a1", "eaten": "yes", "qty": "1" } ] } }"#,
+      PayloadError(field: "aiMeals.2026-0-5__m1[0].eaten", problem: "is not true or false")
+    ),
+    (
+      #"{ "aiMeals": { "2026-0-5__m1": [ { "id": "a1", "mbp": 1, "eaten": 2, "fat": "" } ] } }"#,
+      PayloadError(field: "aiMeals.2026-0-5__m1[0].fat", problem: "is not a number")
+    ),
+    (
+      #"{ "replacement": { "2026-0-5__m3": { "name": "Pizza", "source": [] } } }"#,
+      PayloadError(field: "replacement.2026-0-5__m3.id", problem: "is missing")
+    ),
+    (
+      #"{ "replacement": { "2026-0-5__m3": { "id": "r1", "logId": {}, "barcode": [] } } }"#,
+      PayloadError(field: "replacement.2026-0-5__m3.barcode", problem: "is not text")
+    ),
+    (
+      #"{ "replacement": { "2026-0-5__m3": { "id": "r1", "logId": {}, "source": [] } } }"#,
+      PayloadError(field: "replacement.2026-0-5__m3.source", problem: "is not text")
+    ),
+    (
+      #"{ "replacement": { "2026-0-5__m3": [] } }"#,
+      PayloadError(field: "replacement.2026-0-5__m3", problem: "is not an object")
+    ),
+    (
       #"{ "mealStatus": { "2026-0-5__m1": "SKIPPED" } }"#,
       PayloadError(
         field: "mealStatus.2026-0-5__m1",
         problem: #"is "SKIPPED", not one of "PLANNED", "EATEN_OUTSIDE", "REPLACED""#)
+    ),
+    (
+      #"{"customMeals":{"2026-0-5__c1":{"id":"c1","items":[{"id":"n1","qty":[]}]}}}"#,
+      PayloadError(field: "customMeals.2026-0-5__c1.items[0].qty", problem: "is not a number")
     ),
     (
       #"{ "customMeals": { "2026-0-5__c1": { "id": "c1", "items": {} } } }"#,

@@ -55,6 +55,28 @@ struct NutritionEditsMealTests {
     #expect(edits == NutritionEdits())
   }
 
+  /// (a replacement, the refusal): it is checked as an added food is, under `replacement`.
+  @Test(
+    arguments: [
+      (MealReplacement(id: "", name: "Pizza"), .emptyId(field: "replacement.id")),
+      (
+        MealReplacement(id: "r1", name: "Pizza", qty: .infinity),
+        .notFinite(field: "replacement.qty")
+      ),
+      (
+        MealReplacement(id: "r1", name: "Pizza", base: .array([.number(.nan)])),
+        .notFinite(field: "replacement.base")
+      ),
+    ] as [(MealReplacement, NutritionEditRefusal)])
+  func aReplacementIsRefusedAsAnAddedFoodIs(
+    replacement: MealReplacement, refusal: NutritionEditRefusal
+  ) {
+    var edits = NutritionEdits()
+    let edit = NutritionEdit.setReplacement(mealId: "m1", replacement: replacement)
+    #expect(edits.apply(edit, dateKey: S.today, at: S.onToday) == [.actionRefused(refusal)])
+    #expect(edits == NutritionEdits())
+  }
+
   @Test func plannedIsStoredAsAbsence() throws {
     var edits = NutritionEdits()
     _ = try edits.setMealStatus(

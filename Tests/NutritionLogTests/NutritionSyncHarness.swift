@@ -66,12 +66,11 @@ final class NutritionSyncHarness {
   func advance(_ milliseconds: Int) async {
     let target = clock.now.offset + .milliseconds(milliseconds)
     while let next = sync.nextTimerDeadline, next <= target {
+      // NB: a timer's task reaches the clock on its own thread: one already sleeping is woken by
+      // the advance, one arriving later sees `now` at `next` and returns at once (ManualClock
+      // moves the time and picks the sleepers in one step). So every due task ends, and with it
+      // everything due by `next`.
       await clock.advance(by: max(.zero, next - clock.now.offset))
-      // NB: a timer's task reaches the clock on its own thread. One that arrives once `now` is
-      // `next` wakes at once; one that arrived while `advance` was between its last look at the
-      // sleepers and setting `now` (ManualClock checks and sets in two steps) is woken by this
-      // second, empty advance. So every due task ends, and with it everything due by `next`.
-      await clock.advance(by: .zero)
       for task in sync.timerTasks(dueBy: next) { await task.value }
       await settle()
     }

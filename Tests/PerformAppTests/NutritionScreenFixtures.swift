@@ -1,10 +1,11 @@
 import Foundation
-import NutritionLog
 import PerformApp
 import PerformTestSupport
 import TerminalUI
 import Testing
 import TraineeAPI
+
+@testable import NutritionLog
 
 /// A host that records what the Nutrition screen asked of it.
 @MainActor
@@ -169,13 +170,28 @@ final class NutritionScreenHarness {
     for character in text { _ = screen.handle(.character(character), now: Self.now) }
   }
 
-  /// Yields until `condition` holds (network answers run on other tasks); bounded, no sleeping.
+  /// Waits until `condition` holds; returns whether it did.
+  ///
+  /// The sync engine's work is awaited exactly (`untilSyncSettled()`). The screen's own work
+  /// (loading the plans, a menu, an older day, a search) runs on tasks it does not expose, so
+  /// for that the condition is polled, for at most ten seconds of real time.
   func settle(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<10_000 {
-      if condition() { return true }
-      await Task.yield()
+    await until {
+      await untilSyncSettled()
+      return condition()
     }
-    return condition()
+  }
+
+  /// Waits until every timer of the sync engine that the clock has reached has fired, and then
+  /// until every fetch and save it started has ended and its answer was taken in.
+  ///
+  /// NB: `clock.advance(by:)` wakes a timer's task that is already sleeping and leaves the
+  /// others to find the deadline passed when they reach the clock; either way, once the task has
+  /// ended, every timer due by then has fired (docs/decisions.md, "Nutrition sync: order and
+  /// timers").
+  func untilSyncSettled() async {
+    for task in sync.timerTasks(dueBy: sync.elapsed()) { await task.value }
+    await sync.untilCallsRunning(atMost: 0)
   }
 }
 

@@ -69,7 +69,9 @@ public final class ManualClock: Clock, @unchecked Sendable {
   }
 
   /// Moves time forward by `duration`, waking every sleeper whose deadline it reaches, one
-  /// deadline at a time, and letting each woken task run before moving on.
+  /// deadline at a time, and letting each woken task run before moving on. A sleeper that
+  /// arrives while the advance runs is woken by it too when its deadline is reached; one that
+  /// arrives after it sees the new time and returns at once if its deadline has passed.
   ///
   /// A woken task that has not slept again by the time the others are done sees the clock at the
   /// end of the advance: code under test should sleep until deadlines on a fixed grid (as
@@ -77,11 +79,18 @@ public final class ManualClock: Clock, @unchecked Sendable {
   public func advance(by duration: Duration) async {
     let target = lock.withLock { current.advanced(by: duration) }
     while true {
+      // NB: each step is one locked step: it takes the earliest sleeper due and moves `now` to
+      // its deadline, or, when none is due, moves `now` to `target`. A sleeper arriving between
+      // steps is either seen by the next one or sees the time the last one set, and then
+      // returns at once if its deadline has passed; none is left asleep past its deadline.
       let due = lock.withLock { () -> Sleeper? in
         guard
           let index = sleepers.indices.min(by: { sleepers[$0].deadline < sleepers[$1].deadline }),
           sleepers[index].deadline <= target
-        else { return nil }
+        else {
+          current = max(current, target)
+          return nil
+        }
         let sleeper = sleepers.remove(at: index)
         current = max(current, sleeper.deadline)
         return sleeper
@@ -90,7 +99,6 @@ public final class ManualClock: Clock, @unchecked Sendable {
       due.continuation.resume()
       await settle()
     }
-    lock.withLock { current = target }
     await settle()
   }
 

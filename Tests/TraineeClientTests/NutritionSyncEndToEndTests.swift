@@ -8,8 +8,9 @@ import TraineeServer
 
 /// The nutrition sync engine saving through `HTTPNutritionDayTransport` to the real server.
 ///
-/// The debounce runs on a manual clock; the network is real, so waits for the server are
-/// bounded real-time polls (`untilReal`).
+/// The debounce runs on a manual clock, and a test waits for exactly the timers that fall due
+/// (`advance(by:)`); the network is real, so waits for the server are bounded real-time polls
+/// (`untilReal`).
 @MainActor
 struct NutritionSyncEndToEndTests {
   /// 5 January 2026: the server's `lateMonday` is still the 5th in New York.
@@ -34,6 +35,13 @@ struct NutritionSyncEndToEndTests {
     ).data
   }
 
+  /// Moves the clock on by `duration` and waits until every timer of the engine due by then has
+  /// fired: a save it started is on its way to the server, not necessarily answered.
+  func advance(by duration: Duration) async {
+    await clock.advance(by: duration)
+    for task in sync.timerTasks(dueBy: sync.elapsed()) { await task.value }
+  }
+
   func mountToday() async {
     sync.show(Self.today)
     #expect(await untilReal { sync.status(of: Self.today) == .saved })
@@ -52,9 +60,9 @@ struct NutritionSyncEndToEndTests {
   @Test func editIsSavedAfterTheDebounceAndReadsBackTheSame() async throws {
     await mountToday()
     removeSkyrAndSwapOats()
-    await clock.advance(by: .milliseconds(599))
+    await advance(by: .milliseconds(599))
     #expect(sync.status(of: Self.today) == .pending)
-    await clock.advance(by: .milliseconds(1))
+    await advance(by: .milliseconds(1))
     #expect(await untilReal { sync.status(of: Self.today) == .saved })
 
     let local = sync.edits.collectDaySnapshot(Self.today.dayKey.rawValue)
@@ -67,7 +75,7 @@ struct NutritionSyncEndToEndTests {
   @Test func savedDayHydratesANewMount() async throws {
     await mountToday()
     removeSkyrAndSwapOats()
-    await clock.advance(by: NutritionSync.saveDebounce)
+    await advance(by: NutritionSync.saveDebounce)
     #expect(await untilReal { sync.status(of: Self.today) == .saved })
     sync.stop()
 
@@ -86,7 +94,7 @@ struct NutritionSyncEndToEndTests {
     await mountToday()
     server.stop()
     removeSkyrAndSwapOats()
-    await clock.advance(by: NutritionSync.saveDebounce)
+    await advance(by: NutritionSync.saveDebounce)
     #expect(await untilReal { sync.status(of: Self.today) == .offlineWillRetry })
     #expect(try server.store.nutritionDay(.init("2026-01-05")!, for: server.trainee) == nil)
 

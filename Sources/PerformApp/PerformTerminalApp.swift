@@ -11,6 +11,8 @@ public enum AppCommand: Equatable, Sendable {
   case none
   /// Leave the app (everything is already saved).
   case quit
+  /// Hand the terminal to the shell until `fg` (Ctrl-Z); the app stays exactly as it is.
+  case suspend
 }
 
 /// The terminal app's shell: the tab bar, the current screen, the status line and the keys.
@@ -74,9 +76,12 @@ public final class PerformTerminalApp: ScreenHost {
 
   // MARK: Keys
 
-  /// Routes `key`: help and tab switching first (unless a value is being typed), then the
-  /// screen, then the app's own keys.
+  /// Routes `key`: Ctrl-Z and Ctrl-C on every screen, help and tab switching next (unless a
+  /// value is being typed), then the screen, then the app's own keys.
   public func handle(_ key: Key, now: Date) -> AppCommand {
+    // NB: job control (issue 7): Ctrl-Z changes nothing, not even the message or the help shown,
+    // so `fg` comes back to the very same screen.
+    if key == .control("z") { return .suspend }
     message = nil
     if key == .control("c") { return .quit }
     if showingHelp {
@@ -183,6 +188,7 @@ public final class PerformTerminalApp: ScreenHost {
       KeyHelp("1 2 3", "go to a tab (where digits are not values)"),
       KeyHelp("?", "this help"), KeyHelp("q", "quit (everything is saved)"),
       KeyHelp("Ctrl-C", "quit (everything is saved)"),
+      KeyHelp("Ctrl-Z", "suspend to the shell (fg comes back)"),
     ]
     let screenKeys = tabs.indices.contains(selectedTab) ? tabs[selectedTab].screen.keyHelp : []
     let keysWidth = (global + screenKeys).map { TextColumns.of($0.keys) }.max() ?? 0

@@ -1,9 +1,12 @@
 import Foundation
+import Synchronization
 import TerminalUI
 
 // NB: issue 7 "Start": the terminal is restored on every exit path (TerminalDevice handles the
 // signals), redrawn on resize, and every entered value is already saved when the app leaves
 // (the journal per action, the nutrition edits file per change), so quitting needs no "save".
+// Ctrl-Z suspends to the shell (TerminalDevice.suspend); whatever brings the app back, the first
+// frame after is drawn whole, since the screen showed the shell meanwhile.
 
 /// Runs a `PerformTerminalApp` on a terminal: keys in, frames out, a redraw every 250 ms for
 /// the clocks, the card's taps picked up every second.
@@ -17,6 +20,10 @@ public final class TerminalAppRunner {
   private var finished: CheckedContinuation<Void, Never>?
   private var ended = false
   private var forceNext = true
+  /// Resumes after a suspension so far, counted on whichever thread resumed; a frame drawn after
+  /// a new one is drawn whole.
+  private let resumes = Atomic(0)
+  private var resumesDrawn = 0
   /// Called every 250 ms before drawing (clock-driven upkeep).
   public var onTick: (@MainActor () -> Void)?
   /// Called every second (the card's pending taps).
@@ -40,6 +47,10 @@ public final class TerminalAppRunner {
         self?.scheduleRedraw()
       }
     }
+    device.onResume { [weak self] in
+      self?.resumes.add(1, ordering: .relaxed)
+      Task { @MainActor in self?.scheduleRedraw() }
+    }
     device.readKeys(
       onKeys: { [weak self] keys in Task { @MainActor in self?.handle(keys) } },
       onEnd: { [weak self] in Task { @MainActor in self?.end() } })
@@ -62,9 +73,12 @@ public final class TerminalAppRunner {
   private func handle(_ keys: [Key]) {
     guard !ended else { return }
     for key in keys {
-      if app.handle(key, now: Date()) == .quit {
+      switch app.handle(key, now: Date()) {
+      case .none: break
+      case .quit:
         end()
         return
+      case .suspend: suspend()
       }
     }
     afterKey?()
@@ -80,6 +94,16 @@ public final class TerminalAppRunner {
     finished = nil
   }
 
+  /// Saves what the keys so far changed, then stops until `fg` (the device redraws after).
+  private func suspend() {
+    guard device.hasJobControl else {
+      app.show(message: "Ctrl-Z does nothing here: SIGTSTP is ignored (no job control)")
+      return
+    }
+    afterKey?()
+    device.suspend()
+  }
+
   private func scheduleRedraw() {
     guard !redrawScheduled else { return }
     redrawScheduled = true
@@ -93,8 +117,10 @@ public final class TerminalAppRunner {
     guard !ended else { return }
     let size = device.size
     let frame = app.frame(size: size, now: Date())
-    var output = renderer.render(frame, size: size, force: forceNext)
+    let resumed = resumes.load(ordering: .relaxed)
+    var output = renderer.render(frame, size: size, force: forceNext || resumed != resumesDrawn)
     forceNext = false
+    resumesDrawn = resumed
     if app.bells > bellsRung {
       bellsRung = app.bells
       output += "\u{7}"

@@ -4,8 +4,9 @@
   import Glibc
   import Synchronization
 
-  // NB: the one file of TerminalUI that calls C: termios, poll, read/write, ioctl and signal
-  // handlers. Everything above it is safe Swift (STYLE.md "unsafe code is fenced").
+  // NB: the TerminalDevice files are the ones of TerminalUI that call C: termios, poll,
+  // read/write, ioctl and signal handlers (this one, +Keys, +Signals, +JobControl). Everything
+  // above them is safe Swift (STYLE.md "unsafe code is fenced").
 
   /// The terminal the app runs in, taken over full screen: raw keys, the alternate screen, and
   /// the terminal put back as it was on every way out.
@@ -19,31 +20,49 @@
   /// backtracer runs) and `exit`. A signal the process ignores (as under `nohup`) stays ignored.
   /// The app cannot save in a signal handler, so it saves what the trainee enters as it goes.
   ///
-  /// Keys, resizes and the end of input are delivered on background threads; the app hops to
-  /// the main actor (or reads ``events()``, which it iterates on its own actor).
+  /// Job control: ``suspend()`` (the app calls it for Ctrl-Z) and SIGTSTP from outside hand the
+  /// terminal back to the shell and stop the job; when it continues, and after SIGCONT following
+  /// a SIGSTOP, the device takes the terminal again and calls the ``onResume(_:)`` handlers,
+  /// which redraw everything.
+  ///
+  /// Keys, resizes, resumes and the end of input are delivered on background threads; the app
+  /// hops to the main actor (or reads ``events()``, which it iterates on its own actor).
   public final class TerminalDevice: Sendable {
     /// The descriptor keys are read from; its settings are the ones saved and restored.
     public let input: Int32
     /// The descriptor the screen is written to.
     public let output: Int32
-    private let state: Mutex<State>
-    private let writing = Mutex(())
-    /// Watches the pipe SIGWINCH pokes. Dispatch sources are thread-safe but not marked
-    /// `Sendable`; this one is only set up, then cancelled once.
-    nonisolated(unsafe) private let resizeSource: any DispatchSourceRead
+    let state: Mutex<State>
+    /// Whether the app is suspended, so what it writes is dropped. Held while writing, so a
+    /// suspension never cuts a frame in two.
+    let suspension = Mutex(false)
+    /// Whether ``suspend()`` can stop the job: false when the process ignored SIGTSTP at
+    /// ``open(input:output:)`` (started without job control, so no shell could continue it).
+    public let hasJobControl: Bool
+    /// Stops the job until it is continued (live: SIGTSTP to the job; tests count the call).
+    let stopJob: @Sendable () -> Void
+    /// Watches the pipe the signal handlers poke. Dispatch sources are thread-safe but not
+    /// marked `Sendable`; this one is only set up, then cancelled once.
+    nonisolated(unsafe) private let signalSource: any DispatchSourceRead
 
-    private struct State {
+    struct State {
       var restored = false
       var readerStarted = false
       /// The write end of the pipe that wakes the reader thread to stop.
       var stopReader: Int32?
       var resizeHandlers: [@Sendable () -> Void] = []
+      var resumeHandlers: [@Sendable () -> Void] = []
     }
 
-    private init(input: Int32, output: Int32, resizeSource: any DispatchSourceRead) {
+    private init(
+      input: Int32, output: Int32, signalSource: any DispatchSourceRead, hasJobControl: Bool,
+      stopJob: @escaping @Sendable () -> Void
+    ) {
       self.input = input
       self.output = output
-      self.resizeSource = resizeSource
+      self.signalSource = signalSource
+      self.hasJobControl = hasJobControl
+      self.stopJob = stopJob
       self.state = Mutex(State())
     }
 
@@ -55,6 +74,14 @@
     public static func open(
       input: Int32 = 0, output: Int32 = 1
     ) throws(TerminalError) -> TerminalDevice {
+      try open(input: input, output: output, stopJob: stopThisJob)
+    }
+
+    /// ``open(input:output:)`` with the step that stops the job replaced (tests cannot stop
+    /// themselves): `stopJob` returns once the job would be continued.
+    static func open(
+      input: Int32, output: Int32, stopJob: @escaping @Sendable () -> Void
+    ) throws(TerminalError) -> TerminalDevice {
       guard isatty(input) == 1, isatty(output) == 1 else { throw .notATerminal }
       let claimed = deviceIsOpen.withLock { isOpen in
         defer { isOpen = true }
@@ -62,43 +89,51 @@
       }
       guard claimed else { throw .alreadyOpen }
       do {
-        return try take(input: input, output: output)
+        return try take(input: input, output: output, stopJob: stopJob)
       } catch {
         deviceIsOpen.withLock { $0 = false }
         throw error
       }
     }
 
-    private static func take(input: Int32, output: Int32) throws(TerminalError) -> TerminalDevice {
+    private static func take(
+      input: Int32, output: Int32, stopJob: @escaping @Sendable () -> Void
+    ) throws(TerminalError) -> TerminalDevice {
       var original = termios()
       guard tcgetattr(input, &original) == 0 else { throw .systemCall("tcgetattr", errno: errno) }
       guard let fds = makePipe(nonBlocking: true) else { throw .systemCall("pipe", errno: errno) }
-      let record = signalRecord
-      record.pointee = SignalRecord(
-        active: 1, input: input, output: output, original: original, resizePipe: fds[1])
-      installSignalHandlers()
       var raw = original
       cfmakeraw(&raw)
       withUnsafeMutableBytes(of: &raw.c_cc) { characters in
         characters[Int(VMIN)] = 1
         characters[Int(VTIME)] = 0
       }
+      let record = signalRecord
+      record.pointee = SignalRecord(
+        active: 1, input: input, output: output, original: original, raw: raw,
+        signalPipe: fds[1], suspending: 0)
+      let hasJobControl = installSignalHandlers()
       guard tcsetattr(input, TCSANOW, &raw) == 0 else {
         let code = errno
         record.pointee.active = 0
-        record.pointee.resizePipe = -1
+        record.pointee.signalPipe = -1
         uninstallSignalHandlers()
         close(fds[0])
         close(fds[1])
         throw .systemCall("tcsetattr", errno: code)
       }
       let source = DispatchSource.makeReadSource(
-        fileDescriptor: fds[0], queue: DispatchQueue(label: "perform.terminal.resize"))
-      let device = TerminalDevice(input: input, output: output, resizeSource: source)
-      device.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[0m\u{1B}[H\u{1B}[2J")
-      device.watchResizes(readEnd: fds[0], writeEnd: fds[1])
+        fileDescriptor: fds[0], queue: DispatchQueue(label: "perform.terminal.signals"))
+      let device = TerminalDevice(
+        input: input, output: output, signalSource: source, hasJobControl: hasJobControl,
+        stopJob: stopJob)
+      device.write(Self.enterSequence)
+      device.watchSignals(readEnd: fds[0], writeEnd: fds[1])
       return device
     }
+
+    /// Switches to the alternate screen, hides the cursor, resets the style and clears.
+    static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[0m\u{1B}[H\u{1B}[2J"
 
     /// The terminal's size, or 24 rows by 80 columns when the terminal does not say.
     public var size: TerminalSize {
@@ -109,24 +144,31 @@
     }
 
     /// Writes `text` whole, retrying partial and interrupted writes; gives up silently once the
-    /// terminal is gone (the reader then reports the end of input). Safe from any thread.
+    /// terminal is gone (the reader then reports the end of input). Safe from any thread. While
+    /// the app is suspended nothing is written: the ``onResume(_:)`` handlers redraw after.
     public func write(_ text: String) {
+      suspension.withLock { suspended in
+        guard !suspended else { return }
+        writeWhole(text)
+      }
+    }
+
+    /// Writes `text` whole; the caller holds `suspension`.
+    func writeWhole(_ text: String) {
       var text = text
-      writing.withLock { _ in
-        text.withUTF8 { bytes in
-          var offset = 0
-          while offset < bytes.count, let base = bytes.baseAddress {
-            let written = Glibc.write(output, base + offset, bytes.count - offset)
-            if written > 0 {
-              offset += written
-            } else if written < 0, errno == EINTR {
-              continue
-            } else if written < 0, errno == EAGAIN {
-              var ready = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
-              _ = poll(&ready, 1, 100)
-            } else {
-              return
-            }
+      text.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count, let base = bytes.baseAddress {
+          let written = Glibc.write(output, base + offset, bytes.count - offset)
+          if written > 0 {
+            offset += written
+          } else if written < 0, errno == EINTR {
+            continue
+          } else if written < 0, errno == EAGAIN {
+            var ready = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&ready, 1, 100)
+          } else {
+            return
           }
         }
       }
@@ -154,9 +196,16 @@
       state.withLock { $0.resizeHandlers.append(handler) }
     }
 
+    /// Calls `handler` each time the app has the terminal again after a stop (``suspend()``,
+    /// SIGTSTP or SIGSTOP, then SIGCONT): the screen shows something else, so redraw it all. It
+    /// runs on the thread that resumed: the caller of ``suspend()`` or a background queue.
+    public func onResume(_ handler: @escaping @Sendable () -> Void) {
+      state.withLock { $0.resumeHandlers.append(handler) }
+    }
+
     /// Puts the terminal back as it was: leaves the alternate screen, shows the cursor, resets
-    /// the style and restores the saved settings exactly; stops the reader and the resize
-    /// handlers. Calling it again does nothing.
+    /// the style and restores the saved settings exactly; stops the reader and the resize and
+    /// resume handlers. Calling it again does nothing.
     public func restore() {
       let first = state.withLock { state in
         guard !state.restored else { return false }
@@ -166,236 +215,43 @@
           _ = Glibc.write(stop, &byte, 1)
         }
         state.resizeHandlers = []
+        state.resumeHandlers = []
         return true
       }
       guard first else { return }
       restoreTerminalFromSignalRecord()
-      signalRecord.pointee.resizePipe = -1
+      signalRecord.pointee.signalPipe = -1
       uninstallSignalHandlers()
-      resizeSource.cancel()
+      signalSource.cancel()
       deviceIsOpen.withLock { $0 = false }
     }
 
-    /// Drains the SIGWINCH pipe on a queue and calls the resize handlers.
-    private func watchResizes(readEnd: Int32, writeEnd: Int32) {
-      resizeSource.setEventHandler { [weak self] in
+    /// Drains the signal pipe on a queue: a stop asked from outside suspends (and resumes), a
+    /// continue after someone else's stop resumes, a resize calls the resize handlers.
+    private func watchSignals(readEnd: Int32, writeEnd: Int32) {
+      signalSource.setEventHandler { [weak self] in
+        var received: Set<UInt8> = []
         var bytes = [UInt8](repeating: 0, count: 64)
-        while read(readEnd, &bytes, bytes.count) > 0 {}
-        let handlers = self?.state.withLock { $0.resizeHandlers } ?? []
-        for handler in handlers { handler() }
+        while true {
+          let count = read(readEnd, &bytes, bytes.count)
+          guard count > 0 else { break }
+          received.formUnion(bytes[..<count])
+        }
+        guard let self else { return }
+        if received.contains(SignalByte.stopAsked.rawValue) {
+          suspend()
+        } else if received.contains(SignalByte.continued.rawValue) {
+          resume()
+        }
+        if received.contains(SignalByte.resized.rawValue) {
+          for handler in state.withLock({ $0.resizeHandlers }) { handler() }
+        }
       }
-      resizeSource.setCancelHandler {
+      signalSource.setCancelHandler {
         close(readEnd)
         close(writeEnd)
       }
-      resizeSource.activate()
+      signalSource.activate()
     }
-  }
-
-  // MARK: - Reading keys
-
-  extension TerminalDevice {
-    /// What the reader thread reports.
-    enum ReaderEvent: Sendable {
-      case keys([Key])
-      /// Input ended: the terminal closed or failed.
-      case ended
-      /// ``restore()`` stopped the reader.
-      case stopped
-    }
-
-    /// Starts the reader thread unless one was started or the device is restored.
-    func startReader(_ deliver: @escaping @Sendable (ReaderEvent) -> Void) {
-      let stopReadEnd: Int32? = state.withLock { state in
-        guard !state.restored, !state.readerStarted, let fds = makePipe(nonBlocking: false) else {
-          return nil
-        }
-        state.readerStarted = true
-        state.stopReader = fds[1]
-        return fds[0]
-      }
-      guard let stopReadEnd else { return }
-      let thread = Thread { [input] in
-        let event = Self.readLoop(input: input, stop: stopReadEnd, deliver: deliver)
-        close(stopReadEnd)
-        self.state.withLock { state in
-          if let stop = state.stopReader { close(stop) }
-          state.stopReader = nil
-        }
-        deliver(event)
-      }
-      thread.name = "perform.terminal.keys"
-      thread.start()
-    }
-
-    /// Reads and decodes `input` until it ends or `stop` becomes readable; returns which.
-    private static func readLoop(
-      input: Int32, stop: Int32, deliver: @Sendable (ReaderEvent) -> Void
-    ) -> ReaderEvent {
-      var decoder = KeyDecoder()
-      var buffer = [UInt8](repeating: 0, count: 4096)
-      let quiet = KeyDecoder.escapeTimeout.components
-      let timeout = Int32(quiet.seconds * 1000 + quiet.attoseconds / 1_000_000_000_000_000)
-      while true {
-        var watched = [
-          pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-          pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
-        ]
-        let ready = poll(&watched, 2, decoder.hasPendingInput ? timeout : -1)
-        if ready < 0 {
-          guard errno == EINTR else { return .ended }
-          continue
-        }
-        if ready == 0 {
-          let keys = decoder.flushPendingEscape()
-          if !keys.isEmpty { deliver(.keys(keys)) }
-          continue
-        }
-        if watched[1].revents != 0 { return .stopped }
-        let count = read(input, &buffer, buffer.count)
-        if count > 0 {
-          let keys = decoder.feed(buffer[..<count])
-          if !keys.isEmpty { deliver(.keys(keys)) }
-        } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-          let keys = decoder.flushPendingEscape()
-          if !keys.isEmpty { deliver(.keys(keys)) }
-          return .ended
-        }
-      }
-    }
-  }
-
-  /// A pipe, both ends closed on exec: `[read, write]`, or nil with `errno` set.
-  private func makePipe(nonBlocking: Bool) -> [Int32]? {
-    var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else { return nil }
-    for fd in fds {
-      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-      if nonBlocking { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-    }
-    return fds
-  }
-
-  // MARK: - Signals and exit
-
-  /// Whether a device holds the terminal: the signal record below has room for one.
-  private let deviceIsOpen = Mutex(false)
-
-  /// What the signal and exit handlers need, in memory they read without locks or allocation.
-  private struct SignalRecord {
-    /// 1 while the terminal is raw and must be restored.
-    var active: sig_atomic_t
-    var input: Int32
-    var output: Int32
-    var original: termios
-    /// The write end of the pipe SIGWINCH pokes, or -1.
-    var resizePipe: Int32
-  }
-
-  /// Allocated once and never freed, so a handler never sees it go away. Touched by `open`
-  /// before any handler is installed, so its lazy initialization is over by then.
-  nonisolated(unsafe) private let signalRecord: UnsafeMutablePointer<SignalRecord> = {
-    let record = UnsafeMutablePointer<SignalRecord>.allocate(capacity: 1)
-    record.initialize(
-      to: SignalRecord(active: 0, input: -1, output: -1, original: termios(), resizePipe: -1))
-    atexit { restoreTerminalFromSignalRecord() }
-    return record
-  }()
-
-  /// The actions that were in place before ours, by signal number, for restoring and chaining.
-  nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction> = {
-    let count = 65  // NSIG on Linux: signals 1...64.
-    let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: count)
-    actions.initialize(repeating: sigaction(), count: count)
-    return actions
-  }()
-
-  /// Signals after which the terminal is restored before the signal takes its course.
-  private let endingSignals: [Int32] = [
-    SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGTRAP, SIGFPE,
-  ]
-
-  /// Signals whose handler is ours while a device is open.
-  nonisolated(unsafe) private var installedSignals: [Int32] = []
-
-  /// Installs the ending-signal handlers and the SIGWINCH one (called with `deviceIsOpen` held
-  /// by this process's one device, so nothing else changes `installedSignals`).
-  private func installSignalHandlers() {
-    installedSignals = []
-    for signal in endingSignals + [SIGWINCH] {
-      var action = sigaction()
-      sigemptyset(&action.sa_mask)
-      action.sa_flags = SA_RESTART
-      if signal == SIGWINCH {
-        action.__sigaction_handler.sa_handler = { _ in pokeResizePipe() }
-      } else {
-        action.__sigaction_handler.sa_handler = { restoreAndResend($0) }
-      }
-      var previous = sigaction()
-      guard sigaction(signal, nil, &previous) == 0 else { continue }
-      // A signal ignored on purpose (nohup, a background job) stays ignored.
-      let ignored = unsafeBitCast(SIG_IGN, to: Int.self)
-      if signal != SIGWINCH, unsafeBitCast(previous.__sigaction_handler, to: Int.self) == ignored {
-        continue
-      }
-      previousActions[Int(signal)] = previous
-      if sigaction(signal, &action, nil) == 0 { installedSignals.append(signal) }
-    }
-  }
-
-  /// Puts back the actions that were in place before `installSignalHandlers()`.
-  private func uninstallSignalHandlers() {
-    for signal in installedSignals {
-      sigaction(signal, previousActions + Int(signal), nil)
-    }
-    installedSignals = []
-  }
-
-  // NB: the handlers below run inside a signal handler: they call only async-signal-safe
-  // functions (write, tcsetattr, sigaction, raise) on memory allocated before they were
-  // installed, and they allocate nothing.
-
-  /// Puts back the saved settings and writes the leave-the-screen sequence, once. The settings
-  /// go first, so whoever sees the sequence (a shell, a test reading the terminal) finds them
-  /// restored already.
-  private func restoreTerminalFromSignalRecord() {
-    let record = signalRecord
-    guard record.pointee.active != 0 else { return }
-    tcsetattr(record.pointee.input, TCSANOW, &record.pointee.original)
-    let leave: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
-    var offset = 0
-    while offset < leave.utf8CodeUnitCount {
-      let written = write(
-        record.pointee.output, leave.utf8Start + offset, leave.utf8CodeUnitCount - offset)
-      if written > 0 {
-        offset += written
-      } else if written < 0, errno == EINTR {
-        continue
-      } else {
-        break
-      }
-    }
-    record.pointee.active = 0
-  }
-
-  /// An ending signal: restores the terminal, puts back the previous action and sends the signal
-  /// again, so it ends the process (or reaches the previous handler) once this one returns.
-  private func restoreAndResend(_ signal: Int32) {
-    let savedErrno = errno
-    restoreTerminalFromSignalRecord()
-    sigaction(signal, previousActions + Int(signal), nil)
-    raise(signal)
-    errno = savedErrno
-  }
-
-  /// SIGWINCH: one byte down the pipe the resize source watches.
-  private func pokeResizePipe() {
-    let savedErrno = errno
-    let pipe = signalRecord.pointee.resizePipe
-    if pipe >= 0 {
-      var byte: UInt8 = 1
-      _ = write(pipe, &byte, 1)
-    }
-    errno = savedErrno
   }
 #endif

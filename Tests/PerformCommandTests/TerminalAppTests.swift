@@ -133,6 +133,67 @@ struct TerminalAppTests {
     #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
   }
 
+  /// How the trainee, or someone else, stops the app running in a shell.
+  enum JobStop: String, CustomTestStringConvertible, Sendable {
+    case controlZ, sigtstp, sigstop
+    var testDescription: String { rawValue }
+  }
+
+  // NB: job control (issue 7): a real shell with job control in the pane, so the stop is real
+  // and `fg` continues the app as a person would.
+  @Test(arguments: [JobStop.controlZ, .sigtstp, .sigstop])
+  func stoppedMidRestTheShellComesBackAndFgRedrawsTheSameWorkout(stop: JobStop) async throws {
+    let shell = try TmuxSession(
+      ["/usr/bin/env", "bash", "--norc", "--noprofile", "-i"], size: size,
+      environment: ["PS1": "shell$ ", "HISTFILE": "/dev/null"])
+    defer { shell.close() }
+    try await shell.waitFor("shell$")
+    try shell.send(keys: .text(PerformBinary.url.path), .enter)
+    try await shell.waitFor("Next workout:")
+    try shell.send(keys: .enter)
+    try await shell.waitFor("Push — Chest and triceps")
+    try shell.send(keys: "42.5", .enter, "9", .enter, " ")
+    let resting = try await shell.waitFor("[s] skip")
+    let before = try remainingRest(in: resting)
+    let stoppedAt = ContinuousClock.now
+
+    switch stop {
+    case .controlZ: try shell.send(keys: .control("z"))
+    case .sigtstp: kill(try appPID(under: shell), SIGTSTP)
+    case .sigstop: kill(try appPID(under: shell), SIGSTOP)
+    }
+    let atShell = try await shell.waitFor("Stopped")
+    if stop != .sigstop {
+      // The shell's own screen is back as the app found it; SIGSTOP leaves no time to restore.
+      #expect(atShell.hasPrefix("shell$ \(PerformBinary.url.path)\n"))
+      #expect(atShell.contains("[1]+  Stopped"))
+      #expect(!atShell.contains("[s] skip"))
+    }
+
+    try shell.send(keys: "fg", .enter)
+    let back = try await shell.waitForScreen("the app drawn whole", timeout: .seconds(10)) {
+      $0.contains("[s] skip") && !$0.contains("shell$") && !$0.contains("Stopped")
+    }
+    #expect(back.contains("Push — Chest and triceps"))
+    #expect(back.contains("42.5"))
+    // The same rest, counted from its end time through the stop.
+    let after = try remainingRest(in: back)
+    let away = Int((ContinuousClock.now - stoppedAt).components.seconds)
+    #expect(after <= before && after >= before - away - 2)
+
+    // Keys still reach it.
+    try shell.send(keys: "?")
+    try await shell.waitFor("suspend to the shell (fg comes back)")
+    try shell.send(keys: .escape)
+    try await shell.waitUntilGone("suspend to the shell")
+    try shell.send(keys: .control("c"))
+    let quit = try await shell.waitForScreen("the shell's prompt", timeout: .seconds(30)) {
+      $0.split(separator: "\n").last == "shell$" && !$0.contains("[s] skip")
+    }
+    // After SIGSTOP the shell wrote "fg" on the app's screen, which is gone with it.
+    #expect(quit.contains("shell$ fg\n") == (stop != .sigstop))
+  }
+
   @Test func withoutATerminalItRefusesWithAClearMessage() throws {
     let run = try PerformBinary.run(["app"], input: Data())
     #expect(run.status == 2)
@@ -149,6 +210,14 @@ struct TerminalAppTests {
     let run = try PerformBinary.run(arguments, input: Data())
     #expect(run.status == 2)
     #expect(run.stderr.contains(message))
+  }
+
+  /// The process id of the program the shell in `session` runs (its one child).
+  private func appPID(under session: TmuxSession) throws -> pid_t {
+    let shell = try session.pid
+    let children = try String(
+      contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+    return try #require(children.split(separator: " ").first.flatMap { pid_t($0) })
   }
 
   /// The seconds left on the rest bar (`Rest 1:52 ...`).

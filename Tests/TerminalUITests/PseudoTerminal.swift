@@ -3,7 +3,10 @@
 
   /// A pseudo-terminal for tests: the app side (`terminal`, a TTY) and the side a terminal
   /// emulator would hold (`emulator`), which reads what the app wrote and types keys.
-  final class PseudoTerminal {
+  ///
+  /// Sendable unchecked: a test hands it to a device's stop step, which runs while the test
+  /// waits for it, so one thread at a time uses it.
+  final class PseudoTerminal: @unchecked Sendable {
     let emulator: Int32
     let terminal: Int32
     private var emulatorOpen = true

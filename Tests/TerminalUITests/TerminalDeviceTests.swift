@@ -8,7 +8,7 @@
   private let hangups = Atomic<Int>(0)
 
   /// The events of `stream` up to the first for which `done` holds of everything so far.
-  private func events(
+  func events(
     _ stream: AsyncStream<TerminalEvent>, until done: ([TerminalEvent]) -> Bool
   ) async -> [TerminalEvent] {
     var received: [TerminalEvent] = []
@@ -20,7 +20,7 @@
   }
 
   /// Whether `condition` comes true within a second, checked every 10 ms.
-  private func waitFor(_ condition: () -> Bool) -> Bool {
+  func waitFor(_ condition: () -> Bool) -> Bool {
     for _ in 0..<100 {
       if condition() { return true }
       poll(nil, 0, 10)
@@ -28,7 +28,7 @@
     return condition()
   }
 
-  private func keys(_ events: [TerminalEvent]) -> [Key] {
+  func keys(_ events: [TerminalEvent]) -> [Key] {
     events.flatMap { event -> [Key] in
       if case .keys(let keys) = event { keys } else { [] }
     }

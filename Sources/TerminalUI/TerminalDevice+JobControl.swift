@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+  import Glibc
+
+  // NB: issue 7, job control (docs/decisions.md, "The terminal device"): Ctrl-Z and SIGTSTP
+  // suspend in ordinary code, never in the signal handler, so the terminal is handed back under
+  // the same lock that frames are written under and no frame is cut in two.
+
+  extension TerminalDevice {
+    /// Hands the terminal back to the shell and stops the job, as Ctrl-Z does in any full-screen
+    /// program; returns once the job is continued (`fg`), with the terminal taken again.
+    ///
+    /// Before the stop the terminal is left exactly as ``restore()`` leaves it: the saved
+    /// settings, the main screen, the cursor shown, the style reset. The job then stops with
+    /// SIGTSTP's default action and the shell takes over. Once continued the device puts raw mode
+    /// back, enters the alternate screen and clears it, and calls the ``onResume(_:)`` handlers,
+    /// which redraw everything; frames written while suspended are dropped. Nothing else changes:
+    /// the reader and the resize handlers go on, and the app's state is as it was.
+    ///
+    /// Returns `false`, having done nothing, when the process ignores SIGTSTP (a shell without job
+    /// control: no one could continue it) or the device is restored or already suspending. When
+    /// no shell could continue the job (an orphaned process group) the system skips the stop and
+    /// the app comes back at once. SIGTSTP from outside (`kill -TSTP`) suspends the same way.
+    @discardableResult
+    public func suspend() -> Bool {
+      guard hasJobControl else { return false }
+      let left = suspension.withLock { suspended in
+        guard !suspended, !state.withLock({ $0.restored }) else { return false }
+        suspended = true
+        signalRecord.pointee.suspending = 1
+        restoreTerminalFromSignalRecord()
+        return true
+      }
+      guard left else { return false }
+      stopJob()
+      resume()
+      return true
+    }
+
+    /// Takes the terminal again after a stop (ours, or a SIGSTOP someone sent): raw mode, the
+    /// alternate screen cleared, the cursor hidden; then the resume handlers.
+    ///
+    /// Put in the background (`bg`), setting the terminal stops the job again (SIGTTOU, unblocked
+    /// for the call), as the terminal stops any background job that changes its settings, until
+    /// `fg`; the screen is not touched before.
+    func resume() {
+      let resumed = suspension.withLock { suspended in
+        let record = signalRecord
+        guard !state.withLock({ $0.restored }) else { return false }
+        withSignalUnblocked(SIGTTOU) { _ = tcsetattr(input, TCSANOW, &record.pointee.raw) }
+        record.pointee.active = 1
+        writeWhole(Self.enterSequence)
+        suspended = false
+        record.pointee.suspending = 0
+        return true
+      }
+      guard resumed else { return }
+      for handler in state.withLock({ $0.resumeHandlers }) { handler() }
+    }
+  }
+
+  /// Stops this process's job as the terminal's Ctrl-Z would, and returns once it is continued
+  /// (at once when the system discards the stop: no shell could continue an orphaned process
+  /// group). SIGTSTP is ours again after.
+  ///
+  /// NB: the other processes of the job (a wrapper script waiting for the app) get SIGTSTP from
+  /// `kill(0, ...)` while this one ignores it; this one then `raise`s it at its own thread with
+  /// the default action and the signal unblocked there, so the stop happens before `raise`
+  /// returns, whichever thread asks (Dispatch's threads block SIGTSTP; a signal sent to the
+  /// process would stop it a moment later, after the terminal is taken again). A thread that
+  /// blocks SIGTSTP at the `kill` (the one still in the SIGTSTP handler that asked for this
+  /// suspension) keeps it pending instead of ignoring it, and it would stop the process before
+  /// `raise` and `raise` again after `fg`: setting SIG_IGN once more discards it (POSIX
+  /// `sigaction`: a pending signal set to be ignored is discarded, blocked or not).
+  func stopThisJob() {
+    var ignore = sigaction()
+    ignore.__sigaction_handler.sa_handler = SIG_IGN
+    var byDefault = sigaction()
+    byDefault.__sigaction_handler.sa_handler = SIG_DFL
+    var ours = sigaction()
+    sigaction(SIGTSTP, &ignore, &ours)
+    kill(0, SIGTSTP)
+    sigaction(SIGTSTP, &ignore, nil)
+    sigaction(SIGTSTP, &byDefault, nil)
+    withSignalUnblocked(SIGTSTP) { _ = raise(SIGTSTP) }
+    sigaction(SIGTSTP, &ours, nil)
+  }
+
+  /// Runs `body` with `signal` unblocked in this thread, then puts the thread's mask back.
+  private func withSignalUnblocked(_ signal: Int32, _ body: () -> Void) {
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    sigaddset(&unblocked, signal)
+    var mask = sigset_t()
+    pthread_sigmask(SIG_UNBLOCK, &unblocked, &mask)
+    body()
+    pthread_sigmask(SIG_SETMASK, &mask, nil)
+  }
+#endif

@@ -14,6 +14,11 @@ final class FakeWorkoutAPI: WorkoutAPI {
     var history: [WorkoutLogDto] = []
     var reachable = true
     var refuseLogs = false
+    /// How many more new keys to answer 422 `idempotency_key_reused`, as a server holding
+    /// another workout under them would.
+    var keysHeldByOtherWorkouts = 0
+    /// Every key a log was sent with, in order.
+    var keysTried: [String] = []
   }
 
   let programs: TrainingProgramsDto
@@ -52,6 +57,19 @@ final class FakeWorkoutAPI: WorkoutAPI {
     _ payload: LogWorkoutPayload, idempotencyKey: String
   ) async throws(TraineeAPIError) -> LoggedWorkoutDto {
     try check()
+    let held = recorded.withLock { state in
+      state.keysTried.append(idempotencyKey)
+      guard state.keysHeldByOtherWorkouts > 0 else { return false }
+      state.keysHeldByOtherWorkouts -= 1
+      return true
+    }
+    if held {
+      throw .http(
+        status: 422,
+        error: APIErrorBody(
+          code: "idempotency_key_reused",
+          message: "Idempotency-Key \(idempotencyKey) was used before for another workout."))
+    }
     if recorded.withLock({ $0.refuseLogs }) {
       throw .http(
         status: 400,

@@ -245,6 +245,40 @@ struct WorkoutScreensTests {
     #expect(coordinator.isFinishing)
   }
 
+  @Test func aKeyTheServerHoldsForAnotherWorkoutIsReplacedOnceAndTheLogSent() async throws {
+    let (app, coordinator, _) = try await launch()
+    _ = app.handle(.enter, now: Date())
+    api.recorded.withLock { $0.keysHeldByOtherWorkouts = 1 }
+    type("Fy", into: app)
+    #expect(
+      await settled {
+        if case .accepted = coordinator.finish { true } else { false }
+      })
+    let (tried, stored) = api.recorded.withLock { ($0.keysTried, $0.logs.map(\.key)) }
+    #expect(tried.count == 2)
+    #expect(Set(tried).count == 2)
+    #expect(stored == [tried[1]])
+    #expect(WorkoutLogOutbox(dataDirectory: directory).load(now: Date()).log == nil)
+  }
+
+  @Test func aSecondRefusedKeyIsShownAndTheLogKeptWithItsNewKey() async throws {
+    let (app, coordinator, _) = try await launch()
+    _ = app.handle(.enter, now: Date())
+    api.recorded.withLock { $0.keysHeldByOtherWorkouts = 2 }
+    type("Fy", into: app)
+    #expect(
+      await settled {
+        if case .waiting(_, nil) = coordinator.finish { true } else { false }
+      })
+    #expect(screen(app).contains("the server answered 422"))
+    let tried = api.recorded.withLock { $0.keysTried }
+    #expect(tried.count == 2)
+    #expect(
+      WorkoutLogOutbox(dataDirectory: directory).load(now: Date()).log?.idempotencyKey
+        == tried[1])
+    #expect(coordinator.isFinishing)
+  }
+
   @Test func discardNeedsAYes() async throws {
     let (app, coordinator, _) = try await launch()
     _ = app.handle(.enter, now: Date())

@@ -22,7 +22,9 @@ package enum DurableFile {
   /// The data goes to a temporary file of its own in the same directory
   /// (`.writing-<uuid>.tmp`, created exclusively, so two writers never share one), which is
   /// fsynced, renamed over `url`, and the directory fsynced. On failure the temporary file is
-  /// removed and `url` is left as it was.
+  /// removed and `url` is left as it was. A crash or a kill before the rename leaves the
+  /// temporary file behind; `removeStaleTemporaries(in:olderThan:now:legacyTemporariesOf:)`
+  /// sweeps such files when their directory is next opened.
   package static func atomicWrite(_ data: Data, to url: URL) throws(FileError) {
     let directory = url.deletingLastPathComponent()
     let temporary = directory.appendingPathComponent(

@@ -49,6 +49,14 @@ enum ActivityFiles {
     }
   }
 
+  /// Removes the temporary files that writers killed mid-write left in `directory`, once they
+  /// are older than the package's stale age (an hour) at `now`; a younger one may be a write
+  /// still in flight in the widget's process. Never fails: what cannot be removed stays.
+  static func removeStaleTemporaries(in directory: URL, now: Date) {
+    DurableFile.removeStaleTemporaries(
+      in: directory, olderThan: DurableFile.staleTemporaryAge, now: now)
+  }
+
   /// Moves `source` to `destination` (same file system) durably.
   static func move(_ source: URL, to destination: URL) throws(ActivityFileError) {
     guard rename(source.path, destination.path) == 0 else {

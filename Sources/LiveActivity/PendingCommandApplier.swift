@@ -81,7 +81,8 @@ public struct PendingCommandResult: Equatable, Sendable {
 }
 
 /// Applies the commands waiting in `queue` to `state` at `now`, in tap order, and returns what
-/// became of each. Throws only when the queue's directory cannot be listed.
+/// became of each. Temporary files a killed writer left in the queue's directories, older than an
+/// hour at `now`, are removed first. Throws only when the queue's directory cannot be listed.
 public func applyPendingCommands(
   _ queue: PendingCommandQueue, to state: inout WorkoutState, now: Date
 ) throws(ActivityFileError) -> [PendingCommandResult] {
@@ -90,8 +91,9 @@ public func applyPendingCommands(
 
 /// Applies the commands waiting in `queue` through `store` (which saves each to its journal), in
 /// tap order, and returns what became of each. Call it when the app starts or returns to the
-/// foreground, with `now` from the store's clock. Throws only when the queue's directory cannot
-/// be listed.
+/// foreground, with `now` from the store's clock. Temporary files a killed writer left in the
+/// queue's directories, older than an hour at `now`, are removed first. Throws only when the
+/// queue's directory cannot be listed.
 @MainActor
 public func applyPendingCommands(
   _ queue: PendingCommandQueue, to store: WorkoutStore, now: Date
@@ -103,6 +105,9 @@ extension PendingCommandQueue {
   func drain(
     now: Date, state: () -> WorkoutState, send: (WorkoutAction) -> [WorkoutEffect]
   ) throws(ActivityFileError) -> [PendingCommandResult] {
+    // NB: the queue is opened here, when the app starts or returns to the foreground: the
+    // moment to sweep what a killed writer left.
+    removeStaleTemporaries(now: now)
     var results: [PendingCommandResult] = []
     for name in try pendingNames() {
       let command: PendingCommand

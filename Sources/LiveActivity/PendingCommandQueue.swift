@@ -87,6 +87,15 @@ public struct PendingCommandQueue: Sendable {
     return command
   }
 
+  /// Removes what writers killed mid-write left in the queue's directories (`directory`,
+  /// `rejectedDirectory`, `malformedDirectory`): temporary files older than an hour at `now`.
+  /// A younger one may be a command the widget is writing right now, and is kept.
+  func removeStaleTemporaries(now: Date) {
+    for folder in [directory, rejectedDirectory, malformedDirectory] {
+      ActivityFiles.removeStaleTemporaries(in: folder, now: now)
+    }
+  }
+
   /// Deletes the applied command `name`.
   func remove(_ name: String) throws(ActivityFileError) {
     try ActivityFiles.remove(directory.appendingPathComponent(name))

@@ -45,8 +45,15 @@ public struct PreferredDayFile: Sendable {
   /// An active entry is answered. An expired one is removed and answered as `.expired`. A file
   /// that is not a preferred day is moved aside as `<name>.unreadable-<ms since 1970>` and
   /// reported. No file (or preview mode) is `.none`.
+  ///
+  /// First the directory is swept: temporary files of writes a kill cut short, older than an
+  /// hour before `now` (`.writing-<uuid>.tmp`, and `<name>.tmp-<pid>` from older builds), are
+  /// removed; a younger one may be a write in flight and is kept.
   public func load(now: Date) -> PreferredDayLoad {
     guard !isPreview else { return .none }
+    DurableFile.removeStaleTemporaries(
+      in: directory, olderThan: DurableFile.staleTemporaryAge, now: now,
+      legacyTemporariesOf: [Self.fileName])
     switch readEntry() {
     case .missing:
       return .none

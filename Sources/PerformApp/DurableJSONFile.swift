@@ -11,7 +11,13 @@ struct DurableJSONFile<Value: Codable>: Sendable {
   let what: String
 
   /// The value kept (nil: no file), or why the file could not be read and where it was kept.
+  ///
+  /// Read at launch, so the data directory is swept first: temporary files of writes a kill cut
+  /// short, older than an hour before `now`, are removed (`DurableFile.staleTemporaryAge`); a
+  /// younger one may be a write in flight and is kept.
   func load(now: Date) -> (value: Value?, problem: String?) {
+    DurableFile.removeStaleTemporaries(
+      in: url.deletingLastPathComponent(), olderThan: DurableFile.staleTemporaryAge, now: now)
     guard let data = FileManager.default.contents(atPath: url.path) else { return (nil, nil) }
     do {
       return (try JSONDecoder().decode(Value.self, from: data), nil)

@@ -50,11 +50,15 @@ public final class SessionJournal {
   /// fresh snapshot and new actions are journaled after it.
   ///
   /// The directory stays locked for this journal until `close()`: a second process restoring it
-  /// meanwhile gets a `FileError` whose `isInUse` is true, and changes nothing.
+  /// meanwhile gets a `FileError` whose `isInUse` is true, and changes nothing. Once locked, the
+  /// temporary files of snapshot writes that a kill cut short, older than an hour before `now`,
+  /// are removed.
   public func restore(now: Date) throws(FileError) -> Restored {
     close()
     try createDirectory()
     lock = try DirectoryLock(directory)
+    DurableFile.removeStaleTemporaries(
+      in: directory, olderThan: DurableFile.staleTemporaryAge, now: now)
     var notices: [RecoveryNotice] = []
     var state = WorkoutState()
     var sequence = 0

@@ -159,6 +159,37 @@ struct PendingCommandQueueTests {
     }
   }
 
+  @Test func applyingTheQueueRemovesTemporariesAKillLeftAndKeepsACommandBeingWritten() throws {
+    try withTemporaryDirectory { root in
+      let queue = PendingCommandQueue(dataDirectory: root)
+      let command = try checkmark(state)
+      let name = try queue.enqueue(command)
+      try FileManager.default.createDirectory(
+        at: queue.rejectedDirectory, withIntermediateDirectories: true)
+      // Killed between create and rename two hours ago (the widget, or the app setting a
+      // command aside), and the widget writing a command right now.
+      let orphan = ".writing-\(UUID().uuidString).tmp"
+      let rejectedOrphan = ".writing-\(UUID().uuidString).tmp"
+      let inFlight = ".writing-\(UUID().uuidString).tmp"
+      func write(_ name: String, in directory: URL, modified date: Date) throws {
+        let url = directory.appendingPathComponent(name)
+        try Data(#"{"command":"completeSet","exerciseId":"ex_be"#.utf8).write(to: url)
+        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
+      }
+      try write(orphan, in: queue.directory, modified: now - 2 * 3600)
+      try write(rejectedOrphan, in: queue.rejectedDirectory, modified: now - 2 * 3600)
+      try write(inFlight, in: queue.directory, modified: now - 1)
+
+      var current = state
+      let results = try applyPendingCommands(queue, to: &current, now: now)
+
+      #expect(results.map(\.file) == [name])
+      #expect(results.first.map { if case .applied = $0.outcome { true } else { false } } == true)
+      #expect(files(queue.directory) == [inFlight])
+      #expect(files(queue.rejectedDirectory) == [])
+    }
+  }
+
   @Test(arguments: [
     (#"{"command":"completeSet","exerciseId":"ex_be"#, "not a command"),
     (#"{"command":"fly","version":1,"issuedAt":1}"#, "unknown command"),

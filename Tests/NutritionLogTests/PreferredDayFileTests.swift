@@ -315,4 +315,52 @@ struct PreferredDayFileTests {
       #expect(try Self.names(in: directory) == [PreferredDayFile.fileName])
     }
   }
+
+  /// Writes a half-written `name` in `directory`, last modified at `date`.
+  static func writePartial(_ name: String, in directory: URL, modified date: Date) throws {
+    let url = directory.appendingPathComponent(name)
+    try Data(#"{"dayId":"nd1","pl"#.utf8).write(to: url)
+    try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
+  }
+
+  @Test func loadRemovesTemporariesAKillLeftAndKeepsFreshOnes() throws {
+    try Self.inDirectory { directory in
+      let file = PreferredDayFile(directory: directory)
+      try file.save(Self.cut, now: Self.evening)
+      // Killed between create and rename two hours ago, by this build and by an older one
+      // (`<name>.tmp-<pid>`), and two writes a minute old, which may still be in flight.
+      let orphan = ".writing-\(UUID().uuidString).tmp"
+      let legacyOrphan = "\(PreferredDayFile.fileName).tmp-4242"
+      let inFlight = ".writing-\(UUID().uuidString).tmp"
+      let legacyInFlight = "\(PreferredDayFile.fileName).tmp-4243"
+      let unrelated = "other.json.tmp-4242"
+      for name in [orphan, legacyOrphan, unrelated] {
+        try Self.writePartial(name, in: directory, modified: Self.evening - 2 * 3600)
+      }
+      for name in [inFlight, legacyInFlight] {
+        try Self.writePartial(name, in: directory, modified: Self.evening - 60)
+      }
+
+      #expect(file.load(now: Self.evening) == .active(Self.cut))
+
+      #expect(
+        try Self.names(in: directory)
+          == [inFlight, PreferredDayFile.fileName, legacyInFlight, unrelated].sorted())
+    }
+  }
+
+  @Test func previewModeLeavesTemporariesInPlace() throws {
+    try Self.inDirectory { directory in
+      let orphan = ".writing-\(UUID().uuidString).tmp"
+      let legacyOrphan = "\(PreferredDayFile.fileName).tmp-4242"
+      for name in [orphan, legacyOrphan] {
+        try Self.writePartial(name, in: directory, modified: Self.evening - 2 * 3600)
+      }
+
+      #expect(
+        PreferredDayFile(directory: directory, isPreview: true).load(now: Self.evening) == .none)
+
+      #expect(try Self.names(in: directory) == [orphan, legacyOrphan].sorted())
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NutritionLog
 import PerformApp
 import TerminalUI
 import Testing
@@ -311,6 +312,52 @@ struct WorkoutScreensTests {
     #expect(set.done && set.weight == "57.5" && set.reps == "8")
     let pending = directory.appendingPathComponent("live-activity/pending")
     #expect((try? FileManager.default.contentsOfDirectory(atPath: pending.path))?.isEmpty ?? true)
+  }
+
+  @Test func aLaunchRemovesTemporariesAKillLeftInTheDataDirectoriesAndKeepsFreshOnes() throws {
+    let now = Date(timeIntervalSince1970: 1_767_607_200)
+    let pending = directory.appendingPathComponent("live-activity/pending")
+    let session = directory.appendingPathComponent("workout-session")
+    var orphans: [URL] = []
+    var inFlight: [URL] = []
+    for folder in [directory, pending, session] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      for age: TimeInterval in [2 * 3600, 60] {
+        let url = folder.appendingPathComponent(".writing-\(UUID().uuidString).tmp")
+        try Data(#"{"partial"#.utf8).write(to: url)
+        try FileManager.default.setAttributes(
+          [.modificationDate: now - age], ofItemAtPath: url.path)
+        if age > 3600 { orphans.append(url) } else { inFlight.append(url) }
+      }
+    }
+
+    // What `perform app` does on launch: the workout, the nutrition edits, the card's taps.
+    let coordinator = try WorkoutCoordinator(dataDirectory: directory, api: api, now: { now })
+    defer { coordinator.close() }
+    var edits = NutritionEdits()
+    #expect(NutritionEditsFile(dataDirectory: directory).restore(into: &edits, now: now) == nil)
+    #expect(coordinator.applyPendingCommands().isEmpty)
+
+    for url in orphans { #expect(!FileManager.default.fileExists(atPath: url.path)) }
+    for url in inFlight { #expect(FileManager.default.fileExists(atPath: url.path)) }
+  }
+
+  @Test func theNutritionEditsFileSweepsTheDataDirectoryWhenItIsRead() throws {
+    let now = Date(timeIntervalSince1970: 1_767_607_200)
+    let orphan = directory.appendingPathComponent(".writing-\(UUID().uuidString).tmp")
+    let inFlight = directory.appendingPathComponent(".writing-\(UUID().uuidString).tmp")
+    for (url, age) in [(orphan, 2.0 * 3600), (inFlight, 60)] {
+      try Data(#"{"2026-0-5""#.utf8).write(to: url)
+      try FileManager.default.setAttributes([.modificationDate: now - age], ofItemAtPath: url.path)
+    }
+
+    let loaded = NutritionEditsFile(dataDirectory: directory).load(now: now)
+
+    #expect(loaded.snapshots.isEmpty && loaded.problem == nil)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path) == [
+        inFlight.lastPathComponent
+      ])
   }
 
   @Test func aLoggedWorkoutIsDeletedAfterAYes() async throws {

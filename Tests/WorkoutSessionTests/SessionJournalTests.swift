@@ -295,6 +295,26 @@ struct SessionJournalTests {
       #expect(try fileNames(in: directory) == files)
     }
   }
+
+  @Test func restoreRemovesASnapshotTemporaryAKillLeftAndKeepsAFreshOne() throws {
+    try withScratchDirectory { directory in
+      let journal = SessionJournal(directory: directory)
+      _ = try journal.restore(now: restoredAt)
+      let state = try record(journalScript(5), in: journal)
+      journal.close()
+      // A kill between the temporary file's creation and its rename, two hours ago; and a write
+      // a minute old, which may still be in flight.
+      let orphan = ".writing-\(UUID().uuidString).tmp"
+      let inFlight = ".writing-\(UUID().uuidString).tmp"
+      try writeFile(orphan, in: directory, modified: restoredAt - 2 * 3600)
+      try writeFile(inFlight, in: directory, modified: restoredAt - 60)
+
+      let restored = try SessionJournal(directory: directory).restore(now: restoredAt)
+
+      #expect(restored == Restored(state: state, notices: []))
+      #expect(try fileNames(in: directory) == [inFlight, "journal-6.jsonl", "session.json"])
+    }
+  }
 }
 
 // MARK: - Fixtures
@@ -382,6 +402,13 @@ private func withScratchDirectory(_ body: (URL) throws -> Void) throws {
     .appendingPathComponent("SessionJournalTests-\(UUID().uuidString)")
   defer { try? FileManager.default.removeItem(at: root) }
   try body(root.appendingPathComponent("workout"))
+}
+
+/// Writes a partial file `name` in `directory`, last modified at `date`.
+private func writeFile(_ name: String, in directory: URL, modified date: Date) throws {
+  let url = directory.appendingPathComponent(name)
+  try Data(#"{"schemaVersion":1,"seq"#.utf8).write(to: url)
+  try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
 }
 
 /// The directory's files, less the lock file, which holds no state.

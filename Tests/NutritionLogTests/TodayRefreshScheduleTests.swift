@@ -34,27 +34,27 @@ final class TodayRefreshRecorder: @unchecked Sendable {
 struct TodayRefreshScheduleTests {
   /// Starts the loop at wall-clock `start` and waits until it sleeps.
   private func start(
-    at start: Date, clock: ManualClock, recorder: TodayRefreshRecorder
+    at start: Date, clock: ManualClock, recorder: TodayRefreshRecorder,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) async -> Task<Void, Never> {
     let task = Task {
       await keepTodayCurrent(
         clock: clock, now: { start + clock.now.offset.timeInterval },
         calendar: { recorder.calendar }, refresh: { recorder.record($0, $1) })
     }
-    await untilSleeping(clock)
+    #expect(await clock.untilSleepers(1), sourceLocation: sourceLocation)
     return task
   }
 
-  /// Moves `clock` on, then lets the woken loop go back to sleep before the test goes on. Every
-  /// advance ends on a refresh instant or before one, so the loop reads the instant it slept to.
-  private func advance(_ clock: ManualClock, by duration: Duration) async {
+  /// Moves `clock` on, then waits until the loop sleeps again before the test goes on: at once
+  /// when the advance did not reach its wake, else once it has refreshed (the loop is the clock's
+  /// only sleeper, and the advance took it off). Every advance ends on a refresh instant or before
+  /// one and reaches at most one, so the loop reads the instant it slept to.
+  private func advance(
+    _ clock: ManualClock, by duration: Duration, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
     await clock.advance(by: duration)
-    await untilSleeping(clock)
-  }
-
-  /// Yields until a task sleeps on `clock` (never sleeps itself).
-  private func untilSleeping(_ clock: ManualClock) async {
-    for _ in 0..<10_000 where clock.sleeperCount == 0 { await Task.yield() }
+    #expect(await clock.untilSleepers(1), sourceLocation: sourceLocation)
   }
 
   /// Cancels the loop and checks that nothing is left sleeping.

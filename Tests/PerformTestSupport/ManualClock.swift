@@ -1,8 +1,8 @@
 import Foundation
 
 /// A clock that moves only when a test says so. Sleepers wake, in deadline order, when
-/// `advance(by:)` passes their deadline; `sleeperCount` lets a test end by checking that nothing
-/// is left sleeping.
+/// `advance(by:)` passes their deadline; `untilSleepers(_:)` waits until tasks have come to
+/// sleep on it, and `sleeperCount` lets a test end by checking that nothing is left sleeping.
 public final class ManualClock: Clock, @unchecked Sendable {
   // @unchecked: every stored property is only touched under `lock`.
   public struct Instant: InstantProtocol {
@@ -21,9 +21,19 @@ public final class ManualClock: Clock, @unchecked Sendable {
     var continuation: CheckedContinuation<Void, any Error>
   }
 
+  /// A test waiting until `count` tasks sleep; resumed with whether they did.
+  private struct Waiter {
+    var id: Int
+    var count: Int
+    var continuation: CheckedContinuation<Bool, Never>
+    /// Gives up on the waiter after its timeout; cancelled when it is resumed in time.
+    var watchdog: Task<Void, Never>?
+  }
+
   private let lock = NSLock()
   private var current = Instant(offset: .zero)
   private var sleepers: [Sleeper] = []
+  private var waiters: [Waiter] = []
   private var nextId = 0
 
   public init() {}
@@ -39,17 +49,24 @@ public final class ManualClock: Clock, @unchecked Sendable {
     lock.withLock { sleepers.count }
   }
 
+  /// The deadlines of the tasks sleeping on this clock, as offsets from its start, earliest
+  /// first.
+  public var sleeperDeadlines: [Duration] {
+    lock.withLock { sleepers.map(\.deadline.offset).sorted() }
+  }
+
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    let id = lock.withLock {
-      nextId += 1
-      return nextId
-    }
+    let id = takeId()
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let wakeNow = lock.withLock {
-          if deadline <= current || Task.isCancelled { return true }
+        let (wakeNow, ready) = lock.withLock { () -> (Bool, [Waiter]) in
+          if deadline <= current || Task.isCancelled { return (true, []) }
           sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-          return false
+          return (false, takeReadyWaiters())
+        }
+        for waiter in ready {
+          waiter.watchdog?.cancel()
+          waiter.continuation.resume(returning: true)
         }
         if wakeNow {
           if Task.isCancelled {
@@ -68,14 +85,54 @@ public final class ManualClock: Clock, @unchecked Sendable {
     }
   }
 
-  /// Moves time forward by `duration`, waking every sleeper whose deadline it reaches, one
-  /// deadline at a time, and letting each woken task run before moving on. A sleeper that
-  /// arrives while the advance runs is woken by it too when its deadline is reached; one that
-  /// arrives after it sees the new time and returns at once if its deadline has passed.
+  /// Waits until at least `count` tasks sleep on this clock; returns whether they did. Resumed by
+  /// the sleep that makes the count, never by polling; gives up (false) after `timeout` of real
+  /// time or when the waiting task is cancelled, so a sleeper that never comes fails the test
+  /// instead of hanging it.
   ///
-  /// A woken task that has not slept again by the time the others are done sees the clock at the
-  /// end of the advance: code under test should sleep until deadlines on a fixed grid (as
-  /// `tickWhileResting` does), not for a duration from whenever it got to run.
+  /// A task woken by `advance(by:)` has left the sleepers, so after an advance that woke the only
+  /// sleeper, `untilSleepers(1)` returns once that task has done its work and slept again.
+  public func untilSleepers(_ count: Int, within timeout: Duration = .seconds(10)) async -> Bool {
+    let id = takeId()
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        let ready = lock.withLock { () -> Bool? in
+          if sleepers.count >= count { return true }
+          if Task.isCancelled { return false }
+          waiters.append(Waiter(id: id, count: count, continuation: continuation))
+          return nil
+        }
+        if let ready {
+          continuation.resume(returning: ready)
+          return
+        }
+        let watchdog = Task.detached { [self] in
+          guard (try? await ContinuousClock().sleep(until: deadline)) != nil else { return }
+          giveUp(id)
+        }
+        let waiting = lock.withLock { () -> Bool in
+          guard let index = waiters.firstIndex(where: { $0.id == id }) else { return false }
+          waiters[index].watchdog = watchdog
+          return true
+        }
+        if !waiting { watchdog.cancel() }
+      }
+    } onCancel: {
+      giveUp(id)
+    }
+  }
+
+  /// Moves time forward by `duration`, waking every sleeper whose deadline it reaches, one
+  /// deadline at a time. A sleeper that arrives while the advance runs is woken by it too when its
+  /// deadline is reached; one that arrives after it sees the new time and returns at once if its
+  /// deadline has passed.
+  ///
+  /// It does not wait for the woken tasks to run: a test waits for exactly the work that falls
+  /// due (`untilSleepers(_:)` for a loop that sleeps again, a task's handle, what the work
+  /// delivers). A woken task that has not slept again before the advance has moved on sees the
+  /// clock further on: a test whose task sleeps more than once in `duration` advances from one of
+  /// its deadlines to the next, waiting at each.
   public func advance(by duration: Duration) async {
     let target = lock.withLock { current.advanced(by: duration) }
     while true {
@@ -97,13 +154,30 @@ public final class ManualClock: Clock, @unchecked Sendable {
       }
       guard let due else { break }
       due.continuation.resume()
-      await settle()
     }
-    await settle()
   }
 
-  /// Lets tasks woken by the clock run until they sleep again or finish.
-  private func settle() async {
-    for _ in 0..<100 { await Task.yield() }
+  private func takeId() -> Int {
+    lock.withLock {
+      nextId += 1
+      return nextId
+    }
+  }
+
+  /// Removes and returns the waiters whose count the sleepers have reached; under `lock`.
+  private func takeReadyWaiters() -> [Waiter] {
+    let ready = waiters.filter { $0.count <= sleepers.count }
+    waiters.removeAll { $0.count <= sleepers.count }
+    return ready
+  }
+
+  /// Resumes waiter `id` with false if it is still waiting.
+  private func giveUp(_ id: Int) {
+    let waiter = lock.withLock { () -> Waiter? in
+      guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
+      return waiters.remove(at: index)
+    }
+    waiter?.watchdog?.cancel()
+    waiter?.continuation.resume(returning: false)
   }
 }

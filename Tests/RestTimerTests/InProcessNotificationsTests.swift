@@ -26,14 +26,16 @@ import Testing
     let inbox = Inbox()
     let center = Self.center(clock, inbox)
     _ = try await center.schedule(Self.request(id: "rest-1", after: 90))
-    await clock.advance(by: .zero)
+    #expect(await clock.untilSleepers(1))
 
     await clock.advance(by: .seconds(89))
+    // Still asleep, so nothing can be on its way to the inbox.
+    #expect(clock.sleeperDeadlines == [.seconds(90)])
     #expect(inbox.ids == [])
     #expect(await center.scheduledIds == ["rest-1"])
 
     await clock.advance(by: .seconds(1))
-    #expect(await eventually { inbox.ids == ["rest-1"] })
+    #expect(await until { inbox.ids == ["rest-1"] })
     #expect(await center.presented(kind: "rest-timer") == ["rest-1"])
     #expect(await center.scheduledIds == [])
     #expect(clock.sleeperCount == 0)
@@ -44,9 +46,12 @@ import Testing
     let inbox = Inbox()
     let center = Self.center(clock, inbox)
     _ = try await center.schedule(Self.request(id: "rest-1", after: 90))
+    #expect(await clock.untilSleepers(1))
     await clock.advance(by: .seconds(30))
 
     await center.cancel(["rest-1"])
+    // The timer left the clock when it was cancelled: no advance can wake it.
+    #expect(clock.sleeperCount == 0)
     await clock.advance(by: .seconds(120))
 
     #expect(inbox.ids == [])
@@ -58,13 +63,18 @@ import Testing
     let inbox = Inbox()
     let center = Self.center(clock, inbox)
     _ = try await center.schedule(Self.request(id: "reminder", after: 60))
+    #expect(await clock.untilSleepers(1))
     await clock.advance(by: .seconds(10))
     _ = try await center.schedule(Self.request(id: "reminder", after: 100))
+    // The first timer left the clock when it was replaced; only the new one sleeps.
+    #expect(await clock.untilSleepers(1))
+    #expect(clock.sleeperDeadlines == [.seconds(100)])
 
     await clock.advance(by: .seconds(60))
+    #expect(clock.sleeperDeadlines == [.seconds(100)])
     #expect(inbox.ids == [])
     await clock.advance(by: .seconds(30))
-    #expect(await eventually { inbox.ids == ["reminder"] })
+    #expect(await until { inbox.ids == ["reminder"] })
   }
 
   @Test func presentingShowsAtOnceAndRemovingHidesIt() async throws {

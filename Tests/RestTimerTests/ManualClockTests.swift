@@ -55,6 +55,32 @@ import Testing
     #expect(clock.sleeperCount == 0)
   }
 
+  /// `untilSleepers` returns once the sleep that makes the count has arrived, and gives up when
+  /// it never does.
+  @Test func untilSleepersWaitsForTheCountAndGivesUpAfterItsTimeout() async {
+    let clock = ManualClock()
+    #expect(await clock.untilSleepers(0))
+    #expect(await !clock.untilSleepers(1, within: .milliseconds(20)))
+
+    let sleepers = (1...2).map { Self.sleeper(clock, until: .milliseconds($0)) }
+    #expect(await clock.untilSleepers(2))
+    #expect(clock.sleeperDeadlines == [.milliseconds(1), .milliseconds(2)])
+
+    await clock.advance(by: .milliseconds(2))
+    #expect(await Self.woken(sleepers) == 2)
+    #expect(clock.sleeperCount == 0)
+  }
+
+  /// A cancelled wait gives up at once instead of waiting out its timeout.
+  @Test func aCancelledUntilSleepersGivesUp() async {
+    let clock = ManualClock()
+    let started = ContinuousClock.now
+    let wait = Task { await clock.untilSleepers(1, within: .seconds(60)) }
+    wait.cancel()
+    #expect(await wait.value == false)
+    #expect(ContinuousClock.now - started < .seconds(30))
+  }
+
   /// Sleepers reach the clock on other threads before, during and after an advance; every one
   /// whose deadline the advance reached must wake, and one due later must not.
   ///

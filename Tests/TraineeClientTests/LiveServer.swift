@@ -97,7 +97,7 @@ final class WallClock: Sendable {
 }
 
 /// Waits in short real sleeps (the network is real) until `condition` holds, for at most about
-/// ten seconds; returns whether it held. Like `eventually`, on the main actor for the sync
+/// ten seconds; returns whether it held. Like `until(within:)`, on the main actor for the sync
 /// engine's state.
 @MainActor
 func untilReal(_ condition: () async -> Bool) async -> Bool {

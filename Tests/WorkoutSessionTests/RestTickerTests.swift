@@ -32,20 +32,47 @@ import TraineeAPI
     return store
   }
 
+  /// Starts the ticker and waits until it sleeps, its grid starting at the clock's time.
+  private static func startTicker(
+    _ store: WorkoutStore, on clock: ManualClock, sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> Task<Void, Never> {
+    let ticker = Task { await store.tickWhileResting(on: clock) }
+    #expect(await clock.untilSleepers(1), sourceLocation: sourceLocation)
+    return ticker
+  }
+
+  /// Moves `clock` on by `duration`, a whole number of ticks, one tick at a time, waiting after
+  /// each until the ticker sleeps again (it is the clock's only sleeper, and the advance took it
+  /// off): every tick runs at its own instant and is over before the clock moves on.
+  private static func tick(
+    _ clock: ManualClock, for duration: Duration, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let ticks = Int(duration / restTickInterval)
+    #expect(restTickInterval * ticks == duration, sourceLocation: sourceLocation)
+    for _ in 0..<ticks {
+      await clock.advance(by: restTickInterval)
+      guard await clock.untilSleepers(1) else {
+        Issue.record("the ticker did not sleep again", sourceLocation: sourceLocation)
+        return
+      }
+    }
+  }
+
   @Test func theRestEndsOnTheTickAtItsEndAndTheTickerStops() async {
     let clock = ManualClock()
     let recorder = EffectRecorder()
     let store = Self.store(clock: clock, recorder: recorder)
     store.send(.toggleSet(exerciseId: "ex_bench", setNumber: 1))
-    let ticker = Task { await store.tickWhileResting(on: clock) }
-    await clock.advance(by: .zero)
+    let ticker = await Self.startTicker(store, on: clock)
 
-    await clock.advance(by: .seconds(89))
+    await Self.tick(clock, for: .seconds(89))
     #expect(store.state.rest.clock?.elapsed == false)
     #expect(store.state.rest.state(at: Self.base + 89).remaining == 1)
     #expect(!recorder.names.contains("restEnded"))
 
-    await clock.advance(by: .seconds(1))
+    // The ticks at 89.25, 89.5 and 89.75 s leave the rest running; the one at 90 s ends it.
+    await Self.tick(clock, for: .milliseconds(750))
+    await clock.advance(by: restTickInterval)
     await ticker.value
 
     let ended = recorder.effects.compactMap { effect -> Bool? in
@@ -62,11 +89,11 @@ import TraineeAPI
     let recorder = EffectRecorder()
     let store = Self.store(clock: clock, recorder: recorder)
     store.send(.toggleSet(exerciseId: "ex_bench", setNumber: 1))
-    let ticker = Task { await store.tickWhileResting(on: clock) }
-    await clock.advance(by: .seconds(10))
+    let ticker = await Self.startTicker(store, on: clock)
+    await Self.tick(clock, for: .seconds(10))
 
     store.send(.skipRest)
-    await clock.advance(by: .milliseconds(250))
+    await clock.advance(by: restTickInterval)
     await ticker.value
 
     #expect(store.state.rest.clock == nil)
@@ -77,8 +104,8 @@ import TraineeAPI
     let clock = ManualClock()
     let store = Self.store(clock: clock, recorder: EffectRecorder())
     store.send(.toggleSet(exerciseId: "ex_bench", setNumber: 1))
-    let ticker = Task { await store.tickWhileResting(on: clock) }
-    await clock.advance(by: .seconds(5))
+    let ticker = await Self.startTicker(store, on: clock)
+    await Self.tick(clock, for: .seconds(5))
 
     ticker.cancel()
     await ticker.value

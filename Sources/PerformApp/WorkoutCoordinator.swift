@@ -184,11 +184,10 @@ public final class WorkoutCoordinator {
   public var isFinishing: Bool { pending != nil }
 
   private func sendLog() {
-    guard var log = pending else { return }
+    guard let log = pending else { return }
     sender?.cancel()
     sender = Task { [weak self] in
       var attempt = 0
-      var renewedKey = false
       while let self, !Task.isCancelled {
         attempt += 1
         self.finish = .sending(attempt: attempt)
@@ -199,11 +198,6 @@ public final class WorkoutCoordinator {
           self.accept(logged, log)
           return
         } catch {
-          if !renewedKey, Self.isKeyReused(error), let renewed = self.renewKey(of: log) {
-            renewedKey = true
-            log = renewed
-            continue
-          }
           let permanent = Self.isPermanent(error)
           let retryAt =
             permanent ? nil : self.now() + Self.retryDelay(afterAttempt: attempt)
@@ -231,29 +225,10 @@ public final class WorkoutCoordinator {
     host?.setNeedsRedraw()
   }
 
-  // NB: the server answers 422 `idempotency_key_reused` when the key holds another workout; it
-  // stored nothing of this one under it (the same workout would have got its first answer), so
-  // a new key cannot store it twice. The new key is saved before it is sent. Once per sending:
-  // a second refusal of a fresh key is not a clash, and is shown like any refusal.
-
-  /// Whether the server refused the key as one used before for another workout.
-  static func isKeyReused(_ error: TraineeAPIError) -> Bool {
-    if case .http(422, let body?) = error { return body.error.code == "idempotency_key_reused" }
-    return false
-  }
-
-  /// `log` with a new idempotency key, saved to the outbox first; `nil` when it cannot be saved.
-  private func renewKey(of log: PendingWorkoutLog) -> PendingWorkoutLog? {
-    var renewed = log
-    renewed.idempotencyKey = UUID().uuidString.lowercased()
-    do {
-      try outbox.save(renewed)
-    } catch {
-      return nil
-    }
-    pending = renewed
-    return renewed
-  }
+  // NB: a 422 `idempotency_key_reused` (the server holds another workout under this key) is a
+  // refusal like any 4xx: the log is kept with its key and shown. A new key is not made by itself:
+  // keys are random UUIDs, so a real clash is practically impossible and the answer means the
+  // server and the app disagree about this workout, which only the trainee can settle ("r").
 
   /// A refusal of the log itself (a 4xx other than 408/429) will not change on retry.
   static func isPermanent(_ error: TraineeAPIError) -> Bool {

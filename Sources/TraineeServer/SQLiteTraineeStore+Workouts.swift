@@ -3,11 +3,12 @@ import TraineeAPI
 
 // NB: issue 6, "Endpoints": an `Idempotency-Key` makes a retried post return the first answer and
 // store nothing twice. Keys belong to a trainee (another trainee's same key is a new log), and a
-// key is remembered after its log is deleted, so a late retry cannot bring the log back. A key
-// also keeps the SHA-256 of the payload it came with (schema version 3): the same key sent with
-// another workout is a client bug that would otherwise lose that workout without a word, so it is
-// refused (`idempotencyKeyReused`, answered 422). Keys stored before version 3 have no digest and
-// accept any payload, as they did.
+// key is remembered after its log is deleted, so a late retry cannot bring the log back. The same
+// key with another workout is a client bug that would otherwise lose that workout without a word:
+// while the key's log exists, the retry's payload is compared with it as values (both decoded by
+// this build, so a change of encoding between builds, key order or number spelling is not a
+// difference) and another workout is refused (`idempotencyKeyReused`, answered 422). Once the log
+// is deleted there is nothing to compare with, and the first answer is returned as before.
 // `workoutNumber` is the number of logs the trainee has, this one included, when it is stored;
 // the count is kept in `workout_log_counts` (schema version 2) rather than counted per post.
 
@@ -16,19 +17,23 @@ extension SQLiteTraineeStore {
     _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, for trainee: TraineeID
   ) throws -> LoggedWorkout {
     let document = try Self.json(payload)
-    let digest = BearerToken.hex(SHA256.hash(Array(document.utf8)))
     let loggedAt = (loggedAt ?? now()).milliseconds
     return try write(trainee) { db in
       if let idempotencyKey,
-        let (earlier, earlierDigest) = try db.row(
+        let (earlier, earlierPayload) = try db.row(
           """
-          SELECT log_id, workout_number, payload_sha256 FROM idempotency_keys
-          WHERE trainee_id = ? AND key = ?
+          SELECT k.log_id, k.workout_number, l.payload FROM idempotency_keys AS k
+          LEFT JOIN workout_logs AS l ON l.id = k.log_id AND l.trainee_id = k.trainee_id
+          WHERE k.trainee_id = ? AND k.key = ?
           """, [trainee.value, .text(idempotencyKey)],
           { (try Self.loggedWorkout($0), try $0.text(2)) })
       {
-        guard earlierDigest == nil || earlierDigest == digest else {
-          throw TraineeStoreError.idempotencyKeyReused(idempotencyKey)
+        if let earlierPayload {
+          let first = try Self.decode(
+            LogWorkoutPayload.self, earlierPayload, "workout log \(earlier.id)")
+          guard first == payload else {
+            throw TraineeStoreError.idempotencyKeyReused(idempotencyKey)
+          }
         }
         return earlier
       }
@@ -52,13 +57,12 @@ extension SQLiteTraineeStore {
       if let idempotencyKey {
         try db.run(
           """
-          INSERT INTO idempotency_keys (trainee_id, key, log_id, workout_number, created_at,
-            payload_sha256)
-          VALUES (?, ?, ?, ?, ?, ?)
+          INSERT INTO idempotency_keys (trainee_id, key, log_id, workout_number, created_at)
+          VALUES (?, ?, ?, ?, ?)
           """,
           [
             trainee.value, .text(idempotencyKey), logged.id.value, SQLiteValue(number),
-            .integer(loggedAt), .text(digest),
+            .integer(loggedAt),
           ])
       }
       return logged

@@ -86,35 +86,52 @@ struct MigrationsTests {
     }
   }
 
-  @Test func keysStoredBeforeVersion3HaveNoDigestAndKeepAnsweringTheirFirstAnswer() throws {
+  @Test func aRetryIsComparedWithItsStoredLogAsValuesAfterTheDigestsAreDropped() throws {
     try withTemporaryDirectory { directory in
-      let path = directory.appendingPathComponent("v2.sqlite").path
+      let path = directory.appendingPathComponent("v3.sqlite").path
       let old = try SQLiteDatabase(path: path)
-      try Migrations.migrate(old, with: Array(Migrations.trainee.prefix(2)))
+      try Migrations.migrate(old, with: Array(Migrations.trainee.prefix(3)))
+      // The stored log as another build might have written it: other key order, other spacing.
+      let stored = try JSONSerialization.data(
+        withJSONObject: JSONSerialization.jsonObject(
+          with: JSONEncoder().encode(StoreFixture.benchDay)),
+        options: [.prettyPrinted])
       try old.transaction { db in
         try db.execute(
           """
           INSERT INTO trainees (id, name, token_sha256, created_at) VALUES (1, 'Ada', 'x', 0);
-          INSERT INTO workout_logs (id, trainee_id, workout_number, logged_at, payload)
-          VALUES (7, 1, 1, 0, '{}');
           INSERT INTO workout_log_counts (trainee_id, logs) VALUES (1, 1);
-          INSERT INTO idempotency_keys (trainee_id, key, log_id, workout_number, created_at)
-          VALUES (1, 'old-key', 7, 1, 0);
+          """)
+        try db.run(
+          """
+          INSERT INTO workout_logs (id, trainee_id, workout_number, logged_at, payload)
+          VALUES (7, 1, 1, 0, ?)
+          """, [.text(String(decoding: stored, as: UTF8.self))])
+        try db.execute(
+          """
+          INSERT INTO idempotency_keys (trainee_id, key, log_id, workout_number, created_at,
+            payload_sha256)
+          VALUES (1, 'k', 7, 1, 0, 'an old digest');
           """)
       }
       old.close()
 
       let store = try SQLiteTraineeStore(path: path)
       #expect(try Migrations.version(of: store.database) == current)
+      let columns = try store.database.read { db in
+        try db.rows("SELECT name FROM pragma_table_info('idempotency_keys') ORDER BY cid") {
+          try $0.string(0)
+        }
+      }
+      #expect(columns == ["trainee_id", "key", "log_id", "workout_number", "created_at"])
       let ada = TraineeID(rawValue: 1)
       #expect(
-        try store.logWorkout(StoreFixture.benchDay, idempotencyKey: "old-key", for: ada)
+        try store.logWorkout(StoreFixture.benchDay, idempotencyKey: "k", for: ada)
           == LoggedWorkout(id: WorkoutLogID(rawValue: 7), workoutNumber: 1))
-      // A key stored from now on keeps its digest.
-      _ = try store.logWorkout(StoreFixture.benchDay, idempotencyKey: "new-key", for: ada)
-      #expect(throws: TraineeStoreError.idempotencyKeyReused("new-key")) {
-        try store.logWorkout(StoreFixture.workout([]), idempotencyKey: "new-key", for: ada)
+      #expect(throws: TraineeStoreError.idempotencyKeyReused("k")) {
+        try store.logWorkout(StoreFixture.workout([]), idempotencyKey: "k", for: ada)
       }
+      #expect(try store.workoutHistory(for: ada).map(\.id) == [WorkoutLogID(rawValue: 7)])
     }
   }
 

@@ -24,7 +24,7 @@ package enum DurableFile {
   /// fsynced, renamed over `url`, and the directory fsynced. On failure the temporary file is
   /// removed and `url` is left as it was. A crash or a kill before the rename leaves the
   /// temporary file behind; `removeStaleTemporaries(in:olderThan:now:legacyTemporariesOf:)`
-  /// sweeps such files when their directory is next opened.
+  /// sweeps such files, once over an hour old, when their directory's owner next opens it.
   package static func atomicWrite(_ data: Data, to url: URL) throws(FileError) {
     let directory = url.deletingLastPathComponent()
     let temporary = directory.appendingPathComponent(
@@ -89,8 +89,9 @@ package enum DurableFile {
   }
 }
 
-/// `close(2)`, named apart from the methods called `close()`.
-func closeDescriptor(_ fd: Int32) -> Int32 {
+/// `close(2)`, named apart from the methods called `close()`; the package's modules that open
+/// descriptors themselves close them with it too.
+package func closeDescriptor(_ fd: Int32) -> Int32 {
   #if canImport(Glibc)
     Glibc.close(fd)
   #else

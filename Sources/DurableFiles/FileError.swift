@@ -8,12 +8,15 @@ import Foundation
 
 /// A failed file operation, naming the file and the system's reason.
 ///
-/// Every throwing operation of this module throws it; `WorkoutSession` re-exports it as
-/// `WorkoutSession.FileError`, the error of its crash-recovery store.
+/// Every throwing operation of this module throws it, and so does every module that writes
+/// through it: `WorkoutSession` re-exports it as `WorkoutSession.FileError`, the error of its
+/// crash-recovery store, and `LiveActivity` and `NutritionLog` name it `ActivityFileError` and
+/// `PreferredDayFileError` (typealiases, not copies).
 public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file or directory the operation was on.
   public var path: String
-  /// What was being done: `open`, `write`, `fsync`, `rename`, `truncate`, `lock`, ...
+  /// What was being done: `open`, `read`, `write`, `fsync`, `rename`, `truncate`, `lock`,
+  /// `list`, `mkdir`, `remove`, `unlink`, ...
   public var operation: String
   /// The system's error number (`errno`).
   public var code: Int32

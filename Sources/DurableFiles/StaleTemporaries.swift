@@ -8,10 +8,13 @@ import Foundation
 
 // NB: DESIGN.md "Durability and bad input". `atomicWrite` removes its temporary file on every
 // failure it sees, but a crash or a kill between creating it and the rename leaves it behind.
-// Each durable directory is swept once when it is opened. The sweep can race a writer in another
-// process (the iOS widget writes pending commands while the app reads them) and has no lock to
-// take, so it goes by age: a temporary file younger than `staleTemporaryAge` may still be renamed
-// into place and is left alone. docs/decisions.md "One atomic file writer" has the reasoning.
+// Each owner of a durable directory sweeps it when it opens it: the session journal's restore,
+// the app's JSON files and the preferred-day file when read back at launch, a pending-command
+// queue on its first drain. None sweeps again on a later read, write or drain. The sweep can
+// race a writer in another process (the iOS widget writes pending commands while the app reads
+// them) and has no lock to take, so it goes by age: a temporary file younger than
+// `staleTemporaryAge` may still be renamed into place and is left alone. docs/decisions.md "One
+// atomic file writer" has the reasoning.
 
 extension DurableFile {
   /// How long a temporary file stays untouched before a sweep takes it for an orphan: one hour.
@@ -44,7 +47,7 @@ extension DurableFile {
   /// sweep. A negative `age` counts as zero.
   ///
   /// - Parameters:
-  ///   - directory: The durable directory, swept once when it is opened.
+  ///   - directory: The durable directory; its owner calls this once, when it opens it.
   ///   - age: How old a temporary file must be to go; `staleTemporaryAge` for every caller.
   ///   - now: The current time, from the caller's injected clock.
   ///   - legacyTemporariesOf: File names in `directory` whose `<name>.tmp-<pid>` temporary files

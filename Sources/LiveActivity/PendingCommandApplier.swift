@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 import RestTimer
 import TraineeAPI
@@ -70,10 +71,10 @@ public struct PendingCommandResult: Equatable, Sendable {
   public var outcome: Outcome
   /// Why the file could not be deleted or moved aside, when it could not; it stays pending and
   /// is judged again next time (which changes nothing for an applied command).
-  public var fileProblem: ActivityFileError?
+  public var fileProblem: FileError?
 
   /// Creates a result.
-  public init(file: String, outcome: Outcome, fileProblem: ActivityFileError? = nil) {
+  public init(file: String, outcome: Outcome, fileProblem: FileError? = nil) {
     self.file = file
     self.outcome = outcome
     self.fileProblem = fileProblem
@@ -81,40 +82,43 @@ public struct PendingCommandResult: Equatable, Sendable {
 }
 
 /// Applies the commands waiting in `queue` to `state` at `now`, in tap order, and returns what
-/// became of each. Temporary files a killed writer left in the queue's directories, older than an
-/// hour at `now`, are removed first. Throws only when the queue's directory cannot be listed.
+/// became of each. On the queue's first drain, temporary files a killed writer left in its
+/// directories, older than an hour at `now`, are removed first; later drains of the same queue
+/// skip that sweep. Throws only when the queue's directory cannot be listed.
 public func applyPendingCommands(
   _ queue: PendingCommandQueue, to state: inout WorkoutState, now: Date
-) throws(ActivityFileError) -> [PendingCommandResult] {
+) throws(FileError) -> [PendingCommandResult] {
   try queue.drain(now: now, state: { state }, send: { state.apply($0, now: now) })
 }
 
 /// Applies the commands waiting in `queue` through `store` (which saves each to its journal), in
 /// tap order, and returns what became of each. Call it when the app starts or returns to the
-/// foreground, with `now` from the store's clock. Temporary files a killed writer left in the
-/// queue's directories, older than an hour at `now`, are removed first. Throws only when the
-/// queue's directory cannot be listed.
+/// foreground, with `now` from the store's clock. On the queue's first drain, temporary files a
+/// killed writer left in its directories, older than an hour at `now`, are removed first; later
+/// drains of the same queue (the terminal app drains every second and after each card tap) skip
+/// that sweep. Throws only when the queue's directory cannot be listed.
 @MainActor
 public func applyPendingCommands(
   _ queue: PendingCommandQueue, to store: WorkoutStore, now: Date
-) throws(ActivityFileError) -> [PendingCommandResult] {
+) throws(FileError) -> [PendingCommandResult] {
   try queue.drain(now: now, state: { store.state }, send: { store.send($0) })
 }
 
 extension PendingCommandQueue {
   func drain(
     now: Date, state: () -> WorkoutState, send: (WorkoutAction) -> [WorkoutEffect]
-  ) throws(ActivityFileError) -> [PendingCommandResult] {
-    // NB: the queue is opened here, when the app starts or returns to the foreground: the
-    // moment to sweep what a killed writer left.
-    removeStaleTemporaries(now: now)
+  ) throws(FileError) -> [PendingCommandResult] {
+    // NB: the first drain of a queue is when the app opens it: the moment to sweep what a
+    // killed writer left. Later drains come every second; sweeping again would list three
+    // directories each time to find what the first sweep already removed.
+    removeStaleTemporariesOnce(now: now)
     var results: [PendingCommandResult] = []
     for name in try pendingNames() {
       let command: PendingCommand
       do {
         command = try read(name)
       } catch {
-        let problem = fileProblem { () throws(ActivityFileError) in
+        let problem = fileProblem { () throws(FileError) in
           try setAside(name, into: malformedDirectory, reason: error.description)
         }
         results.append(.init(file: name, outcome: .malformed(error), fileProblem: problem))
@@ -132,7 +136,7 @@ extension PendingCommandQueue {
           outcome = .applied(command, effects: effects)
         }
       }
-      let problem = fileProblem { () throws(ActivityFileError) in
+      let problem = fileProblem { () throws(FileError) in
         if case .rejected(_, let rejection) = outcome {
           try setAside(name, into: rejectedDirectory, reason: rejection.description)
         } else {
@@ -145,8 +149,8 @@ extension PendingCommandQueue {
   }
 
   private func fileProblem(
-    _ body: () throws(ActivityFileError) -> Void
-  ) -> ActivityFileError? {
+    _ body: () throws(FileError) -> Void
+  ) -> FileError? {
     do {
       try body()
       return nil

@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 
 // NB: DESIGN.md "Durability and bad input": a pending command is input from outside the app.
@@ -7,7 +8,7 @@ import Foundation
 /// Why a pending-command file is not a command.
 public enum PendingCommandProblem: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file could not be read.
-  case unreadable(ActivityFileError)
+  case unreadable(FileError)
   /// The file is larger than any command.
   case tooLarge(maximumBytes: Int)
   /// The file is not a command's JSON; `detail` says where.

@@ -1,4 +1,6 @@
+import DurableFiles
 import Foundation
+import Synchronization
 
 // NB: issue 5 "Interactions and the pending-command queue": one file per command, written
 // atomically, named so that names sort in the order the buttons were tapped. A file still being
@@ -11,9 +13,16 @@ import Foundation
 ///
 /// Refused commands go to `rejected/` and unreadable files to `malformed/` beside `directory`,
 /// each with a `<name>.reason` file saying why.
+///
+/// The first drain of a queue (`applyPendingCommands`) sweeps what writers killed mid-write left
+/// in its directories; later drains of that queue, or of a copy of it, do not. Make one queue
+/// when the app opens its data and keep it, so the directories are swept once per run. Writing
+/// (`enqueue`, as the widget does in its own process) never sweeps.
 public struct PendingCommandQueue: Sendable {
   /// Where pending commands are written.
   public let directory: URL
+  /// Whether this queue has swept its directories; shared by its copies.
+  private let sweep = SweepOnce()
 
   /// A queue in `directory`.
   public init(directory: URL) {
@@ -41,7 +50,7 @@ public struct PendingCommandQueue: Sendable {
   /// milliseconds, zero-padded, and end with a random part, so they sort in tap order and two
   /// taps never share a name.
   @discardableResult
-  public func enqueue(_ command: PendingCommand) throws(ActivityFileError) -> String {
+  public func enqueue(_ command: PendingCommand) throws(FileError) -> String {
     try ActivityFiles.makeDirectory(directory)
     let milliseconds = max(0, Int64((command.issuedAt.timeIntervalSince1970 * 1000).rounded()))
     let padded = String(milliseconds).leftPadded(to: 15)
@@ -59,7 +68,7 @@ public struct PendingCommandQueue: Sendable {
   }
 
   /// The names of the commands waiting, in tap order. Files still being written are skipped.
-  public func pendingNames() throws(ActivityFileError) -> [String] {
+  public func pendingNames() throws(FileError) -> [String] {
     try ActivityFiles.names(in: directory)
       .filter { !$0.hasPrefix(".") && $0.hasSuffix(".json") }
       .sorted()
@@ -87,23 +96,28 @@ public struct PendingCommandQueue: Sendable {
     return command
   }
 
-  /// Removes what writers killed mid-write left in the queue's directories (`directory`,
-  /// `rejectedDirectory`, `malformedDirectory`): temporary files older than an hour at `now`.
-  /// A younger one may be a command the widget is writing right now, and is kept.
-  func removeStaleTemporaries(now: Date) {
+  /// The first time it is called on this queue (or a copy of it), removes what writers killed
+  /// mid-write left in the queue's directories (`directory`, `rejectedDirectory`,
+  /// `malformedDirectory`): temporary files older than an hour at `now`. A younger one may be a
+  /// command the widget is writing right now, and is kept. Later calls do nothing; returns
+  /// whether this call swept.
+  @discardableResult
+  func removeStaleTemporariesOnce(now: Date) -> Bool {
+    guard sweep.claim() else { return false }
     for folder in [directory, rejectedDirectory, malformedDirectory] {
       ActivityFiles.removeStaleTemporaries(in: folder, now: now)
     }
+    return true
   }
 
   /// Deletes the applied command `name`.
-  func remove(_ name: String) throws(ActivityFileError) {
+  func remove(_ name: String) throws(FileError) {
     try ActivityFiles.remove(directory.appendingPathComponent(name))
   }
 
   /// Moves file `name` into `destination`, after writing `reason` beside where it goes; a crash
   /// in between leaves the file pending, to be judged again.
-  func setAside(_ name: String, into destination: URL, reason: String) throws(ActivityFileError) {
+  func setAside(_ name: String, into destination: URL, reason: String) throws(FileError) {
     try ActivityFiles.makeDirectory(destination)
     try ActivityFiles.atomicWrite(
       Data((reason + "\n").utf8), to: destination.appendingPathComponent(name + ".reason"))
@@ -141,6 +155,19 @@ public struct PendingCommandQueue: Sendable {
       return "\(path(context))\(context.debugDescription)"
     default:
       return "\(error)"
+    }
+  }
+}
+
+/// Set once, by whichever caller claims it first.
+private final class SweepOnce: Sendable {
+  private let claimed = Mutex(false)
+
+  /// True for the first call only.
+  func claim() -> Bool {
+    claimed.withLock { claimed in
+      defer { claimed = true }
+      return !claimed
     }
   }
 }

@@ -77,7 +77,7 @@ public struct PreferredDayFile: Sendable {
   @discardableResult
   public func save(
     planId: String, dayId: String, now: Date, calendar: NutritionCalendar
-  ) throws(PreferredDayFileError) -> PreferredDaySave {
+  ) throws(FileError) -> PreferredDaySave {
     let until = calendar.nextNutritionRollover(after: now)
     return try save(
       PreferredNutritionDay(planId: planId, dayId: dayId, untilMs: millisecondsSince1970(until)),
@@ -94,7 +94,7 @@ public struct PreferredDayFile: Sendable {
   @discardableResult
   public func save(
     _ day: PreferredNutritionDay, now: Date
-  ) throws(PreferredDayFileError) -> PreferredDaySave {
+  ) throws(FileError) -> PreferredDaySave {
     guard !isPreview else { return .preview }
     guard !day.planId.isEmpty, !day.dayId.isEmpty, day.untilMs.isFinite,
       day.isActive(at: now)
@@ -150,7 +150,7 @@ public struct PreferredDayFile: Sendable {
   /// deletes; any other effect is not this file's and answers `nil`.
   public func perform(
     _ effect: NutritionEditEffect, now: Date
-  ) throws(PreferredDayFileError) -> PreferredDaySave? {
+  ) throws(FileError) -> PreferredDaySave? {
     switch effect {
     case .lockPreferredDay(let day):
       return try save(day, now: now)
@@ -177,7 +177,7 @@ public enum PreferredDayLoad: Equatable, Sendable {
   /// The file was not a preferred day; it was moved aside (or could not be).
   case unreadable(UnreadablePreferredDay)
   /// The file could not be read or removed.
-  case failed(PreferredDayFileError)
+  case failed(FileError)
 
   /// The entry to restore: the active one, else `nil`.
   public var activeDay: PreferredNutritionDay? {
@@ -192,7 +192,7 @@ public struct UnreadablePreferredDay: Equatable, Sendable {
   public var problem: String
   /// Where the file was moved; `nil` when the move failed (`moveError`).
   public var movedTo: URL?
-  public var moveError: PreferredDayFileError?
+  public var moveError: FileError?
 
   /// A sentence for the log or a notice.
   public var message: String {
@@ -220,16 +220,10 @@ public enum PreferredDaySave: Equatable, Sendable {
   case deleted
 }
 
-/// A failed operation on the preferred-day file, naming the file and the system's reason.
-public struct PreferredDayFileError: Error, Equatable, Sendable, CustomStringConvertible {
-  public var path: String
-  public var operation: String
-  public var code: Int32
-
-  public var description: String {
-    "\(operation) \(path): \(String(cString: strerror(code)))"
-  }
-}
+/// A failed operation on the preferred-day file, naming the file and the system's reason: the
+/// package's `DurableFiles.FileError` (`rename /x/perform-preferred-nutrition-day.json: No such
+/// file or directory`), under the name this module has always used.
+public typealias PreferredDayFileError = FileError
 
 // MARK: - File operations
 
@@ -238,7 +232,7 @@ extension PreferredDayFile {
     case missing
     case entry(PreferredNutritionDay)
     case unreadable(String)
-    case failed(PreferredDayFileError)
+    case failed(FileError)
   }
 
   /// The file's content, read and checked.
@@ -248,16 +242,16 @@ extension PreferredDayFile {
     guard fd >= 0 else {
       let code = errno
       if code == ENOENT { return .missing }
-      return .failed(PreferredDayFileError(path: path, operation: "open", code: code))
+      return .failed(FileError(path: path, operation: "open", code: code))
     }
-    defer { _ = close(fd) }
+    defer { _ = closeDescriptor(fd) }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1024)
     while bytes.count <= Self.maximumSize {
       let count = read(fd, &buffer, buffer.count)
       if count < 0 {
         if errno == EINTR { continue }
-        return .failed(PreferredDayFileError(path: path, operation: "read", code: errno))
+        return .failed(FileError(path: path, operation: "read", code: errno))
       }
       if count == 0 { break }
       bytes += buffer[0..<count]
@@ -310,7 +304,7 @@ extension PreferredDayFile {
       suffix += 1
     }
     guard rename(url.path, target.path) == 0 else {
-      let error = PreferredDayFileError(path: url.path, operation: "rename", code: errno)
+      let error = FileError(path: url.path, operation: "rename", code: errno)
       return UnreadablePreferredDay(problem: problem, movedTo: nil, moveError: error)
     }
     syncDirectory()
@@ -318,9 +312,9 @@ extension PreferredDayFile {
   }
 
   /// Deletes the file; the error when that failed for another reason than its absence.
-  func remove() -> PreferredDayFileError? {
+  func remove() -> FileError? {
     guard unlink(url.path) == 0 || errno == ENOENT else {
-      return PreferredDayFileError(path: url.path, operation: "unlink", code: errno)
+      return FileError(path: url.path, operation: "unlink", code: errno)
     }
     syncDirectory()
     return nil
@@ -329,12 +323,8 @@ extension PreferredDayFile {
   /// Writes `data` to `target` so that a crash leaves either the old or the new file, through
   /// the package's one atomic writer (`DurableFile.atomicWrite`: temporary file, fsync, rename,
   /// fsync of the directory).
-  func atomicWrite(_ data: Data, to target: URL) throws(PreferredDayFileError) {
-    do {
-      try DurableFile.atomicWrite(data, to: target)
-    } catch {
-      throw PreferredDayFileError(path: error.path, operation: error.operation, code: error.code)
-    }
+  func atomicWrite(_ data: Data, to target: URL) throws(FileError) {
+    try DurableFile.atomicWrite(data, to: target)
   }
 
   /// Makes a rename or unlink in the directory durable.

@@ -190,6 +190,43 @@ struct PendingCommandQueueTests {
     }
   }
 
+  @Test func onlyAQueuesFirstDrainSweepsAndACopySharesIt() throws {
+    try withTemporaryDirectory { root in
+      let queue = PendingCommandQueue(dataDirectory: root)
+      try FileManager.default.createDirectory(
+        at: queue.directory, withIntermediateDirectories: true)
+      func orphan(in directory: URL) throws -> String {
+        let name = ".writing-\(UUID().uuidString).tmp"
+        let url = directory.appendingPathComponent(name)
+        try Data(#"{"command":"skipRest""#.utf8).write(to: url)
+        try FileManager.default.setAttributes(
+          [.modificationDate: now - 2 * 3600], ofItemAtPath: url.path)
+        return name
+      }
+      _ = try orphan(in: queue.directory)
+      var current = state
+      #expect(try applyPendingCommands(queue, to: &current, now: now).isEmpty)
+      #expect(files(queue.directory) == [])
+
+      // Left by a kill after the first drain: the drains that follow (every second in the
+      // terminal app, through a copy of the queue too) list no directory to find it.
+      let second = try orphan(in: queue.directory)
+      let command = try checkmark(state)
+      let name = try queue.enqueue(command)
+      let copy = queue
+      let results = try applyPendingCommands(copy, to: &current, now: now + 1)
+      #expect(results.map(\.file) == [name])
+      #expect(try applyPendingCommands(queue, to: &current, now: now + 2).isEmpty)
+      #expect(files(queue.directory) == [second])
+      #expect(!queue.removeStaleTemporariesOnce(now: now + 3))
+
+      // A queue made anew (the next launch) sweeps on its first drain.
+      let relaunched = PendingCommandQueue(dataDirectory: root)
+      #expect(try applyPendingCommands(relaunched, to: &current, now: now + 4).isEmpty)
+      #expect(files(queue.directory) == [])
+    }
+  }
+
   @Test(arguments: [
     (#"{"command":"completeSet","exerciseId":"ex_be"#, "not a command"),
     (#"{"command":"fly","version":1,"issuedAt":1}"#, "unknown command"),

@@ -3,7 +3,10 @@
 
   // NB: issue 7, job control (docs/decisions.md, "The terminal device"): Ctrl-Z and SIGTSTP
   // suspend in ordinary code, never in the signal handler, so the terminal is handed back under
-  // the same lock that frames are written under and no frame is cut in two.
+  // the same lock that frames are written under and no frame is cut in two. `suspension` is also
+  // the lock under which the terminal and the SIGTSTP action change hands: suspend, resume, the
+  // SIGTSTP action put back after a stop, and `restore()`. It is taken before `state`, never
+  // inside it; the signal and exit handlers take no lock, and `stopJob` runs with none held.
 
   extension TerminalDevice {
     /// Hands the terminal back to the shell and stops the job, as Ctrl-Z does in any full-screen
@@ -23,17 +26,46 @@
     @discardableResult
     public func suspend() -> Bool {
       guard hasJobControl else { return false }
-      let left = suspension.withLock { suspended in
-        guard !suspended, !state.withLock({ $0.restored }) else { return false }
+      let ours = suspension.withLock { suspended -> sigaction? in
+        guard !suspended, !state.withLock({ $0.restored }) else { return nil }
         suspended = true
         signalRecord.pointee.suspending = 1
         restoreTerminalFromSignalRecord()
-        return true
+        return handStopSignalToTheJob()
       }
-      guard left else { return false }
+      guard var ours else { return false }
       stopJob()
+      // NB: only while the device is open: a `restore()` since (the app quit after SIGCONT, or
+      // when the system skipped the stop) put the original action back, and ours would then
+      // swallow SIGTSTP for good, its pipe closed, and be what a later `open` saves as original.
+      suspension.withLock { _ in
+        guard !state.withLock({ $0.restored }) else { return }
+        sigaction(SIGTSTP, &ours, nil)
+      }
       resume()
       return true
+    }
+
+    /// The SIGTSTP actions around the stop, under `suspension` while the device is open (so never
+    /// after `restore()` put the original action back): this process ignores SIGTSTP while
+    /// `signalJob` sends it to the rest of the job, then gets the default action for `stopJob`.
+    /// Returns the action it replaced, ours, to put back once the job continues.
+    ///
+    /// NB: a thread that blocks SIGTSTP at the `kill` (the one still in the SIGTSTP handler that
+    /// asked for this suspension) keeps it pending instead of ignoring it, and it would stop the
+    /// process before `raise` and `raise` again after `fg`: setting SIG_IGN once more discards it
+    /// (POSIX `sigaction`: a pending signal set to be ignored is discarded, blocked or not).
+    private func handStopSignalToTheJob() -> sigaction {
+      var ignore = sigaction()
+      ignore.__sigaction_handler.sa_handler = SIG_IGN
+      var byDefault = sigaction()
+      byDefault.__sigaction_handler.sa_handler = SIG_DFL
+      var ours = sigaction()
+      sigaction(SIGTSTP, &ignore, &ours)
+      signalJob()
+      sigaction(SIGTSTP, &ignore, nil)
+      sigaction(SIGTSTP, &byDefault, nil)
+      return ours
     }
 
     /// Takes the terminal again after a stop (ours, or a SIGSTOP someone sent): raw mode, the
@@ -46,8 +78,10 @@
       let resumed = suspension.withLock { suspended in
         let record = signalRecord
         guard !state.withLock({ $0.restored }) else { return false }
-        withSignalUnblocked(SIGTTOU) { _ = tcsetattr(input, TCSANOW, &record.pointee.raw) }
+        // Before the settings: an ending signal from here on restores the terminal.
         record.pointee.active = 1
+        resuming()
+        withSignalUnblocked(SIGTTOU) { _ = tcsetattr(input, TCSANOW, &record.pointee.raw) }
         writeWhole(Self.enterSequence)
         suspended = false
         record.pointee.suspending = 0
@@ -58,31 +92,21 @@
     }
   }
 
-  /// Stops this process's job as the terminal's Ctrl-Z would, and returns once it is continued
-  /// (at once when the system discards the stop: no shell could continue an orphaned process
-  /// group). SIGTSTP is ours again after.
-  ///
-  /// NB: the other processes of the job (a wrapper script waiting for the app) get SIGTSTP from
-  /// `kill(0, ...)` while this one ignores it; this one then `raise`s it at its own thread with
-  /// the default action and the signal unblocked there, so the stop happens before `raise`
-  /// returns, whichever thread asks (Dispatch's threads block SIGTSTP; a signal sent to the
-  /// process would stop it a moment later, after the terminal is taken again). A thread that
-  /// blocks SIGTSTP at the `kill` (the one still in the SIGTSTP handler that asked for this
-  /// suspension) keeps it pending instead of ignoring it, and it would stop the process before
-  /// `raise` and `raise` again after `fg`: setting SIG_IGN once more discards it (POSIX
-  /// `sigaction`: a pending signal set to be ignored is discarded, blocked or not).
-  func stopThisJob() {
-    var ignore = sigaction()
-    ignore.__sigaction_handler.sa_handler = SIG_IGN
-    var byDefault = sigaction()
-    byDefault.__sigaction_handler.sa_handler = SIG_DFL
-    var ours = sigaction()
-    sigaction(SIGTSTP, &ignore, &ours)
+  /// Sends SIGTSTP to the other processes of this one's job (a wrapper script waiting for the
+  /// app), as the terminal's Ctrl-Z would; this process ignores it meanwhile.
+  func signalThisJob() {
     kill(0, SIGTSTP)
-    sigaction(SIGTSTP, &ignore, nil)
-    sigaction(SIGTSTP, &byDefault, nil)
+  }
+
+  /// Stops this process with SIGTSTP's default action (in place by then), and returns once it is
+  /// continued (at once when the system discards the stop: no shell could continue an orphaned
+  /// process group).
+  ///
+  /// NB: `raise` sends the signal to this thread, with SIGTSTP unblocked there, so the stop
+  /// happens before `raise` returns, whichever thread asks (Dispatch's threads block SIGTSTP; a
+  /// signal sent to the process would stop it a moment later, after the terminal is taken again).
+  func stopThisProcess() {
     withSignalUnblocked(SIGTSTP) { _ = raise(SIGTSTP) }
-    sigaction(SIGTSTP, &ours, nil)
   }
 
   /// Runs `body` with `signal` unblocked in this thread, then puts the thread's mask back.

@@ -11,7 +11,8 @@
 
   /// What the signal and exit handlers need, in memory they read without locks or allocation.
   struct SignalRecord {
-    /// 1 while the terminal is raw and must be restored (0 while suspended).
+    /// 1 while the terminal is raw and must be restored (0 while suspended; 1 again just before a
+    /// resume sets raw mode).
     var active: sig_atomic_t
     var input: Int32
     var output: Int32

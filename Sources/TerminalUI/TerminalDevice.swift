@@ -39,8 +39,13 @@
     /// Whether ``suspend()`` can stop the job: false when the process ignored SIGTSTP at
     /// ``open(input:output:)`` (started without job control, so no shell could continue it).
     public let hasJobControl: Bool
-    /// Stops the job until it is continued (live: SIGTSTP to the job; tests count the call).
+    /// Sends SIGTSTP to the rest of the job (live: `kill(0, ...)`; tests: nothing).
+    let signalJob: @Sendable () -> Void
+    /// Stops this process until it is continued (live: SIGTSTP; tests count the call).
     let stopJob: @Sendable () -> Void
+    /// Called by a resume that goes ahead, before it sets raw mode, with `suspension` held (live:
+    /// nothing; tests race a `restore()` against it).
+    let resuming: @Sendable () -> Void
     /// Watches the pipe the signal handlers poke. Dispatch sources are thread-safe but not
     /// marked `Sendable`; this one is only set up, then cancelled once.
     nonisolated(unsafe) private let signalSource: any DispatchSourceRead
@@ -56,14 +61,23 @@
 
     private init(
       input: Int32, output: Int32, signalSource: any DispatchSourceRead, hasJobControl: Bool,
-      stopJob: @escaping @Sendable () -> Void
+      steps: JobSteps
     ) {
       self.input = input
       self.output = output
       self.signalSource = signalSource
       self.hasJobControl = hasJobControl
-      self.stopJob = stopJob
+      self.signalJob = steps.signalJob
+      self.stopJob = steps.stopJob
+      self.resuming = steps.resuming
       self.state = Mutex(State())
+    }
+
+    /// The steps of job control that tests replace.
+    struct JobSteps {
+      var signalJob: @Sendable () -> Void
+      var stopJob: @Sendable () -> Void
+      var resuming: @Sendable () -> Void
     }
 
     /// Takes over the terminal on `input` and `output`: raw mode, the alternate screen, the cursor
@@ -74,13 +88,25 @@
     public static func open(
       input: Int32 = 0, output: Int32 = 1
     ) throws(TerminalError) -> TerminalDevice {
-      try open(input: input, output: output, stopJob: stopThisJob)
+      try open(
+        input: input, output: output,
+        steps: JobSteps(signalJob: signalThisJob, stopJob: stopThisProcess, resuming: {}))
     }
 
     /// ``open(input:output:)`` with the step that stops the job replaced (tests cannot stop
-    /// themselves): `stopJob` returns once the job would be continued.
+    /// themselves nor their job, which is not signalled): `stopJob` returns once the job would be
+    /// continued; `resuming` runs inside each resume that goes ahead, before it sets raw mode.
     static func open(
-      input: Int32, output: Int32, stopJob: @escaping @Sendable () -> Void
+      input: Int32, output: Int32, stopJob: @escaping @Sendable () -> Void,
+      resuming: @escaping @Sendable () -> Void = {}
+    ) throws(TerminalError) -> TerminalDevice {
+      try open(
+        input: input, output: output,
+        steps: JobSteps(signalJob: {}, stopJob: stopJob, resuming: resuming))
+    }
+
+    private static func open(
+      input: Int32, output: Int32, steps: JobSteps
     ) throws(TerminalError) -> TerminalDevice {
       guard isatty(input) == 1, isatty(output) == 1 else { throw .notATerminal }
       let claimed = deviceIsOpen.withLock { isOpen in
@@ -89,7 +115,7 @@
       }
       guard claimed else { throw .alreadyOpen }
       do {
-        return try take(input: input, output: output, stopJob: stopJob)
+        return try take(input: input, output: output, steps: steps)
       } catch {
         deviceIsOpen.withLock { $0 = false }
         throw error
@@ -97,7 +123,7 @@
     }
 
     private static func take(
-      input: Int32, output: Int32, stopJob: @escaping @Sendable () -> Void
+      input: Int32, output: Int32, steps: JobSteps
     ) throws(TerminalError) -> TerminalDevice {
       var original = termios()
       guard tcgetattr(input, &original) == 0 else { throw .systemCall("tcgetattr", errno: errno) }
@@ -126,7 +152,7 @@
         fileDescriptor: fds[0], queue: DispatchQueue(label: "perform.terminal.signals"))
       let device = TerminalDevice(
         input: input, output: output, signalSource: source, hasJobControl: hasJobControl,
-        stopJob: stopJob)
+        steps: steps)
       device.write(Self.enterSequence)
       device.watchSignals(readEnd: fds[0], writeEnd: fds[1])
       return device
@@ -205,7 +231,8 @@
 
     /// Puts the terminal back as it was: leaves the alternate screen, shows the cursor, resets
     /// the style and restores the saved settings exactly; stops the reader and the resize and
-    /// resume handlers. Calling it again does nothing.
+    /// resume handlers. Calling it again does nothing. Safe from any thread: it waits for a frame
+    /// being written or a resume under way, then undoes it.
     public func restore() {
       let first = state.withLock { state in
         guard !state.restored else { return false }
@@ -219,9 +246,14 @@
         return true
       }
       guard first else { return }
-      restoreTerminalFromSignalRecord()
-      signalRecord.pointee.signalPipe = -1
-      uninstallSignalHandlers()
+      // NB: under `suspension`, as a suspension and a resume take and give the terminal and the
+      // SIGTSTP action: a resume in progress ends first and is undone here, and one after sees
+      // the device restored; no suspension puts its SIGTSTP action back over the original.
+      suspension.withLock { _ in
+        restoreTerminalFromSignalRecord()
+        signalRecord.pointee.signalPipe = -1
+        uninstallSignalHandlers()
+      }
       signalSource.cancel()
       deviceIsOpen.withLock { $0 = false }
     }

@@ -82,9 +82,30 @@
     sigaction(SIGTSTP, &previous, nil)
   }
 
+  /// A value set after the closures that read it were made (the device, for its own stop step).
+  private final class Later<Value: Sendable>: Sendable {
+    private let stored = Mutex<Value?>(nil)
+
+    var value: Value? {
+      get { stored.withLock { $0 } }
+      set { stored.withLock { $0 = newValue } }
+    }
+  }
+
+  /// A SIGTSTP handler of the test's own, told apart from the device's by its address.
+  private let testsStopHandler: @convention(c) (Int32) -> Void = { _ in }
+
+  /// The address of SIGTSTP's handler now (or SIG_DFL, SIG_IGN).
+  private func stopSignalHandler() -> Int {
+    var current = sigaction()
+    sigaction(SIGTSTP, nil, &current)
+    return unsafeBitCast(current.__sigaction_handler, to: Int.self)
+  }
+
   // NB: job control (issue 7). The real stop is tested end to end under tmux
   // (`TerminalAppTests`); here the stop step is replaced, so SIGTSTP can be sent to the test
-  // process itself: the device's handler takes it and only the fake "stops".
+  // process itself: the device's handler takes it and only the fake "stops". While the fake
+  // "stops", SIGTSTP has its default action, as before a real stop: no test sends it then.
   extension TerminalDeviceTests {
     @Test func suspendLeavesTheTerminalAsRestoreDoesAndTakesItBackAfterTheStop() async throws {
       let pty = try PseudoTerminal()
@@ -238,6 +259,79 @@
       #expect(!resumes.wait(milliseconds: 200))
       #expect(sameSettings(pty.settings, before))
       #expect(pty.output(until: "anything", waitingMilliseconds: 50) == "")
+    }
+
+    // The app quits as the job continues (or when the system skipped the stop): the restore
+    // puts the original SIGTSTP action back, and the suspension must not put its own back over
+    // it, a handler whose pipe is closed by then, which a later `open` would save as original.
+    @Test func aRestoreDuringTheStopLeavesTheOriginalSIGTSTPAction() throws {
+      var own = sigaction()
+      own.__sigaction_handler.sa_handler = testsStopHandler
+      var runners = sigaction()
+      sigaction(SIGTSTP, &own, &runners)
+      defer { sigaction(SIGTSTP, &runners, nil) }
+      let original = stopSignalHandler()
+
+      let pty = try PseudoTerminal()
+      let before = pty.settings
+      let stop = FakeJobStop(pty)
+      let opened = Later<TerminalDevice>()
+      let device = try TerminalDevice.open(
+        input: pty.terminal, output: pty.terminal,
+        stopJob: {
+          stop.stop()
+          opened.value?.restore()
+        })
+      opened.value = device
+      defer { device.restore() }
+      _ = pty.output(until: "\u{1B}[2J")
+      try #require(stopSignalHandler() != original)
+
+      #expect(device.suspend())
+      #expect(stop.sightings.count == 1)
+      #expect(stopSignalHandler() == original)
+      #expect(sameSettings(pty.settings, before))
+      #expect(pty.output(until: "anything", waitingMilliseconds: 50) == "")
+
+      // The next device saves the original action, and puts it back.
+      let next = try TerminalDevice.open(input: pty.terminal, output: pty.terminal)
+      #expect(stopSignalHandler() != original)
+      next.restore()
+      #expect(stopSignalHandler() == original)
+    }
+
+    // The app quits while the signal queue resumes (after SIGSTOP and SIGCONT, say): whichever
+    // comes first, the terminal ends as it was before `open`, the leave sequence last.
+    @Test func aRestoreDuringAResumeStillPutsTheTerminalBack() throws {
+      let pty = try PseudoTerminal()
+      let before = pty.settings
+      let stop = FakeJobStop(pty)
+      let opened = Later<TerminalDevice>()
+      let restoreDone = Atomic(false)
+      let activeAtResume = Mutex<[sig_atomic_t]>([])
+      let device = try TerminalDevice.open(
+        input: pty.terminal, output: pty.terminal, stopJob: { stop.stop() },
+        resuming: {
+          // An ending signal from here on would restore the terminal.
+          activeAtResume.withLock { $0.append(signalRecord.pointee.active) }
+          let finished = DispatchSemaphore(value: 0)
+          DispatchQueue.global().async {
+            opened.value?.restore()
+            restoreDone.store(true, ordering: .releasing)
+            finished.signal()
+          }
+          // Time for the restore to get as far as it can while this resume is under way.
+          _ = finished.wait(timeout: .now() + .milliseconds(200))
+        })
+      opened.value = device
+      defer { device.restore() }
+      _ = pty.output(until: "\u{1B}[2J")
+
+      #expect(device.suspend())
+      try #require(waitFor { restoreDone.load(ordering: .acquiring) })
+      #expect(activeAtResume.withLock { $0 } == [1])
+      #expect(sameSettings(pty.settings, before))
+      #expect(pty.output(until: leaveSequence) == enterSequence + leaveSequence)
     }
   }
 #endif

@@ -25,6 +25,8 @@ public final class LiveWorkoutScreen: AppScreen {
     case videoURL(LineEditor)
     case confirmFinish
     case confirmDiscard
+    /// Asked before a log the server refused is set aside.
+    case confirmSetAside
   }
 
   private let coordinator: WorkoutCoordinator
@@ -71,12 +73,18 @@ public final class LiveWorkoutScreen: AppScreen {
       return [
         KeyHelp("↑/↓", "choose"), KeyHelp("Enter", "do this exercise"), KeyHelp("Esc", "cancel"),
       ]
-    case .confirmFinish, .confirmDiscard:
+    case .confirmFinish, .confirmDiscard, .confirmSetAside:
       return [KeyHelp("y", "yes"), KeyHelp("n/Esc", "no")]
     case .browsing:
       break
     }
     if case .accepted = coordinator.finish { return [KeyHelp("Enter", "back to workouts")] }
+    if coordinator.logWasRefused {
+      return [
+        KeyHelp("r", "send the log again now"),
+        KeyHelp("K", "keep the refused log aside and close the workout"),
+      ]
+    }
     if coordinator.isFinishing { return [KeyHelp("r", "send the log again now")] }
     guard session?.started == true else { return [] }
     var keys = [
@@ -132,6 +140,10 @@ public final class LiveWorkoutScreen: AppScreen {
       mode = .browsing
       if key == .character("y") { coordinator.send(.reset) }
       return .handled
+    case .confirmSetAside:
+      mode = .browsing
+      if key == .character("y") { setAsideRefusedLog() }
+      return .handled
     case .browsing:
       return handleBrowsing(key)
     }
@@ -145,8 +157,11 @@ public final class LiveWorkoutScreen: AppScreen {
       return .handled
     }
     if coordinator.isFinishing {
-      guard key == .character("r") else { return .ignored }
-      coordinator.retryNow()
+      switch key {
+      case .character("r"): coordinator.retryNow()
+      case .character("K") where coordinator.logWasRefused: mode = .confirmSetAside
+      default: return .ignored
+      }
       return .handled
     }
     guard let session, session.started else { return .ignored }
@@ -418,6 +433,12 @@ public final class LiveWorkoutScreen: AppScreen {
       lines += StyledLine.lines(ansi: card)
     }
     if let finishing = finishingLines() { lines += finishing }
+    if mode == .confirmSetAside {
+      lines.append(
+        StyledLine(
+          "Keep the refused log in a file and close the workout? It will not be sent. (y/n)",
+          TextStyle(bold: true, reverse: true)))
+    }
     if let rest = restLines(now: now, width: size.columns) { lines += rest }
     if let celebration = coordinator.celebration {
       lines.append(StyledLine("🏆 " + celebration.text, TextStyle(bold: true, foreground: .yellow)))
@@ -528,6 +549,16 @@ public final class LiveWorkoutScreen: AppScreen {
     return lines
   }
 
+  private func setAsideRefusedLog() {
+    do {
+      guard let kept = try coordinator.setAsideRefusedLog() else { return }
+      host?.show(message: "The refused log is kept in \(kept.path).")
+      openWorkouts()
+    } catch {
+      host?.show(message: "The refused log could not be kept aside: \(error)")
+    }
+  }
+
   private func finishingLines() -> [StyledLine]? {
     switch coordinator.finish {
     case .idle, .accepted:
@@ -543,7 +574,7 @@ public final class LiveWorkoutScreen: AppScreen {
       let when =
         retryAt.map {
           "retrying at \(Self.timeFormatter.string(from: $0)); r to retry now"
-        } ?? "r to send again"
+        } ?? "r to send again, K to keep it aside and go on"
       return [
         StyledLine(
           "Finishing: the log is kept, not sent yet: \(problem); \(when).",

@@ -175,6 +175,34 @@ public final class WorkoutCoordinator {
     sendLog()
   }
 
+  /// Whether the server refused the waiting log itself (a 4xx): it is not retried by itself.
+  public var logWasRefused: Bool {
+    if pending != nil, case .waiting(_, nil) = finish { return true }
+    return false
+  }
+
+  // NB: a log the server refuses would otherwise block the app: no new workout starts while one is
+  // being sent. The trainee can set it aside: it is kept in `refused-workout-logs/` (written before
+  // the outbox is emptied, so nothing entered is lost) and the workout is closed.
+
+  /// Keeps a log the server refused in the outbox's `refused-workout-logs/` and closes the
+  /// workout, so the next one can start; returns where it was kept. Only for a refused log
+  /// (`logWasRefused`); `nil` otherwise. Throws when the copy cannot be written, and then keeps
+  /// everything as it was.
+  public func setAsideRefusedLog() throws(FileError) -> URL? {
+    guard logWasRefused, let log = pending else { return nil }
+    let kept = try outbox.setAside(log)
+    sender?.cancel()
+    sender = nil
+    pending = nil
+    finish = .idle
+    if let session = store.session, session.started {
+      store.send(.reset)
+    }
+    host?.setNeedsRedraw()
+    return kept
+  }
+
   /// Leaves the complete screen.
   public func acknowledgeFinish() {
     if case .accepted = finish { finish = .idle }

@@ -57,4 +57,33 @@ public struct WorkoutLogOutbox: Sendable {
   public func remove() {
     unlink(url.path)
   }
+
+  /// Where logs the server refused are kept once the trainee sets them aside:
+  /// `DIR/refused-workout-logs/`.
+  public var refusedDirectory: URL {
+    url.deletingLastPathComponent().appendingPathComponent("refused-workout-logs")
+  }
+
+  /// Keeps `log` in `refusedDirectory` as `<finished at, ms>-<idempotency key>.json`, then empties
+  /// the outbox; returns the file. The copy is written (atomically) before the outbox is emptied,
+  /// so a kill in between leaves the log in both places, never in neither.
+  public func setAside(_ log: PendingWorkoutLog) throws(FileError) -> URL {
+    let milliseconds = Int64((log.finishedAt.timeIntervalSince1970 * 1000).rounded(.down))
+    let name = "\(milliseconds)-\(Self.fileNameSafe(log.idempotencyKey)).json"
+    let aside = DurableJSONFile<PendingWorkoutLog>(
+      url: refusedDirectory.appendingPathComponent(name), what: "A refused workout log")
+    try aside.save(log)
+    remove()
+    return aside.url
+  }
+
+  /// `key` with anything but ASCII letters, digits, `-` and `_` replaced by `_`.
+  private static func fileNameSafe(_ key: String) -> String {
+    String(
+      key.unicodeScalars.map { scalar in
+        scalar.isASCII
+          && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_")
+          ? Character(scalar) : "_"
+      })
+  }
 }

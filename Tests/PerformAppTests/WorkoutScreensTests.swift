@@ -271,6 +271,56 @@ struct WorkoutScreensTests {
     #expect(api.recorded.withLock { ($0.keysTried, $0.logs.map(\.key)) } == (tried + tried, tried))
   }
 
+  @Test func aRefusedLogCanBeKeptAsideSoTheNextWorkoutCanStart() async throws {
+    let (app, coordinator, _) = try await launch()
+    _ = app.handle(.enter, now: Date())
+    api.recorded.withLock { $0.refuseLogs = true }
+    type("Fy", into: app)
+    #expect(
+      await settled {
+        if case .waiting(_, nil) = coordinator.finish { true } else { false }
+      })
+    let pending = try #require(WorkoutLogOutbox(dataDirectory: directory).load(now: Date()).log)
+    #expect(screen(app).contains("K to keep it aside"))
+    type("Kn", into: app)
+    #expect(coordinator.isFinishing)
+    type("Ky", into: app)
+    #expect(!coordinator.isFinishing)
+    #expect(coordinator.store.session == nil)
+    #expect(WorkoutLogOutbox(dataDirectory: directory).load(now: Date()).log == nil)
+    let refused = directory.appendingPathComponent("refused-workout-logs")
+    let names = try FileManager.default.contentsOfDirectory(atPath: refused.path)
+    #expect(names.count == 1)
+    let kept = try JSONDecoder().decode(
+      PendingWorkoutLog.self,
+      from: Data(contentsOf: refused.appendingPathComponent(try #require(names.first))))
+    #expect(kept == pending)
+    #expect(app.message?.contains(refused.path) == true)
+    // The next workout starts.
+    app.select(tab: 0)
+    _ = app.handle(.enter, now: Date())
+    #expect(coordinator.store.session?.started == true)
+  }
+
+  @Test func aLogWaitingForTheNetworkCannotBeSetAside() async throws {
+    let (app, coordinator, _) = try await launch()
+    _ = app.handle(.enter, now: Date())
+    api.reachable = false
+    type("Fy", into: app)
+    #expect(
+      await settled {
+        if case .waiting(_, .some) = coordinator.finish { true } else { false }
+      })
+    #expect(!coordinator.logWasRefused)
+    type("Ky", into: app)
+    #expect(coordinator.isFinishing)
+    #expect(WorkoutLogOutbox(dataDirectory: directory).load(now: Date()).log != nil)
+    #expect(try coordinator.setAsideRefusedLog() == nil)
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: directory.appendingPathComponent("refused-workout-logs").path))
+  }
+
   @Test func discardNeedsAYes() async throws {
     let (app, coordinator, _) = try await launch()
     _ = app.handle(.enter, now: Date())

@@ -19,12 +19,28 @@ enum NutritionFoodAmount {
     return CustomMealItem(
       id: id, name: food.name, kcal: macros.kcal, protein: macros.protein, carbs: macros.carbs,
       fat: macros.fat, eaten: true, qty: qty, unit: food.unit,
-      base: .object([
-        "qty": .number(100), "unit": .string(food.unit), "kcal": .number(food.per100g.kcal),
-        "protein": .number(food.per100g.protein), "carbs": .number(food.per100g.carbs),
-        "fat": .number(food.per100g.fat),
-      ]),
+      base: base(qty: 100, unit: food.unit, food.per100g),
       food: .object(["id": .string(food.id)]), barcode: food.barcode)
+  }
+
+  /// A food typed in by hand as an added food, eaten. With an amount it holds `qty` grams and a
+  /// base of those very figures per that amount, so it rescales like a catalog food; without
+  /// one it has no amount to change. It has no catalog `food`.
+  static func item(_ food: NutritionManualFood, id: String) -> CustomMealItem {
+    CustomMealItem(
+      id: id, name: food.name, kcal: food.macros.kcal, protein: food.macros.protein,
+      carbs: food.macros.carbs, fat: food.macros.fat, eaten: true, qty: food.grams,
+      unit: food.grams.map { _ in "g" },
+      base: food.grams.map { base(qty: $0, unit: "g", food.macros) })
+  }
+
+  /// `{ qty, unit, kcal, protein, carbs, fat }`: `macros` are the figures of `qty` units.
+  static func base(qty: Double, unit: String, _ macros: MacrosDto) -> JSONValue {
+    .object([
+      "qty": .number(qty), "unit": .string(unit), "kcal": .number(macros.kcal),
+      "protein": .number(macros.protein), "carbs": .number(macros.carbs),
+      "fat": .number(macros.fat),
+    ])
   }
 
   /// A replacement of the same food and amount as `item`.

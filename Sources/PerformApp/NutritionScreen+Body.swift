@@ -41,6 +41,9 @@ extension NutritionScreen {
         StyledLine([StyledRun(prompt.label, TextStyle(bold: true)), StyledRun(prompt.editor.text)]))
       let typed = String(prompt.editor.text.prefix(prompt.editor.cursor))
       cursor = (0, TextColumns.of(prompt.label) + TextColumns.of(typed))
+    } else if let form = manualFoodLines() {
+      footer = form.lines
+      cursor = form.cursor
     }
     let room = max(1, size.rows - header.count - footer.count)
     let middle = middleLines(columns: columns, room: room)
@@ -150,7 +153,7 @@ extension NutritionScreen {
         "\(target.title): \(food.name) (\(per) kcal per 100 \(food.unit)), amount in \(food.unit): ",
         editor
       )
-    case .browsing, .searching, .results:
+    case .browsing, .searching, .results, .manualFood:
       return nil
     }
   }

@@ -30,7 +30,8 @@ extension NutritionScreen {
     switch result {
     case .success(let foods) where foods.isEmpty:
       mode = .searchText(target, searchEditor(query))
-      host?.show(message: "No food matches \"\(query)\"; try other words.")
+      host?.show(
+        message: "No food matches \"\(query)\"; try other words, or Tab to enter it by hand.")
     case .success(let foods):
       mode = .results(target, query: query, foods: foods, index: 0)
       serverAnswered()

@@ -7,7 +7,9 @@ import TraineeAPI
 // whole meal". One flow serves the four: find a food (search text, or a barcode), pick it, type
 // the amount eaten (100 by default), then one edit: `addFood`, `setCustomMeal` or
 // `setReplacement`. Foods carry `qty`, `unit`, `base` (the per-100 figures) and `food` so the
-// amount can be changed later, as the spec's CustomMealItem extras intend.
+// amount can be changed later, as the spec's CustomMealItem extras intend. A food the catalog
+// does not have is typed in by hand instead (`m`, Tab in the search or barcode field, `m` among
+// the foods found) and goes where the flow was taking the catalog food, by the same edit.
 
 /// Where a food found by the trainee goes.
 struct NutritionFoodTarget {
@@ -29,18 +31,19 @@ struct NutritionFoodTarget {
   var title: String
 }
 
-/// How a food was found; a composed meal or a replacement records it as its `source`.
+/// How a food was found, or that it was typed in by hand; a composed meal or a replacement
+/// records it as its `source`.
 enum NutritionFoodSource: String {
-  case search, barcode
+  case search, barcode, manual
 }
 
 extension NutritionScreen {
-  /// How a food flow starts: by typing words or a barcode.
+  /// How a food flow starts: by typing words or a barcode, or the food itself by hand.
   enum FoodEntry {
-    case search, barcode
+    case search, barcode, manual
   }
 
-  /// `a` or `b`: adds a food to the selected meal (plan or composed).
+  /// `a`, `b` or `m`: adds a food to the selected meal (plan or composed).
   func startFoodEntry(_ entry: FoodEntry, now: Date) {
     guard ensureEditable() else { return }
     guard let (row, content) = selection() else {
@@ -67,6 +70,7 @@ extension NutritionScreen {
     switch entry {
     case .search: mode = .searchText(target, searchEditor())
     case .barcode: mode = .barcodeText(target, barcodeEditor())
+    case .manual: mode = .manualFood(target, NutritionManualFoodForm())
     }
   }
 
@@ -163,7 +167,7 @@ extension NutritionScreen {
         mode = .amount(target, food, source: source, editor)
         if commitAmount(text, of: food, source: source, for: target, now: now) { mode = .browsing }
       }
-    case .browsing, .searching, .results:
+    case .browsing, .searching, .results, .manualFood:
       break
     }
   }
@@ -178,6 +182,8 @@ extension NutritionScreen {
       mode = .results(target, query: query, foods: foods, index: max(index - 1, 0))
     case .enter, .character(" "):
       mode = .amount(target, foods[index], source: .search, amountEditor(100))
+    case .character("m"):
+      mode = .manualFood(target, NutritionManualFoodForm(name: query))
     case .escape:
       mode = .searchText(target, searchEditor(query))
     default:
@@ -201,8 +207,20 @@ extension NutritionScreen {
       host?.show(message: NutritionText.describe(problem))
       return false
     }
-    var item = NutritionFoodAmount.item(from: food, qty: qty, id: environment.newID())
-    let what = "\(food.name) \(NutritionText.amount(qty, food.unit))"
+    let item = NutritionFoodAmount.item(from: food, qty: qty, id: environment.newID())
+    place(
+      item, described: "\(food.name) \(NutritionText.amount(qty, food.unit))", source: source,
+      for: target, now: now)
+    return true
+  }
+
+  /// Puts `item` where `target` says, in one edit, selects it and says `what` went where. A
+  /// refused edit says why and changes nothing.
+  func place(
+    _ item: CustomMealItem, described what: String, source: NutritionFoodSource,
+    for target: NutritionFoodTarget, now: Date
+  ) {
+    var item = item
     let edit: NutritionEdit
     let row: NutritionRowID
     switch target.kind {
@@ -214,7 +232,7 @@ extension NutritionScreen {
       guard var meal = sync.edits.collectDaySnapshot(key.rawValue).customMeals[aiKey(key, mealId)]
       else {
         host?.show(message: "That meal is gone.")
-        return true
+        return
       }
       while meal.items.contains(where: { $0.id == item.id }) { item.id = environment.newID() }
       meal.items.append(item)
@@ -235,6 +253,5 @@ extension NutritionScreen {
       selectedRow = row
       host?.show(message: "\(target.title): \(what).")
     }
-    return true
   }
 }

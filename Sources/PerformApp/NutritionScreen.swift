@@ -12,9 +12,9 @@ import TraineeAPI
 /// The Nutrition tab: one day of the trainee's nutrition plan with everything they did to it.
 ///
 /// Today and yesterday are edited through the sync engine: tick, swap, portion, remove, add a
-/// food by search or barcode, compose a meal, replace or delete a meal. Older days are read
-/// from the server and shown read-only, with the reason at the top. The day's totals are drawn
-/// against the plan day's targets, and the engine's sync state as "saved", "saving…" or
+/// food by search, barcode or by hand, compose a meal, replace or delete a meal. Older days are
+/// read from the server and shown read-only, with the reason at the top. The day's totals are
+/// drawn against the plan day's targets, and the engine's sync state as "saved", "saving…" or
 /// "offline, will retry".
 @MainActor
 public final class NutritionScreen: AppScreen {
@@ -77,20 +77,34 @@ public final class NutritionScreen: AppScreen {
       mode = .browsing
       return .handled
     case .portion, .customLabel, .searchText, .barcodeText, .amount:
+      if key == .tab, startManualFoodFromField() { return .handled }
       if key == .tab || key == .backTab { return .ignored }
       handleText(key, now: now)
+      return .handled
+    case .manualFood:
+      handleManualFood(key, now: now)
       return .handled
     }
   }
 
   public var keyHelp: [KeyHelp] {
     switch mode {
-    case .portion, .customLabel, .searchText, .barcodeText, .amount:
+    case .searchText, .barcodeText:
+      return [KeyHelp("Enter", "done"), KeyHelp("Tab", "enter by hand"), KeyHelp("Esc", "cancel")]
+    case .portion, .customLabel, .amount:
       return [KeyHelp("Enter", "done"), KeyHelp("Esc", "cancel")]
+    case .manualFood:
+      return [
+        KeyHelp("Tab/Enter", "next field"), KeyHelp("Shift-Tab", "previous field"),
+        KeyHelp("Enter on Fat", "add"), KeyHelp("Esc", "cancel"),
+      ]
     case .searching:
       return [KeyHelp("Esc", "cancel")]
     case .results:
-      return [KeyHelp("j/k ↓/↑", "move"), KeyHelp("Enter", "pick"), KeyHelp("Esc", "cancel")]
+      return [
+        KeyHelp("j/k ↓/↑", "move"), KeyHelp("Enter", "pick"), KeyHelp("m", "enter by hand"),
+        KeyHelp("Esc", "cancel"),
+      ]
     case .browsing:
       let moving = [KeyHelp("j/k ↓/↑", "move")]
       let days = [
@@ -101,7 +115,8 @@ public final class NutritionScreen: AppScreen {
       return moving + [
         KeyHelp("Enter/space", "tick eaten"), KeyHelp("s", "swap option"),
         KeyHelp("p", "portion"), KeyHelp("x", "remove item"), KeyHelp("a", "add food"),
-        KeyHelp("b", "barcode"), KeyHelp("c", "compose meal"), KeyHelp("r", "replace meal"),
+        KeyHelp("b", "barcode"), KeyHelp("m", "enter a food by hand"),
+        KeyHelp("c", "compose meal"), KeyHelp("r", "replace meal"),
         KeyHelp("d", "delete meal"),
       ] + days
     }
@@ -109,7 +124,7 @@ public final class NutritionScreen: AppScreen {
 
   public var isEditingText: Bool {
     switch mode {
-    case .portion, .customLabel, .searchText, .barcodeText, .amount: true
+    case .portion, .customLabel, .searchText, .barcodeText, .amount, .manualFood: true
     case .browsing, .searching, .results: false
     }
   }
@@ -130,6 +145,7 @@ public final class NutritionScreen: AppScreen {
     case .character("x"): removeSelected(now: now)
     case .character("a"): startFoodEntry(.search, now: now)
     case .character("b"): startFoodEntry(.barcode, now: now)
+    case .character("m"): startFoodEntry(.manual, now: now)
     case .character("c"): startCustomMeal(now: now)
     case .character("r"): startReplacement(now: now)
     case .character("d"): deleteSelectedMeal(now: now)
@@ -203,4 +219,6 @@ enum NutritionMode {
   case results(NutritionFoodTarget, query: String, foods: [FoodDto], index: Int)
   /// Typing how much of `food` was eaten.
   case amount(NutritionFoodTarget, FoodDto, source: NutritionFoodSource, LineEditor)
+  /// Typing a food the catalog does not have, by hand.
+  case manualFood(NutritionFoodTarget, NutritionManualFoodForm)
 }

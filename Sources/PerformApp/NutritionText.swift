@@ -108,6 +108,35 @@ enum NutritionText {
     }
   }
 
+  /// A field of the hand-entry form as its label reads: `Protein (g)`.
+  static func label(_ field: NutritionManualFoodForm.Field) -> String {
+    switch field {
+    case .name: "Name"
+    case .amount: "Amount (g)"
+    case .kcal: "kcal"
+    case .protein: "Protein (g)"
+    case .carbs: "Carbs (g)"
+    case .fat: "Fat (g)"
+    }
+  }
+
+  /// Why a food typed in by hand is refused, starting with the field: `Fat: "1..2" is not a
+  /// number.`
+  static func describe(_ problem: NutritionManualFoodProblem) -> String {
+    let field = label(problem.field).replacingOccurrences(of: " (g)", with: "")
+    switch problem {
+    case .nameMissing: return "\(field): type the food's name."
+    case .nameTooLong(let count):
+      return "\(field): at most \(NutritionManualFoodForm.maximumNameLength) characters, this one"
+        + " has \(count)."
+    case .notANumber(_, let text): return "\(field): \"\(text)\" is not a number."
+    case .negative: return "\(field): must be 0 or more."
+    case .amountNotPositive: return "\(field): must be more than 0, or empty."
+    case .amountTooLarge(let maximum): return "\(field): at most \(number(maximum)) g."
+    case .kcalMissing: return "\(field): required (0 if the food has none)."
+    }
+  }
+
   /// `text` padded with spaces, or cut with `…`, to exactly `columns` terminal columns.
   static func padded(_ text: String, to columns: Int) -> String {
     // NB: `TextColumns.fit` trims the whitespace around a cut; the indent is kept apart.

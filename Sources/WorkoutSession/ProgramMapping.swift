@@ -104,20 +104,41 @@ func displayReps(_ reps: String?) -> String {
   return reps.trimmingCharacters(in: .whitespaces)
 }
 
-/// Seconds of rest from a coach's text: `m:ss`, `mm:ss`, or a plain number of seconds (`90`,
-/// also `90s`, read up to the first non-digit as the earlier app did). `0` when unreadable.
+/// The longest rest a coach's text can give: a typo must not make a rest of days.
+let maximumRestSeconds = 24 * 60 * 60
+
+/// Seconds of rest from a coach's text, `0` (no rest) for anything it does not read whole:
+/// `m:ss` or `mm:ss`; a whole number of seconds, bare or with `s`, `sec` or `secs`; a whole
+/// number of minutes with `m`, `min` or `mins`. A space may stand before the unit, and case does
+/// not matter (`90`, `90s`, `90 sec`, `2 min`, `2m`, `1:30`). Decimals (`1.5`), mixed units
+/// (`1m30s`), ranges and words are no rest rather than their leading digits. At most a day.
 public func restToSeconds(_ rest: String?) -> Int {
   guard let rest = rest?.trimmingCharacters(in: .whitespaces), !rest.isEmpty else { return 0 }
   if rest.contains(":") {
     let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
-    guard parts.count == 2, let seconds = EnteredValue.wholeNumber(String(parts[1])),
-      parts[1].count == 2, seconds < 60, let minutes = EnteredValue.wholeNumber(String(parts[0])),
-      parts[0].count <= 2
+    guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+      let minutes = asciiWholeNumber(parts[0]), let seconds = asciiWholeNumber(parts[1]),
+      seconds < 60
     else { return 0 }
     return minutes * 60 + seconds
   }
   let digits = rest.prefix { $0.isASCII && $0.isNumber }
-  return digits.isEmpty ? 0 : min(Int(digits.prefix(6)) ?? 0, 24 * 3600)
+  guard let number = asciiWholeNumber(digits) else { return 0 }
+  let secondsPerUnit: Int
+  switch rest.dropFirst(digits.count).trimmingCharacters(in: .whitespaces).lowercased() {
+  case "", "s", "sec", "secs": secondsPerUnit = 1
+  case "m", "min", "mins": secondsPerUnit = 60
+  default: return 0
+  }
+  return number > maximumRestSeconds
+    ? maximumRestSeconds : min(number * secondsPerUnit, maximumRestSeconds)
+}
+
+/// `text` as a whole number when it is only ASCII digits; any count of them too big for an `Int`
+/// reads as `Int.max`.
+private func asciiWholeNumber(_ text: Substring) -> Int? {
+  guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+  return Int(text) ?? Int.max
 }
 
 /// The first whole number in a coach's text: `3` for `3-4`, `12` for `x12`, `nil` for `AMRAP`.

@@ -56,8 +56,11 @@ extension WorkoutState {
         total += exercise.sets.count
         for set in exercise.sets where set.done { completed += 1 }
       }
+      // A workout with no sets (a day that was not found) is never "every set done": it gets
+      // the idle reminder while it stays open, never the unfinished one.
       progress = .init(
-        started: session.started, completedSets: completed, allSetsDone: completed == total)
+        started: session.started, completedSets: completed,
+        allSetsDone: total > 0 && completed == total)
     } else {
       progress = .closed
     }

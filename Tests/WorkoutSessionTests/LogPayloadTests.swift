@@ -139,17 +139,57 @@ struct LogPayloadTests {
     #expect(strengthLogSet(set, units: .metric).reps == logged)
   }
 
+  /// "weight: for a done set with a value, the number. Otherwise null." Checking already put the
+  /// placeholder into the set, so an empty weight on a done set was cleared: last time's weight
+  /// and the target never stand in for it.
   @Test(arguments: [
-    ("60", "57.5", Double?.some(60)), ("", "57.5", 57.5), ("", "", nil), ("62,5", "", 62.5),
+    ("60", "57.5", Double?.some(60)), ("", "57.5", nil), ("", "", nil), ("62,5", "", 62.5),
     ("0", "", 0), (" 60 ", "", 60),
   ])
-  func doneSetLogsEnteredElsePlaceholderWeightElseNull(
-    weight: String, lastWeight: String, logged: Double?
-  ) {
+  func doneSetLogsItsOwnWeightElseNull(weight: String, lastWeight: String, logged: Double?) {
     let set = ExerciseSet(
       setNumber: 1, targetWeight: 70, weight: weight, reps: "5", lastWeight: lastWeight,
       done: true)
     #expect(strengthLogSet(set, units: .metric).weight == logged)
+  }
+
+  @Test func weightClearedAfterTheCheckCommittedThePlaceholderIsLoggedAsNull() throws {
+    let workout = LiveWorkout(
+      dayId: "day_push", programId: "plan_1",
+      exercises: [
+        WorkoutExercise(
+          id: "r", exerciseId: "ex_bench", name: "Bench press",
+          sets: [
+            ExerciseSet(
+              setNumber: 1, targetReps: 8, targetRepsLabel: "8", targetWeight: 60,
+              lastWeight: "57.5", lastReps: "10")
+          ])
+      ])
+    var state = WorkoutState()
+    let actions: [WorkoutAction] = [
+      .start(workout, units: .metric), .begin, .toggleSet(exerciseId: "ex_bench", setNumber: 1),
+    ]
+    for action in actions {
+      #expect(
+        !state.applySession(action, now: Self.workoutStart).contains { $0.name == "actionRefused" })
+    }
+    let committed = try #require(state.session?.exercises.first?.sets.first)
+    #expect(committed.weight == "57.5")
+    #expect(committed.done)
+
+    let clear = WorkoutAction.setValue(
+      exerciseId: "ex_bench", setNumber: 1, field: .weight, value: "")
+    #expect(
+      !state.applySession(clear, now: Self.workoutStart).contains { $0.name == "actionRefused" })
+    #expect(state.session?.exercises.first?.sets.first?.weight == "")
+
+    let session = try #require(state.session)
+    let expected: [LogSet] = [
+      .strength(
+        StrengthLogSet(
+          setNumber: 1, reps: 10, targetReps: 8, weight: nil, rir: nil, rm: nil, done: true))
+    ]
+    #expect(logPayload(session, now: Self.workoutStart).entries[0].sets == expected)
   }
 
   @Test func bodyweightSetLogsNullWeightAndItsReps() {
@@ -160,7 +200,7 @@ struct LogPayloadTests {
   }
 
   @Test(arguments: [
-    ("135", "", 61.235), ("", "126.8", 57.516), ("100", "", 45.359), ("45", "", 20.412),
+    ("135", "", 61.235), ("126.8", "135", 57.516), ("100", "", 45.359), ("45", "", 20.412),
   ])
   func imperialWeightsAreLoggedInKilograms(weight: String, lastWeight: String, kilograms: Double) {
     let set = ExerciseSet(
@@ -177,6 +217,12 @@ struct LogPayloadTests {
   @Test func rmIsNullWhenNothingWroteIt() {
     let set = ExerciseSet(setNumber: 1, weight: "60", reps: "8", done: true)
     #expect(strengthLogSet(set, units: .metric).rm == nil)
+  }
+
+  @Test(arguments: [(" 80 ", String?.some("80")), ("80", "80"), ("  ", nil)])
+  func rmIsLoggedTrimmedWhenGiven(rm: String, logged: String?) {
+    let set = ExerciseSet(setNumber: 1, weight: "60", reps: "8", rm: rm, done: true)
+    #expect(strengthLogSet(set, units: .metric).rm == logged)
   }
 
   @Test(arguments: [

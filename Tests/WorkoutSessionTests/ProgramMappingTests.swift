@@ -156,11 +156,50 @@ struct ProgramMappingTests {
   // MARK: restToSeconds
 
   @Test(arguments: [
-    ("1:30", 90), ("01:30", 90), ("90", 90), ("90s", 90), ("0:45", 45), ("2:00", 120),
-    ("10:05", 605), (" 1:30 ", 90), ("", 0), ("abc", 0), ("1:75", 0), ("1:5", 0), (":30", 0),
-    ("1:30:00", 0), ("0", 0),
+    ("1:30", 90), ("01:30", 90), ("0:45", 45), ("2:00", 120), ("10:05", 605), (" 1:30 ", 90),
+    ("0:00", 0), ("99:59", 5999),
   ])
-  func restToSecondsReadsMinutesSecondsOrPlainSeconds(rest: String, seconds: Int) {
+  func restToSecondsReadsMinutesAndSeconds(rest: String, seconds: Int) {
+    #expect(restToSeconds(rest) == seconds)
+  }
+
+  @Test(arguments: [("90", 90), (" 90 ", 90), ("0", 0), ("045", 45), ("300", 300)])
+  func restToSecondsReadsAPlainNumberAsSeconds(rest: String, seconds: Int) {
+    #expect(restToSeconds(rest) == seconds)
+  }
+
+  @Test(arguments: [
+    ("90s", 90), ("90 s", 90), ("90sec", 90), ("90 sec", 90), ("90secs", 90), ("90 secs", 90),
+    ("45 S", 45), ("60 Sec", 60), ("0s", 0),
+  ])
+  func restToSecondsReadsSecondsWithAUnit(rest: String, seconds: Int) {
+    #expect(restToSeconds(rest) == seconds)
+  }
+
+  @Test(arguments: [
+    ("2m", 120), ("2 m", 120), ("2min", 120), ("2 min", 120), ("2mins", 120), ("3 mins", 180),
+    ("2 MIN", 120), ("1 Min", 60), ("0 min", 0),
+  ])
+  func restToSecondsReadsMinutesWithAUnit(rest: String, seconds: Int) {
+    #expect(restToSeconds(rest) == seconds)
+  }
+
+  /// Decimals, mixed units, words and anything around the number are no rest, not the leading
+  /// digits: `2 min` must not become 2 seconds, nor `1.5` one second.
+  @Test(arguments: [
+    "", "   ", "abc", "1.5", "1,5", "1.5 min", "1m30s", "1m 30s", "1 min 30", "2 minutes",
+    "90 seconds", "90ss", "2 h", "rest 90", "90s rest", "~90", "-90", "+90", "2-3 min", "60-90",
+    "1:75", "1:5", ":30", "1:", "123:00", "1:30:00", "1:30 min", "1 :30", "1: 30", "½",
+  ])
+  func restToSecondsRefusesAnythingElseAsNoRest(rest: String) {
+    #expect(restToSeconds(rest) == 0)
+  }
+
+  @Test(arguments: [
+    ("86400", 86_400), ("86401", 86_400), ("1440 min", 86_400), ("9999 min", 86_400),
+    ("99999999999999999999", 86_400), ("99999999999999999999 min", 86_400),
+  ])
+  func restToSecondsIsAtMostADay(rest: String, seconds: Int) {
     #expect(restToSeconds(rest) == seconds)
   }
 

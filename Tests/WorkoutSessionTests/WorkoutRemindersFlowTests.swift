@@ -19,6 +19,24 @@ struct WorkoutRemindersFlowTests {
     #expect(state.reminders.unfinishedScheduled == false)
   }
 
+  /// A day that is not found opens a workout with no sets: 0 of 0 is not "every set is done",
+  /// so beginning it schedules the idle reminder (a workout is open and waiting), never the
+  /// unfinished one.
+  @Test func anEmptyWorkoutGetsTheIdleReminderNeverTheUnfinishedOne() {
+    var state = WorkoutState()
+    let opened = state.apply(
+      .start(LiveWorkout(dayId: "day_missing", programId: nil), units: .metric), now: t0)
+
+    let begun = state.apply(.begin, now: t0)
+    let later = state.apply(.tick, now: t0 + 30 * 60)
+
+    #expect(opened == [])
+    #expect(begun == [idle(at: t0)])
+    #expect(later == [])
+    #expect(state.reminders.idleScheduledAt == 0)
+    #expect(state.reminders.unfinishedScheduled == false)
+  }
+
   @Test func aWorkoutNotStartedHasNoReminders() {
     var state = twoExerciseState()
 

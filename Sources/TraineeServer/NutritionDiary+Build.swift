@@ -9,7 +9,10 @@ import TraineeAPI
 //   main option;
 // - a valid portion on the chosen option's food scales its macros by `qty / option.qty`;
 // - added foods and custom-meal items count unless `eaten` is `false`;
-// - a meal log counts unless a custom meal or replacement links it by `logId`.
+// - a meal log counts unless an entry the sums count links it by `logId`: a custom meal of the
+//   date, or the replacement of a plan meal of the chosen day that is `REPLACED` and not removed
+//   (the entry stands for the log, its `eaten` decides). A link from an entry not counted is
+//   ignored, so every log is counted exactly once, through the snapshot or by itself.
 
 /// The spec's `dateKeyOf` of a date: zero-based, unpadded month, `2026-0-5` for 5 January 2026.
 func dayKey(_ date: CalendarDate) -> String {
@@ -83,7 +86,8 @@ extension NutritionDiary {
           id: $0.value.id, label: $0.value.label, logId: $0.value.logId,
           items: $0.value.items.map(DiaryFood.init))
       }
-    let linked = edits.linkedLogIds
+    let linked = edits.countedLogLinks(
+      dateKey: key, planMealIds: (plan?.day.meals ?? []).map(\.id))
     self.logs = logs.map { log in
       let items = (try? JSONDecoder().decode(JSONValue.self, from: Data(log.itemsJSON.utf8)))
       let foods = (try? JSONDecoder().decode([LoggedFood].self, from: Data(log.itemsJSON.utf8)))

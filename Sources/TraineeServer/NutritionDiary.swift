@@ -4,7 +4,9 @@ import TraineeAPI
 // NB: issue 6 "Nutrition": the diary of a date is the plan day with the day's snapshot applied,
 // the trainee's own meals, and the meal logs of that date. The eaten sums count a meal log that a
 // custom meal or a replacement links through `logId` once (through the snapshot), as the store
-// comment in spec nutrition-day-log.md "What each map means" says the server does.
+// comment in spec nutrition-day-log.md "What each map means" says the server does; a link from an
+// entry the sums do not count is ignored, so the log counts by itself (docs/decisions.md, "Server
+// nutrition routes (issue 6)").
 
 /// The answer of `GET /v1/trainee/nutrition/menu?date=`: what the trainee ate on a date.
 struct NutritionDiary: Encodable, Equatable, Sendable {
@@ -123,7 +125,8 @@ struct DiaryLog: Encodable, Equatable, Sendable {
   var consumedAt: String
   var items: JSONValue
   var macros: Macros
-  /// `false` when a custom meal or replacement links it, so its food is counted there.
+  /// `false` when a custom meal of the date or a counted replacement (a plan meal of the chosen
+  /// day, `REPLACED`, not removed) links it, so its food is counted there.
   var counted: Bool
 
   enum CodingKeys: String, CodingKey { case id, consumedAt, items, counted }

@@ -43,10 +43,19 @@ struct StoredDaySnapshot: Decodable, Equatable, Sendable {
     case portions
   }
 
-  /// The meal-log ids linked from custom meals and replacements: those logs are already counted
-  /// through the snapshot.
-  var linkedLogIds: Set<String> {
-    Set(customMeals.values.compactMap(\.logId) + replacement.values.compactMap(\.logId))
+  /// The meal-log ids linked from the entries the sums of `dateKey` count, read against a plan
+  /// day with `planMealIds`: the custom meals keyed for the date, and the replacements of its
+  /// plan meals that are `REPLACED` and not removed. Those logs are counted through the snapshot;
+  /// a log an entry links that is not counted (another date's key, a meal the plan day lacks or
+  /// that was deleted, a replacement without the status) counts itself, so each log counts once.
+  func countedLogLinks(dateKey: String, planMealIds: [String]) -> Set<String> {
+    let prefix = dateKey + "__"
+    let custom = customMeals.filter { $0.key.hasPrefix(prefix) }.values.compactMap(\.logId)
+    let replacing = planMealIds.map { prefix + $0 }.compactMap { mealKey -> String? in
+      guard mealStatus[mealKey] == .replaced, removedMeals[mealKey] != true else { return nil }
+      return replacement[mealKey]?.logId
+    }
+    return Set(custom + replacing)
   }
 }
 

@@ -78,6 +78,28 @@ struct NutritionSyncRetryTests {
     await harness.stop()
   }
 
+  @Test func anHTTPFailureKeepsItsBackoffWhenTheNetworkIsReachable() async {
+    let harness = Harness()
+    await harness.show(today)
+    await harness.transport.failNext(1, with: .http(status: 500))
+    harness.remove("it1")
+    await harness.advance(600)
+    _ = await harness.untilPuts(1)
+    // NB: the server answered, so reachability says nothing about it: no retry now.
+    harness.sync.networkBecameReachable()
+    await harness.settle()
+    #expect(await harness.puts.count == 1)
+    #expect(harness.sync.status(of: today) == .pending)
+    #expect(harness.sync.nextTimerDeadline == .milliseconds(1600))
+    await harness.advance(999)
+    #expect(await harness.puts.count == 1)
+    await harness.advance(1)
+    let puts = await harness.untilPuts(2)
+    #expect(puts.map(\.at) == [.milliseconds(600), .milliseconds(1600)])
+    #expect(harness.sync.status(of: today) == .saved)
+    await harness.stop()
+  }
+
   @Test func anOfflineFetchIsRetriedAndTheEditsMadeMeanwhileAreSaved() async {
     let remote = daySnapshot(today, removed: ["it1"])
     let harness = Harness(serverDays: [today: remote])

@@ -53,6 +53,143 @@ struct NutritionRoutesDiaryTests {
     #expect(counted == [.bool(false), .bool(true)])
   }
 
+  /// Alice's plan, `data` (with `LOG` standing for the id of an 800 kcal "Pizza" meal log of 5
+  /// January, posted first when `logged`) as the snapshot of 5 January, and that day's menu.
+  private func menu(
+    _ data: String, logged: Bool = true, hint: (planId: String, dayId: String)? = nil
+  ) throws -> JSONValue {
+    let api = try NutritionRoutesFixture()
+    try api.store.importNutritionPlans(
+      json: NutritionRoutesFixture.plansJSON, for: api.alice.trainee.id)
+    var logId = ""
+    if logged {
+      let log = api.send(
+        .post, "/v1/trainee/nutrition/logs",
+        body: #"{"date":"2026-01-05","items":[{"name":"Pizza","kcal":800,"protein":35}]}"#)
+      #expect(log.status == .created)
+      logId = try JSONDecoder().decode([String: String].self, from: log.body)["id"] ?? ""
+    }
+    let put = api.putDay("2026-01-05", data.replacingOccurrences(of: "LOG", with: logId))
+    #expect(put.status == .ok, "\(put.bodyText)")
+    var query = ["date": "2026-01-05"]
+    if let hint {
+      query["planId"] = hint.planId
+      query["dayId"] = hint.dayId
+    }
+    let menu = api.get("/v1/trainee/nutrition/menu", query)
+    #expect(menu.status == .ok)
+    return try #require(menu.bodyJSON)
+  }
+
+  @Test func anEatenOutsideMealCountsEveryItemNotRemoved() throws {
+    // Nothing ticked: lunch's rice counts through the status; breakfast's oats are removed.
+    let body = try menu(
+      """
+      {"mealStatus":{"2026-0-5__m1":"EATEN_OUTSIDE","2026-0-5__m2":"EATEN_OUTSIDE"},
+       "removed":{"2026-0-5__it1":true}}
+      """, logged: false)
+    #expect(body[member: "dayId"] == .string("nd1"))
+    #expect(body[member: "eaten"]?[member: "kcal"] == .number(260))
+    #expect(body[member: "eaten"]?[member: "carbs"] == .number(56))
+    let lunch = body[member: "meals"]?[element: 1]
+    #expect(lunch?[member: "status"] == .string("EATEN_OUTSIDE"))
+    #expect(lunch?[member: "items"]?[element: 0]?[member: "eaten"] == .bool(true))
+  }
+
+  @Test func aReplacedMealCountsItsReplacementAndTheLinkedLogOnce() throws {
+    // Oats are ticked, but the meal was replaced by the logged pizza: 800 once, no oats.
+    let body = try menu(
+      """
+      {"eaten":{"2026-0-5__it1":true},"mealStatus":{"2026-0-5__m1":"REPLACED"},
+       "replacement":{"2026-0-5__m1":{"id":"r1","name":"Pizza","kcal":800,"protein":35,
+                                      "logId":"LOG"}}}
+      """)
+    #expect(body[member: "eaten"]?[member: "kcal"] == .number(800))
+    #expect(body[member: "eaten"]?[member: "protein"] == .number(35))
+    let breakfast = body[member: "meals"]?[element: 0]
+    #expect(breakfast?[member: "replacement"]?[member: "kcal"] == .number(800))
+    #expect(body[member: "logs"]?[element: 0]?[member: "counted"] == .bool(false))
+  }
+
+  @Test func aRemovedMealCountsNothing() throws {
+    // Its ticked oats and its added banana are kept in the snapshot but not counted.
+    let body = try menu(
+      """
+      {"eaten":{"2026-0-5__it1":true},"removedMeals":{"2026-0-5__m1":true},
+       "aiMeals":{"2026-0-5__m1":[{"id":"a1","name":"Banana","kcal":89}]}}
+      """, logged: false)
+    #expect(body[member: "dayId"] == .string("nd1"))
+    #expect(body[member: "meals"]?[element: 0]?[member: "removed"] == .bool(true))
+    #expect(body[member: "otherFoods"] == .object([:]))
+    #expect(body[member: "eaten"]?[member: "kcal"] == .number(0))
+  }
+
+  /// A snapshot entry that links the pizza log but is not counted on 5 January.
+  static let uncountedLinks: [(String, String, String?)] = [
+    (
+      "the hinted rest day has no breakfast",
+      #"""
+      {"mealStatus":{"2026-0-5__m1":"REPLACED"},
+       "replacement":{"2026-0-5__m1":{"id":"r1","name":"Pizza","kcal":800,"logId":"LOG"}}}
+      """#, "nd2"
+    ),
+    (
+      "no plan day has the replaced meal",
+      #"""
+      {"mealStatus":{"2026-0-5__m9":"REPLACED"},
+       "replacement":{"2026-0-5__m9":{"id":"r1","name":"Pizza","kcal":800,"logId":"LOG"}}}
+      """#, nil
+    ),
+    (
+      "the replaced meal was deleted",
+      #"""
+      {"mealStatus":{"2026-0-5__m1":"REPLACED"},"removedMeals":{"2026-0-5__m1":true},
+       "replacement":{"2026-0-5__m1":{"id":"r1","name":"Pizza","kcal":800,"logId":"LOG"}}}
+      """#, nil
+    ),
+    (
+      "the meal is not replaced",
+      #"""
+      {"replacement":{"2026-0-5__m1":{"id":"r1","name":"Pizza","kcal":800,"logId":"LOG"}}}
+      """#, nil
+    ),
+    (
+      "the custom meal is keyed for another date",
+      #"""
+      {"customMeals":{"2026-0-4__c1":{"id":"c1","label":"Pizza","logId":"LOG",
+                                       "items":[{"id":"p1","name":"Pizza","kcal":800}]}}}
+      """#, nil
+    ),
+  ]
+
+  @Test(arguments: uncountedLinks)
+  func aLogLinkedFromAnEntryNotCountedCountsItself(
+    why: String, data: String, hintedDay: String?
+  ) throws {
+    let body = try menu(data, hint: hintedDay.map { ("np1", $0) })
+    #expect(body[member: "dayId"] == .string(hintedDay ?? "nd1"), "\(why)")
+    #expect(body[member: "logs"]?[element: 0]?[member: "counted"] == .bool(true), "\(why)")
+    #expect(body[member: "eaten"]?[member: "kcal"] == .number(800), "\(why)")
+    #expect(body[member: "eaten"]?[member: "protein"] == .number(35), "\(why)")
+  }
+
+  @Test func aPutWithoutPortionsClearsTheStoredAmounts() throws {
+    // NB: the day is stored as given, so a build that does not know about amounts (no
+    // `portions`) clears them like `"portions":{}`; the app always sends the map.
+    let api = try NutritionRoutesFixture()
+    try api.store.importNutritionPlans(
+      json: NutritionRoutesFixture.plansJSON, for: api.alice.trainee.id)
+    let ticked = #""eaten":{"2026-0-5__it1":true},"swaps":{"2026-0-5__it1":"o2"}"#
+    let amount = #""portions":{"2026-0-5__it1":{"foodId":"f_bread","qty":150}}"#
+    for (data, kcal) in [("{\(ticked),\(amount)}", 375), ("{\(ticked)}", 250)] {
+      #expect(api.putDay("2026-01-05", data).status == .ok)
+      let day = api.get("/v1/trainee/nutrition/day", ["date": "2026-01-05"])
+      #expect(day.bodyText == #"{"data":\#(data),"date":"2026-01-05"}"#)
+      let menu = api.get("/v1/trainee/nutrition/menu", ["date": "2026-01-05"]).bodyJSON
+      #expect(menu?[member: "eaten"]?[member: "kcal"] == .number(Double(kcal)))
+    }
+  }
+
   @Test func homeAnswersTheHintedDayAndItsEatenSums() throws {
     let api = try loggedDay()
     let home = api.get("/v1/trainee/home", ["planId": "np1", "dayId": "nd1"])

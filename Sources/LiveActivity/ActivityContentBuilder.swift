@@ -10,7 +10,8 @@ import WorkoutSession
 /// The card's content for `state`, written in `language` and `units`; `nil` without a started
 /// session. A pure function: equal inputs give equal content.
 ///
-/// `now` only stands in for the workout's start when a started session lacks one.
+/// `now` only stands in for the workout's start when a started session lacks one;
+/// `ActivityUpdatePolicy` passes the stand-in it used before, so that it does not move.
 public func activityContent(
   state: WorkoutState, language: ActivityLanguage, units: UnitSystem, now: Date, version: Int
 ) -> WorkoutActivityContent? {

@@ -20,13 +20,16 @@ public struct ActivityUpdatePolicy: Equatable, Sendable {
 
   /// The content to send for `state` at `now`, or `nil` when it equals the last one sent (or
   /// there is no started session, which forgets the last one).
+  ///
+  /// A started session without a start gets the start of the content last sent as its stand-in
+  /// (`now` only for the first one), so the content does not move with the time.
   public mutating func update(
     state: WorkoutState, language: ActivityLanguage, units: UnitSystem, now: Date
   ) -> WorkoutActivityContent? {
     offer(
       activityContent(
-        state: state, language: language, units: units, now: now,
-        version: lastEmitted?.version ?? version))
+        state: state, language: language, units: units,
+        now: lastEmitted?.workoutStartedAt ?? now, version: lastEmitted?.version ?? version))
   }
 
   /// `content` with the next version when it differs from the last one sent, else `nil`.

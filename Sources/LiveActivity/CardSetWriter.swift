@@ -5,7 +5,7 @@ import WorkoutSession
 // NB: spec workout-live-activity.md "Cardio" and "Interactions": a missing number is `–` and
 // makes the checkmark inert; nothing is taken from the plan. A value the app would refuse on
 // checking (unreadable or out of range) counts as missing, so the card never offers a commit
-// the app turns down.
+// the app turns down. A cardio set is completable once its duration and distance are entered.
 
 /// What the card shows for a missing number.
 public let missingValue = "–"
@@ -93,7 +93,10 @@ struct CardSetWriter {
       compact: "\(weightBare) × \(repsBare)", minimal: "\(weightBare)×\(repsBare)")
   }
 
-  /// Duration, distance and RPE as entered; cardio is never completed from the card.
+  /// Duration, distance and RPE as entered (cardio has no placeholder). The checkmark completes
+  /// the set once duration and distance are readable; RPE is optional, but one that is entered
+  /// and unreadable is shown as `RPE –` and keeps the checkmark inert, as the engine would
+  /// refuse it.
   private func cardio(_ set: ExerciseSet) -> Parts {
     let durationText = trimmed(set.duration)
     let distanceText = trimmed(set.distance)
@@ -109,20 +112,22 @@ struct CardSetWriter {
     }
     let distanceUnit = cardUnits == .metric ? strings.kilometres : strings.miles
     let distanceShown = distance.map { strings.fill(distanceUnit, ["value": $0]) }
-    let rpeShown = rpe.map { strings.fill(strings.rpe, ["value": $0]) }
+    let rpeShown =
+      rpeText.isEmpty ? nil : strings.fill(strings.rpe, ["value": rpe ?? missingValue])
 
-    guard duration != nil || distance != nil || rpe != nil else {
+    guard duration != nil || distance != nil || rpeShown != nil else {
       return Parts(
         values: CardSetValues(duration: missingValue, distance: missingValue),
         line: missingValue, checkmark: .opensApp, compact: missingValue, minimal: missingValue)
     }
     let durationShown = duration ?? missingValue
+    let complete = duration != nil && distance != nil && (rpeText.isEmpty || rpe != nil)
     return Parts(
       values: CardSetValues(
         duration: durationShown, distance: distanceShown ?? missingValue, rpe: rpeShown),
       line: "\(durationShown) · \(distanceShown ?? missingValue)"
         + (rpeShown.map { " (\($0))" } ?? ""),
-      checkmark: .opensApp,
+      checkmark: complete ? .enabled : .opensApp,
       compact: "\(durationShown) · \(distance ?? missingValue)", minimal: durationShown)
   }
 

@@ -22,11 +22,14 @@ public struct CompleteSetCommand: Codable, Hashable, Sendable {
   public var version: Int
   /// When the checkmark was tapped.
   public var issuedAt: Date
+  /// The start of the workout the card showed; `nil` in a command written before commands
+  /// carried it.
+  public var workoutStartedAt: Date?
 
   /// Creates a command from its parts.
   public init(
     exerciseId: String, setNumber: Int, values: CardSetValues, language: ActivityLanguage,
-    units: UnitSystem, version: Int, issuedAt: Date
+    units: UnitSystem, version: Int, issuedAt: Date, workoutStartedAt: Date? = nil
   ) {
     self.exerciseId = exerciseId
     self.setNumber = setNumber
@@ -35,6 +38,7 @@ public struct CompleteSetCommand: Codable, Hashable, Sendable {
     self.units = units
     self.version = version
     self.issuedAt = issuedAt
+    self.workoutStartedAt = workoutStartedAt
   }
 
   /// The checkmark of `content` tapped at `issuedAt`; `nil` when the card shows no set.
@@ -43,7 +47,7 @@ public struct CompleteSetCommand: Codable, Hashable, Sendable {
     self.init(
       exerciseId: set.exerciseId, setNumber: set.setNumber, values: set.values,
       language: content.language, units: content.units, version: content.version,
-      issuedAt: issuedAt)
+      issuedAt: issuedAt, workoutStartedAt: content.workoutStartedAt)
   }
 }
 
@@ -59,14 +63,21 @@ public struct AdjustRestCommand: Codable, Hashable, Sendable {
   public var version: Int
   /// When the button was tapped.
   public var issuedAt: Date
+  /// The start of the workout the card showed; `nil` in a command written before commands
+  /// carried it.
+  public var workoutStartedAt: Date?
 
   /// Creates a command from its parts.
-  public init(seconds: Int, restStartedAt: Date, restEndsAt: Date, version: Int, issuedAt: Date) {
+  public init(
+    seconds: Int, restStartedAt: Date, restEndsAt: Date, version: Int, issuedAt: Date,
+    workoutStartedAt: Date? = nil
+  ) {
     self.seconds = seconds
     self.restStartedAt = restStartedAt
     self.restEndsAt = restEndsAt
     self.version = version
     self.issuedAt = issuedAt
+    self.workoutStartedAt = workoutStartedAt
   }
 }
 
@@ -80,13 +91,20 @@ public struct SkipRestCommand: Codable, Hashable, Sendable {
   public var version: Int
   /// When the button was tapped.
   public var issuedAt: Date
+  /// The start of the workout the card showed; `nil` in a command written before commands
+  /// carried it.
+  public var workoutStartedAt: Date?
 
   /// Creates a command from its parts.
-  public init(restStartedAt: Date, restEndsAt: Date, version: Int, issuedAt: Date) {
+  public init(
+    restStartedAt: Date, restEndsAt: Date, version: Int, issuedAt: Date,
+    workoutStartedAt: Date? = nil
+  ) {
     self.restStartedAt = restStartedAt
     self.restEndsAt = restEndsAt
     self.version = version
     self.issuedAt = issuedAt
+    self.workoutStartedAt = workoutStartedAt
   }
 }
 
@@ -111,6 +129,16 @@ public enum PendingCommand: Hashable, Sendable {
     case .completeSet(let command): command.issuedAt
     case .adjustRest(let command): command.issuedAt
     case .skipRest(let command): command.issuedAt
+    }
+  }
+
+  /// The start of the workout whose card was tapped; `nil` in a command written before
+  /// commands carried it.
+  public var workoutStartedAt: Date? {
+    switch self {
+    case .completeSet(let command): command.workoutStartedAt
+    case .adjustRest(let command): command.workoutStartedAt
+    case .skipRest(let command): command.workoutStartedAt
     }
   }
 

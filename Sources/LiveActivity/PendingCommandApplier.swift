@@ -22,7 +22,7 @@ public enum PendingCommandRejection: Error, Equatable, Sendable, CustomStringCon
   case setAlreadyDone(exerciseId: String, setNumber: Int)
   /// Checking the set now would commit other values than the card showed.
   case valuesChanged(shown: CardSetValues, now: CardSetValues)
-  /// The set cannot be completed from the card (cardio, or a value is missing).
+  /// The set cannot be completed from the card (a value is missing or would be refused).
   case notCompletableFromCard(exerciseId: String, setNumber: Int)
   /// The rest the card showed is over, skipped, moved or replaced.
   case restChanged
@@ -171,9 +171,19 @@ func action(
 ) -> Result<WorkoutAction, PendingCommandRejection> {
   guard let session = state.session, session.started else { return .failure(.noWorkout) }
   // Compared at whole milliseconds, the precision the session's start is saved with: a tap in
-  // the very millisecond the workout started is not from an earlier one.
-  if let startedAt = session.startedAt, command.issuedAt.milliseconds < startedAt.milliseconds {
-    return .failure(.fromEarlierWorkout)
+  // the very millisecond the workout started is not from an earlier one. The tap's time alone
+  // misses a card of an earlier workout that was not ended yet (its end failed, or is still
+  // pending) and tapped after this one started; the workout's start the card showed catches
+  // it. A command written before commands carried that start is judged by its time alone.
+  if let startedAt = session.startedAt {
+    if command.issuedAt.milliseconds < startedAt.milliseconds {
+      return .failure(.fromEarlierWorkout)
+    }
+    if let shownStart = command.workoutStartedAt,
+      shownStart.milliseconds != startedAt.milliseconds
+    {
+      return .failure(.fromEarlierWorkout)
+    }
   }
   switch command {
   case .completeSet(let command):

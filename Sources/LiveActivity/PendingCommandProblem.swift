@@ -43,6 +43,9 @@ extension PendingCommand {
     guard issuedAt.timeIntervalSince1970.isFinite, issuedAt.timeIntervalSince1970 > 0 else {
       throw .invalidField(field: "issuedAt", value: "\(issuedAt.timeIntervalSince1970)")
     }
+    if let start = workoutStartedAt?.timeIntervalSince1970, !start.isFinite || start <= 0 {
+      throw .invalidField(field: "workoutStartedAt", value: "\(start)")
+    }
     switch self {
     case .completeSet(let command):
       let id = command.exerciseId

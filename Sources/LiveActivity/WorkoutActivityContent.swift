@@ -102,7 +102,7 @@ public struct CardSetValues: Codable, Hashable, Sendable {
   public var duration: String?
   /// `5,00 km`.
   public var distance: String?
-  /// `RPE 7`; `nil` until entered.
+  /// `RPE 7`; `nil` until entered, `RPE –` when what was entered is not an RPE.
   public var rpe: String?
 
   /// Creates the values; every part defaults to absent.
@@ -123,7 +123,8 @@ public struct CardSetValues: Codable, Hashable, Sendable {
 public enum CheckmarkState: String, Codable, Hashable, Sendable {
   /// Completes the set with the values shown (a pending command, then the app opens).
   case enabled
-  /// Grey and inert: a value is missing, or the set is cardio. Tapping opens the app.
+  /// Grey and inert: a value is missing or one the engine would refuse (a cardio set without
+  /// its duration or distance, say). Tapping opens the app.
   case opensApp
 }
 

@@ -82,6 +82,8 @@ public final class WorkoutActivityController {
       if scanned != workout {
         adoptOrEndRunning(for: workout, now: now)
         scanned = workout
+        // The app's own card was found past its stale date: no new one for this workout.
+        if shown == nil, expired == workout { return }
       }
     }
     if let current = shown, now >= current.staleDate {
@@ -106,10 +108,13 @@ public final class WorkoutActivityController {
 
   /// Adopts the running activity showing `workout` (the app was relaunched mid-workout) and
   /// ends every other one: cards left from a crash. Versions continue above all of theirs.
+  /// When the workout's own card is past its stale date it is ended too, and the workout is
+  /// marked expired, so that no new card is started for it.
   private func adoptOrEndRunning(for workout: WorkoutKey, now: Date) {
     let running = host.runningActivities
     let highest = running.map(\.content.version).max() ?? 0
     policy = ActivityUpdatePolicy(lastVersion: max(policy.version, highest))
+    var ownCardStale = false
     for activity in running {
       let started = activity.staleDate.map { $0 - Self.staleAfter } ?? now
       let sameWorkout =
@@ -119,9 +124,11 @@ public final class WorkoutActivityController {
           id: activity.id, startedAt: started, staleDate: started + Self.staleAfter,
           workout: workout)
       } else {
+        if sameWorkout { ownCardStale = true }
         end(activity.id, finalContent: nil)
       }
     }
+    if shown == nil, ownCardStale { expired = workout }
   }
 
   private func endShown() {

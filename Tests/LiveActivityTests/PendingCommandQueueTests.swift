@@ -69,7 +69,8 @@ struct PendingCommandQueueTests {
         == CompleteSetCommand(
           exerciseId: "ex_bench", setNumber: 1,
           values: CardSetValues(weight: "72,5 kg", reps: "8 Wdh."), language: .de,
-          units: .metric, version: content.version, issuedAt: now))
+          units: .metric, version: content.version, issuedAt: now,
+          workoutStartedAt: F.startedAt))
   }
 
   @Test func commandsApplyInTapOrderEachExactlyOnce() throws {
@@ -241,6 +242,11 @@ struct PendingCommandQueueTests {
         + #""restEndsAt":1767607860000,"version":1,"issuedAt":1767607790000}"#,
       "invalid seconds"
     ),
+    (
+      #"{"command":"skipRest","restStartedAt":1767607770000,"restEndsAt":1767607860000,"#
+        + #""version":1,"issuedAt":1767607790000,"workoutStartedAt":-5}"#,
+      "invalid workoutStartedAt"
+    ),
     (String(repeating: " ", count: 20_000), "larger than"),
   ])
   func aMalformedFileIsMovedAsideWithItsReason(text: String, reason: String) throws {
@@ -290,6 +296,159 @@ struct PendingCommandQueueTests {
     }
   }
 
+  /// A cardio set whose duration and distance are entered is completed from the card, once.
+  @Test func checkmarkCompletesACardioSetWithTheShownValues() throws {
+    try withTemporaryDirectory { root in
+      let queue = PendingCommandQueue(dataDirectory: root)
+      let cardio = F.state(F.session([F.cardio(duration: "20", distance: "5", rpe: "7")]))
+      let command = try checkmark(cardio)
+      guard case .completeSet(let complete) = command else { return }
+      #expect(
+        complete.values == CardSetValues(duration: "20:00", distance: "5.00 km", rpe: "RPE 7"))
+      let name = try queue.enqueue(command)
+      let saved = try Data(contentsOf: queue.directory.appendingPathComponent(name))
+      var current = cardio
+      let results = try applyPendingCommands(queue, to: &current, now: now)
+      #expect(results.first.map { if case .applied = $0.outcome { true } else { false } } == true)
+      let set = try #require(current.session?.exercises[0].sets[0])
+      #expect(set.done && set.duration == "20" && set.distance == "5" && set.rpe == "7")
+      #expect(files(queue.directory).isEmpty)
+
+      // Left pending by a crash before the delete: applied again, it changes nothing.
+      try saved.write(to: queue.directory.appendingPathComponent(name))
+      let afterFirst = current
+      let again = try applyPendingCommands(queue, to: &current, now: now)
+      #expect(current == afterFirst)
+      #expect(
+        again.first?.outcome
+          == .rejected(command, .setAlreadyDone(exerciseId: "ex_run", setNumber: 1)))
+    }
+  }
+
+  /// (field changed after the tap, its new value, the values the card would show now)
+  @Test(arguments: [
+    (SetField.distance, "6", CardSetValues(duration: "20:00", distance: "6.00 km", rpe: "RPE 7")),
+    (.duration, "21", CardSetValues(duration: "21:00", distance: "5.00 km", rpe: "RPE 7")),
+    (.rpe, "", CardSetValues(duration: "20:00", distance: "5.00 km")),
+  ])
+  func changedCardioValuesAreRejectedAndChangeNothing(
+    _ field: SetField, _ value: String, _ shownNow: CardSetValues
+  ) throws {
+    try withTemporaryDirectory { root in
+      let queue = PendingCommandQueue(dataDirectory: root)
+      let cardio = F.state(F.session([F.cardio(duration: "20", distance: "5", rpe: "7")]))
+      let command = try checkmark(cardio)
+      try queue.enqueue(command)
+      var current = cardio
+      _ = current.apply(
+        .setValue(exerciseId: "ex_run", setNumber: 1, field: field, value: value), now: now - 1)
+      let before = current
+      let results = try applyPendingCommands(queue, to: &current, now: now)
+      #expect(current == before)
+      #expect(
+        results.first?.outcome
+          == .rejected(
+            command,
+            .valuesChanged(
+              shown: CardSetValues(duration: "20:00", distance: "5.00 km", rpe: "RPE 7"),
+              now: shownNow)))
+    }
+  }
+
+  /// A card of workout A that was not ended yet (its end failed, or ActivityKit's asynchronous
+  /// end is still pending), tapped after workout B started: the same exercise, set and values
+  /// are on B's card too, and the tap is still refused.
+  @Test func aTapOnAnEarlierWorkoutsCardIsRefusedEvenWithEqualValues() throws {
+    let session = F.session([F.strength(sets: [F.set(1, weight: "72.5", reps: "8")])])
+    let earlier = try #require(F.content(F.state(session)))
+    var laterSession = session
+    laterSession.startedAt = F.startedAt + 3600
+    let later = F.state(laterSession)
+    #expect(F.content(later)?.currentSet == earlier.currentSet)
+    let command = PendingCommand.completeSet(
+      try #require(CompleteSetCommand(tapping: earlier, at: F.startedAt + 3700)))
+    try withTemporaryDirectory { root in
+      let queue = PendingCommandQueue(dataDirectory: root)
+      let name = try queue.enqueue(command)
+      var current = later
+      let results = try applyPendingCommands(queue, to: &current, now: F.startedAt + 3710)
+      #expect(current == later)
+      #expect(
+        results == [
+          PendingCommandResult(file: name, outcome: .rejected(command, .fromEarlierWorkout))
+        ])
+    }
+  }
+
+  /// (milliseconds between the workout's start and the tap, applied)
+  @Test(arguments: [(0, true), (-1, false), (1, true)])
+  func aTapInTheMillisecondTheWorkoutStartedIsItsOwn(_ offset: Int, _ applied: Bool) throws {
+    let state = F.state(F.session([F.strength(sets: [F.set(1, weight: "72.5", reps: "8")])]))
+    let content = try #require(F.content(state))
+    let tapped = F.startedAt + Double(offset) / 1000
+    let command = PendingCommand.completeSet(
+      try #require(CompleteSetCommand(tapping: content, at: tapped)))
+    try withTemporaryDirectory { root in
+      let queue = PendingCommandQueue(dataDirectory: root)
+      try queue.enqueue(command)
+      var current = state
+      let results = try applyPendingCommands(queue, to: &current, now: now)
+      #expect(current.session?.exercises[0].sets[0].done == applied)
+      guard case .rejected(_, let reason) = results.first?.outcome else {
+        #expect(applied, "\(results)")
+        return
+      }
+      #expect(!applied && reason == .fromEarlierWorkout)
+    }
+  }
+
+  /// The card's start is compared at whole milliseconds, the precision the session's start is
+  /// saved with.
+  @Test func aWorkoutStartBelowAMillisecondIsTheSameWorkout() throws {
+    var session = F.session([F.strength(sets: [F.set(1, weight: "72.5", reps: "8")])])
+    session.startedAt = F.startedAt + 0.0004
+    let state = F.state(session)
+    let content = try #require(F.content(state))
+    try withTemporaryDirectory { root in
+      let queue = PendingCommandQueue(dataDirectory: root)
+      let name = try queue.enqueue(
+        .completeSet(try #require(CompleteSetCommand(tapping: content, at: now - 5))))
+      #expect(try queue.read(name).workoutStartedAt?.milliseconds == F.startedAt.milliseconds)
+      var current = state
+      _ = try applyPendingCommands(queue, to: &current, now: now)
+      #expect(current.session?.exercises[0].sets[0].done == true)
+    }
+  }
+
+  /// A command file written before commands carried the workout's start is judged by the tap's
+  /// time alone, at whole milliseconds.
+  @Test(arguments: [(Int64(1_767_607_200_000), true), (1_767_607_199_999, false)])
+  func aCommandWithoutTheWorkoutsStartIsJudgedByItsTapTime(
+    _ issuedAt: Int64, _ applied: Bool
+  ) throws {
+    let state = F.state(F.session([F.strength(sets: [F.set(1, weight: "72.5", reps: "8")])]))
+    try withTemporaryDirectory { root in
+      let queue = PendingCommandQueue(dataDirectory: root)
+      try FileManager.default.createDirectory(
+        at: queue.directory, withIntermediateDirectories: true)
+      let text =
+        #"{"command":"completeSet","exerciseId":"ex_bench","setNumber":1,"#
+        + #""values":{"weight":"72.5 kg","reps":"8 reps"},"language":"en","units":"metric","#
+        + #""version":1,"issuedAt":\#(issuedAt)}"#
+      let name = "00\(issuedAt)-0000abcd.json"
+      try Data(text.utf8).write(to: queue.directory.appendingPathComponent(name))
+      #expect(try queue.read(name).workoutStartedAt == nil)
+      var current = state
+      let results = try applyPendingCommands(queue, to: &current, now: now)
+      #expect(current.session?.exercises[0].sets[0].done == applied)
+      guard case .rejected(_, let reason) = results.first?.outcome else {
+        #expect(applied, "\(results)")
+        return
+      }
+      #expect(!applied && reason == .fromEarlierWorkout)
+    }
+  }
+
   @Test func refusedCommandsChangeNothing() throws {
     var done = state
     _ = done.apply(.toggleSet(exerciseId: "ex_bench", setNumber: 1), now: now - 20)
@@ -300,9 +459,18 @@ struct PendingCommandQueueTests {
     var noSession = state
     noSession.session = nil
     let missing = F.state(F.session([F.strength(sets: [F.set(1, weight: "60")])]))
-    let cardio = F.state(F.session([F.cardio(duration: "20", distance: "5")]))
+    let cardio = F.state(F.session([F.cardio(duration: "20", rpe: "7")]))
     let skip = PendingCommand.skipRest(
       SkipRestCommand(restStartedAt: restStart, restEndsAt: restEnd, version: 1, issuedAt: now))
+    // The same rest on the card of a workout that started a day earlier.
+    let earlierSkip = PendingCommand.skipRest(
+      SkipRestCommand(
+        restStartedAt: restStart, restEndsAt: restEnd, version: 1, issuedAt: now,
+        workoutStartedAt: F.startedAt - 86_400))
+    let earlierAdjust = PendingCommand.adjustRest(
+      AdjustRestCommand(
+        seconds: 15, restStartedAt: restStart, restEndsAt: restEnd, version: 1, issuedAt: now,
+        workoutStartedAt: F.startedAt - 86_400))
     let cases: [(WorkoutState, PendingCommand, PendingCommandRejection)] = [
       (done, try checkmark(state), .setAlreadyDone(exerciseId: "ex_bench", setNumber: 1)),
       (removed, try checkmark(state), .setRemoved(exerciseId: "ex_bench", setNumber: 1)),
@@ -316,6 +484,8 @@ struct PendingCommandQueueTests {
       (skipped, adjust(15, endsAt: restEnd, at: now - 3), .restChanged),
       (state, adjust(15, endsAt: restEnd - 15, at: now - 3), .restChanged),
       (skipped, skip, .restChanged),
+      (state, earlierSkip, .fromEarlierWorkout),
+      (state, earlierAdjust, .fromEarlierWorkout),
     ]
     for (start, command, reason) in cases {
       try withTemporaryDirectory { root in

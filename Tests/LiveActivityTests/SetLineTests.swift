@@ -110,20 +110,25 @@ struct SetLineTests {
     #expect(card.badge == expected)
   }
 
-  /// (duration, distance, RPE, language, card units, line)
+  /// (duration, distance, RPE, language, card units, line, checkmark)
   @Test(
     arguments: [
-      ("", "", "", ActivityLanguage.en, UnitSystem.metric, "–"),
-      ("20", "5", "7", .en, .metric, "20:00 · 5.00 km (RPE 7)"),
-      ("20:00", "5", "7.5", .de, .metric, "20:00 · 5,00 km (RPE 7,5)"),
-      ("1:05:30", "12.3", "", .fr, .metric, "1:05:30 · 12,30 km"),
-      ("20", "5", "", .en, .imperial, "20:00 · 3.11 mi"),
-      ("", "5", "", .ja, .metric, "– · 5.00 km"),
-      ("20", "", "", .it, .metric, "20:00 · –"),
+      ("", "", "", ActivityLanguage.en, UnitSystem.metric, "–", CheckmarkState.opensApp),
+      ("20", "5", "7", .en, .metric, "20:00 · 5.00 km (RPE 7)", .enabled),
+      ("20:00", "5", "7.5", .de, .metric, "20:00 · 5,00 km (RPE 7,5)", .enabled),
+      ("1:05:30", "12.3", "", .fr, .metric, "1:05:30 · 12,30 km", .enabled),
+      ("20", "5", "", .en, .imperial, "20:00 · 3.11 mi", .enabled),
+      ("", "5", "", .ja, .metric, "– · 5.00 km", .opensApp),
+      ("20", "", "", .it, .metric, "20:00 · –", .opensApp),
+      ("20", "", "7", .en, .metric, "20:00 · – (RPE 7)", .opensApp),
+      ("20", "1500", "", .en, .metric, "20:00 · –", .opensApp),
+      ("25:00:00", "5", "", .en, .metric, "– · 5.00 km", .opensApp),
+      ("20", "5", "11", .en, .metric, "20:00 · 5.00 km (RPE –)", .opensApp),
+      ("20", "5", "hard", .de, .metric, "20:00 · 5,00 km (RPE –)", .opensApp),
     ])
   func cardioLine(
     _ duration: String, _ distance: String, _ rpe: String, _ language: ActivityLanguage,
-    _ units: UnitSystem, _ expected: String
+    _ units: UnitSystem, _ expected: String, _ checkmark: CheckmarkState
   ) throws {
     let state = CardFixtures.state(
       CardFixtures.session([
@@ -132,7 +137,7 @@ struct SetLineTests {
     let card = try #require(CardFixtures.content(state, language, units: units)?.currentSet)
     #expect(card.line == expected)
     #expect(card.badge == nil)
-    #expect(card.checkmark == .opensApp)
+    #expect(card.checkmark == checkmark)
     #expect(card.values.weight == nil && card.values.reps == nil)
   }
 

@@ -70,6 +70,24 @@ struct UpdatePolicyTests {
     #expect(policy.lastEmitted?.primaryAction?.kind == .addExercise)
   }
 
+  /// A started session without a start (an old or hand-made state): the card's clock needs a
+  /// start, and the stand-in must not move with the time, or every sync would emit.
+  @Test func aStartedSessionWithoutAStartDoesNotEmitPerTick() throws {
+    var (state, _) = Self.started()
+    state.session?.startedAt = nil
+    var policy = ActivityUpdatePolicy()
+    let first = policy.update(state: state, language: .en, units: .metric, now: CardFixtures.now)
+    #expect(first?.workoutStartedAt == CardFixtures.now)
+    #expect(
+      policy.update(state: state, language: .en, units: .metric, now: CardFixtures.now + 5)
+        == nil)
+    _ = state.apply(.tick, now: CardFixtures.now + 10)
+    #expect(
+      policy.update(state: state, language: .en, units: .metric, now: CardFixtures.now + 10)
+        == nil)
+    #expect(policy.version == 1)
+  }
+
   @Test func languageOrUnitsChangingEmits() {
     var (state, policy) = Self.started()
     _ = state.apply(.tick, now: CardFixtures.now)

@@ -170,6 +170,29 @@ struct WorkoutActivityControllerTests {
     #expect(controller.activityID == own)
   }
 
+  /// Relaunched more than eight hours into the workout: its own card is past its stale date, so
+  /// it is ended and no new one is started for that workout.
+  @Test func aRelaunchPastTheStaleDateStartsNoNewCard() throws {
+    let own = LiveActivityID(rawValue: "own")
+    host.runningActivities = [
+      RunningLiveActivity(id: own, content: try content(state, version: 9), staleDate: now - 3600)
+    ]
+    var current = state
+    controller.sync(current, now: now)
+    #expect(host.calls == [.end(own, nil, .immediate)])
+    #expect(controller.activityID == nil)
+    _ = current.apply(.toggleSet(exerciseId: "ex_bench", setNumber: 1), now: now + 5)
+    controller.sync(current, now: now + 5)
+    _ = current.apply(.reset, now: now + 6)
+    controller.sync(current, now: now + 6)
+    #expect(host.calls == [.end(own, nil, .immediate)])
+    // The next workout gets a card again.
+    var next = state
+    next.session?.startedAt = now + 3600
+    controller.sync(next, now: now + 3600)
+    #expect(host.versions == [10])
+  }
+
   @Test func aCardPastItsStaleDateIsNeitherUpdatedNorStartedAgain() throws {
     var current = state
     controller.sync(current, now: now)

@@ -11,7 +11,8 @@ import LiveActivity
 // in the background when needed), where `ActivityIntentHooks.afterEnqueue` applies the queue at
 // once, so the rest moves, the rest-over alert moves with it and the card is updated.
 
-/// What the app does after a card button queued a command (set by the app at launch).
+/// What the app does after a card button queued a command (set by the app at launch, by
+/// `CardCommandInbox.install()`).
 @MainActor
 enum ActivityIntentHooks {
   /// Applies the pending queue now; `nil` in the widget's own process.
@@ -80,14 +81,16 @@ struct AdjustRestIntent: LiveActivityIntent {
   @Parameter(title: "Rest start") var restStartedAt: Date
   @Parameter(title: "Rest end") var restEndsAt: Date
   @Parameter(title: "Version") var version: Int
+  @Parameter(title: "Workout start") var workoutStartedAt: Date
 
   init() {}
 
-  init(rest: CardRest, by seconds: Int, version: Int) {
+  init(rest: CardRest, by seconds: Int, version: Int, workoutStartedAt: Date) {
     self.seconds = seconds
     restStartedAt = rest.startedAt
     restEndsAt = rest.endsAt
     self.version = version
+    self.workoutStartedAt = workoutStartedAt
   }
 
   @MainActor
@@ -96,7 +99,7 @@ struct AdjustRestIntent: LiveActivityIntent {
       .adjustRest(
         AdjustRestCommand(
           seconds: seconds, restStartedAt: restStartedAt, restEndsAt: restEndsAt,
-          version: version, issuedAt: Date())))
+          version: version, issuedAt: Date(), workoutStartedAt: workoutStartedAt)))
     return .result()
   }
 }
@@ -109,13 +112,15 @@ struct SkipRestIntent: LiveActivityIntent {
   @Parameter(title: "Rest start") var restStartedAt: Date
   @Parameter(title: "Rest end") var restEndsAt: Date
   @Parameter(title: "Version") var version: Int
+  @Parameter(title: "Workout start") var workoutStartedAt: Date
 
   init() {}
 
-  init(rest: CardRest, version: Int) {
+  init(rest: CardRest, version: Int, workoutStartedAt: Date) {
     restStartedAt = rest.startedAt
     restEndsAt = rest.endsAt
     self.version = version
+    self.workoutStartedAt = workoutStartedAt
   }
 
   @MainActor
@@ -124,7 +129,7 @@ struct SkipRestIntent: LiveActivityIntent {
       .skipRest(
         SkipRestCommand(
           restStartedAt: restStartedAt, restEndsAt: restEndsAt, version: version,
-          issuedAt: Date())))
+          issuedAt: Date(), workoutStartedAt: workoutStartedAt)))
     return .result()
   }
 }

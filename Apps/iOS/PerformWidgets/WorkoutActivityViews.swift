@@ -25,7 +25,9 @@ struct LockScreenCard: View {
         Text(text.trailing).font(.subheadline).foregroundStyle(.secondary).lineLimit(1)
       }
       SetRow(content: content, line: text.detail)
-      if let rest = content.rest { RestRow(rest: rest, version: content.version) }
+      if let rest = content.rest {
+        RestRow(rest: rest, version: content.version, workoutStartedAt: content.workoutStartedAt)
+      }
     }
     .padding()
   }
@@ -97,6 +99,9 @@ struct Checkmark: View {
 struct RestRow: View {
   var rest: CardRest
   var version: Int
+  /// The workout's start the card shows: the commands carry it, so a tap on an earlier
+  /// workout's card is refused.
+  var workoutStartedAt: Date
 
   var body: some View {
     HStack(spacing: 6) {
@@ -104,12 +109,17 @@ struct RestRow: View {
       Spacer(minLength: 4)
       Button(
         rest.decreaseLabel,
-        intent: AdjustRestIntent(rest: rest, by: -rest.stepSeconds, version: version))
+        intent: AdjustRestIntent(
+          rest: rest, by: -rest.stepSeconds, version: version,
+          workoutStartedAt: workoutStartedAt))
       RestClockField(rest: rest).font(.title3.weight(.bold)).frame(width: 76, height: 32)
       Button(
         rest.increaseLabel,
-        intent: AdjustRestIntent(rest: rest, by: rest.stepSeconds, version: version))
-      Button(rest.skipLabel, intent: SkipRestIntent(rest: rest, version: version))
+        intent: AdjustRestIntent(
+          rest: rest, by: rest.stepSeconds, version: version, workoutStartedAt: workoutStartedAt))
+      Button(
+        rest.skipLabel,
+        intent: SkipRestIntent(rest: rest, version: version, workoutStartedAt: workoutStartedAt))
     }
     .font(.caption.weight(.semibold))
     .buttonStyle(.bordered)

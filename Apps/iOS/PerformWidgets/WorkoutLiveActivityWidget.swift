@@ -31,7 +31,11 @@ struct WorkoutLiveActivityWidget: Widget {
         DynamicIslandExpandedRegion(.bottom) {
           VStack(spacing: 8) {
             SetRow(content: content, line: text.bottom)
-            if let rest = content.rest { RestRow(rest: rest, version: content.version) }
+            if let rest = content.rest {
+              RestRow(
+                rest: rest, version: content.version,
+                workoutStartedAt: content.workoutStartedAt)
+            }
           }
         }
       } compactLeading: {

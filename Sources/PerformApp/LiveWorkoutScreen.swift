@@ -233,8 +233,15 @@ public final class LiveWorkoutScreen: AppScreen {
     case .character("+"), .character("="): coordinator.send(.adjustRest(seconds: restStepSeconds))
     case .character("s"): coordinator.send(.skipRest)
     case .character("!"):
-      let problems = coordinator.tapCardCheckmark()
-      if let first = problems.first { host?.show(message: first) } else { jumpToNextOpenSet() }
+      switch coordinator.tapCardCheckmark() {
+      case .queued(let problems):
+        if let first = problems.first { host?.show(message: first) } else { jumpToNextOpenSet() }
+      case .opensApp(let exerciseId, let setNumber):
+        // An inert checkmark opens the app on the set, whose values are missing.
+        select(exerciseId: exerciseId, setNumber: setNumber, in: session)
+      case .noSet:
+        host?.show(message: "The card shows no set to check.")
+      }
     case .character("F"): mode = .confirmFinish
     case .character("X"): mode = .confirmDiscard
     default: return .ignored
@@ -331,7 +338,7 @@ public final class LiveWorkoutScreen: AppScreen {
   /// In a superset the rounds alternate: after set N of one member, the cursor goes to set N of
   /// the next member (in order, wrapping) that still has it open. Returns whether it moved.
   private func jumpToSupersetPartner(of exercise: SessionExercise, setNumber: Int) -> Bool {
-    guard let group = exercise.supersetGroup, let session,
+    guard let group = exercise.supersetGroup, !group.isEmpty, let session,
       let index = session.exercises.firstIndex(where: { $0.id == exercise.id })
     else { return false }
     let count = session.exercises.count
@@ -347,6 +354,16 @@ public final class LiveWorkoutScreen: AppScreen {
       return true
     }
     return false
+  }
+
+  /// Puts the cursor on the first field of set `setNumber` of `exerciseId`, if it is there.
+  private func select(exerciseId: String, setNumber: Int, in session: WorkoutSession) {
+    guard let exercise = session.exercises.firstIndex(where: { $0.exerciseId == exerciseId }),
+      let set = session.exercises[exercise].sets.firstIndex(where: { $0.setNumber == setNumber })
+    else { return }
+    exerciseIndex = exercise
+    setIndex = set
+    fieldIndex = 0
   }
 
   /// Puts the cursor on the first field of the next open set (the one the card shows).
@@ -427,7 +444,7 @@ public final class LiveWorkoutScreen: AppScreen {
     }
     alignSelection(session)
     lines += header(session, now: now)
-    if let content = coordinator.activityHost.current?.content {
+    if let content = coordinator.card {
       let card = activityTerminalCard(
         content, now: now, width: min(60, max(30, size.columns)), color: true)
       lines += StyledLine.lines(ansi: card)
@@ -595,7 +612,7 @@ public final class LiveWorkoutScreen: AppScreen {
     let selected = index == exerciseIndex
     var line = StyledLine(selected ? "▸ " : "  ", TextStyle(bold: true))
     line.append(exercise.name, TextStyle(bold: true, underline: selected))
-    if let group = exercise.supersetGroup {
+    if let group = exercise.supersetGroup, !group.isEmpty {
       line.append("  [superset \(group)]", TextStyle(foreground: .magenta))
     }
     var details: [String] = []
@@ -670,15 +687,10 @@ public final class LiveWorkoutScreen: AppScreen {
     return (line, cursorColumn)
   }
 
+  /// The set-type letter, the card's badge (`SetBadge`), so the rows and the card agree.
   private func typeLetter(_ set: ExerciseSet, _ exercise: SessionExercise) -> String {
     guard exercise.kind == .strength else { return "" }
-    switch set.type {
-    case .warmup: return "W"
-    case .failure: return "F"
-    case .drop: return "D"
-    case .other: return "O"
-    case .working: return exercise.supersetGroup == nil ? "N" : "S"
-    }
+    return SetBadge.of(set.type, supersetGroup: exercise.supersetGroup).letter
   }
 
   private func notes(_ exercise: SessionExercise, index: Int) -> [StyledLine] {

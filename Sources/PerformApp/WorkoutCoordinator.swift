@@ -22,6 +22,17 @@ public enum FinishState: Equatable, Sendable {
   case accepted(LoggedWorkoutDto, title: String, stats: SessionStats)
 }
 
+/// What a tap on the card's checkmark did.
+public enum CardCheckmarkTap: Equatable, Sendable {
+  /// The tap was queued and the queue applied; what was refused or could not be done, to show.
+  case queued(problems: [String])
+  /// The checkmark is inert (a value is missing, or the set is cardio): nothing was queued, and
+  /// the app opens on this set instead.
+  case opensApp(exerciseId: String, setNumber: Int)
+  /// The card shows no set.
+  case noSet
+}
+
 /// The live workout's engine at the edge: owns the store and performs its effects.
 @MainActor
 public final class WorkoutCoordinator {
@@ -31,7 +42,8 @@ public final class WorkoutCoordinator {
   public private(set) var finish: FinishState = .idle
   /// The PR being celebrated and until when.
   public private(set) var celebration: (text: String, until: Date)?
-  /// The rest-over alert as the system would show it, until the next set or rest.
+  /// The rest-over alert as the system would show it, until the next set or rest; never while
+  /// the card is visible (the card already says the rest is over).
   public private(set) var restAlert: String?
   /// What the restore or the outbox had to report on launch.
   public private(set) var launchNotices: [String] = []
@@ -79,6 +91,7 @@ public final class WorkoutCoordinator {
     store = restored.store
     launchNotices = restored.notices.map(\.description)
     relay.target = self
+    alerts.cardVisible = { [weak self] in self?.cardVisible ?? false }
     alerts.restored(store.state)
     store.send(.resume)
     activity.sync(store.state, now: now())
@@ -133,18 +146,30 @@ public final class WorkoutCoordinator {
     }
   }
 
-  /// Writes a tap on the card's checkmark to the pending queue, as the widget does, and applies
-  /// it: the same path a tap on the Lock Screen takes.
-  public func tapCardCheckmark() -> [String] {
-    guard let content = activityHost.current?.content,
-      let command = CompleteSetCommand(tapping: content, at: now())
-    else { return ["The card shows no set to check."] }
+  /// What the Live Activity card shows, while it is on screen: the card the controller keeps
+  /// (`nil` once the system would have removed it, 12 hours after it started).
+  public var card: WorkoutActivityContent? {
+    activity.activityID == nil ? nil : activityHost.current?.content
+  }
+
+  /// Whether the Live Activity card is on screen.
+  public var cardVisible: Bool { card != nil }
+
+  /// Taps the card's checkmark. An enabled checkmark writes the tap to the pending queue, as
+  /// the widget does, and applies it: the same path a tap on the Lock Screen takes. An inert one
+  /// (a value missing, or cardio) queues nothing: it opens the app on the set instead.
+  public func tapCardCheckmark() -> CardCheckmarkTap {
+    guard let content = card, let set = content.currentSet else { return .noSet }
+    guard set.checkmark == .enabled else {
+      return .opensApp(exerciseId: set.exerciseId, setNumber: set.setNumber)
+    }
+    guard let command = CompleteSetCommand(tapping: content, at: now()) else { return .noSet }
     do {
       try pendingCommands.enqueue(.completeSet(command))
     } catch {
-      return ["The tap could not be written: \(error)"]
+      return .queued(problems: ["The tap could not be written: \(error)"])
     }
-    return applyPendingCommands()
+    return .queued(problems: applyPendingCommands())
   }
 
   // MARK: Finishing
@@ -322,12 +347,17 @@ public final class WorkoutCoordinator {
     host?.setNeedsRedraw()
   }
 
+  /// Shows a delivered notification, as the system does for an app in the foreground. A rest
+  /// alert posted without a banner, or arriving while the card is visible, only rings the bell:
+  /// the card already says the rest is over.
   fileprivate func delivered(_ request: LocalNotificationRequest) {
-    guard request.data["kind"] == "rest-timer" else {
+    guard request.data["kind"] == RestAlertScheduler.kind else {
       host?.show(message: "\(request.title): \(request.body)")
       return
     }
-    restAlert = "\(request.title) \(request.body)"
+    if request.banner, !cardVisible {
+      restAlert = "\(request.title) \(request.body)"
+    }
     host?.ringBell()
     host?.setNeedsRedraw()
   }

@@ -4,6 +4,7 @@ import Foundation
 /// scheduled notification fires on `clock` at its time and is handed to `deliver`, which shows it
 /// (the terminal app draws the alert and rings the bell). Nothing is delivered while the process
 /// is not running; the app's resume covers that, as it does for a rest that ended meanwhile.
+/// A request without a banner is delivered the same way; `deliver` plays only its sound.
 public actor InProcessNotifications: LocalNotifications {
   public typealias Delivery = @Sendable (LocalNotificationRequest) -> Void
 
@@ -49,8 +50,7 @@ public actor InProcessNotifications: LocalNotifications {
   }
 
   public func present(_ request: LocalNotificationRequest) async throws -> String {
-    shown[request.id] = request
-    deliver(request)
+    show(request)
     return request.id
   }
 
@@ -72,7 +72,19 @@ public actor InProcessNotifications: LocalNotifications {
   private func fire(_ id: String) {
     timers[id] = nil
     guard let request = pending.removeValue(forKey: id) else { return }
-    shown[id] = request
+    show(request)
+  }
+
+  /// Shows `request` and hands it to `deliver`. Only one rest alert is ever shown: a rest alert
+  /// arriving removes the older ones (spec "Reschedule or cancel": "a listener removes older ones
+  /// when a new one arrives").
+  private func show(_ request: LocalNotificationRequest) {
+    if request.data["kind"] == RestAlertScheduler.kind {
+      shown = shown.filter {
+        $0.key == request.id || $0.value.data["kind"] != RestAlertScheduler.kind
+      }
+    }
+    shown[request.id] = request
     deliver(request)
   }
 }

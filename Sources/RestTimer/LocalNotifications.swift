@@ -16,10 +16,15 @@ public struct LocalNotificationRequest: Equatable, Sendable {
   public var sound: Bool
   /// Routing data: `kind` (`rest-timer`, `workout-reminder`) and `target` (`activeWorkout`).
   public var data: [String: String]
+  /// Whether it is shown. `false` is a sound without a banner: the rest-over alert the app posts
+  /// while the Live Activity card says the rest is over. A center plays it and shows nothing, but
+  /// counts it as presented (so the backstop does not sound twice) until it is removed.
+  public var banner: Bool
 
   public init(
     id: String, title: String, body: String, fireAt: Date, interval: TimeInterval,
-    channel: NotificationChannel, timeSensitive: Bool, sound: Bool, data: [String: String]
+    channel: NotificationChannel, timeSensitive: Bool, sound: Bool, data: [String: String],
+    banner: Bool = true
   ) {
     self.id = id
     self.title = title
@@ -30,6 +35,7 @@ public struct LocalNotificationRequest: Equatable, Sendable {
     self.timeSensitive = timeSensitive
     self.sound = sound
     self.data = data
+    self.banner = banner
   }
 }
 
@@ -68,7 +74,8 @@ public protocol LocalNotifications: AnyObject, Sendable {
   func schedule(_ request: LocalNotificationRequest) async throws -> String
   /// Cancels scheduled notifications that have not been delivered.
   func cancel(_ ids: [String]) async
-  /// Posts `request` at once and returns its id.
+  /// Posts `request` at once and returns its id; without a banner when `request.banner` is false
+  /// (its sound only).
   func present(_ request: LocalNotificationRequest) async throws -> String
   /// Ids of delivered notifications still shown whose `kind` is `kind`.
   func presented(kind: String) async -> [String]

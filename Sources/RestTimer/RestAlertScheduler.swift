@@ -66,13 +66,17 @@ public final class RestAlertScheduler {
 
   /// The backstop when the app sees the rest end: cancels the scheduled alert and, unless a
   /// rest alert is already shown, posts one now. Returns the id of the alert it posted.
+  ///
+  /// With `banner` false (the Live Activity card is visible and already says the rest is over)
+  /// the alert posted is its sound only, without a banner.
   @discardableResult
-  public func presentNow(_ clock: RestClock, now: Date) async -> String? {
+  public func presentNow(_ clock: RestClock, now: Date, banner: Bool = true) async -> String? {
     await cancel()
     guard let alert = clock.alert else { return nil }
     guard await center.presented(kind: Self.kind).isEmpty else { return nil }
-    return try? await center.present(
-      Self.request(alert, id: "rest-now-\(now.milliseconds)", fireAt: now, now: now))
+    var request = Self.request(alert, id: "rest-now-\(now.milliseconds)", fireAt: now, now: now)
+    request.banner = banner
+    return try? await center.present(request)
   }
 
   /// The block reason, the first time a rest with an alert starts on this screen; `nil` after.

@@ -6,8 +6,8 @@ import TraineeAPI
 // issue 3. The engine decides; this performer talks to the notification center and the haptics.
 
 /// Performs the rest and reminder effects: schedules, moves and cancels the rest-over alert,
-/// posts it at once when the app sees the rest end, plays the haptics, and keeps the idle and
-/// unfinished reminders scheduled.
+/// posts it at once when the app sees the rest end (its sound only while the Live Activity card
+/// is visible), plays the haptics, and keeps the idle and unfinished reminders scheduled.
 ///
 /// Calls to the center run one after another in the order the effects came; `settle()` waits
 /// for all of them (tests, replays, and an app going to the background).
@@ -25,6 +25,12 @@ public final class WorkoutAlerts: WorkoutEffectPerformer {
   /// Called when the first rest with an alert finds alerts blocked (once per screen), so the
   /// front end can say so.
   public var onBlocked: ((RestAlertBlockReason) -> Void)?
+
+  /// Whether the Live Activity card is on screen; the front end sets it (the activity
+  /// controller's `activityID != nil`). While it is, a rest that ends in front of the app gets
+  /// its sound and haptic but no banner: the card already says the rest is over (spec
+  /// workout-live-activity.md "The rest timer").
+  public var cardVisible: @MainActor () -> Bool = { false }
 
   public init(
     center: any LocalNotifications, haptics: (any Haptics)?, now: @escaping @Sendable () -> Date
@@ -59,7 +65,8 @@ public final class WorkoutAlerts: WorkoutEffectPerformer {
           enqueue { [self] in await scheduler.cancel() }
         } else {
           haptics?.play(.success)
-          enqueue { [self] in await scheduler.presentNow(clock, now: now()) }
+          let banner = !cardVisible()
+          enqueue { [self] in await scheduler.presentNow(clock, now: now(), banner: banner) }
         }
       case .reminder(.schedule(let kind, let at)):
         let texts = NotificationTexts(kind, configs: state.notificationConfigs)

@@ -1,5 +1,6 @@
 import Foundation
 import PerformTestSupport
+import Synchronization
 import Testing
 
 @testable import RestTimer
@@ -8,11 +9,13 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct InProcessNotificationsTests {
   private static let base = Date(timeIntervalSince1970: 1_767_607_200)
 
-  private static func request(id: String, after seconds: TimeInterval) -> LocalNotificationRequest {
+  private static func request(
+    id: String, after seconds: TimeInterval, kind: String = "rest-timer"
+  ) -> LocalNotificationRequest {
     LocalNotificationRequest(
       id: id, title: "Rest is over", body: "Next: Bench press", fireAt: base + seconds,
       interval: seconds, channel: .restTimer, timeSensitive: true, sound: true,
-      data: ["kind": "rest-timer", "target": "activeWorkout"])
+      data: ["kind": kind, "target": "activeWorkout"])
   }
 
   private static func center(_ clock: ManualClock, _ inbox: Inbox) -> InProcessNotifications {
@@ -88,6 +91,49 @@ import Testing
 
     await center.removePresented(["rest-now"])
     #expect(await center.presented(kind: "rest-timer") == [])
+  }
+
+  /// Spec "Reschedule or cancel": only one rest alert is ever visible; a listener removes the
+  /// older ones when a new one arrives, whether it was scheduled or posted at once.
+  @Test func aRestAlertArrivingRemovesTheOlderRestAlertsShownAndNothingElse() async throws {
+    let clock = ManualClock()
+    let inbox = Inbox()
+    let center = Self.center(clock, inbox)
+    _ = try await center.present(Self.request(id: "rest-1", after: 0))
+    _ = try await center.present(Self.request(id: "idle", after: 0, kind: "workout-reminder"))
+    _ = try await center.schedule(Self.request(id: "rest-2", after: 90))
+    #expect(await clock.untilSleepers(1))
+
+    await clock.advance(by: .seconds(90))
+    #expect(await until { inbox.ids == ["rest-1", "idle", "rest-2"] })
+    #expect(await center.presented(kind: "rest-timer") == ["rest-2"])
+    #expect(await center.presented(kind: "workout-reminder") == ["idle"])
+
+    _ = try await center.present(Self.request(id: "rest-now", after: 90))
+    #expect(await center.presented(kind: "rest-timer") == ["rest-now"])
+    #expect(await center.presented(kind: "workout-reminder") == ["idle"])
+
+    // A reminder arriving leaves the rest alert alone.
+    _ = try await center.present(Self.request(id: "idle-2", after: 90, kind: "workout-reminder"))
+    #expect(await center.presented(kind: "rest-timer") == ["rest-now"])
+    #expect(await center.presented(kind: "workout-reminder") == ["idle", "idle-2"])
+  }
+
+  /// A request without a banner reaches `deliver` as such (the terminal rings the bell only),
+  /// and counts as presented, so the backstop does not sound twice.
+  @Test func aRequestWithoutABannerIsDeliveredAsSuchAndCountsAsPresented() async throws {
+    let clock = ManualClock()
+    let received = Mutex<[LocalNotificationRequest]>([])
+    let center = InProcessNotifications(
+      clock: clock, now: { Self.base },
+      deliver: { request in received.withLock { $0.append(request) } })
+    var soundOnly = Self.request(id: "rest-now", after: 0)
+    soundOnly.banner = false
+
+    _ = try await center.present(soundOnly)
+
+    #expect(received.withLock { $0 } == [soundOnly])
+    #expect(await center.presented(kind: "rest-timer") == ["rest-now"])
   }
 }
 

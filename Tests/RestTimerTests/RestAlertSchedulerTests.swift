@@ -224,6 +224,25 @@ struct RestAlertSchedulerTests {
     #expect(await center.shownIds(kind: "rest-timer") == ["presented-1"])
   }
 
+  /// While the Live Activity card is visible the backstop posts the alert's sound only.
+  @Test func presentNowWithoutABannerPostsTheSoundOnly() async {
+    let center = RecordingNotifications()
+    let scheduler = RestAlertScheduler(center: center)
+    await scheduler.schedule(benchRest(), now: t0)
+    _ = await center.takeCalls()
+
+    let posted = await scheduler.presentNow(benchRest(), now: t0 + 90, banner: false)
+
+    var soundOnly = benchRequest(id: "rest-now-\(ms(t0 + 90))", fireAfter: 90, interval: 1)
+    soundOnly.banner = false
+    #expect(posted == "presented-1")
+    #expect(
+      await center.takeCalls() == [
+        .cancel(["scheduled-1"]), .presented(kind: "rest-timer"), .present(soundOnly),
+      ])
+    #expect(await center.pending == [])
+  }
+
   @Test func presentNowPostsNothingWhenTheRestAlertIsAlreadyShown() async {
     let center = RecordingNotifications()
     let scheduler = RestAlertScheduler(center: center)

@@ -111,6 +111,45 @@ struct WorkoutAlertsTests {
     #expect(await bench.center.shown == [posted])
   }
 
+  /// Spec workout-live-activity.md "The rest timer": while the card is visible the app does not
+  /// additionally post a banner. The rest ending in front of the app still plays the success
+  /// haptic and the alert's sound; without a card the banner is posted as before.
+  @Test(arguments: [true, false])
+  func aRestEndingInFrontOfTheAppPostsABannerOnlyWithoutTheCard(cardVisible: Bool) async {
+    let bench = AlertsBench()
+    await bench.send(.toggleSet(exerciseId: "ex_bench", setNumber: 1), at: t0)
+    _ = await bench.center.takeCalls()
+    // The card's visibility when the rest ends is what counts.
+    bench.alerts.cardVisible = { cardVisible }
+
+    await bench.send(.tick, at: t0 + 90)
+
+    let posted = LocalNotificationRequest(
+      id: "rest-now-\(milliseconds(t0 + 90))", title: "Rest over", body: "Up next: Bench press",
+      fireAt: t0 + 90, interval: 1, channel: .restTimer, timeSensitive: true, sound: true,
+      data: ["kind": "rest-timer", "target": "activeWorkout"], banner: !cardVisible)
+    #expect(bench.haptics.played == [.light, .success])
+    #expect(
+      await bench.center.takeCalls() == [
+        .cancel([RestAlertScheduler.alertId(for: restClock(at: t0))]),
+        .presented(kind: "rest-timer"), .present(posted),
+      ])
+    #expect(await bench.center.shown.filter(\.banner).count == (cardVisible ? 0 : 1))
+  }
+
+  /// The alert scheduled for the end stays as it is while the card is visible: it carries the
+  /// sound that reaches a phone in a pocket, and the system delivers it with the app asleep.
+  @Test func theCardLeavesTheScheduledAlertAsItIs() async {
+    let bench = AlertsBench()
+    bench.alerts.cardVisible = { true }
+
+    await bench.send(.toggleSet(exerciseId: "ex_bench", setNumber: 1), at: t0)
+
+    let rest = restClock(at: t0)
+    #expect(await bench.center.pending == [restRequest(rest, scheduledAt: t0)])
+    #expect(await bench.center.pending.allSatisfy { $0.banner && $0.sound })
+  }
+
   @Test func anEndSeenInTimePostsNothingWhenTheSystemShowsTheAlertAlready() async {
     let bench = AlertsBench()
     await bench.send(.toggleSet(exerciseId: "ex_bench", setNumber: 1), at: t0)

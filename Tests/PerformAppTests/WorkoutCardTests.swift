@@ -1,0 +1,197 @@
+import Foundation
+import LiveActivity
+import PerformApp
+import Synchronization
+import TerminalUI
+import Testing
+import TraineeAPI
+import WorkoutSession
+
+/// The terminal's Live Activity card against the rest of the live workout: the rest-over alert
+/// while the card is visible, the inert checkmark, and the set-type letters.
+@MainActor
+struct WorkoutCardTests {
+  let directory: URL
+  let size = TerminalSize(rows: 60, columns: 110)
+  /// The app's clock: it moves only when a test sets it (the rest ticks still run every 250 ms).
+  let time = TestClock(Date(timeIntervalSince1970: 1_767_607_200))
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-card-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  /// The app on a one-day plan of `rows` (strength rows' JSON), the live workout started.
+  func started(_ rows: String) async throws -> (PerformTerminalApp, WorkoutCoordinator) {
+    let api = FakeWorkoutAPI(programs: try Self.program(rows))
+    let app = PerformTerminalApp()
+    let coordinator = try WorkoutCoordinator(
+      dataDirectory: directory, api: api, now: time.reader)
+    coordinator.host = app
+    let workouts = WorkoutsScreen(
+      coordinator: coordinator, api: api, host: app,
+      openLiveWorkout: { [weak app] in app?.select(tab: 1) })
+    let live = LiveWorkoutScreen(coordinator: coordinator, host: app)
+    app.setTabs([.init(title: "Workouts", screen: workouts), .init(title: "Live", screen: live)])
+    await workouts.reload()
+    _ = app.handle(.enter, now: time.date)
+    try #require(coordinator.store.session?.started == true)
+    return (app, coordinator)
+  }
+
+  static func program(_ rows: String) throws -> TrainingProgramsDto {
+    let json = """
+      { "plans": [ { "id": "plan_1", "name": "Block", "days": [
+        { "id": "day_a", "label": "Day 1", "title": "Upper", "strength": [ \(rows) ] } ] } ] }
+      """
+    return try JSONDecoder().decode(TrainingProgramsDto.self, from: Data(json.utf8))
+  }
+
+  /// A row of `sets` sets resting `rest`, last time's 40 × 10 as placeholders unless `blank`.
+  static func row(
+    _ id: String, _ name: String, sets: Int = 2, rest: String = "1:30", group: String? = nil,
+    blank: Bool = false
+  ) -> String {
+    let last = (1...sets).map { #"{ "setNumber": \#($0), "weight": "40", "reps": "10" }"# }
+    return """
+      { "id": "row_\(id)", "exerciseId": "ex_\(id)", "name": "\(name)", "sets": "\(sets)",
+        "reps": "10", "rest": "\(rest)"\(group.map { #", "supersetGroup": "\#($0)""# } ?? "")
+        \(blank ? "" : #", "lastSets": [ \#(last.joined(separator: ", ")) ]"#) }
+      """
+  }
+
+  func lines(_ app: PerformTerminalApp) -> [String] {
+    app.frame(size: size, now: time.date).plainText.components(separatedBy: "\n")
+  }
+
+  func key(_ character: Character, _ app: PerformTerminalApp) {
+    _ = app.handle(.character(character), now: time.date)
+  }
+
+  // MARK: The rest-over alert
+
+  /// The alert scheduled for the end arrives while the app runs and the card is on screen: the
+  /// bell rings, no alert line is drawn under the card.
+  @Test func theScheduledAlertArrivingUnderTheCardOnlyRingsTheBell() async throws {
+    let (app, coordinator) = try await started(Self.row("press", "Press", rest: "1"))
+    key(" ", app)
+    #expect(coordinator.store.state.rest.isRunning)
+    #expect(coordinator.cardVisible)
+    let bells = app.bells
+
+    // One real second on: the alert's timer fires (the app's clock stands still, so the rest
+    // ticks never see the end and the alert is the scheduled one).
+    #expect(await settled { app.bells > bells })
+
+    #expect(coordinator.restAlert == nil)
+    let text = lines(app).joined(separator: "\n")
+    #expect(!text.contains("🔔"))
+    #expect(text.contains("╭"))
+  }
+
+  /// The app sees the rest end (the backstop): under the card the bell rings with no line; once
+  /// the card is gone (the system removes it 12 hours after it started) the line is drawn.
+  @Test(arguments: [true, false])
+  func aRestEndingInFrontOfTheAppDrawsTheAlertLineOnlyWithoutTheCard(card: Bool) async throws {
+    let (app, coordinator) = try await started(Self.row("press", "Press"))
+    if !card { time.date += WorkoutActivityController.removedAfter + 1 }
+    key(" ", app)
+    let rest = try #require(coordinator.store.state.rest.clock)
+    #expect(coordinator.cardVisible == card)
+    let bells = app.bells
+
+    time.date = rest.endsAt + 1
+    #expect(await settled { app.bells > bells })
+
+    let text = lines(app).joined(separator: "\n")
+    #expect(text.contains("rest over"))
+    #expect(text.contains("╭") == card)
+    if card {
+      #expect(coordinator.restAlert == nil)
+      #expect(!text.contains("🔔"))
+    } else {
+      #expect(coordinator.restAlert == "Rest is over Time for your next set of Press.")
+      #expect(text.contains("🔔 Rest is over"))
+    }
+  }
+
+  // MARK: The checkmark
+
+  /// Spec "Interactions": the checkmark of a set with missing values is inert, and tapping it
+  /// opens the app instead. Nothing is queued, so nothing is refused; the cursor goes to the set.
+  @Test func anInertCheckmarkQueuesNothingAndPutsTheCursorOnTheSet() async throws {
+    let (app, coordinator) = try await started(
+      Self.row("row", "Row", blank: true) + ", " + Self.row("curl", "Curl"))
+    let shown = try #require(coordinator.card?.currentSet)
+    #expect(shown.exerciseId == "ex_row" && shown.setNumber == 1)
+    #expect(shown.checkmark == .opensApp)
+    key("j", app)
+    key("j", app)
+    #expect(selectedRow(app)?.contains("Curl") == true)
+
+    key("!", app)
+
+    #expect(app.message == nil)
+    for folder in ["pending", "rejected", "malformed"] {
+      let path = directory.appendingPathComponent("live-activity/\(folder)").path
+      #expect((try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty ?? true)
+    }
+    #expect(coordinator.store.session?.exercises.first?.sets.allSatisfy { !$0.done } == true)
+    #expect(selectedRow(app)?.contains("Row") == true)
+    #expect(selectedSetLine(app)?.hasPrefix("  ▶ 1 ") == true)
+  }
+
+  /// The exercise header above the selected set row.
+  func selectedRow(_ app: PerformTerminalApp) -> String? {
+    lines(app).first { $0.hasPrefix("▸ ") }
+  }
+
+  func selectedSetLine(_ app: PerformTerminalApp) -> String? {
+    lines(app).first { $0.hasPrefix("  ▶ ") }
+  }
+
+  // MARK: Set-type letters
+
+  /// Spec "What it shows": the card's badge uses the same letters as the app's own set rows. An
+  /// empty superset group is no superset: N on both, and no superset label.
+  @Test func theSetRowsUseTheCardsLetters() async throws {
+    let (app, coordinator) = try await started(
+      [
+        Self.row("dips", "Dips", sets: 1, group: ""),
+        Self.row("fly", "Fly", sets: 1, group: "A"),
+        Self.row("pushdown", "Pushdown", sets: 1, group: "A"),
+      ].joined(separator: ", "))
+    let text = lines(app)
+    let letters = text.compactMap { line -> String? in
+      let columns = line.dropFirst(4).split(separator: " ")
+      guard columns.count > 1, Int(columns[0]) != nil, line.hasPrefix("  ") else { return nil }
+      return String(columns[1])
+    }
+
+    #expect(letters == ["N", "S", "S"])
+    #expect(coordinator.card?.currentSet?.exerciseId == "ex_dips")
+    #expect(coordinator.card?.currentSet?.badge?.letter == letters.first)
+    #expect(text.contains { $0.hasPrefix("▸ Dips") && !$0.contains("superset") })
+    #expect(text.filter { $0.contains("[superset A]") }.count == 2)
+  }
+}
+
+/// Wall-clock time that moves only when a test sets it.
+final class TestClock: Sendable {
+  private let current: Mutex<Date>
+
+  init(_ start: Date) {
+    current = Mutex(start)
+  }
+
+  var date: Date {
+    get { current.withLock { $0 } }
+    set { current.withLock { $0 = newValue } }
+  }
+
+  /// A reader for `now:` parameters.
+  var reader: @Sendable () -> Date {
+    { [self] in date }
+  }
+}

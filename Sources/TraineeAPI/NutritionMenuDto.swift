@@ -146,7 +146,9 @@ public struct MenuLogDto: Decodable, Equatable, Sendable {
   /// The items as they were posted.
   public var items: JSONValue
   public var macros: MacrosDto
-  /// `false` when a custom meal or replacement links it, so its food is counted there.
+  /// `false` when an entry counted on the date links it by `logId` (a custom meal keyed for the
+  /// date, or the replacement of a `REPLACED`, not-removed meal of the chosen plan day), so its
+  /// food is counted there; any other link is ignored.
   public var counted: Bool
 
   public init(from decoder: any Decoder) throws {

@@ -113,7 +113,9 @@ let maximumRestSeconds = 24 * 60 * 60
 /// not matter (`90`, `90s`, `90 sec`, `2 min`, `2m`, `1:30`). Decimals (`1.5`), mixed units
 /// (`1m30s`), ranges and words are no rest rather than their leading digits. At most a day.
 public func restToSeconds(_ rest: String?) -> Int {
-  guard let rest = rest?.trimmingCharacters(in: .whitespaces), !rest.isEmpty else { return 0 }
+  guard let rest = rest?.trimmingCharacters(in: .whitespacesAndNewlines), !rest.isEmpty else {
+    return 0
+  }
   if rest.contains(":") {
     let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
     guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
@@ -125,7 +127,7 @@ public func restToSeconds(_ rest: String?) -> Int {
   let digits = rest.prefix { $0.isASCII && $0.isNumber }
   guard let number = asciiWholeNumber(digits) else { return 0 }
   let secondsPerUnit: Int
-  switch rest.dropFirst(digits.count).trimmingCharacters(in: .whitespaces).lowercased() {
+  switch rest.dropFirst(digits.count).trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
   case "", "s", "sec", "secs": secondsPerUnit = 1
   case "m", "min", "mins": secondsPerUnit = 60
   default: return 0

@@ -163,7 +163,9 @@ struct ProgramMappingTests {
     #expect(restToSeconds(rest) == seconds)
   }
 
-  @Test(arguments: [("90", 90), (" 90 ", 90), ("0", 0), ("045", 45), ("300", 300)])
+  @Test(arguments: [
+    ("90", 90), (" 90 ", 90), ("90\n", 90), ("\t90\r\n", 90), ("0", 0), ("045", 45), ("300", 300),
+  ])
   func restToSecondsReadsAPlainNumberAsSeconds(rest: String, seconds: Int) {
     #expect(restToSeconds(rest) == seconds)
   }

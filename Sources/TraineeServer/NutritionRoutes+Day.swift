@@ -2,20 +2,31 @@ import Foundation
 import TraineeAPI
 
 // NB: issue 4 "The sync engine" and issue 6: `GET` answers `{ date, data: snapshot|null }` with
-// `data` byte for byte as it was put; `swapOptions` is left out (the server has no automatic
+// `data` byte for byte as it was stored; `swapOptions` is left out (the server has no automatic
 // alternatives, and the plan's own options are in the plan). `PUT { date, data }` checks `data`
 // structurally (StoredDaySnapshot.swift), refuses a date after the trainee's today with
-// `future_date`, stores the bytes as sent and answers the same document as `GET`.
+// `future_date`, stores the bytes as sent and answers the same document as `GET`. The one
+// exception (docs/decisions.md "Server nutrition routes"): a `data` without a `portions` member
+// comes from a build that does not know about amounts (the spec always sends the map), so the
+// stored day's `portions` is kept, added to the text sent. `"portions": {}` or `null` is an
+// explicit value and clears the amounts.
 
 /// The body of `PUT /v1/trainee/nutrition/day`, as checked.
 private struct DayBody: Decodable {
   var date: String?
   var data: StoredDaySnapshot?
+  /// Whether `data` has a `portions` member at all, `null` included.
+  var sendsPortions = false
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     date = try container.decodeOptional(String.self, forKey: .date)
     data = try container.decodeOptional(StoredDaySnapshot.self, forKey: .data)
+    if data != nil {
+      sendsPortions = try container.nestedContainer(
+        keyedBy: StoredDaySnapshot.CodingKeys.self, forKey: .data
+      ).contains(.portions)
+    }
   }
 
   enum CodingKeys: String, CodingKey { case date, data }
@@ -39,9 +50,10 @@ extension TraineeAPIRoutes {
         message: "Body: data is missing or null; send the day's snapshot object.")
     }
     try refuseFuture(date, today: CalendarDate(now(), in: zone), field: "date")
-    let json = String(decoding: text, as: UTF8.self)
-    try store.saveNutritionDay(date, json: json, for: trainee)
-    return dayDocument(date, data: json)
+    let stored = try store.saveNutritionDay(
+      date, json: String(decoding: text, as: UTF8.self),
+      keepingStoredPortions: !body.sendsPortions, for: trainee)
+    return dayDocument(date, data: stored)
   }
 
   /// `{"data":<data as stored, or null>,"date":"YYYY-MM-DD"}`.

@@ -2,7 +2,9 @@ import Foundation
 
 // NB: issue 6, "Nutrition": plans, day snapshots and meal items are stored as the JSON text they
 // were given in (checked to be JSON, nothing more), so a field this server does not know yet
-// survives a save and a read.
+// survives a save and a read. One exception (docs/decisions.md "Server nutrition routes"): a day
+// saved without `portions` by a build that does not know about amounts keeps the stored ones,
+// added by SQLite's JSON functions in the write's transaction.
 
 extension SQLiteTraineeStore {
   public func importNutritionPlans(json: String, for trainee: TraineeID) throws {
@@ -26,16 +28,34 @@ extension SQLiteTraineeStore {
     }
   }
 
-  public func saveNutritionDay(_ date: CalendarDate, json: String, for trainee: TraineeID) throws {
+  @discardableResult
+  public func saveNutritionDay(
+    _ date: CalendarDate, json: String, keepingStoredPortions: Bool, for trainee: TraineeID
+  ) throws -> String {
     let savedAt = now().milliseconds
-    try write(trainee) { db in
+    return try write(trainee) { db in
       try Self.requireJSON(json, field: "data", in: db)
+      let day: [SQLiteValue] = [trainee.value, .text(date.description)]
+      var stored = json
+      // Read and written in this one `BEGIN IMMEDIATE` transaction, so no other save of the day
+      // can come between. `json_insert` never replaces a `portions` member `json` has after all.
+      if keepingStoredPortions,
+        let merged = try db.row(
+          """
+          SELECT json_insert(?, '$.portions', json(json_extract(data, '$.portions')))
+          FROM nutrition_days
+          WHERE trainee_id = ? AND date = ? AND json_type(data, '$.portions') = 'object'
+          """, [.text(json)] + day, { try $0.string(0) })
+      {
+        stored = merged
+      }
       try db.run(
         """
         INSERT INTO nutrition_days (trainee_id, date, data, saved_at) VALUES (?, ?, ?, ?)
         ON CONFLICT (trainee_id, date) DO UPDATE
         SET data = excluded.data, saved_at = excluded.saved_at
-        """, [trainee.value, .text(date.description), .text(json), .integer(savedAt)])
+        """, day + [.text(stored), .integer(savedAt)])
+      return stored
     }
   }
 

@@ -90,8 +90,15 @@ public protocol TraineeStore: Sendable {
   func importNutritionPlans(json: String, for trainee: TraineeID) throws
   /// The trainee's nutrition plans as imported, or `nil` when none were.
   func nutritionPlans(for trainee: TraineeID) throws -> String?
-  /// Saves the trainee's snapshot of `date`, JSON text stored as given, replacing the one before.
-  func saveNutritionDay(_ date: CalendarDate, json: String, for trainee: TraineeID) throws
+  /// Saves the trainee's snapshot of `date`, JSON text stored as given, replacing the one before,
+  /// and returns the text stored. With `keepingStoredPortions` (the caller found no `portions`
+  /// member in `json`, an object), the `portions` object of the snapshot being replaced, if it has
+  /// one, is added to `json` in the same write, so a build that does not know about amounts does
+  /// not clear them; only then is the text re-serialized.
+  @discardableResult
+  func saveNutritionDay(
+    _ date: CalendarDate, json: String, keepingStoredPortions: Bool, for trainee: TraineeID
+  ) throws -> String
   /// The trainee's snapshot of `date` as saved, or `nil`.
   func nutritionDay(_ date: CalendarDate, for trainee: TraineeID) throws -> String?
   /// Stores a meal log of `date` with its items (JSON text as given) and returns its id.
@@ -104,6 +111,14 @@ public protocol TraineeStore: Sendable {
 }
 
 extension TraineeStore {
+  /// Saves the trainee's snapshot of `date` exactly as given, replacing the one before.
+  @discardableResult
+  public func saveNutritionDay(
+    _ date: CalendarDate, json: String, for trainee: TraineeID
+  ) throws -> String {
+    try saveNutritionDay(date, json: json, keepingStoredPortions: false, for: trainee)
+  }
+
   /// Stores a finished workout dated now; see `logWorkout(_:idempotencyKey:loggedAt:for:)`.
   public func logWorkout(
     _ payload: LogWorkoutPayload, idempotencyKey: String?, for trainee: TraineeID

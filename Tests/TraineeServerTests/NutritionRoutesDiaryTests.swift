@@ -173,21 +173,63 @@ struct NutritionRoutesDiaryTests {
     #expect(body[member: "eaten"]?[member: "protein"] == .number(35), "\(why)")
   }
 
-  @Test func aPutWithoutPortionsClearsTheStoredAmounts() throws {
-    // NB: the day is stored as given, so a build that does not know about amounts (no
-    // `portions`) clears them like `"portions":{}`; the app always sends the map.
+  @Test func aPutWithoutPortionsKeepsTheStoredAmounts() throws {
+    // NB: a build that does not know about amounts sends no `portions`; the stored ones are kept
+    // (added to the text sent), while `"portions":{}` or `null` still clears them.
     let api = try NutritionRoutesFixture()
     try api.store.importNutritionPlans(
       json: NutritionRoutesFixture.plansJSON, for: api.alice.trainee.id)
-    let ticked = #""eaten":{"2026-0-5__it1":true},"swaps":{"2026-0-5__it1":"o2"}"#
+    let bread = #""swaps":{"2026-0-5__it1":"o2"}"#
+    let ticked = #""eaten":{"2026-0-5__it1":true}"#
     let amount = #""portions":{"2026-0-5__it1":{"foodId":"f_bread","qty":150}}"#
-    for (data, kcal) in [("{\(ticked),\(amount)}", 375), ("{\(ticked)}", 250)] {
-      #expect(api.putDay("2026-01-05", data).status == .ok)
+    let empty = #""portions":{}"#
+    let null = #""portions":null"#
+    let steps: [(sent: String, stored: String, kcal: Double)] = [
+      ("{\(ticked),\(bread),\(amount)}", "{\(ticked),\(bread),\(amount)}", 375),
+      // An older build ticks the item again: the amount survives, re-serialized after the rest.
+      ("{ \(bread), \(ticked) }", "{\(bread),\(ticked),\(amount)}", 375),
+      // `{}` clears the amounts; an empty map kept later is still no amount.
+      ("{\(ticked),\(bread),\(empty)}", "{\(ticked),\(bread),\(empty)}", 250),
+      ("{\(ticked),\(bread)}", "{\(ticked),\(bread),\(empty)}", 250),
+      // `null` is an explicit value too: it clears, is stored as sent, and nothing is kept after.
+      ("{\(ticked),\(bread),\(amount)}", "{\(ticked),\(bread),\(amount)}", 375),
+      ("{\(ticked),\(bread),\(null)}", "{\(ticked),\(bread),\(null)}", 250),
+      ("{\(ticked),\(bread)}", "{\(ticked),\(bread)}", 250),
+    ]
+    for (index, step) in steps.enumerated() {
+      let put = api.putDay("2026-01-05", step.sent)
+      #expect(put.status == .ok, "step \(index)")
+      let document = #"{"data":\#(step.stored),"date":"2026-01-05"}"#
+      #expect(put.bodyText == document, "step \(index)")
       let day = api.get("/v1/trainee/nutrition/day", ["date": "2026-01-05"])
-      #expect(day.bodyText == #"{"data":\#(data),"date":"2026-01-05"}"#)
+      #expect(day.bodyText == document, "step \(index)")
       let menu = api.get("/v1/trainee/nutrition/menu", ["date": "2026-01-05"]).bodyJSON
-      #expect(menu?[member: "eaten"]?[member: "kcal"] == .number(Double(kcal)))
+      #expect(menu?[member: "eaten"]?[member: "kcal"] == .number(step.kcal), "step \(index)")
     }
+  }
+
+  @Test func aKeptPortionOfAFoodSwappedAwayFromDoesNotScaleTheNewOption() throws {
+    let api = try NutritionRoutesFixture()
+    try api.store.importNutritionPlans(
+      json: NutritionRoutesFixture.plansJSON, for: api.alice.trainee.id)
+    let ticked = #""eaten":{"2026-0-5__it1":true}"#
+    let amount = #""portions":{"2026-0-5__it1":{"foodId":"f_bread","qty":150}}"#
+    let onBread = "{\(ticked),\"swaps\":{\"2026-0-5__it1\":\"o2\"}"
+    #expect(api.putDay("2026-01-05", "\(onBread),\(amount)}").status == .ok)
+    // An older build swaps the item to oats (80 g, 300 kcal) and cannot drop the amount.
+    let onOats = "{\(ticked),\"swaps\":{\"2026-0-5__it1\":\"o1\"}}"
+    let put = api.putDay("2026-01-05", onOats)
+    #expect(put.bodyText.contains(amount), "\(put.bodyText)")
+    let menu = try #require(api.get("/v1/trainee/nutrition/menu", ["date": "2026-01-05"]).bodyJSON)
+    #expect(menu[member: "eaten"]?[member: "kcal"] == .number(300))
+    let item = menu[member: "meals"]?[element: 0]?[member: "items"]?[element: 0]
+    #expect(item?[member: "foodId"] == .string("f_oats"), "\(String(describing: item))")
+    #expect(item?[member: "qty"] == .number(80))
+    #expect(item?[member: "kcal"] == .number(300))
+    // The amount belongs to the bread: back on it, it counts again.
+    #expect(api.putDay("2026-01-05", "\(onBread)}").status == .ok)
+    let back = api.get("/v1/trainee/nutrition/menu", ["date": "2026-01-05"]).bodyJSON
+    #expect(back?[member: "eaten"]?[member: "kcal"] == .number(375))
   }
 
   @Test func homeAnswersTheHintedDayAndItsEatenSums() throws {

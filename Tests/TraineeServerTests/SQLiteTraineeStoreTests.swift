@@ -311,6 +311,44 @@ struct SQLiteTraineeStoreTests {
     #expect(try store.mealLogs(on: day, for: ada).count == 2)
   }
 
+  @Test func aDaySavedKeepingPortionsAddsTheStoredOnes() throws {
+    let store = try StoreFixture.makeStore()
+    let ada = try store.createTrainee(name: "Ada").trainee.id
+    let day = try #require(CalendarDate("2026-01-05"))
+    let amount = #""portions":{"2026-0-5__it1":{"foodId":"f_bread","qty":150}}"#
+    // Nothing stored yet, or a stored day without amounts: the text is kept as given.
+    #expect(
+      try store.saveNutritionDay(day, json: "{ }", keepingStoredPortions: true, for: ada) == "{ }")
+    #expect(try store.nutritionDay(day, for: ada) == "{ }")
+    // With amounts stored, they are added to the text, which SQLite re-serializes.
+    try store.saveNutritionDay(day, json: "{\(amount)}", for: ada)
+    let eaten = #"{ "eaten": {"2026-0-5__it1": true}, "x": 1.50 }"#
+    let merged = #"{"eaten":{"2026-0-5__it1":true},"x":1.50,\#(amount)}"#
+    #expect(
+      try store.saveNutritionDay(day, json: eaten, keepingStoredPortions: true, for: ada) == merged)
+    #expect(try store.nutritionDay(day, for: ada) == merged)
+    // Without the flag the day is replaced as given.
+    #expect(try store.saveNutritionDay(day, json: eaten, for: ada) == eaten)
+    #expect(try store.nutritionDay(day, for: ada) == eaten)
+    // A `portions` member of the text sent is never replaced, `null` included; a stored `null`
+    // is not an amount to keep.
+    try store.saveNutritionDay(day, json: "{\(amount)}", for: ada)
+    let cleared = #"{"portions":null}"#
+    #expect(
+      try store.saveNutritionDay(day, json: cleared, keepingStoredPortions: true, for: ada)
+        == cleared)
+    #expect(
+      try store.saveNutritionDay(day, json: "{}", keepingStoredPortions: true, for: ada) == "{}")
+    // Another date or trainee keeps nothing from this one.
+    try store.saveNutritionDay(day, json: "{\(amount)}", for: ada)
+    let bob = try store.createTrainee(name: "Bob").trainee.id
+    #expect(
+      try store.saveNutritionDay(day, json: "{}", keepingStoredPortions: true, for: bob) == "{}")
+    let next = try #require(CalendarDate("2026-01-06"))
+    #expect(
+      try store.saveNutritionDay(next, json: "{}", keepingStoredPortions: true, for: ada) == "{}")
+  }
+
   @Test(arguments: ["2026-01-05", "2024-02-29", "0001-12-31"])
   func calendarDatesReadBackAsWritten(text: String) throws {
     #expect(try #require(CalendarDate(text)).description == text)

@@ -76,4 +76,17 @@ public protocol LiveActivityHost: AnyObject {
   func end(
     _ id: LiveActivityID, finalContent: WorkoutActivityContent?, dismissal: ActivityDismissal
   ) throws(LiveActivityHostError)
+  /// Called with an activity's identifier when the system reports it ended or dismissed (on iOS
+  /// `activityStateUpdates` answering `.ended` or `.dismissed`): the person swiped it away, or the
+  /// system ended it. `WorkoutActivityController` sets it on init. A host whose activities end
+  /// only when asked (the terminal's) may keep the default, which never calls it.
+  var activityEnded: (@MainActor (LiveActivityID) -> Void)? { get set }
+}
+
+extension LiveActivityHost {
+  /// Never called: activities of this host end only when the controller asks.
+  public var activityEnded: (@MainActor (LiveActivityID) -> Void)? {
+    get { nil }
+    set {}
+  }
 }

@@ -7,7 +7,9 @@ import WorkoutSession
 // policy decides), ends when the workout is finished or discarded (the session goes), and a card
 // left from a crash is ended when the next workout starts. iOS ends an activity after 8 hours and
 // removes it after 12: past its stale date the card gets no updates and is not started again for
-// that workout. A switched-off or failing host never touches the workout.
+// that workout, nor is a card started for a workout begun 8 hours ago or more. A card the person
+// swiped away (or the system ended) is gone, as the host reports, and not started again for that
+// workout. A switched-off or failing host never touches the workout.
 
 /// Drives the Live Activity from the workout store's state.
 ///
@@ -46,18 +48,43 @@ public final class WorkoutActivityController {
   private var shown: Shown?
   /// The workout whose running activities were last looked through (adopted or ended).
   private var scanned: WorkoutKey?
-  /// The workout whose card reached its stale date: it is not started again.
+  /// The workout whose card reached its stale date, or was swiped away: it is not started again.
   private var expired: WorkoutKey?
 
-  /// A controller showing the card through `host` in `language` and `units`.
+  /// A controller showing the card through `host` in `language` and `units`. It sets the host's
+  /// ``LiveActivityHost/activityEnded`` to ``cardEnded(_:)``.
   public init(host: any LiveActivityHost, language: ActivityLanguage, units: UnitSystem) {
     self.host = host
     self.language = language
     self.units = units
+    host.activityEnded = { [weak self] id in self?.cardEnded(id) }
   }
 
-  /// The identifier of the activity showing the current workout, if any.
+  /// The identifier of the activity showing the current workout, if any. It stays from the
+  /// card's stale date (8 hours) until the system removes it (12 hours), while the card shows
+  /// old content: ask ``cardIsCurrent(now:)`` whether the card shows the workout.
   public var activityID: LiveActivityID? { shown?.id }
+
+  /// Whether the card is on screen and kept up to date at `now`: shown, not swiped away or ended
+  /// by the system, and before its stale date (after it the card gets no updates, so a rest
+  /// started then never appears on it). Only then does the card stand in for the rest-over
+  /// banner.
+  public func cardIsCurrent(now: Date) -> Bool {
+    guard let shown else { return false }
+    return now < shown.staleDate
+  }
+
+  /// The host's report that activity `id` is gone or ended without being asked: the person swiped
+  /// it away, or the system ended it. When it is the card of the current workout, the card is
+  /// forgotten (no longer visible, nothing to end) and not started again for this workout: the
+  /// spec ends the card only with the workout, and a new one for the same workout would undo the
+  /// person's dismissal. The next workout gets a card. Reports of other activities (those this
+  /// controller ended itself) are ignored.
+  public func cardEnded(_ id: LiveActivityID) {
+    guard let current = shown, current.id == id else { return }
+    shown = nil
+    expired = current.workout
+  }
 
   /// Brings the card in line with `state` at `now`.
   public func sync(_ state: WorkoutState, now: Date) {
@@ -84,6 +111,13 @@ public final class WorkoutActivityController {
         scanned = workout
         // The app's own card was found past its stale date: no new one for this workout.
         if shown == nil, expired == workout { return }
+      }
+      // A workout begun 8 hours ago or more gets no new card (a relaunch that found no card of
+      // its own: the system removed it, it was swiped away, or the host keeps none across
+      // launches); a card started now would outlast the one iOS allowed the workout.
+      if shown == nil, let begun = state.session?.startedAt, now >= begun + Self.staleAfter {
+        expired = workout
+        return
       }
     }
     if let current = shown, now >= current.staleDate {

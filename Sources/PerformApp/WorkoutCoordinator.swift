@@ -26,7 +26,8 @@ public enum FinishState: Equatable, Sendable {
 public enum CardCheckmarkTap: Equatable, Sendable {
   /// The tap was queued and the queue applied; what was refused or could not be done, to show.
   case queued(problems: [String])
-  /// The checkmark is inert (a value is missing, or the set is cardio): nothing was queued, and
+  /// The checkmark is inert (a value is missing, unreadable or beyond the engine's limits: a
+  /// strength set's weight or reps, a cardio set's duration or distance): nothing was queued, and
   /// the app opens on this set instead.
   case opensApp(exerciseId: String, setNumber: Int)
   /// The card shows no set.
@@ -47,6 +48,8 @@ public final class WorkoutCoordinator {
   public private(set) var restAlert: String?
   /// What the restore or the outbox had to report on launch.
   public private(set) var launchNotices: [String] = []
+  /// The last rest-over alert delivered, as posted (whether it asked for a banner).
+  private(set) var deliveredRestAlert: LocalNotificationRequest?
 
   public weak var host: (any ScreenHost)?
   private let api: any WorkoutAPI
@@ -93,8 +96,10 @@ public final class WorkoutCoordinator {
     relay.target = self
     alerts.cardVisible = { [weak self] in self?.cardVisible ?? false }
     alerts.restored(store.state)
-    store.send(.resume)
+    // The card first: a rest that ended within the grace is seen by `.resume`, whose alert asks
+    // whether the card is visible.
     activity.sync(store.state, now: now())
+    store.send(.resume)
     startTickingIfResting()
     let (log, problem) = outbox.load(now: now())
     if let problem { launchNotices.append(problem) }
@@ -146,18 +151,21 @@ public final class WorkoutCoordinator {
     }
   }
 
-  /// What the Live Activity card shows, while it is on screen: the card the controller keeps
-  /// (`nil` once the system would have removed it, 12 hours after it started).
+  /// What the Live Activity card shows, while it is on screen and kept up to date
+  /// (`WorkoutActivityController.cardIsCurrent(now:)`): `nil` from its stale date on, 8 hours
+  /// after it started, when it gets no more updates and a rest would never appear on it.
   public var card: WorkoutActivityContent? {
-    activity.activityID == nil ? nil : activityHost.current?.content
+    activity.cardIsCurrent(now: now()) ? activityHost.current?.content : nil
   }
 
-  /// Whether the Live Activity card is on screen.
+  /// Whether the Live Activity card is on screen and kept up to date; while it is, the rest-over
+  /// alert gets no banner (no 🔔 line).
   public var cardVisible: Bool { card != nil }
 
   /// Taps the card's checkmark. An enabled checkmark writes the tap to the pending queue, as
   /// the widget does, and applies it: the same path a tap on the Lock Screen takes. An inert one
-  /// (a value missing, or cardio) queues nothing: it opens the app on the set instead.
+  /// (a value the set needs is missing or would be refused) queues nothing: it opens the app on
+  /// the set instead.
   public func tapCardCheckmark() -> CardCheckmarkTap {
     guard let content = card, let set = content.currentSet else { return .noSet }
     guard set.checkmark == .enabled else {
@@ -355,6 +363,7 @@ public final class WorkoutCoordinator {
       host?.show(message: "\(request.title): \(request.body)")
       return
     }
+    deliveredRestAlert = request
     if request.banner, !cardVisible {
       restAlert = "\(request.title) \(request.body)"
     }

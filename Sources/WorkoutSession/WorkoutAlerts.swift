@@ -27,9 +27,9 @@ public final class WorkoutAlerts: WorkoutEffectPerformer {
   public var onBlocked: ((RestAlertBlockReason) -> Void)?
 
   /// Whether the Live Activity card is on screen; the front end sets it (the activity
-  /// controller's `activityID != nil`). While it is, a rest that ends in front of the app gets
-  /// its sound and haptic but no banner: the card already says the rest is over (spec
-  /// workout-live-activity.md "The rest timer").
+  /// controller's `cardIsCurrent(now:)`: a card held and not past its stale date). While it is,
+  /// a rest that ends in front of the app gets its sound and haptic but no banner: the card
+  /// already says the rest is over (spec workout-live-activity.md "The rest timer").
   public var cardVisible: @MainActor () -> Bool = { false }
 
   public init(

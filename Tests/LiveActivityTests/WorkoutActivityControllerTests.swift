@@ -18,6 +18,7 @@ final class RecordingActivityHost: LiveActivityHost {
   var activitiesEnabled = true
   var runningActivities: [RunningLiveActivity] = []
   var calls: [Call] = []
+  var activityEnded: (@MainActor (LiveActivityID) -> Void)?
   /// Thrown by every request while set.
   var failure: LiveActivityHostError?
   private var started = 0
@@ -49,6 +50,12 @@ final class RecordingActivityHost: LiveActivityHost {
     if let failure { throw failure }
     calls.append(.end(id, finalContent, dismissal))
     runningActivities.removeAll { $0.id == id }
+  }
+
+  /// The person swipes activity `id` away: the system lists it no more and reports it dismissed.
+  func dismiss(_ id: LiveActivityID) {
+    runningActivities.removeAll { $0.id == id }
+    activityEnded?(id)
   }
 
   /// The versions of the contents started and updated, in order.
@@ -264,5 +271,87 @@ struct WorkoutActivityControllerTests {
         == .end(LiveActivityID(rawValue: "activity-1"), try content(state, version: 1), .immediate))
     #expect(host.runningActivities.map(\.id) == [LiveActivityID(rawValue: "activity-2")])
     #expect(host.versions == [1, 2])
+  }
+
+  // MARK: Whether the card is current
+
+  /// From its stale date (8 hours) the controller keeps the card (to end it with the workout),
+  /// but no longer updates it: a rest started then never appears on it, so it does not count.
+  @Test func theCardIsCurrentOnlyBeforeItsStaleDate() throws {
+    #expect(!controller.cardIsCurrent(now: now))
+    controller.sync(state, now: now)
+    #expect(controller.cardIsCurrent(now: now))
+    #expect(controller.cardIsCurrent(now: now + 8 * 3600 - 1))
+    #expect(!controller.cardIsCurrent(now: now + 8 * 3600))
+    var current = state
+    _ = current.apply(.toggleSet(exerciseId: "ex_bench", setNumber: 1), now: now + 9 * 3600)
+    controller.sync(current, now: now + 9 * 3600)
+    #expect(controller.activityID == LiveActivityID(rawValue: "activity-1"))
+    #expect(!controller.cardIsCurrent(now: now + 9 * 3600))
+    #expect(host.calls.count == 1)
+  }
+
+  // MARK: A card swiped away
+
+  /// The host reports the card dismissed: it no longer counts as visible, is not ended (it is
+  /// gone) and is not started again for this workout; the next workout gets one.
+  @Test func aCardSwipedAwayIsGoneAndNotStartedAgainForThatWorkout() throws {
+    var current = state
+    controller.sync(current, now: now)
+    let id = LiveActivityID(rawValue: "activity-1")
+    host.dismiss(id)
+    #expect(!controller.cardIsCurrent(now: now + 1))
+    #expect(controller.activityID == nil)
+
+    _ = current.apply(.toggleSet(exerciseId: "ex_bench", setNumber: 1), now: now + 5)
+    controller.sync(current, now: now + 5)
+    #expect(host.calls.count == 1)
+    #expect(!controller.cardIsCurrent(now: now + 5))
+
+    _ = current.apply(.reset, now: now + 6)
+    controller.sync(current, now: now + 6)
+    #expect(host.calls.count == 1)
+    var next = state
+    next.session?.startedAt = now + 3600
+    controller.sync(next, now: now + 3600)
+    #expect(host.versions == [1, 2])
+    #expect(controller.cardIsCurrent(now: now + 3600))
+  }
+
+  /// Reports of activities that are not the current card (one the controller ended itself, one
+  /// left from a crash) change nothing.
+  @Test func aReportOfAnotherActivityIsIgnored() throws {
+    controller.sync(state, now: now)
+    host.activityEnded?(LiveActivityID(rawValue: "left-over"))
+    #expect(controller.cardIsCurrent(now: now))
+    #expect(controller.activityID == LiveActivityID(rawValue: "activity-1"))
+  }
+
+  // MARK: A workout begun 8 hours ago or more
+
+  /// A relaunch 13 hours into the workout with no card listed (removed by the system, swiped
+  /// away, or a host that keeps none across launches) starts no card for it.
+  @Test(arguments: [8.0, 13.0])
+  func aWorkoutBegunEightHoursAgoGetsNoNewCard(hours: Double) throws {
+    let late = F.startedAt + hours * 3600
+    var current = state
+    controller.sync(current, now: late)
+    #expect(host.calls.isEmpty)
+    #expect(!controller.cardIsCurrent(now: late))
+    _ = current.apply(.toggleSet(exerciseId: "ex_bench", setNumber: 1), now: late + 5)
+    controller.sync(current, now: late + 5)
+    #expect(host.calls.isEmpty)
+    // The next workout gets a card again.
+    var next = state
+    next.session?.startedAt = late + 60
+    controller.sync(next, now: late + 60)
+    #expect(host.versions == [1])
+  }
+
+  /// Just before 8 hours a card is still started (switched on late, or a relaunch).
+  @Test func aWorkoutBegunLessThanEightHoursAgoStillGetsACard() throws {
+    let late = F.startedAt + 8 * 3600 - 1
+    controller.sync(state, now: late)
+    #expect(host.calls == [.start(try content(state, version: 1), staleDate: late + 8 * 3600)])
   }
 }

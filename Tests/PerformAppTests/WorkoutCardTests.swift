@@ -1,11 +1,12 @@
 import Foundation
 import LiveActivity
-import PerformApp
 import Synchronization
 import TerminalUI
 import Testing
 import TraineeAPI
 import WorkoutSession
+
+@testable import PerformApp
 
 /// The terminal's Live Activity card against the rest of the live workout: the rest-over alert
 /// while the card is visible, the inert checkmark, and the set-type letters.
@@ -91,11 +92,13 @@ struct WorkoutCardTests {
   }
 
   /// The app sees the rest end (the backstop): under the card the bell rings with no line; once
-  /// the card is gone (the system removes it 12 hours after it started) the line is drawn.
-  @Test(arguments: [true, false])
-  func aRestEndingInFrontOfTheAppDrawsTheAlertLineOnlyWithoutTheCard(card: Bool) async throws {
+  /// the card is no longer kept up to date (its stale date, 8 hours after it started: a rest
+  /// started then never appears on it) or gone (removed at 12 hours) the line is drawn.
+  @Test(arguments: [0, 7.9, 9, 12.1])
+  func aRestEndingInFrontOfTheAppDrawsTheAlertLineOnlyWithoutTheCard(hours: Double) async throws {
+    let card = hours < 8
     let (app, coordinator) = try await started(Self.row("press", "Press"))
-    if !card { time.date += WorkoutActivityController.removedAfter + 1 }
+    time.date += hours * 3600
     key(" ", app)
     let rest = try #require(coordinator.store.state.rest.clock)
     #expect(coordinator.cardVisible == card)
@@ -114,6 +117,48 @@ struct WorkoutCardTests {
       #expect(coordinator.restAlert == "Rest is over Time for your next set of Press.")
       #expect(text.contains("🔔 Rest is over"))
     }
+  }
+
+  // MARK: Relaunching
+
+  /// The app relaunched for the same workout, with the same clock.
+  func relaunch() throws -> WorkoutCoordinator {
+    try WorkoutCoordinator(
+      dataDirectory: directory, api: FakeWorkoutAPI(programs: try Self.program("")),
+      now: time.reader)
+  }
+
+  /// A rest that ended within the 5 s grace before a relaunch: the card is back before `.resume`
+  /// sees the end, so the alert is posted without a banner.
+  @Test func aRestEndedJustBeforeARelaunchRingsUnderTheCard() async throws {
+    let (app, first) = try await started(Self.row("press", "Press"))
+    key(" ", app)
+    let rest = try #require(first.store.state.rest.clock)
+    first.close()
+
+    time.date = rest.endsAt + 2
+    let relaunched = try relaunch()
+    #expect(relaunched.cardVisible)
+    #expect(await settled { relaunched.deliveredRestAlert != nil })
+    #expect(relaunched.deliveredRestAlert?.banner == false)
+    #expect(relaunched.restAlert == nil)
+    relaunched.close()
+  }
+
+  /// A relaunch 13 hours into the workout (the terminal's host keeps no card across launches)
+  /// starts no card: iOS would have removed it long ago. Before 8 hours the card comes back.
+  @Test(arguments: [1, 13])
+  func aRelaunchLongIntoTheWorkoutStartsNoCard(hours: Double) async throws {
+    let (_, first) = try await started(Self.row("press", "Press"))
+    #expect(first.cardVisible)
+    first.close()
+
+    time.date += hours * 3600
+    let relaunched = try relaunch()
+    #expect(relaunched.store.session?.started == true)
+    #expect(relaunched.cardVisible == (hours < 8))
+    #expect((relaunched.activityHost.current != nil) == (hours < 8))
+    relaunched.close()
   }
 
   // MARK: The checkmark

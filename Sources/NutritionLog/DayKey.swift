@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: spec nutrition-day-log.md "State shape": `dateKeyOf(ms)` is `${year}-${month}-${date}` from
 // the local getters, so the month is zero-based and nothing is padded (5 January 2026 is

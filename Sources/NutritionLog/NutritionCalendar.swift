@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: spec nutrition-day-log.md "Device day keys and time zone": day boundaries follow the
 // device clock, not a fixed zone. The zone is injected here and `now` is passed to every call, so

@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: issue 6 "Home and account" and spec nutrition-day-log.md "Device day keys and time zone":
 // "today" is the trainee's today, in the zone the request's `X-Timezone` names (UTC without

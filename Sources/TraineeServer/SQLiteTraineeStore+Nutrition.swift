@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: issue 6, "Nutrition": plans, day snapshots and meal items are stored as the JSON text they
 // were given in (checked to be JSON, nothing more), so a field this server does not know yet

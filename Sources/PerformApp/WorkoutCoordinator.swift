@@ -289,7 +289,8 @@ public final class WorkoutCoordinator {
   // NB: a 422 `idempotency_key_reused` (the server holds another workout under this key) is a
   // refusal like any 4xx: the log is kept with its key and shown. A new key is not made by itself:
   // keys are random UUIDs, so a real clash is practically impossible and the answer means the
-  // server and the app disagree about this workout, which only the trainee can settle ("r").
+  // server and the app disagree about this workout, which only the trainee can settle (`r` sends
+  // it again, `K` keeps it aside).
 
   /// A refusal of the log itself (a 4xx other than 408/429) will not change on retry.
   static func isPermanent(_ error: TraineeAPIError) -> Bool {

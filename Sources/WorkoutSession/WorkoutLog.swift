@@ -31,8 +31,8 @@ func logEntry(_ exercise: SessionExercise, units: UnitSystem) -> LogEntry {
 }
 
 /// A strength set as logged. A set that was not done carries only its number and target. A done
-/// set logs its reps (else the placeholder, else the target), its own weight (else null), its RIR
-/// and its RM.
+/// set logs its reps (else the placeholder, else the target), its weight (else the placeholder,
+/// else null), its RIR and its RM.
 public func strengthLogSet(_ set: ExerciseSet, units: UnitSystem) -> StrengthLogSet {
   let targetReps = set.targetReps.flatMap { $0 > 0 ? $0 : nil }
   guard set.done else {
@@ -42,9 +42,11 @@ public func strengthLogSet(_ set: ExerciseSet, units: UnitSystem) -> StrengthLog
   }
   let repsText = set.reps.isEmpty ? set.lastReps : set.reps
   let reps = EnteredValue.wholeNumber(repsText) ?? targetReps
-  // Checking already committed the placeholder into `weight`: an empty weight on a done set was
-  // cleared (or it is a bodyweight set) and logs null, never last time's weight.
-  let weight = EnteredValue.decimal(set.weight).map(units.kilograms)
+  // NB: spec "An empty string means use the placeholder", as the stats and the record check read
+  // it and as the screen shows it (greyed): a weight cleared after the check is last time's. A
+  // bodyweight set has neither and logs null; `0` logs 0.
+  let weightText = set.weight.isEmpty ? set.lastWeight : set.weight
+  let weight = EnteredValue.decimal(weightText).map(units.kilograms)
   return StrengthLogSet(
     setNumber: set.setNumber, reps: reps, targetReps: targetReps, weight: weight,
     rir: nonEmpty(set.rir), rm: nonEmpty(set.rm), done: true)

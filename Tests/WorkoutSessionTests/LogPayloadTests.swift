@@ -139,21 +139,24 @@ struct LogPayloadTests {
     #expect(strengthLogSet(set, units: .metric).reps == logged)
   }
 
-  /// "weight: for a done set with a value, the number. Otherwise null." Checking already put the
-  /// placeholder into the set, so an empty weight on a done set was cleared: last time's weight
-  /// and the target never stand in for it.
+  /// "weight: for a done set with a value, the number. Otherwise null", read with "an empty string
+  /// means use the placeholder": entered, else last time's, else null; the target never stands in.
   @Test(arguments: [
-    ("60", "57.5", Double?.some(60)), ("", "57.5", nil), ("", "", nil), ("62,5", "", 62.5),
-    ("0", "", 0), (" 60 ", "", 60),
+    ("60", "57.5", Double?.some(60)), ("", "57.5", 57.5), ("", "", nil), ("62,5", "", 62.5),
+    ("0", "", 0), (" 60 ", "", 60), ("0", "57.5", 0),
   ])
-  func doneSetLogsItsOwnWeightElseNull(weight: String, lastWeight: String, logged: Double?) {
+  func doneSetLogsEnteredElsePlaceholderWeightElseNull(
+    weight: String, lastWeight: String, logged: Double?
+  ) {
     let set = ExerciseSet(
       setNumber: 1, targetWeight: 70, weight: weight, reps: "5", lastWeight: lastWeight,
       done: true)
     #expect(strengthLogSet(set, units: .metric).weight == logged)
   }
 
-  @Test func weightClearedAfterTheCheckCommittedThePlaceholderIsLoggedAsNull() throws {
+  /// The screen shows an empty field's placeholder greyed, and the stats and the record check
+  /// count it: the log agrees, so a weight cleared after the check logs last time's weight.
+  @Test func weightClearedAfterTheCheckLogsThePlaceholderTheScreenShows() throws {
     let workout = LiveWorkout(
       dayId: "day_push", programId: "plan_1",
       exercises: [
@@ -187,9 +190,10 @@ struct LogPayloadTests {
     let expected: [LogSet] = [
       .strength(
         StrengthLogSet(
-          setNumber: 1, reps: 10, targetReps: 8, weight: nil, rir: nil, rm: nil, done: true))
+          setNumber: 1, reps: 10, targetReps: 8, weight: 57.5, rir: nil, rm: nil, done: true))
     ]
     #expect(logPayload(session, now: Self.workoutStart).entries[0].sets == expected)
+    #expect(sessionStats(session).volumeKg == 575)
   }
 
   @Test func bodyweightSetLogsNullWeightAndItsReps() {
@@ -200,7 +204,8 @@ struct LogPayloadTests {
   }
 
   @Test(arguments: [
-    ("135", "", 61.235), ("126.8", "135", 57.516), ("100", "", 45.359), ("45", "", 20.412),
+    ("135", "", 61.235), ("126.8", "135", 57.516), ("", "126.8", 57.516), ("100", "", 45.359),
+    ("45", "", 20.412),
   ])
   func imperialWeightsAreLoggedInKilograms(weight: String, lastWeight: String, kilograms: Double) {
     let set = ExerciseSet(

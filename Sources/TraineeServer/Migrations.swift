@@ -39,6 +39,7 @@ public enum Migrations {
   /// Every step of the trainee database's schema, in order.
   public static let trainee: [Migration] = [
     traineeSchemaVersion1, traineeSchemaVersion2, traineeSchemaVersion3, traineeSchemaVersion4,
+    traineeSchemaVersion5,
   ]
 
   /// The schema version of `database`: `0` for a new file.

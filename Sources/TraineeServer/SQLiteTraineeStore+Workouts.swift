@@ -9,8 +9,8 @@ import TraineeAPI
 // this build, so a change of encoding between builds, key order or number spelling is not a
 // difference) and another workout is refused (`idempotencyKeyReused`, answered 422). Once the log
 // is deleted there is nothing to compare with, and the first answer is returned as before.
-// `workoutNumber` is the number of logs the trainee has, this one included, when it is stored;
-// the count is kept in `workout_log_counts` (schema version 2) rather than counted per post.
+// `workoutNumber` is one more than the highest number the trainee was ever given, kept in
+// `workout_numbers` (schema version 5): a deletion leaves a gap and never lowers it.
 
 extension SQLiteTraineeStore {
   public func logWorkout(
@@ -40,9 +40,9 @@ extension SQLiteTraineeStore {
       let number =
         try db.row(
           """
-          INSERT INTO workout_log_counts (trainee_id, logs) VALUES (?, 1)
-          ON CONFLICT (trainee_id) DO UPDATE SET logs = logs + 1
-          RETURNING logs
+          INSERT INTO workout_numbers (trainee_id, last_number) VALUES (?, 1)
+          ON CONFLICT (trainee_id) DO UPDATE SET last_number = last_number + 1
+          RETURNING last_number
           """, [trainee.value]
         ) { try $0.int(0) } ?? 1
       try db.run(
@@ -183,8 +183,6 @@ extension SQLiteTraineeStore {
       let deleted = try db.run(
         "DELETE FROM workout_logs WHERE id = ? AND trainee_id = ?", [id.value, trainee.value])
       guard deleted == 1 else { return false }
-      try db.run(
-        "UPDATE workout_log_counts SET logs = logs - 1 WHERE trainee_id = ?", [trainee.value])
       for exerciseId in affected {
         try Self.recomputeHistory(of: exerciseId, trainee: trainee, db)
       }

@@ -35,7 +35,7 @@ struct MigrationsTests {
       try tableNames(database) == [
         "exercise_history", "idempotency_keys", "logged_sets", "meal_logs",
         "notification_configs", "nutrition_days", "nutrition_plans", "programs", "substitutions",
-        "technique_videos", "trainees", "workout_log_counts", "workout_logs",
+        "technique_videos", "trainees", "workout_logs", "workout_numbers",
       ])
     #expect(try Migrations.migrate(database) == current)
   }

@@ -4,8 +4,8 @@ import TraineeAPI
 
 @testable import TraineeServer
 
-/// `exercise_history` and `workout_log_counts` (schema version 2) against what version 1 answered
-/// by ranking every logged set: after the migration, after logs, and after deletions.
+/// `exercise_history` (schema version 2) against what version 1 answered by ranking every logged
+/// set, after the migration, after logs and after deletions; and workout numbers (version 5).
 struct SQLiteExerciseHistoryTests {
   private typealias F = StoreFixture
 
@@ -28,7 +28,7 @@ struct SQLiteExerciseHistoryTests {
         }
       }
       let before = try [ada, grace].map { try reference($0, old) }
-      let counts = try [ada, grace].map { try VersionOne.logCount($0, old) }
+      let highest = try [ada, grace].map { try VersionOne.highestNumber($0, old) }
       #expect(before.allSatisfy { !$0.isEmpty })
       old.close()
 
@@ -37,13 +37,20 @@ struct SQLiteExerciseHistoryTests {
       #expect(try Migrations.version(of: store.database) == Migrations.trainee.count)
       #expect(try [ada, grace].map { try store.exerciseHistory(for: $0) } == before)
       #expect(try [ada, grace].map { try reference($0, store.database) } == before)
-      // Numbering goes on from the logs the trainee has.
+      // Version 1 numbered by counting, so deletions gave numbers twice: version 5 moves the
+      // later holders of a number past the highest, and numbering goes on after them.
+      let after = try [ada, grace].map { try VersionOne.highestNumber($0, store.database) }
+      #expect(after[0] >= highest[0] && after[1] >= highest[1])
+      for trainee in [ada, grace] {
+        let numbers = try store.workoutHistory(for: trainee).map(\.workoutNumber)
+        #expect(Set(numbers).count == numbers.count)
+      }
       #expect(
         try store.logWorkout(F.benchDay, idempotencyKey: nil, for: ada).workoutNumber
-          == counts[0] + 1)
+          == after[0] + 1)
       #expect(
         try store.logWorkout(F.benchDay, idempotencyKey: nil, for: grace).workoutNumber
-          == counts[1] + 1)
+          == after[1] + 1)
       #expect(try store.exerciseHistory(for: ada) == (try reference(ada, store.database)))
     }
   }
@@ -131,7 +138,8 @@ struct SQLiteExerciseHistoryTests {
     #expect(try store.deleteWorkoutLog(lightest.id, for: ada))
     #expect(try store.exerciseHistory(for: ada) == [:])
     #expect(try summaryRows(store.database) == 0)
-    #expect(try store.logWorkout(F.benchDay, idempotencyKey: nil, for: ada).workoutNumber == 1)
+    // Numbers are not given twice: the five deleted logs had #1 to #5.
+    #expect(try store.logWorkout(F.benchDay, idempotencyKey: nil, for: ada).workoutNumber == 6)
   }
 
   @Test func twoTraineesSummariesAndNumbersStayApart() throws {
@@ -162,7 +170,7 @@ struct SQLiteExerciseHistoryTests {
     #expect(try store.deleteWorkoutLog(graces.id, for: grace))
     #expect(try store.exerciseHistory(for: grace) == [:])
     #expect(try store.exerciseHistory(for: ada)["squat"] == adasHistory["squat"])
-    #expect(try store.logWorkout(F.benchDay, idempotencyKey: nil, for: grace).workoutNumber == 1)
+    #expect(try store.logWorkout(F.benchDay, idempotencyKey: nil, for: grace).workoutNumber == 2)
     #expect(try store.logWorkout(F.benchDay, idempotencyKey: nil, for: ada).workoutNumber == 3)
   }
 
@@ -171,18 +179,17 @@ struct SQLiteExerciseHistoryTests {
     let trainees = try ["Ada", "Grace"].map { try store.createTrainee(name: $0).trainee.id }
     var random = SplitMix64(seed: 42)
     var logs: [(id: WorkoutLogID, trainee: TraineeID)] = []
-    var counts = [0, 0]
+    var given = [0, 0]
     for _ in 0..<300 {
       let which = random.next(below: 2)
       if !logs.isEmpty && random.next(below: 4) == 0 {
         let (id, trainee) = logs.remove(at: random.next(below: logs.count))
         #expect(try store.deleteWorkoutLog(id, for: trainee))
-        counts[trainees.firstIndex(of: trainee) ?? 0] -= 1
       } else {
         let logged = try store.logWorkout(
           random.workout(), idempotencyKey: nil, for: trainees[which])
-        counts[which] += 1
-        #expect(logged.workoutNumber == counts[which])
+        given[which] += 1
+        #expect(logged.workoutNumber == given[which])
         logs.append((logged.id, trainees[which]))
       }
       for trainee in trainees {
@@ -292,11 +299,12 @@ private enum VersionOne {
     }
   }
 
-  static func logCount(_ trainee: TraineeID, _ database: SQLiteDatabase) throws -> Int {
+  static func highestNumber(_ trainee: TraineeID, _ database: SQLiteDatabase) throws -> Int {
     try database.read { db in
-      try db.row("SELECT COUNT(*) FROM workout_logs WHERE trainee_id = ?", [trainee.value]) {
-        try $0.int(0)
-      }
+      try db.row(
+        "SELECT COALESCE(MAX(workout_number), 0) FROM workout_logs WHERE trainee_id = ?",
+        [trainee.value]
+      ) { try $0.int(0) }
     } ?? 0
   }
 }

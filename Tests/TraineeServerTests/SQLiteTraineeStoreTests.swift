@@ -135,7 +135,8 @@ struct SQLiteTraineeStoreTests {
     #expect(try store.workoutLog(first.id, for: ada) == nil)
     #expect(try store.workoutHistory(for: ada) == [secondRecord])
     let third = try store.logWorkout(StoreFixture.benchDay, idempotencyKey: nil, for: ada)
-    #expect(third == LoggedWorkout(id: WorkoutLogID(rawValue: 3), workoutNumber: 2))
+    // A deleted log's number is not given again.
+    #expect(third == LoggedWorkout(id: WorkoutLogID(rawValue: 3), workoutNumber: 3))
   }
 
   @Test func aRepeatedIdempotencyKeyReturnsTheFirstAnswerAndStoresNothing() throws {
@@ -170,9 +171,9 @@ struct SQLiteTraineeStoreTests {
     #expect(
       try store.logWorkout(StoreFixture.workout([]), idempotencyKey: "retry-1", for: ada) == first)
     #expect(try store.workoutHistory(for: ada) == [])
-    // The next workout with its own key is stored and numbered as usual.
+    // The next workout with its own key is stored and numbered after the deleted one.
     let next = try store.logWorkout(StoreFixture.workout([]), idempotencyKey: "retry-2", for: ada)
-    #expect(next.workoutNumber == 1)
+    #expect(next.workoutNumber == 2)
   }
 
   @Test func lastSetsAndBestComeFromTheLoggedHistory() throws {

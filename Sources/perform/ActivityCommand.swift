@@ -12,7 +12,7 @@ enum ActivityCommand {
     do {
       request = try Request(arguments)
     } catch {
-      fail("\(error)\n\n\(usage)")
+      fail("\(error)\n\n\(usage(of: "activity", "preview"))")
       return 2
     }
     let loaded: (state: WorkoutState, end: Date?)

@@ -18,11 +18,11 @@ enum AppCommand {
     do {
       options = try Options(arguments, known: ["server", "token", "data-dir"])
     } catch {
-      fail("\(error)\n\n\(usage)")
+      fail("\(error)\n\n\(usage(of: "app"))")
       return 2
     }
     guard options.positional.isEmpty else {
-      fail("app takes no arguments besides its options\n\n\(usage)")
+      fail("app takes no arguments besides its options\n\n\(usage(of: "app"))")
       return 2
     }
     let server = options.values["server"]

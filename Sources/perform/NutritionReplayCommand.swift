@@ -6,18 +6,20 @@ enum NutritionReplayCommand {
   @MainActor
   static func run(_ arguments: [String]) async -> Int32 {
     guard arguments.first == "replay" else {
-      fail("nutrition takes the subcommand replay\n\n\(usage)")
+      fail("nutrition takes the subcommand replay\n\n\(usage(of: "nutrition", "replay"))")
       return 2
     }
     let options: Options
     do {
       options = try Options(Array(arguments.dropFirst()), known: [])
     } catch {
-      fail("\(error)\n\n\(usage)")
+      fail("\(error)\n\n\(usage(of: "nutrition", "replay"))")
       return 2
     }
     guard options.positional.count == 1, let path = options.positional.first else {
-      fail("nutrition replay takes one script file, or - for standard input\n\n\(usage)")
+      fail(
+        "nutrition replay takes one script file, or - for standard input\n\n\(usage(of: "nutrition", "replay"))"
+      )
       return 2
     }
     guard let data = readScript(path) else { return 1 }

@@ -9,11 +9,11 @@ enum ReplayCommand {
     do {
       options = try Options(arguments, known: ["data-dir"])
     } catch {
-      fail("\(error)\n\n\(usage)")
+      fail("\(error)\n\n\(usage(of: "replay"))")
       return 2
     }
     guard options.positional.count == 1, let path = options.positional.first else {
-      fail("replay takes one script file, or - for standard input\n\n\(usage)")
+      fail("replay takes one script file, or - for standard input\n\n\(usage(of: "replay"))")
       return 2
     }
     guard let data = readScript(path) else { return 1 }

@@ -13,11 +13,11 @@ enum ServeCommand {
       options = try Options(
         arguments, known: ["host", "port", "database", "data-dir"], knownFlags: ["demo"])
     } catch {
-      fail("\(error)\n\n\(usage)")
+      fail("\(error)\n\n\(usage(of: "serve"))")
       return 2
     }
     guard options.positional.isEmpty else {
-      fail("serve takes no arguments besides its options\n\n\(usage)")
+      fail("serve takes no arguments besides its options\n\n\(usage(of: "serve"))")
       return 2
     }
     let host = options.values["host"] ?? "127.0.0.1"

@@ -10,7 +10,7 @@ enum SessionCommand {
     do {
       options = try Options(arguments, known: ["data-dir", "now"])
     } catch {
-      fail("\(error)\n\n\(usage)")
+      fail("\(error)\n\n\(usage(of: "session"))")
       return 2
     }
     var now: @Sendable () -> Date = { Date() }
@@ -39,7 +39,7 @@ enum SessionCommand {
     case ["apply"]:
       return apply(store, journal: journal)
     default:
-      fail("session takes show or apply\n\n\(usage)")
+      fail("session takes show or apply\n\n\(usage(of: "session"))")
       return 2
     }
   }

@@ -1,44 +1,127 @@
 import Foundation
 
-let usage = """
-  Perform: the trainee side of a coaching platform.
+/// One command's entry in the usage: the words that name it and its synopsis, indented.
+struct CommandUsage {
+  /// The words after `perform` that select this entry (`["activity", "preview"]`); empty for the
+  /// terminal app, which takes no command word.
+  var words: [String]
+  var text: String
+}
 
-  Usage:
-    perform [app] [--server URL --token TOKEN] [--data-dir DIR]
-        The terminal app: workouts, the live workout and the nutrition day. Without
-        --server it starts the embedded server with the demo trainee, keeping its data
-        in DIR (the same data next time).
-    perform replay FILE|- [--data-dir DIR]
-        Run a scripted workout (docs/replay.md) and print the result as JSON.
-    perform nutrition replay FILE|-
-        Run a scripted nutrition day against an in-process server (docs/replay.md)
-        and print the result as JSON.
-    perform session show [--data-dir DIR]
-        Print the saved live workout, as restored after a crash.
-    perform session apply [--data-dir DIR] [--now ISO-TIME]
-        Apply actions read from standard input, one JSON object a line, to the saved
-        workout; print "ok SEQUENCE" or "refused REASON: MESSAGE" after each.
-    perform activity preview --state FILE|--replay FILE [--locale de|en|fr|it|ja]
-        [--units metric|imperial] [--now ISO-TIME] [--out FILE] [--terminal [--color]]
-        Draw the workout's Live Activity (Lock Screen card, Dynamic Island) as SVG, and
-        as PNG beside --out when rsvg-convert is installed; --terminal draws the card as
-        text. FILE is what `session show` prints, or a replay script (shown as it ends).
-    perform serve [--host 127.0.0.1] [--port 8080] [--database PATH] [--demo]
-        Run the trainee API server until interrupted. --demo creates a demo trainee
-        once and prints a fresh token for it on every start ("token: ...").
-    perform trainee add NAME [--database PATH]
-        Create a trainee; prints "id: ID" and "token: TOKEN" (shown only this once).
-    perform program import FILE --trainee ID [--database PATH]
-        Load a coach's programs (the GET /v1/trainee/workouts shape) for a trainee.
-    perform nutrition-plan import FILE --trainee ID [--database PATH]
-        Load a coach's meal plans (the GET /v1/trainee/nutrition/plans shape).
-    perform help
-        Show this text.
+/// Every command, in the order `perform help` lists them.
+let commandUsages: [CommandUsage] = [
+  CommandUsage(
+    words: [],
+    text: """
+      perform [app] [--server URL --token TOKEN] [--data-dir DIR]
+          The terminal app: workouts, the live workout and the nutrition day. Without
+          --server it starts the embedded server with the demo trainee, keeping its data
+          in DIR (the same data next time).
+      """),
+  CommandUsage(
+    words: ["replay"],
+    text: """
+      perform replay FILE|- [--data-dir DIR]
+          Run a scripted workout (docs/replay.md) and print the result as JSON.
+      """),
+  CommandUsage(
+    words: ["nutrition", "replay"],
+    text: """
+      perform nutrition replay FILE|-
+          Run a scripted nutrition day against an in-process server (docs/replay.md)
+          and print the result as JSON.
+      """),
+  CommandUsage(
+    words: ["session", "show"],
+    text: """
+      perform session show [--data-dir DIR]
+          Print the saved live workout, as restored after a crash.
+      """),
+  CommandUsage(
+    words: ["session", "apply"],
+    text: """
+      perform session apply [--data-dir DIR] [--now ISO-TIME]
+          Apply actions read from standard input, one JSON object a line, to the saved
+          workout; print "ok SEQUENCE" or "refused REASON: MESSAGE" after each.
+      """),
+  CommandUsage(
+    words: ["activity", "preview"],
+    text: """
+      perform activity preview --state FILE|--replay FILE [--locale de|en|fr|it|ja]
+          [--units metric|imperial] [--now ISO-TIME] [--out FILE] [--terminal [--color]]
+          Draw the workout's Live Activity (Lock Screen card, Dynamic Island) as SVG, and
+          as PNG beside --out when rsvg-convert is installed; --terminal draws the card as
+          text. FILE is what `session show` prints, or a replay script (shown as it ends).
+      """),
+  CommandUsage(
+    words: ["serve"],
+    text: """
+      perform serve [--host 127.0.0.1] [--port 8080] [--database PATH] [--demo]
+          Run the trainee API server until interrupted. --demo creates a demo trainee
+          once and prints a fresh token for it on every start ("token: ...").
+      """),
+  CommandUsage(
+    words: ["trainee", "add"],
+    text: """
+      perform trainee add NAME [--database PATH]
+          Create a trainee; prints "id: ID" and "token: TOKEN" (shown only this once).
+      """),
+  CommandUsage(
+    words: ["program", "import"],
+    text: """
+      perform program import FILE --trainee ID [--database PATH]
+          Load a coach's programs (the GET /v1/trainee/workouts shape) for a trainee.
+      """),
+  CommandUsage(
+    words: ["nutrition-plan", "import"],
+    text: """
+      perform nutrition-plan import FILE --trainee ID [--database PATH]
+          Load a coach's meal plans (the GET /v1/trainee/nutrition/plans shape).
+      """),
+  CommandUsage(
+    words: ["help"],
+    text: """
+      perform help [COMMAND], perform COMMAND --help, perform --version
+          Show this text, or one command's; print the version.
+      """),
+]
 
+private let usageFooter = """
   DIR defaults to $XDG_DATA_HOME/perform (~/.local/share/perform); PATH defaults to
   DIR/perform.sqlite. The admin commands work while the server runs.
   Exit status: 0 success, 1 a file could not be read or written, 2 bad input.
   """
+
+/// The whole usage, as `perform help` prints it.
+let usage = render(
+  commandUsages, heading: "Perform: the trainee side of a coaching platform.\n\n")
+
+/// The usage of the command `words` name (`["serve"]`, `["session"]` for both of its
+/// subcommands, `["session", "apply"]`, `[]` or `["app"]` for the terminal app); `nil` for no
+/// command.
+func commandUsage(_ words: [String]) -> String? {
+  guard let first = words.first, first != "app" else { return render([commandUsages[0]]) }
+  if first == "help" { return usage }
+  let family = commandUsages.filter { $0.words.first == first }
+  guard !family.isEmpty else { return nil }
+  let exact = family.filter { words.count > 1 && $0.words.dropFirst().first == words[1] }
+  return render(exact.isEmpty ? family : exact)
+}
+
+/// The usage of the command `words` name, else the whole usage: what a usage error prints.
+func usage(of words: String...) -> String {
+  commandUsage(words) ?? usage
+}
+
+private func render(_ entries: [CommandUsage], heading: String = "") -> String {
+  heading + "Usage:\n" + entries.map { indent($0.text) }.joined(separator: "\n") + "\n\n"
+    + usageFooter
+}
+
+private func indent(_ text: String) -> String {
+  text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+    .joined(separator: "\n")
+}
 
 /// Writes `message` to standard error, prefixed with the program's name.
 func fail(_ message: String) {

@@ -3,6 +3,10 @@ import Foundation
 // The `perform` executable only wires modules together; each command lives in its own file.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if case .show(let text)? = HelpRequest(arguments) {
+  print(text)
+  exit(0)
+}
 let status: Int32
 switch arguments.first {
 case "replay":
@@ -21,9 +25,6 @@ case "program":
   status = AdminCommands.programImport(Array(arguments.dropFirst()))
 case "nutrition-plan":
   status = AdminCommands.nutritionPlanImport(Array(arguments.dropFirst()))
-case "help", "-h", "--help":
-  print(usage)
-  status = 0
 case nil:
   status = await AppCommand.run([])
 case "app":

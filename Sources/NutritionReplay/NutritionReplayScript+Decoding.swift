@@ -111,15 +111,15 @@ extension NutritionReplayScript {
     switch action.name {
     case "tick":
       return .setEaten(
-        itemId: try action.string("itemId"), eaten: try action.bool("eaten", default: true))
+        itemId: try action.id("itemId"), eaten: try action.bool("eaten", default: true))
     case "swap":
       return .setSwap(
-        itemId: try action.string("itemId"),
-        optionId: try action.nullableString("optionId", meaning: "an option id, or null"),
+        itemId: try action.id("itemId"),
+        optionId: try action.nullableId("optionId", meaning: "an option id, or null"),
         option: nil)
     case "portion":
-      let itemId = try action.string("itemId")
-      let foodId = try action.optionalString("foodId")
+      let itemId = try action.id("itemId")
+      let foodId = try action.optionalId("foodId")
       let qty = try action.optionalNumber("qty")
       switch (foodId, qty) {
       case (let foodId?, let qty?):
@@ -131,20 +131,20 @@ extension NutritionReplayScript {
       }
     case "removeItem":
       return .setItemRemoved(
-        itemId: try action.string("itemId"), removed: try action.bool("removed", default: true))
+        itemId: try action.id("itemId"), removed: try action.bool("removed", default: true))
     case "addFood":
       return .addFood(
-        mealId: try action.string("mealId"), item: try action.object("item", CustomMealItem.self))
+        mealId: try action.id("mealId"), item: try action.object("item", CustomMealItem.self))
     case "mealStatus":
       return .setMealStatus(
-        mealId: try action.string("mealId"), status: try action.object("status", MealStatus.self))
+        mealId: try action.id("mealId"), status: try action.object("status", MealStatus.self))
     case "replaceMeal":
       return .setReplacement(
-        mealId: try action.string("mealId"),
+        mealId: try action.id("mealId"),
         replacement: try action.nullableObject("replacement", MealReplacement.self))
     case "removeMeal":
       return .setMealRemoved(
-        mealId: try action.string("mealId"), removed: try action.bool("removed", default: true))
+        mealId: try action.id("mealId"), removed: try action.bool("removed", default: true))
     case "customMeal":
       return .setCustomMeal(try action.object("meal", CustomMeal.self))
     default:
@@ -176,16 +176,34 @@ private struct ActionFields {
     return text
   }
 
+  // NB: docs/replay.md, "Actions": an edit's ids and the portion's `foodId` reach the engine as
+  // given, empty ones included, so the store's own rules answer them (`emptyId` refused, an
+  // empty `foodId` clearing the portion) as they would in the app. Only a missing id, or one
+  // that is not text, makes the script bad.
+
+  /// Text, possibly empty, which must be given: an id of an edit.
+  func id(_ key: String) throws(ActionProblem) -> String {
+    guard let value = fields[key] else { throw problem("\(key) is missing") }
+    guard case .string(let text) = value else { throw problem("\(key) is not text") }
+    return text
+  }
+
+  /// Text, possibly empty, or `nil` when absent or null.
+  func optionalId(_ key: String) throws(ActionProblem) -> String? {
+    guard let value = fields[key], value != .null else { return nil }
+    return try id(key)
+  }
+
+  /// Text (possibly empty) or null, which must be given: `meaning` says what it is.
+  func nullableId(_ key: String, meaning: String) throws(ActionProblem) -> String? {
+    guard fields[key] != nil else { throw problem("\(key) is missing (\(meaning))") }
+    return try optionalId(key)
+  }
+
   /// Non-empty text, or `nil` when absent or null.
   func optionalString(_ key: String) throws(ActionProblem) -> String? {
     guard let value = fields[key], value != .null else { return nil }
     return try string(key)
-  }
-
-  /// Text or null, which must be given: `meaning` says what it is.
-  func nullableString(_ key: String, meaning: String) throws(ActionProblem) -> String? {
-    guard fields[key] != nil else { throw problem("\(key) is missing (\(meaning))") }
-    return try optionalString(key)
   }
 
   func bool(_ key: String, default fallback: Bool) throws(ActionProblem) -> Bool {

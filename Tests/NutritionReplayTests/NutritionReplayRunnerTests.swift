@@ -68,6 +68,32 @@ struct NutritionReplayRunnerTests {
     #expect(result.state.eaten.isEmpty)
   }
 
+  @Test func emptyIdsInAScriptReachTheStoreAndAnEmptyFoodIdClearsThePortion() async throws {
+    // docs/replay.md, "Actions": an empty `foodId` clears the entry; an empty id is the store's
+    // `emptyId` refusal. Both used to stop the script as bad input before the engine saw them.
+    let script = try NutritionReplayScriptTests.read(
+      #"""
+      { "do": "mount" }, { "do": "tick", "itemId": "it1" },
+      { "do": "portion", "itemId": "it1", "foodId": "f_oats", "qty": 120 },
+      { "do": "portion", "itemId": "it1", "foodId": "", "qty": 80 },
+      { "do": "tick", "itemId": "" },
+      { "do": "swap", "itemId": "it1", "optionId": "" },
+      { "do": "removeMeal", "mealId": "" },
+      { "do": "wait", "seconds": 1 }
+      """#)
+    let result = try await runner.run(script)
+
+    #expect(result.state.portions.isEmpty)
+    #expect(
+      result.refused == [
+        ReplayRefusal(index: 4, reason: "emptyId"),
+        ReplayRefusal(index: 5, reason: "emptyId"),
+        ReplayRefusal(index: 6, reason: "emptyId"),
+      ])
+    #expect(
+      result.serverDays[Sample.today] == NutritionDaySnapshot(eaten: ["2026-0-5__it1": true]))
+  }
+
   @Test func theSameScriptGivesTheSameDocument() async throws {
     let script = Sample.script([
       .latency(milliseconds: 300), Sample.tick("it1"), .mount, .failNext(count: 2),

@@ -86,7 +86,7 @@ struct NutritionReplayScriptTests {
   }
 
   @Test(arguments: [
-    (#"{ "do": "tick", "itemId": "" }"#, "action 0: tick: itemId is empty"),
+    (#"{ "do": "tick" }"#, "action 0: tick: itemId is missing"),
     (#"{ "do": "tick", "itemId": 7 }"#, "action 0: tick: itemId is not text"),
     (#"[ "mount" ]"#, "action 0: is not an object"),
     (

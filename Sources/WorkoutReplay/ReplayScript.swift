@@ -98,8 +98,9 @@ extension ReplayScript {
     case "foreground":
       return .foreground
     case "restart":
+      // docs/replay.md: `after` is optional; absent or null is 0, as other optional fields.
       var after = 0.0
-      if let value = fields["after"] {
+      if let value = fields["after"], value != .null {
         guard case .number(let seconds) = value, seconds.isFinite, seconds >= 0,
           seconds <= 7 * 24 * 3600
         else {

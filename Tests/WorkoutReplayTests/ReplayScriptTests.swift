@@ -91,6 +91,21 @@ import WorkoutSession
       ])
   }
 
+  @Test func anOptionalArgumentMayBeNullAsTheDocsSay() throws {
+    let script = try ReplayScript(
+      json: Self.document(
+        actions: #"""
+          { "do": "restart", "after": null }, { "do": "restart" },
+          { "do": "satisfyTechniquePrompt", "exerciseId": "ex_bench", "url": null }
+          """#))
+
+    #expect(
+      script.steps == [
+        .restart(after: 0), .restart(after: 0),
+        .action(.satisfyTechniquePrompt(exerciseId: "ex_bench", url: nil)),
+      ])
+  }
+
   @Test(arguments: [
     (#"{ "do": "jump" }"#, #"unknown action "jump""#),
     (#"{ "do": "addSet" }"#, "addSet: exerciseId is missing"),

@@ -60,9 +60,16 @@ public struct HTTPRequest: Equatable, Sendable {
     self.pathParameters = pathParameters
   }
 
-  /// Decodes the JSON body as `type`, throwing a 400 `invalid_body` `HTTPError` that names the
-  /// offending field when it is malformed.
+  /// Decodes the JSON body as `type`: a body that is not strict JSON (`StrictJSON`) is a 400
+  /// `invalid_body` naming the byte offset of the problem, and one that does not fit `type` a
+  /// 400 `invalid_body` naming the offending field.
   public func decodeJSON<Value: Decodable>(_ type: Value.Type) throws(HTTPError) -> Value {
+    do {
+      try StrictJSON.validate(body)
+    } catch {
+      throw HTTPError(
+        .badRequest, code: "invalid_body", message: "Body is not valid JSON \(error).")
+    }
     do {
       return try JSONDecoder().decodePayload(type, from: body)
     } catch {

@@ -141,8 +141,8 @@ struct WorkoutRoutesTests {
   }
 
   @Test(arguments: [
-    ("{", "(document)"),
-    ("", "(document)"),
+    ("{", "at byte 1: unexpected end of the body"),
+    ("", "at byte 0: a value is missing"),
     ("[]", "(document)"),
     (#"{"entries":[]}"#, "completed"),
     (#"{"completed":"yes","entries":[]}"#, "completed"),

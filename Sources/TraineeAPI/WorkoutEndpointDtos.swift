@@ -44,13 +44,35 @@ public struct SubstitutionRequestDto: Codable, Equatable, Sendable {
 public struct LoggedWorkoutDto: Codable, Equatable, Sendable {
   /// The log's id, a decimal string.
   public var id: String
-  /// How many workouts the trainee has logged, this one included.
+  /// The trainee's number for the workout, given once and never again.
   public var workoutNumber: Int
+  /// Whether the log was deleted since it was stored (a late retry of its `Idempotency-Key`):
+  /// the workout was delivered, and is no longer in the history. Sent only when `true`.
+  public var deleted: Bool
 
   /// A logged workout's answer.
-  public init(id: String, workoutNumber: Int) {
+  public init(id: String, workoutNumber: Int, deleted: Bool = false) {
     self.id = id
     self.workoutNumber = workoutNumber
+    self.deleted = deleted
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    workoutNumber = try container.decode(Int.self, forKey: .workoutNumber)
+    deleted = try container.decodeOptional(Bool.self, forKey: .deleted) ?? false
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(workoutNumber, forKey: .workoutNumber)
+    if deleted { try container.encode(true, forKey: .deleted) }
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, workoutNumber, deleted
   }
 }
 

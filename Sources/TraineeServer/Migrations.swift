@@ -39,7 +39,7 @@ public enum Migrations {
   /// Every step of the trainee database's schema, in order.
   public static let trainee: [Migration] = [
     traineeSchemaVersion1, traineeSchemaVersion2, traineeSchemaVersion3, traineeSchemaVersion4,
-    traineeSchemaVersion5,
+    traineeSchemaVersion5, traineeSchemaVersion6,
   ]
 
   /// The schema version of `database`: `0` for a new file.

@@ -8,7 +8,9 @@ import TraineeAPI
 // while the key's log exists, the retry's payload is compared with it as values (both decoded by
 // this build, so a change of encoding between builds, key order or number spelling is not a
 // difference) and another workout is refused (`idempotencyKeyReused`, answered 422). Once the log
-// is deleted there is nothing to compare with, and the first answer is returned as before.
+// is deleted, its keys keep its payload (`deleted_payload`, schema version 6): the same workout
+// gets the first answer marked `deleted`, another is refused as before. A 2xx thus always names a
+// log that exists or says it was deleted; it never acknowledges a workout it did not store.
 // `workoutNumber` is one more than the highest number the trainee was ever given, kept in
 // `workout_numbers` (schema version 5): a deletion leaves a gap and never lowers it.
 
@@ -20,22 +22,26 @@ extension SQLiteTraineeStore {
     let loggedAt = (loggedAt ?? now()).milliseconds
     return try write(trainee) { db in
       if let idempotencyKey,
-        let (earlier, earlierPayload) = try db.row(
+        let (earlier, storedPayload, deletedPayload) = try db.row(
           """
-          SELECT k.log_id, k.workout_number, l.payload FROM idempotency_keys AS k
+          SELECT k.log_id, k.workout_number, l.payload, k.deleted_payload
+          FROM idempotency_keys AS k
           LEFT JOIN workout_logs AS l ON l.id = k.log_id AND l.trainee_id = k.trainee_id
           WHERE k.trainee_id = ? AND k.key = ?
           """, [trainee.value, .text(idempotencyKey)],
-          { (try Self.loggedWorkout($0), try $0.text(2)) })
+          { (try Self.loggedWorkout($0), try $0.text(2), try $0.text(3)) })
       {
-        if let earlierPayload {
+        var answer = earlier
+        answer.deleted = storedPayload == nil
+        // A key whose log was deleted before schema version 6 kept no payload to compare with.
+        if let firstPayload = storedPayload ?? deletedPayload {
           let first = try Self.decode(
-            LogWorkoutPayload.self, earlierPayload, "workout log \(earlier.id)")
+            LogWorkoutPayload.self, firstPayload, "workout log \(earlier.id)")
           guard first == payload else {
             throw TraineeStoreError.idempotencyKeyReused(idempotencyKey)
           }
         }
-        return earlier
+        return answer
       }
       let number =
         try db.row(
@@ -180,6 +186,13 @@ extension SQLiteTraineeStore {
         WHERE trainee_id = ?1 AND (last_log_id = ?2 OR best_log_id = ?2)
         """, [trainee.value, id.value]
       ) { try $0.string(0) }
+      // The log's keys keep its payload, so a retry of another workout under one is refused.
+      try db.run(
+        """
+        UPDATE idempotency_keys SET deleted_payload = (
+          SELECT payload FROM workout_logs WHERE id = ?1 AND trainee_id = ?2)
+        WHERE trainee_id = ?2 AND log_id = ?1
+        """, [id.value, trainee.value])
       let deleted = try db.run(
         "DELETE FROM workout_logs WHERE id = ? AND trainee_id = ?", [id.value, trainee.value])
       guard deleted == 1 else { return false }

@@ -100,12 +100,16 @@ public struct Substitution: Equatable, Sendable, Codable {
 /// The answer to a logged workout: `{ id, workoutNumber }`.
 public struct LoggedWorkout: Hashable, Sendable, Codable {
   public var id: WorkoutLogID
-  /// How many workouts the trainee had logged, this one included, when it was logged.
+  /// The trainee's number for the workout, given once and never again.
   public var workoutNumber: Int
+  /// Whether the log was deleted since it was stored: a retry of its `Idempotency-Key` answers
+  /// the first answer and says so.
+  public var deleted: Bool
 
-  public init(id: WorkoutLogID, workoutNumber: Int) {
+  public init(id: WorkoutLogID, workoutNumber: Int, deleted: Bool = false) {
     self.id = id
     self.workoutNumber = workoutNumber
+    self.deleted = deleted
   }
 }
 

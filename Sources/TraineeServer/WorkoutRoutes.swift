@@ -93,7 +93,7 @@ extension TraineeAPIRoutes {
 /// The handlers' shared steps.
 enum WorkoutRoutes {
   /// Stores a workout once per `Idempotency-Key` and answers 201 `{ id, workoutNumber }` after
-  /// the commit.
+  /// the commit; a retry gets the first answer, with `deleted: true` once that log was deleted.
   static func logWorkout(
     _ request: HTTPRequest, trainee: TraineeID, in store: any TraineeStore
   ) throws -> HTTPResponse {
@@ -102,7 +102,9 @@ enum WorkoutRoutes {
     try WorkoutInput.checkLog(payload)
     let logged = try store.logWorkout(payload, idempotencyKey: key, for: trainee)
     return .json(
-      .created, LoggedWorkoutDto(id: logged.id.description, workoutNumber: logged.workoutNumber))
+      .created,
+      LoggedWorkoutDto(
+        id: logged.id.description, workoutNumber: logged.workoutNumber, deleted: logged.deleted))
   }
 
   /// A logged workout on the wire; `entries` only for the answer about one log.

@@ -123,7 +123,10 @@ struct MigrationsTests {
           try $0.string(0)
         }
       }
-      #expect(columns == ["trainee_id", "key", "log_id", "workout_number", "created_at"])
+      #expect(
+        columns == [
+          "trainee_id", "key", "log_id", "workout_number", "created_at", "deleted_payload",
+        ])
       let ada = TraineeID(rawValue: 1)
       #expect(
         try store.logWorkout(StoreFixture.benchDay, idempotencyKey: "k", for: ada)

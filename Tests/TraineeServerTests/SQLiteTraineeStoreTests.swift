@@ -150,10 +150,12 @@ struct SQLiteTraineeStoreTests {
     // Another trainee's same key is its own.
     let graces = try store.logWorkout(StoreFixture.benchDay, idempotencyKey: "retry-1", for: grace)
     #expect(graces == LoggedWorkout(id: WorkoutLogID(rawValue: 2), workoutNumber: 1))
-    // A key outlives its deleted log: a late retry does not bring the log back.
+    // A key outlives its deleted log: a late retry does not bring the log back, and is told
+    // the log was deleted.
     #expect(try store.deleteWorkoutLog(first.id, for: ada))
     #expect(
-      try store.logWorkout(StoreFixture.benchDay, idempotencyKey: "retry-1", for: ada) == first)
+      try store.logWorkout(StoreFixture.benchDay, idempotencyKey: "retry-1", for: ada)
+        == LoggedWorkout(id: first.id, workoutNumber: first.workoutNumber, deleted: true))
     #expect(try store.workoutHistory(for: ada) == [])
   }
 
@@ -165,11 +167,16 @@ struct SQLiteTraineeStoreTests {
       try store.logWorkout(StoreFixture.workout([]), idempotencyKey: "retry-1", for: ada)
     }
     #expect(try store.workoutHistory(for: ada).map(\.id) == [first.id])
-    // Once the first log is deleted there is nothing to compare with: the first answer, and
-    // still nothing stored.
+    // Once the first log is deleted its key still holds its workout: another is refused, the
+    // same one gets the first answer marked deleted, and nothing is stored either way.
     #expect(try store.deleteWorkoutLog(first.id, for: ada))
+    #expect(throws: TraineeStoreError.idempotencyKeyReused("retry-1")) {
+      try store.logWorkout(StoreFixture.workout([]), idempotencyKey: "retry-1", for: ada)
+    }
+    var deleted = first
+    deleted.deleted = true
     #expect(
-      try store.logWorkout(StoreFixture.workout([]), idempotencyKey: "retry-1", for: ada) == first)
+      try store.logWorkout(StoreFixture.benchDay, idempotencyKey: "retry-1", for: ada) == deleted)
     #expect(try store.workoutHistory(for: ada) == [])
     // The next workout with its own key is stored and numbered after the deleted one.
     let next = try store.logWorkout(StoreFixture.workout([]), idempotencyKey: "retry-2", for: ada)

@@ -5,11 +5,8 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// Bodies that are not strict RFC 8259 JSON, sent to the real `perform serve`: each is a 400
-/// `invalid_body` naming the byte, and nothing is stored. Before, Foundation's lenient decoder
-/// let them through: SQLite's `json_valid` then refused the stored text (500), or the body was
-/// stored as sent (a trailing comma, a duplicated `kcal`, `1E400`).
-@Suite(.serialized, .timeLimit(.minutes(5))) struct HostileBodyTests {
+/// What a hostile or careless client sends, against the real `perform serve`.
+@Suite(.serialized, .timeLimit(.minutes(5))) struct ServeHostileInputTests {
   static let day = #"{"date":"2026-01-05","data":{"eaten":{"2026-0-5__it1":true}"#
   static let food = #"{"name":"Toast","kcal":200,"protein":6,"carbs":30,"fat":5"#
   static let log =
@@ -39,13 +36,13 @@ import Testing
     ("POST", "/v1/trainee/workouts/log", log + ",}", 259),
   ]
 
+  /// Bodies that are not strict RFC 8259 JSON: each is a 400 `invalid_body` naming the byte,
+  /// and nothing is stored. Before, Foundation's lenient decoder let them through: SQLite's
+  /// `json_valid` then refused the stored text (500), or the body was stored as sent (a trailing
+  /// comma, a duplicated `kcal`, `1E400`).
   @Test func strictJSONIsRequiredOfEveryBodyAndNothingIsStored() async throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("perform-hostile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let (server, directory) = try Self.demoServer()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let server = try ServeChild(
-      database: directory.appendingPathComponent("perform.sqlite"), demo: true)
     defer { server.interrupt() }
     let token = try #require(server.token)
 
@@ -71,5 +68,52 @@ import Testing
     let history = try await server.request("GET", "/v1/trainee/workouts/history", token: token)
     let workouts = try JSONSerialization.jsonObject(with: history.body) as? [String: Any]
     #expect((workouts?["workouts"] as? [Any])?.count == 2)
+  }
+
+  /// A deleted log's `Idempotency-Key` with another workout: was 201 with the deleted log's id,
+  /// and the workout was never stored. Now 422, while the same workout is told it was deleted.
+  @Test func anotherWorkoutUnderADeletedLogsKeyIsRefusedNotAcknowledged() async throws {
+    let (server, directory) = try Self.demoServer()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    defer { server.interrupt() }
+    let token = try #require(server.token)
+    let key = ["Idempotency-Key": "finish-7"]
+    let first = Data((Self.log + "}").utf8)
+    let other = Data(
+      (Self.log.replacingOccurrences(of: #""reps":5"#, with: #""reps":8"#) + "}").utf8)
+
+    let posted = try await server.request(
+      "POST", "/v1/trainee/workouts/log", token: token, body: first, headers: key)
+    #expect(posted.status == 201)
+    let answer = try JSONSerialization.jsonObject(with: posted.body) as? [String: Any]
+    let id = try #require(answer?["id"] as? String)
+    let deleted = try await server.request(
+      "DELETE", "/v1/trainee/workouts/log/\(id)", token: token)
+    #expect(deleted.status == 204)
+
+    let reused = try await server.request(
+      "POST", "/v1/trainee/workouts/log", token: token, body: other, headers: key)
+    #expect(reused.status == 422)
+    let error = try JSONSerialization.jsonObject(with: reused.body) as? [String: Any]
+    #expect((error?["error"] as? [String: Any])?["code"] as? String == "idempotency_key_reused")
+    let retry = try await server.request(
+      "POST", "/v1/trainee/workouts/log", token: token, body: first, headers: key)
+    #expect(retry.status == 201)
+    let retried = try JSONSerialization.jsonObject(with: retry.body) as? [String: Any]
+    #expect(retried?["id"] as? String == id)
+    #expect(retried?["deleted"] as? Bool == true)
+    let history = try await server.request("GET", "/v1/trainee/workouts/history", token: token)
+    let workouts = try JSONSerialization.jsonObject(with: history.body) as? [String: Any]
+    #expect((workouts?["workouts"] as? [Any])?.count == 2)
+  }
+
+  /// `perform serve --demo` on a database of its own, and the directory to remove after.
+  private static func demoServer() throws -> (ServeChild, URL) {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-hostile-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let server = try ServeChild(
+      database: directory.appendingPathComponent("perform.sqlite"), demo: true)
+    return (server, directory)
   }
 }

@@ -31,7 +31,8 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
 public struct HTTPRequest: Equatable, Sendable {
   /// The request method.
   public var method: HTTPMethod
-  /// The path, percent-decoded, without the query string: `/v1/trainee/workouts`.
+  /// The path as sent, percent-escapes and all, without the query string:
+  /// `/v1/trainee/workouts`. The `Router` splits it on `/` before decoding each segment.
   public var path: String
   /// Query arguments, percent-decoded (`+` is a space); the first of repeated names wins and a
   /// name without `=` has the empty value.

@@ -101,15 +101,24 @@ public final class MicroHTTPDServer: Sendable {
   }
 }
 
-/// What every callback of one server needs, shared read-only by MHD's threads.
+/// What every callback of one server needs, shared by MHD's threads.
 private final class ServerContext: Sendable {
   let handler: @Sendable (HTTPRequest) -> HTTPResponse
   let maxBodyBytes: Int
+  /// The raw request target of each connection's request whose headers are not in yet, from
+  /// MHD's URI callback to the first call of the access handler (`RequestTarget`).
+  let targets = Mutex<[ConnectionKey: String]>([:])
 
   init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int) {
     self.handler = handler
     self.maxBodyBytes = maxBodyBytes
   }
+}
+
+/// A connection as a dictionary key; the pointer is never dereferenced through it.
+private struct ConnectionKey: Hashable, @unchecked Sendable {
+  // NB: @unchecked because `OpaquePointer` is not Sendable; it is only compared and hashed.
+  let pointer: OpaquePointer
 }
 
 /// The body read so far of one request; MHD calls back for one connection on one thread at a
@@ -156,6 +165,14 @@ private struct RunningDaemon: @unchecked Sendable {
           option: .NOTIFY_COMPLETED,
           value: Int(bitPattern: unsafeBitCast(releaseRequest, to: UnsafeRawPointer.self)),
           ptr_value: nil),
+        MHD_OptionItem(
+          option: .URI_LOG_CALLBACK,
+          value: Int(bitPattern: unsafeBitCast(keepTarget, to: UnsafeRawPointer.self)),
+          ptr_value: retained.toOpaque()),
+        MHD_OptionItem(
+          option: .NOTIFY_CONNECTION,
+          value: Int(bitPattern: unsafeBitCast(forgetConnection, to: UnsafeRawPointer.self)),
+          ptr_value: retained.toOpaque()),
         MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: storage),
         MHD_OptionItem(
           option: .CONNECTION_TIMEOUT,
@@ -257,15 +274,61 @@ private let answerRequest: MHD_AccessHandlerCallback = {
     return .YES
   }
   if body.isTooLarge { return send(tooLarge(server.maxBodyBytes), on: connection) }
+  let key = ConnectionKey(pointer: connection)
+  let target = RequestTarget(
+    server.targets.withLock { $0.removeValue(forKey: key) } ?? url.map { String(cString: $0) }
+      ?? "/")
+  let query: [String: String]
+  switch Result(catching: { () throws(HTTPError) in try target.queryArguments() }) {
+  case .success(let arguments): query = arguments
+  case .failure(let error): return send(error.response, on: connection)
+  }
+  guard let headers = headerFields(on: connection) else {
+    return send(
+      .error(
+        .badRequest, code: "invalid_header",
+        message: "A header holds a NUL byte or bytes that are not UTF-8."),
+      on: connection)
+  }
   let request = HTTPRequest(
     method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? ""),
-    path: url.map { String(cString: $0) } ?? "/",
-    query: Dictionary(values(of: .GET_ARGUMENT_KIND, on: connection)) { first, _ in first },
-    headers: HTTPHeaders(values(of: .HEADER_KIND, on: connection).map(HTTPHeaderField.init)),
-    body: body.bytes
-  )
+    path: String(target.path), query: query, headers: HTTPHeaders(headers), body: body.bytes)
   body.bytes = Data()
   return send(server.handler(request), on: connection)
+}
+
+// NB: MHD's URI callback sees the request target before MHD decodes it; the target is kept per
+// connection until the access handler takes it, and dropped when the connection closes (MHD
+// calls the completed callback only for requests that reached the handler, so nothing is
+// allocated per request here). A target with more query arguments than any route takes is cut
+// off at once: MHD 0.9.75 parses the arguments into the connection's 32 KiB memory pool before
+// any handler runs and, with about 456 of them, waits without answering until the 60 s timeout.
+
+/// MHD's URI callback: keeps the raw target; shuts down a connection whose target has too many
+/// query arguments (MHD then closes it when its next read ends).
+private let keepTarget:
+  @convention(c) (
+    UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?
+  ) -> UnsafeMutableRawPointer? = { serverContext, uri, connection in
+    guard let serverContext, let uri, let connection else { return nil }
+    let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
+    let raw = String(
+      decoding: UnsafeRawBufferPointer(start: uri, count: strlen(uri)), as: UTF8.self)
+    if RequestTarget(raw).queryArgumentCount > RequestTarget.maximumQueryArguments {
+      let socket = perform_mhd_connection_fd(connection)
+      if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
+      return nil
+    }
+    server.targets.withLock { $0[ConnectionKey(pointer: connection)] = raw }
+    return nil
+  }
+
+/// MHD's connection callback: forgets a closed connection's target that no handler took.
+private let forgetConnection: MHD_NotifyConnectionCallback = {
+  serverContext, connection, _, code in
+  guard code == .CONNECTION_NOTIFY_CLOSED, let serverContext, let connection else { return }
+  let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
+  _ = server.targets.withLock { $0.removeValue(forKey: ConnectionKey(pointer: connection)) }
 }
 
 /// MHD's completed callback: frees the request's body, however the request ended.
@@ -295,20 +358,33 @@ private func declaredBodyLength(_ connection: OpaquePointer) -> UInt64? {
   }
 }
 
-/// Name-value pairs of one kind (headers, or query arguments as MHD percent-decoded them).
-private func values(of kind: MHD_ValueKind, on connection: OpaquePointer) -> [(String, String)] {
-  var pairs: [(String, String)] = []
-  withUnsafeMutablePointer(to: &pairs) { target in
-    _ = MHD_get_connection_values(
-      connection, kind,
-      { target, _, key, value in
-        guard let target, let key else { return .YES }
-        target.assumingMemoryBound(to: [(String, String)].self).pointee.append(
-          (String(cString: key), value.map { String(cString: $0) } ?? ""))
+/// The request's header fields, read with their lengths; `nil` when a name or value holds a
+/// NUL byte (which a C string would cut short) or bytes that are not UTF-8.
+private func headerFields(on connection: OpaquePointer) -> [HTTPHeaderField]? {
+  var fields: [HTTPHeaderField]? = []
+  withUnsafeMutablePointer(to: &fields) { target in
+    _ = MHD_get_connection_values_n(
+      connection, .HEADER_KIND,
+      { target, _, key, keySize, value, valueSize in
+        guard let target else { return .NO }
+        let fields = target.assumingMemoryBound(to: [HTTPHeaderField]?.self)
+        guard let name = exactText(key, keySize), let text = exactText(value, valueSize) else {
+          fields.pointee = nil
+          return .NO
+        }
+        fields.pointee?.append(HTTPHeaderField(name: name, value: text))
         return .YES
       }, target)
   }
-  return pairs
+  return fields
+}
+
+/// `count` bytes at `pointer` as text; `nil` when they hold a NUL or are not UTF-8.
+private func exactText(_ pointer: UnsafePointer<CChar>?, _ count: Int) -> String? {
+  guard let pointer else { return "" }
+  let bytes = UnsafeRawBufferPointer(start: pointer, count: count)
+  guard !bytes.contains(0) else { return nil }
+  return String(validating: bytes, as: UTF8.self)
 }
 
 /// Queues `response`; a status outside 100...599 is sent as 500, and a header MHD refuses (one

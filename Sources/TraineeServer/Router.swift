@@ -1,5 +1,6 @@
 /// Routes requests by method and path pattern to handlers, and answers every failure as a JSON
-/// error: 404 `not_found` for an unknown path, 405 `method_not_allowed` with an `Allow` header
+/// error: 400 `invalid_path` for a path segment that cannot be decoded, 404 `not_found` for an
+/// unknown path, 405 `method_not_allowed` with an `Allow` header
 /// for a known path and another method, the `HTTPError` a handler throws, and 500
 /// `internal_error` (naming nothing inside the server) for any other error thrown.
 ///
@@ -56,9 +57,16 @@ public struct Router: Sendable {
 
   /// The answer to `request`; never throws and never stops the program.
   public func respond(to request: HTTPRequest) -> HTTPResponse {
-    let path = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+    // Split on the raw `/` first, then decode each segment (`RequestTarget`).
+    guard let segments = RequestTarget(request.path).segments else {
+      return .error(
+        .badRequest, code: "invalid_path",
+        message:
+          "The path has a bad percent-escape, an encoded NUL or bytes that are not UTF-8.")
+    }
+    let path = segments.map { Substring($0) }
     let matches = routes.compactMap { route in
-      request.path.hasPrefix("/") ? route.pattern.match(Array(path)).map { (route, $0) } : nil
+      request.path.hasPrefix("/") ? route.pattern.match(path).map { (route, $0) } : nil
     }
     guard !matches.isEmpty else {
       return .error(

@@ -11,11 +11,12 @@ public struct RecordID<Record>: RawRepresentable, Hashable, Comparable, Sendable
 
   public init(rawValue: Int64) { self.rawValue = rawValue }
 
-  /// Reads a path segment such as `42`; `nil` for anything but a positive decimal integer.
+  /// Reads a path segment such as `42`; `nil` for anything but a positive decimal integer in
+  /// its one canonical spelling (`01`, `+1` and `1.0` name no record: one id, one URL).
   public init?(_ description: String) {
     guard !description.isEmpty, description.count <= 19,
       description.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int64(description),
-      value > 0
+      value > 0, String(value) == description
     else { return nil }
     rawValue = value
   }

@@ -107,6 +107,74 @@ import Testing
     #expect((workouts?["workouts"] as? [Any])?.count == 2)
   }
 
+  /// The request line and headers as sent: an encoded NUL or slash is refused or routed as
+  /// sent, never cut short or decoded before routing; an id has one spelling. Before: `%00` cut
+  /// the path (`/session%00x` answered 200), `%2F` was decoded before routing, `/history/01`
+  /// was log 1, and `Idempotency-Key: a\0b` was read as `a`.
+  @Test(arguments: [
+    ("/v1/trainee/session%00x", 400, "invalid_path"),
+    ("/v1/trainee/session%zz", 400, "invalid_path"),
+    ("/v1/trainee%2Fsession", 404, "not_found"),
+    ("/v1/trainee/workouts/history/01", 404, "not_found"),
+    ("/v1/trainee/workouts/history/+1", 404, "not_found"),
+    ("/v1/trainee/nutrition/day?date=2026-01-05%00x", 400, "invalid_query"),
+    ("/v1/trainee/nutrition/day?date=%FF", 400, "invalid_query"),
+  ])
+  func theRequestTargetIsReadAsSent(target: String, status: Int, code: String) async throws {
+    let (server, directory) = try Self.demoServer()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    defer { server.interrupt() }
+    let token = try #require(server.token)
+    let reply = try RawHTTP.send(RawHTTP.get(target, token: token), port: server.port)
+    #expect(reply.status == status, "\(target): \(reply.body)")
+    #expect(reply.body.contains("\"code\":\"\(code)\""), "\(target): \(reply.body)")
+    // The canonical spelling still reaches the log.
+    let first = try RawHTTP.send(
+      RawHTTP.get("/v1/trainee/workouts/history", token: token), port: server.port)
+    #expect(first.status == 200)
+  }
+
+  /// A header value that is not UTF-8 is refused, not read with replacement characters. (A NUL
+  /// in a header cannot be seen: libmicrohttpd 0.9.75 ends the value there before any callback;
+  /// docs/decisions.md, "Request targets and headers".)
+  @Test func aHeaderThatIsNotUTF8IsRefused() async throws {
+    let (server, directory) = try Self.demoServer()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    defer { server.interrupt() }
+    let token = try #require(server.token)
+    let header = Array("X-Request-Note: a".utf8) + [0xFF, 0xFE] + Array("b\r\n".utf8)
+    let reply = try RawHTTP.send(
+      RawHTTP.get("/v1/trainee/session", token: token, extraHeader: header), port: server.port)
+    #expect(reply.status == 400, "\(reply.body)")
+    #expect(reply.body.contains("\"code\":\"invalid_header\""), "\(reply.body)")
+  }
+
+  /// Hundreds of query arguments: MHD used to wait without answering until its 60 s timeout.
+  /// Up to the limit they are read; past it, the connection is closed at once.
+  @Test func tooManyQueryArgumentsGetAnAnswerOrAClosedConnection() async throws {
+    let (server, directory) = try Self.demoServer()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    defer { server.interrupt() }
+    let token = try #require(server.token)
+    func query(_ count: Int) -> String {
+      (0..<count).map { "a\($0)=1" }.joined(separator: "&")
+    }
+    let many = try RawHTTP.send(
+      RawHTTP.get("/v1/trainee/session?" + query(100), token: token), port: server.port)
+    #expect(many.status == 200)
+    for count in [101, 456, 2000] {
+      let reply = try RawHTTP.send(
+        RawHTTP.get("/v1/trainee/session?" + query(count), token: token), port: server.port,
+        timeout: 30)
+      #expect(reply.closed, "\(count) arguments: the connection was left open")
+      #expect(reply.status == nil || reply.status == 400, "\(count): \(reply.body)")
+    }
+    // The server goes on answering.
+    let after = try RawHTTP.send(
+      RawHTTP.get("/v1/trainee/session", token: token), port: server.port)
+    #expect(after.status == 200)
+  }
+
   /// `perform serve --demo` on a database of its own, and the directory to remove after.
   private static func demoServer() throws -> (ServeChild, URL) {
     let directory = FileManager.default.temporaryDirectory

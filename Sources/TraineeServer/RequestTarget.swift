@@ -1,0 +1,109 @@
+import Foundation
+
+// NB: the request target is read as the client sent it, not as libmicrohttpd decoded it. MHD
+// percent-decodes the path before routing (so `%2F` became a `/` and `a%2Fb` two segments) and
+// hands values over as C strings (so `%00` cut `/session%00x` to `/session`, and a query value
+// at its first NUL). Here the path is split on its raw `/` first and each segment decoded after;
+// a bad escape, an encoded NUL or bytes that are not UTF-8 are refused, never shortened.
+
+/// The path segments and query arguments of a raw request target such as
+/// `/v1/trainee/nutrition/day?date=2026-01-05`.
+public struct RequestTarget: Equatable, Sendable {
+  /// The most query arguments a request may carry; none of the API's takes more than three.
+  public static let maximumQueryArguments = 100
+
+  /// The path as sent, percent-escapes and all, without the query.
+  public var path: Substring
+  /// The query as sent, without the `?`; `nil` when the target has none.
+  public var query: Substring?
+
+  /// Splits `raw` at its first `?`.
+  public init(_ raw: String) {
+    let raw = Substring(raw)
+    if let mark = raw.firstIndex(of: "?") {
+      path = raw[..<mark]
+      query = raw[raw.index(after: mark)...]
+    } else {
+      path = raw
+      query = nil
+    }
+  }
+
+  /// How many `&`-separated arguments the query has, counted without decoding any.
+  public var queryArgumentCount: Int {
+    guard let query, !query.isEmpty else { return 0 }
+    return query.split(separator: "&", omittingEmptySubsequences: true).count
+  }
+
+  /// The path's segments after its leading `/`, each percent-decoded; `nil` when one has a bad
+  /// escape, an encoded NUL or bytes that are not UTF-8.
+  public var segments: [String]? {
+    var decoded: [String] = []
+    for segment in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+      guard let text = Self.percentDecoded(segment, plusIsSpace: false) else { return nil }
+      decoded.append(text)
+    }
+    return decoded
+  }
+
+  /// The query arguments, percent-decoded (`+` is a space); the first of repeated names wins
+  /// and a name without `=` has the empty value. Throws a 400 `invalid_query` for too many
+  /// arguments or one that cannot be decoded.
+  public func queryArguments() throws(HTTPError) -> [String: String] {
+    guard let query, !query.isEmpty else { return [:] }
+    guard queryArgumentCount <= Self.maximumQueryArguments else {
+      throw HTTPError(
+        .badRequest, code: "invalid_query",
+        message: "The query has more than \(Self.maximumQueryArguments) arguments.")
+    }
+    var arguments: [String: String] = [:]
+    for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+      let equals = pair.firstIndex(of: "=")
+      let rawName = equals.map { pair[..<$0] } ?? pair
+      let rawValue = equals.map { pair[pair.index(after: $0)...] } ?? ""
+      guard let name = Self.percentDecoded(rawName, plusIsSpace: true),
+        let value = Self.percentDecoded(rawValue, plusIsSpace: true)
+      else {
+        throw HTTPError(
+          .badRequest, code: "invalid_query",
+          message:
+            "The query argument \"\(rawName)\" has a bad percent-escape, an encoded NUL or"
+            + " bytes that are not UTF-8.")
+      }
+      if arguments[name] == nil { arguments[name] = value }
+    }
+    return arguments
+  }
+
+  /// `text` with its `%XX` escapes decoded; `nil` for a malformed escape, a NUL (escaped or
+  /// not) or a result that is not UTF-8.
+  static func percentDecoded(_ text: Substring, plusIsSpace: Bool) -> String? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    var iterator = text.utf8.makeIterator()
+    while let byte = iterator.next() {
+      switch byte {
+      case UInt8(ascii: "%"):
+        guard let high = iterator.next().flatMap(hexValue),
+          let low = iterator.next().flatMap(hexValue)
+        else { return nil }
+        bytes.append(high << 4 | low)
+      case UInt8(ascii: "+") where plusIsSpace:
+        bytes.append(UInt8(ascii: " "))
+      default:
+        bytes.append(byte)
+      }
+    }
+    guard !bytes.contains(0) else { return nil }
+    return String(validating: bytes, as: UTF8.self)
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One request written byte for byte to a loopback port, for what URLSession will not send (a
+/// NUL in a header, hundreds of query arguments, an encoded slash kept as sent).
+enum RawHTTP {
+  /// What came back: the status line's code and the body, or `nil` when the server closed the
+  /// connection without an answer.
+  struct Reply {
+    var status: Int?
+    var body: String
+    /// Whether the server closed the connection before `timeout` (rather than the read timing
+    /// out with the connection still open).
+    var closed: Bool
+  }
+
+  /// Sends `request` (with `Connection: close` and the headers already in it) and reads until
+  /// the server closes the connection or `timeout` seconds pass without a byte.
+  static func send(_ request: [UInt8], port: Int, timeout: Int = 30) throws -> Reply {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw ChildFailure("socket: \(errno)") }
+    defer { close(socket) }
+    var wait = timeval(tv_sec: timeout, tv_usec: 0)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { throw ChildFailure("connect: \(errno)") }
+    _ = request.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, 0) }
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    var closed = false
+    while true {
+      let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+      if count > 0 {
+        received += buffer[..<count]
+      } else {
+        // 0: the server closed the connection; -1 with ECONNRESET: it reset it. A timeout
+        // (EAGAIN) leaves `closed` false.
+        closed = count == 0 || errno == ECONNRESET
+        break
+      }
+    }
+    let text = String(decoding: received, as: UTF8.self)
+    let statusLine = text.split(separator: "\r\n", maxSplits: 1).first ?? ""
+    let status = statusLine.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+    let body = text.range(of: "\r\n\r\n").map { String(text[$0.upperBound...]) } ?? ""
+    return Reply(status: status, body: body, closed: closed)
+  }
+
+  /// A GET of `target` with `token`, closing the connection after the answer.
+  static func get(_ target: String, token: String, extraHeader: [UInt8] = []) -> [UInt8] {
+    Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n".utf8)
+      + extraHeader + Array("Connection: close\r\n\r\n".utf8)
+  }
+}

@@ -4,8 +4,10 @@ import TraineeAPI
 import WorkoutSession
 
 // NB: spec workout-live-activity.md "What it shows", "Cardio", "Interactions" and issue 5
-// "Card content". The set shown is the next open set of `nextExercise`; its values are what
-// checking it would commit (entered, else the placeholder), never the plan's targets.
+// "Card content". The card answers "what am I lifting next": the set shown is the engine's set
+// due next (`SetLocation.due(in:)`, round by round in a superset), not the first open set of
+// `nextExercise`. Its values are what checking it would commit (entered, else the placeholder),
+// never the plan's targets.
 
 /// The card's content for `state`, written in `language` and `units`; `nil` without a started
 /// session. A pure function: equal inputs give equal content.
@@ -22,10 +24,8 @@ public func activityContent(
 
   var written: CardSetWriter.Written?
   var primaryAction: CardAction?
-  if let exercise = nextExercise(session),
-    let index = exercise.sets.firstIndex(where: { !$0.done })
-  {
-    written = writer.write(exercise, at: index, rirColumn: session.rirColumn)
+  if let due = SetLocation.due(in: session), let exercise = due.exercise(in: session) {
+    written = writer.write(exercise, at: due.setIndex, rirColumn: session.rirColumn)
   } else if session.exercises.isEmpty {
     primaryAction = CardAction(kind: .openApp, title: strings.openApp)
   } else {

@@ -207,9 +207,16 @@ private func completeSetAction(
 ) -> Result<WorkoutAction, PendingCommandRejection> {
   let removed = PendingCommandRejection.setRemoved(
     exerciseId: command.exerciseId, setNumber: command.setNumber)
-  guard let exercise = session.exercises.first(where: { $0.exerciseId == command.exerciseId }),
-    let index = exercise.sets.firstIndex(where: { $0.setNumber == command.setNumber })
+  guard
+    let location = SetLocation(
+      exerciseId: command.exerciseId, setNumber: command.setNumber, in: session),
+    let exercise = location.exercise(in: session)
   else { return .failure(removed) }
+  let index = location.setIndex
+  // NB: spec workout-live-activity.md "Interactions": the tap completes the set the card showed.
+  // It need not be the set due now (`SetLocation.due(in:)`): a tap queued before the app applied
+  // an earlier one, or made on a card the app had not updated yet, still names a set the trainee
+  // saw and chose. Open, it is applied; already done, it is refused.
   if exercise.sets[index].done {
     return .failure(.setAlreadyDone(exerciseId: command.exerciseId, setNumber: command.setNumber))
   }

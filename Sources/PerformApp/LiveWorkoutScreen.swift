@@ -7,9 +7,10 @@ import TraineeAPI
 import WorkoutSession
 
 // NB: issue 7 "Screens", live workout. Logging a set is the hot path: the cursor sits on the
-// next open set, typing digits edits the field under it at once (no Enter needed to start),
+// set due next, typing digits edits the field under it at once (no Enter needed to start),
 // Enter moves weight -> reps (-> RIR), and space checks the set with what is shown: entered
-// values, else the greyed placeholders. After a check the cursor jumps to the next open set.
+// values, else the greyed placeholders. After a check the cursor jumps to the set due next, the
+// one the card shows (in a superset, the next member's set of the round).
 
 /// The live workout: the hero header, the card, the rest bar, the exercises and their sets.
 @MainActor
@@ -183,13 +184,11 @@ public final class LiveWorkoutScreen: AppScreen {
       guard let exercise = selectedExercise, let set = selectedSet else { return .handled }
       let wasDone = set.done
       coordinator.send(.toggleSet(exerciseId: exercise.exerciseId, setNumber: set.setNumber))
-      if !wasDone, selectedSet?.done == true {
-        if !jumpToSupersetPartner(of: exercise, setNumber: set.setNumber) { jumpToNextOpenSet() }
-      }
+      if !wasDone, selectedSet?.done == true { jumpToDueSet() }
     case .character("c"):
       guard let exercise = selectedExercise else { return .handled }
       coordinator.send(.completeExercise(exerciseId: exercise.exerciseId))
-      jumpToNextOpenSet()
+      jumpToDueSet()
     case .character("a"):
       guard let exercise = selectedExercise else { return .handled }
       coordinator.send(.addSet(exerciseId: exercise.exerciseId))
@@ -235,7 +234,7 @@ public final class LiveWorkoutScreen: AppScreen {
     case .character("!"):
       switch coordinator.tapCardCheckmark() {
       case .queued(let problems):
-        if let first = problems.first { host?.show(message: first) } else { jumpToNextOpenSet() }
+        if let first = problems.first { host?.show(message: first) } else { jumpToDueSet() }
       case .opensApp(let exerciseId, let setNumber):
         // An inert checkmark opens the app on the set, whose values are missing.
         select(exerciseId: exerciseId, setNumber: setNumber, in: session)
@@ -322,7 +321,7 @@ public final class LiveWorkoutScreen: AppScreen {
     selectionWorkout = key
     exerciseIndex = 0
     setIndex = 0
-    jumpToNextOpenSet()
+    jumpToDueSet()
   }
 
   private func clampSelection() {
@@ -335,48 +334,26 @@ public final class LiveWorkoutScreen: AppScreen {
     setIndex = min(setIndex, max(0, session.exercises[exerciseIndex].sets.count - 1))
   }
 
-  /// In a superset the rounds alternate: after set N of one member, the cursor goes to set N of
-  /// the next member (in order, wrapping) that still has it open. Returns whether it moved.
-  private func jumpToSupersetPartner(of exercise: SessionExercise, setNumber: Int) -> Bool {
-    guard let group = exercise.supersetGroup, !group.isEmpty, let session,
-      let index = session.exercises.firstIndex(where: { $0.id == exercise.id })
-    else { return false }
-    let count = session.exercises.count
-    for step in 1..<max(1, count) {
-      let candidate = (index + step) % count
-      let partner = session.exercises[candidate]
-      guard partner.supersetGroup == group,
-        let set = partner.sets.firstIndex(where: { $0.setNumber == setNumber && !$0.done })
-      else { continue }
-      exerciseIndex = candidate
-      setIndex = set
-      fieldIndex = 0
-      return true
-    }
-    return false
-  }
-
   /// Puts the cursor on the first field of set `setNumber` of `exerciseId`, if it is there.
   private func select(exerciseId: String, setNumber: Int, in session: WorkoutSession) {
-    guard let exercise = session.exercises.firstIndex(where: { $0.exerciseId == exerciseId }),
-      let set = session.exercises[exercise].sets.firstIndex(where: { $0.setNumber == setNumber })
+    guard let location = SetLocation(exerciseId: exerciseId, setNumber: setNumber, in: session)
     else { return }
-    exerciseIndex = exercise
-    setIndex = set
-    fieldIndex = 0
+    select(location)
   }
 
-  /// Puts the cursor on the first field of the next open set (the one the card shows).
-  private func jumpToNextOpenSet() {
-    guard let session, let next = nextExercise(session),
-      let exercise = session.exercises.firstIndex(where: { $0.id == next.id }),
-      let set = next.sets.firstIndex(where: { !$0.done })
-    else {
+  /// Puts the cursor on the first field of the set due next (the one the card shows): in a
+  /// superset the members alternate round by round (`SetLocation.due(in:)`).
+  private func jumpToDueSet() {
+    guard let due = SetLocation.due(in: session) else {
       clampSelection()
       return
     }
-    exerciseIndex = exercise
-    setIndex = set
+    select(due)
+  }
+
+  private func select(_ location: SetLocation) {
+    exerciseIndex = location.exerciseIndex
+    setIndex = location.setIndex
     fieldIndex = 0
   }
 

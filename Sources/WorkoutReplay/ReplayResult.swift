@@ -8,6 +8,8 @@ public struct ReplayResult: Encodable, Sendable {
   public var session: WorkoutSession?
   public var stats: SessionStats
   public var nextExercise: String?
+  /// The set due next (`SetLocation.due(in:)`): the one the card shows and the cursor sits on.
+  public var dueSet: SetLocation?
   public var placeholders: [String: Placeholder]
   public var effects: [ReplayEffect]
   /// The payload the last `finish` step would post, or `nil` without one.
@@ -20,13 +22,25 @@ public struct ReplayResult: Encodable, Sendable {
     try container.encode(session, forKey: .session)
     try container.encode(stats, forKey: .stats)
     try container.encode(nextExercise, forKey: .nextExercise)
+    try container.encode(dueSet.map(DueSetOutput.init), forKey: .dueSet)
     try container.encode(placeholders, forKey: .placeholders)
     try container.encode(effects, forKey: .effects)
     try container.encode(log, forKey: .log)
   }
 
   enum CodingKeys: String, CodingKey {
-    case session, stats, nextExercise, placeholders, effects, log
+    case session, stats, nextExercise, dueSet, placeholders, effects, log
+  }
+
+  /// The due set as printed: the names the actions use, not its indices.
+  private struct DueSetOutput: Encodable {
+    var exerciseId: String
+    var setNumber: Int
+
+    init(_ location: SetLocation) {
+      exerciseId = location.exerciseId
+      setNumber = location.setNumber
+    }
   }
 
   /// The result as the JSON document `perform replay` prints: sorted keys, indented.

@@ -87,7 +87,7 @@ public struct ReplayRunner {
     let session = app.store.session
     return ReplayResult(
       session: session, stats: sessionStats(session),
-      nextExercise: nextExercise(session)?.exerciseId,
+      nextExercise: nextExercise(session)?.exerciseId, dueSet: SetLocation.due(in: session),
       placeholders: computePlaceholders(session?.exercises ?? []), effects: recorder.effects,
       log: log, notices: notices)
   }

@@ -20,9 +20,12 @@ extension WorkoutSession {
 
   /// The exercises of `exercise`'s superset group in workout order; just itself when it has none.
   func groupMembers(of exercise: Int) -> [SessionExercise] {
-    guard let group = exercises[exercise].supersetGroup, !group.isEmpty else {
-      return [exercises[exercise]]
-    }
-    return exercises.filter { $0.supersetGroup == group }
+    groupMemberIndices(of: exercise).map { exercises[$0] }
+  }
+
+  /// The indices of `exercise`'s superset group in workout order; just its own when it has none.
+  func groupMemberIndices(of exercise: Int) -> [Int] {
+    guard let group = exercises[exercise].supersetGroup, !group.isEmpty else { return [exercise] }
+    return exercises.indices.filter { exercises[$0].supersetGroup == group }
   }
 }

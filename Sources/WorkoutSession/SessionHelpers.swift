@@ -99,9 +99,10 @@ func liftedValues(_ set: ExerciseSet, units: UnitSystem) -> (weightKg: Double, r
   return (units.kilograms(weight), reps)
 }
 
-/// The first exercise that is not done and still has an open set.
+/// The first exercise that is not done and still has an open set. In a superset this need not
+/// be the exercise of the set due next: that is `SetLocation.due(in:)`.
 public func nextExercise(_ session: WorkoutSession?) -> SessionExercise? {
-  session?.exercises.first { !$0.done && $0.sets.contains { !$0.done } }
+  session?.exercises.first(where: SetLocation.isOpen)
 }
 
 /// The prescribed exercise followed by its allowed substitutes.

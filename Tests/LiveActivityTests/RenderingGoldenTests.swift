@@ -5,8 +5,8 @@ import WorkoutSession
 
 @testable import LiveActivity
 
-/// The SVG and terminal renderings of a few cards in every language, compared byte for byte
-/// with `<state>.<language>.svg` and `.txt` in ``goldens``.
+/// The SVG and terminal renderings of a few cards in every language, and of supersets in
+/// English, compared byte for byte with `<state>.<language>.svg` and `.txt` in ``goldens``.
 ///
 /// `PERFORM_UPDATE_GOLDEN=1` (`make golden`) writes the goldens instead. A golden is a claim
 /// about how the card looks: open the SVGs and read the diff before committing.
@@ -67,6 +67,9 @@ import WorkoutSession
     ActivityLanguage.allCases.map { (scenario, $0) }
   }
 
+  /// Which set a superset's card shows does not depend on the language: English only.
+  static let supersetLanguage = ActivityLanguage.en
+
   static func content(
     _ scenario: Scenario, _ language: ActivityLanguage
   ) throws
@@ -87,12 +90,27 @@ import WorkoutSession
     try Self.compare(card, golden: "\(scenario.rawValue).\(language.rawValue).txt")
   }
 
+  @Test(arguments: SupersetCards.allCases)
+  func supersetSVGMatchesItsGolden(_ scenario: SupersetCards) throws {
+    let content = try #require(CardFixtures.content(scenario.state, Self.supersetLanguage))
+    let svg = activitySVG(content, now: CardFixtures.now)
+    try Self.compare(svg, golden: "\(scenario.rawValue).\(Self.supersetLanguage.rawValue).svg")
+  }
+
+  @Test(arguments: SupersetCards.allCases)
+  func supersetTerminalCardMatchesItsGolden(_ scenario: SupersetCards) throws {
+    let content = try #require(CardFixtures.content(scenario.state, Self.supersetLanguage))
+    let card = activityTerminalCard(content, now: CardFixtures.now)
+    try Self.compare(card, golden: "\(scenario.rawValue).\(Self.supersetLanguage.rawValue).txt")
+  }
+
   @Test func goldensFolderHoldsEveryCase() throws {
     // A missing folder would otherwise read as every golden missing, one failure each.
     guard !Self.updatingGoldenFiles else { return }
     let names = try FileManager.default.contentsOfDirectory(atPath: Self.goldens.path)
-    #expect(names.count(where: { $0.hasSuffix(".svg") }) == Self.cases.count)
-    #expect(names.count(where: { $0.hasSuffix(".txt") }) == Self.cases.count)
+    let count = Self.cases.count + SupersetCards.allCases.count
+    #expect(names.count(where: { $0.hasSuffix(".svg") }) == count)
+    #expect(names.count(where: { $0.hasSuffix(".txt") }) == count)
   }
 
   static func compare(_ rendering: String, golden name: String) throws {

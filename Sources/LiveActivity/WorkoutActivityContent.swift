@@ -44,7 +44,8 @@ public struct WorkoutActivityContent: Codable, Hashable, Sendable {
   }
 }
 
-/// The next open set, as the card shows it and as checking it would commit it.
+/// The set due next (`SetLocation.due(in:)`), as the card shows it and as checking it would
+/// commit it.
 public struct CardSet: Codable, Hashable, Sendable {
   /// The exercise the set belongs to.
   public var exerciseId: String

@@ -176,27 +176,27 @@ struct SetLocationTests {
   @Test func aSubstituteInASupersetStartsAtTheEarliestOpenRound() {
     var state = SampleWorkouts.state([
       SampleWorkouts.strengthExercise(
+        id: "row_bench", exerciseId: "ex_bench", name: "Bench press", supersetGroup: "A"),
+      SampleWorkouts.strengthExercise(
         id: "row_row", exerciseId: "ex_cable", name: "Cable row", supersetGroup: "A",
         substitutes: [SubstituteDto(exerciseId: "ex_db_row", name: "Dumbbell row")]),
-      SampleWorkouts.strengthExercise(
-        id: "row_bench", exerciseId: "ex_bench", name: "Bench press", supersetGroup: "A"),
     ])
     SampleWorkouts.applySession(
       [
-        .toggleSet(exerciseId: "ex_cable", setNumber: 1),
         .toggleSet(exerciseId: "ex_bench", setNumber: 1),
+        .toggleSet(exerciseId: "ex_cable", setNumber: 1),
         .substitute(exerciseId: "ex_cable", option: "ex_db_row"),
       ], to: &state)
 
     // The swap clears the row's done flags: its set 1 is open, so round 1 is due again.
     #expect(
       SetLocation.due(in: state.session)
-        == SetLocation(exerciseIndex: 0, setIndex: 0, exerciseId: "ex_db_row", setNumber: 1))
+        == SetLocation(exerciseIndex: 1, setIndex: 0, exerciseId: "ex_db_row", setNumber: 1))
 
     SampleWorkouts.applySession([.toggleSet(exerciseId: "ex_db_row", setNumber: 1)], to: &state)
     #expect(
       SetLocation.due(in: state.session)
-        == SetLocation(exerciseIndex: 0, setIndex: 1, exerciseId: "ex_db_row", setNumber: 2))
+        == SetLocation(exerciseIndex: 0, setIndex: 1, exerciseId: "ex_bench", setNumber: 2))
   }
 
   @Test func aLocationNamesTheSetTheActionsReach() throws {

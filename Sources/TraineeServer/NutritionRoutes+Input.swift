@@ -54,15 +54,6 @@ func refuseFuture(_ date: CalendarDate, today: CalendarDate, field: String) thro
     message: "\(field) \(date) is in the future; today is \(today) in the request's time zone.")
 }
 
-/// Reads an ISO 8601 instant such as `2026-01-05T12:00:00Z` or `2026-01-05T12:00:00.250+01:00`.
-func isoInstant(_ text: String) -> Date? {
-  let plain = ISO8601DateFormatter()
-  if let date = plain.date(from: text) { return date }
-  let fractional = ISO8601DateFormatter()
-  fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-  return fractional.date(from: text)
-}
-
 /// `instant` as ISO 8601 in UTC with milliseconds: `2026-01-05T12:00:00.000Z`.
 func isoText(_ instant: Date) -> String {
   let formatter = ISO8601DateFormatter()

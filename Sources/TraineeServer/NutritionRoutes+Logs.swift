@@ -58,10 +58,12 @@ extension TraineeAPIRoutes {
     try Self.check(body.items)
     var consumedAt: Date?
     if let text = body.consumedAt {
-      guard let instant = isoInstant(text) else {
+      guard let instant = rfc3339Instant(text) else {
         throw HTTPError(
           .badRequest, code: "invalid_body",
-          message: "Body: consumedAt is \"\(text.prefix(40))\", not an ISO 8601 date and time.")
+          message:
+            "Body: consumedAt is \"\(text.prefix(40))\", not a date and time such as"
+            + " 2026-01-05T12:30:00Z (RFC 3339, years 1970 to 9999, offsets up to 18:00).")
       }
       consumedAt = instant
     }

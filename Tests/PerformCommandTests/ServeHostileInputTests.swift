@@ -175,6 +175,35 @@ import Testing
     #expect(after.status == 200)
   }
 
+  /// Times beyond reason: were stored and echoed mangled (`4170145-09-04T...`, `100000-01-01`,
+  /// 2026-02-30 as March 2). Each is a 400 naming `consumedAt`, and nothing is stored.
+  @Test func aMealLogsTimeMustBeAnRFC3339InstantFrom1970To9999() async throws {
+    let (server, directory) = try Self.demoServer()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    defer { server.interrupt() }
+    let token = try #require(server.token)
+    for consumedAt in [
+      "+4170145-09-04T00:00:00Z", "99999-12-31T00:00:00Z", "1969-12-31T12:00:00Z",
+      "2026-01-05T12:00:00+19:00", "2026-02-30T12:00:00Z",
+      "2026-01-05T12:00:00.12345678901234567890Z", "2026-01-05 12:00",
+    ] {
+      let body = #"{"consumedAt":"\#(consumedAt)","items":["# + Self.food + "}]}"
+      let answer = try await server.request(
+        "POST", "/v1/trainee/nutrition/logs", token: token, body: Data(body.utf8))
+      #expect(answer.status == 400, "\(consumedAt)")
+      let text = String(decoding: answer.body, as: UTF8.self)
+      #expect(text.contains("consumedAt"), "\(consumedAt): \(text)")
+    }
+    let menu = try await server.request(
+      "GET", "/v1/trainee/nutrition/menu?date=2026-01-05", token: token)
+    let answer = try JSONSerialization.jsonObject(with: menu.body) as? [String: Any]
+    #expect((answer?["logs"] as? [Any])?.isEmpty == true)
+    let good = #"{"consumedAt":"2026-01-05T12:30:00.5+01:00","items":["# + Self.food + "}]}"
+    let stored = try await server.request(
+      "POST", "/v1/trainee/nutrition/logs", token: token, body: Data(good.utf8))
+    #expect(stored.status == 201)
+  }
+
   /// `perform serve --demo` on a database of its own, and the directory to remove after.
   private static func demoServer() throws -> (ServeChild, URL) {
     let directory = FileManager.default.temporaryDirectory

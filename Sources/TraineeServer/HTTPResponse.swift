@@ -71,8 +71,11 @@ public struct HTTPResponse: Equatable, Sendable {
     return HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: body)
   }
 
-  /// The error answer `{ "error": { "code": code, "message": message } }`.
+  /// The error answer `{ "error": { "code": code, "message": message } }`; a 401 also carries
+  /// `WWW-Authenticate: Bearer realm="perform"`, as RFC 9110 and RFC 6750 require of it.
   public static func error(_ status: HTTPStatus, code: String, message: String) -> HTTPResponse {
-    json(status, APIErrorBody(code: code, message: message))
+    var response = json(status, APIErrorBody(code: code, message: message))
+    if status == .unauthorized { response.headers["WWW-Authenticate"] = #"Bearer realm="perform""# }
+    return response
   }
 }

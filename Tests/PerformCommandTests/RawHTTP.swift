@@ -11,6 +11,8 @@ enum RawHTTP {
   /// connection without an answer.
   struct Reply {
     var status: Int?
+    /// The status line and header fields, as sent.
+    var head: String
     var body: String
     /// Whether the server closed the connection before `timeout` (rather than the read timing
     /// out with the connection still open).
@@ -53,8 +55,10 @@ enum RawHTTP {
     let text = String(decoding: received, as: UTF8.self)
     let statusLine = text.split(separator: "\r\n", maxSplits: 1).first ?? ""
     let status = statusLine.split(separator: " ").dropFirst().first.flatMap { Int($0) }
-    let body = text.range(of: "\r\n\r\n").map { String(text[$0.upperBound...]) } ?? ""
-    return Reply(status: status, body: body, closed: closed)
+    let split = text.range(of: "\r\n\r\n")
+    let head = split.map { String(text[..<$0.upperBound]) } ?? text
+    let body = split.map { String(text[$0.upperBound...]) } ?? ""
+    return Reply(status: status, head: head, body: body, closed: closed)
   }
 
   /// A GET of `target` with `token`, closing the connection after the answer.

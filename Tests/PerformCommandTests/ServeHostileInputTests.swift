@@ -204,6 +204,22 @@ import Testing
     #expect(stored.status == 201)
   }
 
+  /// A 401 says how to authenticate (RFC 9110 requires `WWW-Authenticate` on it); it had none.
+  @Test(arguments: [nil, "not-a-token"])
+  func aRefusedTokenIsAnsweredWithTheBearerChallenge(token: String?) async throws {
+    let (server, directory) = try Self.demoServer()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    defer { server.interrupt() }
+    let extra = token.map { Array("Authorization: Bearer \($0)\r\n".utf8) } ?? []
+    let request =
+      Array("GET /v1/trainee/session HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8) + extra
+      + Array("Connection: close\r\n\r\n".utf8)
+    let reply = try RawHTTP.send(request, port: server.port)
+    #expect(reply.status == 401)
+    #expect(
+      reply.head.contains("\r\nWWW-Authenticate: Bearer realm=\"perform\"\r\n"), "\(reply.head)")
+  }
+
   /// `perform serve --demo` on a database of its own, and the directory to remove after.
   private static func demoServer() throws -> (ServeChild, URL) {
     let directory = FileManager.default.temporaryDirectory

@@ -31,9 +31,10 @@ extension Router {
     _ method: HTTPMethod, _ pattern: String, store: any TraineeStore,
     handler: @escaping @Sendable (HTTPRequest, Trainee) throws -> HTTPResponse
   ) {
-    add(method, pattern) { request in
-      try handler(request, authenticatedTrainee(request, in: store))
-    }
+    add(
+      method, pattern,
+      admission: { request in _ = try authenticatedTrainee(request, in: store) },
+      handler: { request in try handler(request, authenticatedTrainee(request, in: store)) })
   }
 }
 

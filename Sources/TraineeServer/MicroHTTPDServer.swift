@@ -63,11 +63,25 @@ public final class MicroHTTPDServer: Sendable {
   private let daemon = Mutex<RunningDaemon?>(nil)
 
   /// A server that answers every request with `handler`; it listens once `start()` is called.
+  ///
+  /// `admit` is asked when a request's headers are in, before its body is read: an answer it
+  /// gives is sent at once (no body read, no `100 Continue`); `nil` goes on to the body and
+  /// `handler`.
   public init(
-    configuration: Configuration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    configuration: Configuration,
+    admit: @escaping @Sendable (HTTPRequest) -> HTTPResponse? = { _ in nil },
+    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
   ) {
     self.configuration = configuration
-    self.context = ServerContext(handler: handler, maxBodyBytes: configuration.maxBodyBytes)
+    self.context = ServerContext(
+      handler: handler, admit: admit, maxBodyBytes: configuration.maxBodyBytes)
+  }
+
+  /// A server that answers with `router`, refusing from the headers what it can (`Router.admit`).
+  public convenience init(configuration: Configuration, router: Router) {
+    self.init(
+      configuration: configuration, admit: { router.admit($0) },
+      handler: { router.respond(to: $0) })
   }
 
   deinit {
@@ -104,13 +118,18 @@ public final class MicroHTTPDServer: Sendable {
 /// What every callback of one server needs, shared by MHD's threads.
 private final class ServerContext: Sendable {
   let handler: @Sendable (HTTPRequest) -> HTTPResponse
+  let admit: @Sendable (HTTPRequest) -> HTTPResponse?
   let maxBodyBytes: Int
   /// The raw request target of each connection's request whose headers are not in yet, from
   /// MHD's URI callback to the first call of the access handler (`RequestTarget`).
   let targets = Mutex<[ConnectionKey: String]>([:])
 
-  init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int) {
+  init(
+    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
+    admit: @escaping @Sendable (HTTPRequest) -> HTTPResponse?, maxBodyBytes: Int
+  ) {
     self.handler = handler
+    self.admit = admit
     self.maxBodyBytes = maxBodyBytes
   }
 }
@@ -124,6 +143,8 @@ private struct ConnectionKey: Hashable, @unchecked Sendable {
 /// The body read so far of one request; MHD calls back for one connection on one thread at a
 /// time, so it needs no lock. Retained in MHD's per-request slot until the completed callback.
 private final class RequestBody {
+  /// The request as its headers describe it, read when they came in.
+  var head: HTTPRequest?
   var bytes = Data()
   var isTooLarge = false
   /// Bytes of an oversized body read and thrown away so far.
@@ -238,11 +259,20 @@ private let answerRequest: MHD_AccessHandlerCallback = {
   }
   let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
   guard let slot = requestSlot.pointee else {
-    // The headers are in. A declared body over the limit is refused before it is sent when the
-    // client waits for `100 Continue` or the body is too big to read; otherwise it is read and
-    // thrown away, and refused at its end.
+    // The headers are in. First what they alone decide (the target, the headers, the route and
+    // its token: `Router.admit`), before any body is read or `100 Continue` sent; then the
+    // size. A declared body over the limit is refused before it is sent when the client waits
+    // for `100 Continue` or the body is too big to read; otherwise it is read and thrown away,
+    // and refused at its end.
     let body = RequestBody()
     requestSlot.pointee = Unmanaged.passRetained(body).toOpaque()
+    switch requestHead(connection, url: url, method: method, server: server) {
+    case .failure(let refusal): return send(refusal.response, on: connection)
+    case .success(let head): body.head = head
+    }
+    if let head = body.head, let refusal = server.admit(head) {
+      return send(refusal, on: connection)
+    }
     if let declared = declaredBodyLength(connection), declared > UInt64(server.maxBodyBytes) {
       if waitsForContinue(connection) || declared > UInt64(drainLimit(for: server.maxBodyBytes)) {
         return send(tooLarge(server.maxBodyBytes), on: connection)
@@ -274,6 +304,18 @@ private let answerRequest: MHD_AccessHandlerCallback = {
     return .YES
   }
   if body.isTooLarge { return send(tooLarge(server.maxBodyBytes), on: connection) }
+  guard var request = body.head else { return .NO }
+  request.body = body.bytes
+  body.bytes = Data()
+  return send(server.handler(request), on: connection)
+}
+
+/// The request as its headers describe it (target, query, header fields), with no body yet; or
+/// the 400 answer when the query or a header cannot be read exactly.
+private func requestHead(
+  _ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
+  server: ServerContext
+) -> Result<HTTPRequest, HTTPError> {
   let key = ConnectionKey(pointer: connection)
   let target = RequestTarget(
     server.targets.withLock { $0.removeValue(forKey: key) } ?? url.map { String(cString: $0) }
@@ -281,20 +323,18 @@ private let answerRequest: MHD_AccessHandlerCallback = {
   let query: [String: String]
   switch Result(catching: { () throws(HTTPError) in try target.queryArguments() }) {
   case .success(let arguments): query = arguments
-  case .failure(let error): return send(error.response, on: connection)
+  case .failure(let error): return .failure(error)
   }
   guard let headers = headerFields(on: connection) else {
-    return send(
-      .error(
+    return .failure(
+      HTTPError(
         .badRequest, code: "invalid_header",
-        message: "A header holds a NUL byte or bytes that are not UTF-8."),
-      on: connection)
+        message: "A header holds a NUL byte or bytes that are not UTF-8."))
   }
-  let request = HTTPRequest(
-    method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? ""),
-    path: String(target.path), query: query, headers: HTTPHeaders(headers), body: body.bytes)
-  body.bytes = Data()
-  return send(server.handler(request), on: connection)
+  return .success(
+    HTTPRequest(
+      method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? ""),
+      path: String(target.path), query: query, headers: HTTPHeaders(headers)))
 }
 
 // NB: MHD's URI callback sees the request target before MHD decodes it; the target is kept per

@@ -9,9 +9,13 @@ public struct Router: Sendable {
   /// Answers one request whose `pathParameters` are set from the route's pattern.
   public typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
 
+  /// Checks a request whose headers are in, before its body is read; throws to refuse it.
+  public typealias Admission = @Sendable (HTTPRequest) throws -> Void
+
   private struct Route: Sendable {
     var method: HTTPMethod
     var pattern: RoutePattern
+    var admission: Admission?
     var handler: Handler
   }
 
@@ -24,15 +28,18 @@ public struct Router: Sendable {
     self.reportError = reportError
   }
 
-  /// Adds a route; a method and pattern can be registered once.
+  /// Adds a route; a method and pattern can be registered once. `admission` runs when the
+  /// request's headers are in, before its body is read (`admit(_:)`), to refuse early; it is
+  /// never the only guard: `handler` makes every check it relies on itself.
   public mutating func add(
-    _ method: HTTPMethod, _ pattern: String, handler: @escaping Handler
+    _ method: HTTPMethod, _ pattern: String, admission: Admission? = nil,
+    handler: @escaping Handler
   ) {
     let pattern = RoutePattern(pattern)
     precondition(
       !routes.contains { $0.method == method && $0.pattern == pattern },
       "Route \(method) \(pattern) is registered twice")
-    routes.append(Route(method: method, pattern: pattern, handler: handler))
+    routes.append(Route(method: method, pattern: pattern, admission: admission, handler: handler))
   }
 
   /// Adds a `GET` route.
@@ -55,22 +62,78 @@ public struct Router: Sendable {
     add(.delete, pattern, handler: handler)
   }
 
+  // NB: the server reads a body only for a request that may be answered: the path, the route,
+  // the method and the route's admission (an authenticated route's token) are checked from the
+  // headers alone, so an unauthenticated client cannot make the server buffer a body, nor get
+  // `100 Continue` for one.
+
+  /// The answer to a request whose headers are in and whose body is not read yet, when it is
+  /// known already: a path that cannot be decoded, no route, a method not allowed, or the
+  /// route's admission refusing it (401 for a bad token). `nil`: read the body, then `respond`.
+  public func admit(_ head: HTTPRequest) -> HTTPResponse? {
+    switch resolve(head) {
+    case .failure(let refusal):
+      return refusal.response
+    case .success(let (route, parameters)):
+      guard let admission = route.admission else { return nil }
+      var routed = head
+      routed.pathParameters = parameters
+      do {
+        try admission(routed)
+        return nil
+      } catch {
+        return answer(error, to: routed)
+      }
+    }
+  }
+
   /// The answer to `request`; never throws and never stops the program.
   public func respond(to request: HTTPRequest) -> HTTPResponse {
+    switch resolve(request) {
+    case .failure(let refusal):
+      return refusal.response
+    case .success(let (route, parameters)):
+      var routed = request
+      routed.pathParameters = parameters
+      do {
+        return try route.handler(routed)
+      } catch {
+        return answer(error, to: routed)
+      }
+    }
+  }
+
+  private func answer(_ error: any Error, to request: HTTPRequest) -> HTTPResponse {
+    if let error = error as? HTTPError { return error.response }
+    reportError(error, request)
+    return .error(
+      .internalServerError, code: "internal_error",
+      message: "The server could not complete the request.")
+  }
+
+  /// The route `request` reaches with its path parameters, or the error answer.
+  private func resolve(
+    _ request: HTTPRequest
+  ) -> Result<(Route, [String: String]), RoutingRefusal> {
     // Split on the raw `/` first, then decode each segment (`RequestTarget`).
     guard let segments = RequestTarget(request.path).segments else {
-      return .error(
-        .badRequest, code: "invalid_path",
-        message:
-          "The path has a bad percent-escape, an encoded NUL or bytes that are not UTF-8.")
+      return .failure(
+        RoutingRefusal(
+          response: .error(
+            .badRequest, code: "invalid_path",
+            message:
+              "The path has a bad percent-escape, an encoded NUL or bytes that are not UTF-8.")))
     }
     let path = segments.map { Substring($0) }
     let matches = routes.compactMap { route in
       request.path.hasPrefix("/") ? route.pattern.match(path).map { (route, $0) } : nil
     }
     guard !matches.isEmpty else {
-      return .error(
-        .notFound, code: "not_found", message: "No route for \(request.method) \(request.path).")
+      return .failure(
+        RoutingRefusal(
+          response: .error(
+            .notFound, code: "not_found",
+            message: "No route for \(request.method) \(request.path).")))
     }
     let chosen =
       Self.mostSpecific(matches.filter { $0.0.method == request.method })
@@ -83,20 +146,9 @@ public struct Router: Sendable {
         .methodNotAllowed, code: "method_not_allowed",
         message: "\(request.method) is not allowed on \(request.path); allowed: \(list).")
       response.headers["Allow"] = list
-      return response
+      return .failure(RoutingRefusal(response: response))
     }
-    var routed = request
-    routed.pathParameters = parameters
-    do {
-      return try route.handler(routed)
-    } catch let error as HTTPError {
-      return error.response
-    } catch {
-      reportError(error, routed)
-      return .error(
-        .internalServerError, code: "internal_error",
-        message: "The server could not complete the request.")
-    }
+    return .success((route, parameters))
   }
 
   private static func mostSpecific(
@@ -104,4 +156,9 @@ public struct Router: Sendable {
   ) -> (Route, [String: String])? {
     matches.min { $0.0.pattern.isMoreSpecific(than: $1.0.pattern) }
   }
+}
+
+/// The error answer routing gives (a bad path, no route, a method not allowed).
+private struct RoutingRefusal: Error {
+  var response: HTTPResponse
 }

@@ -75,7 +75,7 @@ enum AppCommand {
         let demo = try DemoTrainee.ensure(in: store)
         let router = TraineeAPIRoutes(store: store, now: { Date() }).router { _, _ in }
         let started = MicroHTTPDServer(
-          configuration: .init(host: "127.0.0.1", port: 0), handler: { router.respond(to: $0) })
+          configuration: .init(host: "127.0.0.1", port: 0), router: router)
         let port = try started.start()
         embedded = started
         baseURL = URL(string: "http://127.0.0.1:\(port)")!

@@ -47,8 +47,7 @@ enum ServeCommand {
     let router = TraineeAPIRoutes(store: store, now: { Date() }).router { error, request in
       fail("\(request.method) \(request.path): \(error)")
     }
-    let server = MicroHTTPDServer(
-      configuration: .init(host: host, port: port), handler: { router.respond(to: $0) })
+    let server = MicroHTTPDServer(configuration: .init(host: host, port: port), router: router)
     let bound: UInt16
     do {
       bound = try server.start()

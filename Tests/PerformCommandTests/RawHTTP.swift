@@ -22,22 +22,9 @@ enum RawHTTP {
   /// Sends `request` (with `Connection: close` and the headers already in it) and reads until
   /// the server closes the connection or `timeout` seconds pass without a byte.
   static func send(_ request: [UInt8], port: Int, timeout: Int = 30) throws -> Reply {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard socket >= 0 else { throw ChildFailure("socket: \(errno)") }
+    let socket = try connectSocket(port: port, timeout: timeout)
     defer { close(socket) }
-    var wait = timeval(tv_sec: timeout, tv_usec: 0)
-    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else { throw ChildFailure("connect: \(errno)") }
-    _ = request.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, 0) }
+    write(request, to: socket)
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
     var closed = false
@@ -59,6 +46,55 @@ enum RawHTTP {
     let head = split.map { String(text[..<$0.upperBound]) } ?? text
     let body = split.map { String(text[$0.upperBound...]) } ?? ""
     return Reply(status: status, head: head, body: body, closed: closed)
+  }
+
+  /// A connected socket to `port` on loopback, with reads timing out after `timeout` seconds.
+  static func connectSocket(port: Int, timeout: Int = 30) throws -> Int32 {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw ChildFailure("socket: \(errno)") }
+    var wait = timeval(tv_sec: timeout, tv_usec: 0)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else {
+      close(socket)
+      throw ChildFailure("connect: \(errno)")
+    }
+    return socket
+  }
+
+  /// Writes all of `bytes` to `socket`.
+  static func write(_ bytes: [UInt8], to socket: Int32) {
+    var offset = 0
+    while offset < bytes.count {
+      let sent = bytes[offset...].withUnsafeBytes {
+        Glibc.send(socket, $0.baseAddress, $0.count, 0)
+      }
+      guard sent > 0 else { return }
+      offset += sent
+    }
+  }
+
+  /// The first bytes the server sends on `socket` (up to 64 KiB), as text.
+  static func readSome(_ socket: Int32) -> String {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+    return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : ""
+  }
+
+  /// The resident memory of process `pid` in KiB, from /proc.
+  static func residentKiB(of pid: Int32) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+    else { return nil }
+    return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
   }
 
   /// A GET of `target` with `token`, closing the connection after the answer.

@@ -220,6 +220,53 @@ import Testing
       reply.head.contains("\r\nWWW-Authenticate: Bearer realm=\"perform\"\r\n"), "\(reply.head)")
   }
 
+  /// A body is read only for a request the token admits. Before, the whole body was read (and
+  /// `100 Continue` sent) before the token was looked at.
+  @Test func noTokenNoBodyAndNo100Continue() async throws {
+    let (server, directory) = try Self.demoServer()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    defer { server.interrupt() }
+    let head =
+      "POST /v1/trainee/workouts/log HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+      + "Authorization: Bearer not-a-token\r\nContent-Type: application/json\r\n"
+      + "Content-Length: 1000000\r\nExpect: 100-continue\r\n\r\n"
+    let socket = try RawHTTP.connectSocket(port: server.port)
+    defer { close(socket) }
+    RawHTTP.write(Array(head.utf8), to: socket)
+    let first = RawHTTP.readSome(socket)
+    #expect(first.hasPrefix("HTTP/1.1 401 "), "\(first)")
+    #expect(!first.contains("100 Continue"))
+  }
+
+  /// Stalled uploads without a valid token hold no memory: 100 connections each half-way
+  /// through a 1 MiB body. Before, each body was buffered as it came (about 50 MB in all here).
+  @Test func stalledUnauthenticatedUploadsHoldNoMemory() async throws {
+    let (server, directory) = try Self.demoServer()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    defer { server.interrupt() }
+    let pid = server.process.processIdentifier
+    let before = try #require(RawHTTP.residentKiB(of: pid))
+    let head =
+      "PUT /v1/trainee/nutrition/day HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+      + "Content-Type: application/json\r\nContent-Length: 1048576\r\n\r\n"
+    let half = [UInt8](repeating: UInt8(ascii: " "), count: 512 * 1024)
+    var sockets: [Int32] = []
+    defer { sockets.forEach { close($0) } }
+    for _ in 0..<100 {
+      let socket = try RawHTTP.connectSocket(port: server.port)
+      sockets.append(socket)
+      RawHTTP.write(Array(head.utf8), to: socket)
+    }
+    for socket in sockets { RawHTTP.write(half, to: socket) }
+    // Every one was refused from its headers.
+    for socket in sockets {
+      let answer = RawHTTP.readSome(socket)
+      #expect(answer.hasPrefix("HTTP/1.1 401 "), "\(answer.prefix(80))")
+    }
+    let during = try #require(RawHTTP.residentKiB(of: pid))
+    #expect(during - before < 20 * 1024, "RSS grew from \(before) KiB to \(during) KiB")
+  }
+
   /// `perform serve --demo` on a database of its own, and the directory to remove after.
   private static func demoServer() throws -> (ServeChild, URL) {
     let directory = FileManager.default.temporaryDirectory

@@ -16,16 +16,17 @@ struct LoopbackServer: ~Copyable {
 
   init(
     threadCount: Int = 4, port: UInt16 = 0,
+    admit: @escaping @Sendable (HTTPRequest) -> HTTPResponse? = { _ in nil },
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
   ) throws {
     server = MicroHTTPDServer(
       configuration: .init(host: "127.0.0.1", port: port, threadCount: threadCount),
-      handler: handler)
+      admit: admit, handler: handler)
     self.port = try server.start()
   }
 
   init(router: Router) throws {
-    try self.init { router.respond(to: $0) }
+    try self.init(admit: { router.admit($0) }, handler: { router.respond(to: $0) })
   }
 
   deinit {

@@ -10,14 +10,15 @@ import WorkoutSession
 // never the plan's targets.
 
 /// The card's content for `state`, written in `language` and `units`; `nil` without a started
-/// session. A pure function: equal inputs give equal content.
+/// session, or once it is finished (spec workout-live-activity.md: the card ends when the
+/// workout is finished). A pure function: equal inputs give equal content.
 ///
 /// `now` only stands in for the workout's start when a started session lacks one;
 /// `ActivityUpdatePolicy` passes the stand-in it used before, so that it does not move.
 public func activityContent(
   state: WorkoutState, language: ActivityLanguage, units: UnitSystem, now: Date, version: Int
 ) -> WorkoutActivityContent? {
-  guard let session = state.session, session.started else { return nil }
+  guard let session = state.session, session.started, session.finishedAt == nil else { return nil }
   let strings = language.strings
   let writer = CardSetWriter(strings: strings, sessionUnits: session.units, cardUnits: units)
   let routineName = routineName(of: session, strings: strings)

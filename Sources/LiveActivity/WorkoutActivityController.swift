@@ -4,7 +4,7 @@ import WorkoutSession
 
 // NB: issue 5 "Lifecycle" and spec workout-live-activity.md "Behaviour worth knowing": the card
 // starts when a session is started, is updated on every change that alters it (the update
-// policy decides), ends when the workout is finished or discarded (the session goes), and a card
+// policy decides), ends when the workout is finished or discarded, and a card
 // left from a crash is ended when the next workout starts. iOS ends an activity after 8 hours and
 // removes it after 12: past its stale date the card gets no updates and is not started again for
 // that workout, nor is a card started for a workout begun 8 hours ago or more. A card the person
@@ -179,9 +179,10 @@ public final class WorkoutActivityController {
     }
   }
 
-  /// The key of a started session, `nil` without one.
+  /// The key of a started session, `nil` without one or once it is finished (the card ends
+  /// when the trainee finishes, not when the server accepts the log).
   static func key(of session: WorkoutSession?) -> WorkoutKey? {
-    guard let session, session.started else { return nil }
+    guard let session, session.started, session.finishedAt == nil else { return nil }
     return WorkoutKey(
       dayId: session.dayId, startedAt: session.startedAt?.milliseconds ?? 0)
   }

@@ -139,7 +139,7 @@ public final class LiveWorkoutScreen: AppScreen {
       return .handled
     case .confirmDiscard:
       mode = .browsing
-      if key == .character("y") { coordinator.send(.reset) }
+      if key == .character("y") { coordinator.send(.discard) }
       return .handled
     case .confirmSetAside:
       mode = .browsing

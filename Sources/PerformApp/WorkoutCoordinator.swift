@@ -182,19 +182,24 @@ public final class WorkoutCoordinator {
 
   // MARK: Finishing
 
-  /// Finishes the started workout: the log is saved to the outbox first, then sent until the
-  /// server accepts it. The session stays (and is saved) until then.
+  /// Finishes the started workout: the engine's `finish` ends the rest, its alert and both
+  /// reminders at once and builds the log, which is saved to the outbox, then sent until the
+  /// server accepts it. The finished session stays (and is saved) until then.
   public func finishWorkout() {
     guard pending == nil, let session = store.session, session.started else { return }
-    let at = now()
+    // NB: spec "Reschedule or cancel": finishing cancels the alerts now, not on the answer.
+    guard let payload = store.send(.finish).lazy.compactMap(\.finishedLog).first,
+      let finished = store.session
+    else { return }
     let log = PendingWorkoutLog(
-      idempotencyKey: UUID().uuidString.lowercased(), payload: logPayload(session, now: at),
+      idempotencyKey: UUID().uuidString.lowercased(), payload: payload,
       title: session.title.isEmpty ? session.dayLabel : session.title,
-      stats: sessionStats(session), finishedAt: at)
+      stats: sessionStats(finished), finishedAt: finished.finishedAt ?? now())
     do {
       try outbox.save(log)
     } catch {
-      host?.show(message: "The workout could not be saved for sending: \(error)")
+      host?.show(
+        message: "The workout could not be saved for sending: \(error). F tries again.")
       return
     }
     pending = log

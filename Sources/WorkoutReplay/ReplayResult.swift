@@ -154,6 +154,9 @@ public struct ReplayEffect: Encodable, Equatable, Sendable {
       try container.encode(exerciseId, forKey: "exerciseId")
     case .markCoachFeedbackSeen(let videoId):
       try container.encode(videoId, forKey: "videoId")
+    case .workoutFinished:
+      // The log itself is the document's `log`.
+      break
     case .rest(let rest):
       switch rest {
       case .started(let clock), .replaced(let clock), .adjusted(let clock), .skipped(let clock),

@@ -45,11 +45,10 @@ public struct ReplayRunner {
         try await wait(seconds, app: app, foreground: foreground, recorder: &recorder)
         continue
       case .finish:
-        guard let session = app.store.session else {
+        guard app.store.session != nil else {
           throw ReplayScriptError(actionIndex: index, problem: "finish: no workout is open")
         }
-        log = logPayload(session, now: clock.now)
-        continue
+        action = .finish
       case .background:
         foreground = false
         continue
@@ -71,6 +70,7 @@ public struct ReplayRunner {
         action = scripted
       }
       let effects = app.store.send(action)
+      if let finished = effects.lazy.compactMap(\.finishedLog).first { log = finished }
       for case .actionRefused(let refusal) in effects {
         switch refusal {
         case .unknownExercise, .unknownSet:

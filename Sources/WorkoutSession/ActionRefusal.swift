@@ -19,6 +19,8 @@ public enum ActionRefusal: Error, Equatable, Sendable {
   case optionAlreadyInWorkout(option: String)
   case noCoachFeedback(exerciseId: String)
   case invalidVideoURL(String)
+  /// The workout is finished: its log is built, so nothing in it changes any more.
+  case workoutFinished(dayId: String)
 
   /// The reason's name in replay output.
   public var code: String {
@@ -39,6 +41,7 @@ public enum ActionRefusal: Error, Equatable, Sendable {
     case .optionAlreadyInWorkout: "optionAlreadyInWorkout"
     case .noCoachFeedback: "noCoachFeedback"
     case .invalidVideoURL: "invalidVideoURL"
+    case .workoutFinished: "workoutFinished"
     }
   }
 
@@ -64,6 +67,7 @@ public enum ActionRefusal: Error, Equatable, Sendable {
     case .optionAlreadyInWorkout(let option): "\(option) is already in this workout."
     case .noCoachFeedback(let id): "Exercise \(id) has no coach feedback to dismiss."
     case .invalidVideoURL(let url): "\"\(url)\" is not an http(s) address."
+    case .workoutFinished(let dayId): "The workout (\(dayId)) is finished; its log is on its way."
     }
   }
 }

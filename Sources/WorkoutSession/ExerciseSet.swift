@@ -25,6 +25,9 @@ public struct ExerciseSet: Codable, Equatable, Sendable {
   public var rpe: String
   /// Last time's weight for this set, in the trainee's unit; the greyed placeholder.
   public var lastWeight: String
+  /// Last time's weight in kilograms as the server sent it, when `lastWeight` shows it converted
+  /// (imperial): what the unchanged placeholder stands for, so it is logged exactly.
+  public var lastWeightKg: Double?
   /// Last time's reps for this set; the greyed placeholder.
   public var lastReps: String
   public var done: Bool
@@ -34,8 +37,8 @@ public struct ExerciseSet: Codable, Equatable, Sendable {
     setNumber: Int, type: SetType = .working, targetReps: Int? = nil,
     targetRepsLabel: String = "", targetWeight: Double? = nil, weight: String = "",
     reps: String = "", rir: String = "", rm: String = "", duration: String = "",
-    distance: String = "", rpe: String = "", lastWeight: String = "", lastReps: String = "",
-    done: Bool = false, isPr: Bool = false
+    distance: String = "", rpe: String = "", lastWeight: String = "", lastWeightKg: Double? = nil,
+    lastReps: String = "", done: Bool = false, isPr: Bool = false
   ) {
     self.setNumber = setNumber
     self.type = type
@@ -50,6 +53,7 @@ public struct ExerciseSet: Codable, Equatable, Sendable {
     self.distance = distance
     self.rpe = rpe
     self.lastWeight = lastWeight
+    self.lastWeightKg = lastWeightKg
     self.lastReps = lastReps
     self.done = done
     self.isPr = isPr

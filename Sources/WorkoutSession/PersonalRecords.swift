@@ -3,7 +3,8 @@ import TraineeAPI
 
 // NB: issue 2, "PR (recomputePrFlags)": Epley's estimate, at most one record per exercise (the
 // highest; the earliest on a tie), only done non-warm-up sets with positive weight and reps, and
-// no record without a previous best.
+// no record without a previous best. Issue 11: a record never comes from conversion noise, so
+// weights are compared as the trainee sees them (pounds to a tenth; kilograms as they are).
 
 /// Epley's estimated one-rep max: weight x (1 + reps / 30).
 public func estimatedOneRepMax(weight: Double, reps: Int) -> Double {
@@ -24,13 +25,15 @@ extension WorkoutSession {
 
   func recordSetIndex(_ exercise: SessionExercise) -> Int? {
     guard exercise.kind == .strength, let best = exercise.best else { return nil }
-    let threshold = estimatedOneRepMax(weight: best.weight, reps: best.reps)
+    let threshold = estimatedOneRepMax(
+      weight: units.displayWeight(kilograms: best.weight), reps: best.reps)
     var record: (index: Int, estimate: Double)?
     for (index, set) in exercise.sets.enumerated() where set.done && set.type != .warmup {
       guard let lift = liftedValues(set, units: units), lift.weightKg > 0, lift.reps > 0 else {
         continue
       }
-      let estimate = estimatedOneRepMax(weight: lift.weightKg, reps: lift.reps)
+      let estimate = estimatedOneRepMax(
+        weight: units.displayWeight(kilograms: lift.weightKg), reps: lift.reps)
       guard estimate > threshold + 1e-9 else { continue }
       if record == nil || estimate > record!.estimate + 1e-9 { record = (index, estimate) }
     }

@@ -41,9 +41,7 @@ public func dayToLive(_ day: ProgramDayDto, planId: String?, units: UnitSystem) 
 func strengthExercise(_ row: StrengthDto, units: UnitSystem) -> WorkoutExercise {
   var sets = makeSets(row, units: units)
   for index in sets.indices {
-    let last = lastSet(row.lastSets, setNumber: sets[index].setNumber)
-    sets[index].lastWeight = displayWeight(last?.weight, units: units)
-    sets[index].lastReps = displayReps(last?.reps)
+    sets[index].takeLast(lastSet(row.lastSets, setNumber: sets[index].setNumber), units: units)
   }
   return WorkoutExercise(
     id: row.id, exerciseId: row.exerciseId, name: row.name, image: row.image, kind: .strength,
@@ -86,6 +84,17 @@ public func makeSets(_ row: StrengthDto, units: UnitSystem = .metric) -> [Exerci
 /// Last time's set `setNumber`, falling back to the last entry of the list.
 public func lastSet(_ lastSets: [LastSetDto], setNumber: Int) -> LastSetDto? {
   lastSets.first { $0.setNumber == setNumber } ?? lastSets.last
+}
+
+extension ExerciseSet {
+  /// Takes last time's set `last` as the placeholder, in `units`; in pounds it also keeps the
+  /// kilograms the pounds were written from (`lastWeightKg`).
+  mutating func takeLast(_ last: LastSetDto?, units: UnitSystem) {
+    lastWeight = displayWeight(last?.weight, units: units)
+    lastWeightKg =
+      units == .metric || lastWeight.isEmpty ? nil : last?.weight.flatMap(EnteredValue.decimal)
+    lastReps = displayReps(last?.reps)
+  }
 }
 
 /// A weight in kilograms from the server, as the trainee sees it: `""` when absent or unreadable.

@@ -92,11 +92,22 @@ public func sessionStats(_ session: WorkoutSession?) -> SessionStats {
 /// Weight in kilograms and reps of a set, each entered or else its placeholder; `nil` when either
 /// is missing or unreadable.
 func liftedValues(_ set: ExerciseSet, units: UnitSystem) -> (weightKg: Double, reps: Int)? {
-  let weightText = set.weight.isEmpty ? set.lastWeight : set.weight
   let repsText = set.reps.isEmpty ? set.lastReps : set.reps
-  guard let weight = EnteredValue.decimal(weightText), let reps = EnteredValue.wholeNumber(repsText)
+  guard let weight = weightKilograms(set, units: units),
+    let reps = EnteredValue.wholeNumber(repsText)
   else { return nil }
-  return (units.kilograms(weight), reps)
+  return (weight, reps)
+}
+
+/// The weight of `set` in kilograms, as the stats, the record check, the log and the card read
+/// it: entered, else the placeholder; `nil` when there is neither or it is unreadable.
+///
+/// A weight in pounds is converted once, to the gram; one that reads as the placeholder (left
+/// empty, committed unchanged, or typed as shown, `126.8` or `126,8`) is last time's kilograms
+/// exactly.
+public func weightKilograms(_ set: ExerciseSet, units: UnitSystem) -> Double? {
+  let text = set.weight.isEmpty ? set.lastWeight : set.weight
+  return EnteredValue.decimal(text).map { units.kilograms($0, shown: set.lastWeightKg) }
 }
 
 /// The first exercise that is not done and still has an open set. In a superset this need not

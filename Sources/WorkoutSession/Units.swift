@@ -1,6 +1,11 @@
 import Foundation
 import TraineeAPI
 
+// NB: issue 11, "Imperial trainees get false personal records": a weight shown in pounds is a
+// rounded picture of the server's kilograms, so a value that reads as last time's placeholder is
+// last time's kilograms exactly, and any other pound value is converted once, to the gram
+// (docs/decisions.md "Units").
+
 /// The trainee's unit system. Entered weights and distances are in it; stats and the log are
 /// in kilograms and kilometres.
 public enum UnitSystem: String, Codable, Equatable, Sendable, CaseIterable, WireEnum {
@@ -15,6 +20,15 @@ public enum UnitSystem: String, Codable, Equatable, Sendable, CaseIterable, Wire
     case .metric: weight
     case .imperial: (weight * Self.kilogramsPerPound * 1000).rounded() / 1000
     }
+  }
+
+  /// Kilograms for a weight in this system that may be `shown`, a weight in kilograms written in
+  /// this system (last time's, as the placeholder): a weight that reads exactly as `shown` does
+  /// is `shown` itself, so an unchanged placeholder never drifts; any other is
+  /// ``kilograms(_:)``.
+  public func kilograms(_ weight: Double, shown: Double?) -> Double {
+    if let shown, displayWeight(kilograms: shown) == weight { return shown }
+    return kilograms(weight)
   }
 
   /// A weight in kilograms shown in this system: pounds to a tenth, kilograms as they are.

@@ -20,7 +20,13 @@ public enum WorkoutAction: Equatable, Sendable {
   case satisfyTechniquePrompt(exerciseId: String, url: String?)
   case skipTechniquePrompt(exerciseId: String)
   case dismissCoachFeedback(exerciseId: String)
+  /// Sets the session to `nil` (spec `reset()`: after the server accepted the log).
   case reset
+  /// The trainee finishes the workout: its log is built (`workoutFinished`), the rest and its
+  /// alert and both reminders end, and the session stays, unchangeable, until it is reset.
+  case finish
+  /// The trainee throws the open workout away: as `reset`, but refused without one.
+  case discard
   /// Moves the running rest's end by `seconds` (the bar's and the card's -15s / +15s).
   case adjustRest(seconds: Int)
   /// Skips the rest.
@@ -47,6 +53,8 @@ public enum WorkoutAction: Equatable, Sendable {
     case .skipTechniquePrompt: "skipTechniquePrompt"
     case .dismissCoachFeedback: "dismissCoachFeedback"
     case .reset: "reset"
+    case .finish: "finish"
+    case .discard: "discard"
     case .adjustRest: "adjustRest"
     case .skipRest: "skipRest"
     case .tick: "tick"
@@ -91,6 +99,8 @@ extension WorkoutAction: Codable {
     case "skipTechniquePrompt": self = .skipTechniquePrompt(exerciseId: try exerciseId())
     case "dismissCoachFeedback": self = .dismissCoachFeedback(exerciseId: try exerciseId())
     case "reset": self = .reset
+    case "finish": self = .finish
+    case "discard": self = .discard
     case "adjustRest":
       self = .adjustRest(seconds: try container.decode(Int.self, forKey: .seconds))
     case "skipRest": self = .skipRest
@@ -112,7 +122,7 @@ extension WorkoutAction: Codable {
     case .start(let workout, let units):
       try container.encode(workout, forKey: .workout)
       try container.encode(units, forKey: .units)
-    case .begin, .reset, .skipRest, .tick, .resume:
+    case .begin, .reset, .finish, .discard, .skipRest, .tick, .resume:
       break
     case .adjustRest(let seconds):
       try container.encode(seconds, forKey: .seconds)

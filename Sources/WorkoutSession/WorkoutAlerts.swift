@@ -75,7 +75,7 @@ public final class WorkoutAlerts: WorkoutEffectPerformer {
         enqueue { [self] in await cancelReminder(kind) }
       case .rest(.started), .rest(.replaced), .personalRecord, .techniquePrompt,
         .exerciseCompleted, .actionRefused, .saveSubstitution, .submitTechniqueVideo,
-        .markCoachFeedbackSeen:
+        .markCoachFeedbackSeen, .workoutFinished:
         continue
       }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import RestTimer
+import TraineeAPI
 
 /// What an action asks the front end to do. Actions return effects; the store performs them.
 public enum WorkoutEffect: Equatable, Sendable {
@@ -24,6 +25,8 @@ public enum WorkoutEffect: Equatable, Sendable {
   case rest(RestEffect)
   /// A workout reminder is to be scheduled or cancelled.
   case reminder(ReminderEffect)
+  /// The workout was finished: `log` is the payload to post (`POST /v1/trainee/workouts/log`).
+  case workoutFinished(log: LogWorkoutPayload)
 
   /// The effect's name in replay output.
   public var name: String {
@@ -44,6 +47,7 @@ public enum WorkoutEffect: Equatable, Sendable {
     case .rest(.ended): "restEnded"
     case .reminder(.schedule): "reminderDue"
     case .reminder(.cancel): "reminderWithdrawn"
+    case .workoutFinished: "workoutFinished"
     }
   }
 }

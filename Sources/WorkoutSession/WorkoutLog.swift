@@ -45,8 +45,7 @@ public func strengthLogSet(_ set: ExerciseSet, units: UnitSystem) -> StrengthLog
   // NB: spec "An empty string means use the placeholder", as the stats and the record check read
   // it and as the screen shows it (greyed): a weight cleared after the check is last time's. A
   // bodyweight set has neither and logs null; `0` logs 0.
-  let weightText = set.weight.isEmpty ? set.lastWeight : set.weight
-  let weight = EnteredValue.decimal(weightText).map(units.kilograms)
+  let weight = weightKilograms(set, units: units)
   return StrengthLogSet(
     setNumber: set.setNumber, reps: reps, targetReps: targetReps, weight: weight,
     rir: nonEmpty(set.rir), rm: nonEmpty(set.rm), done: true)

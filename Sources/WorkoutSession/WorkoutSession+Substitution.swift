@@ -39,9 +39,7 @@ extension WorkoutSession {
     swapped.techniquePrompted = false
     swapped.sets = prescribed.sets.map { set in
       var fresh = set.cleared
-      let last = lastSet(substitute.lastSets, setNumber: set.setNumber)
-      fresh.lastWeight = displayWeight(last?.weight, units: units)
-      fresh.lastReps = displayReps(last?.reps)
+      fresh.takeLast(lastSet(substitute.lastSets, setNumber: set.setNumber), units: units)
       return fresh
     }
     exercises[index] = swapped

@@ -4,7 +4,7 @@ import TraineeAPI
 /// The live workout: a program day plus what the trainee has done in it so far.
 ///
 /// Encoded with the spec's field names; `startedAt` is milliseconds since 1970, `null` until the
-/// workout begins.
+/// workout begins; `finishedAt`, in milliseconds too, is left out until it is finished.
 public struct WorkoutSession: Codable, Equatable, Sendable {
   public var dayId: String
   public var programId: String?
@@ -17,13 +17,16 @@ public struct WorkoutSession: Codable, Equatable, Sendable {
   public var units: UnitSystem
   public var started: Bool
   public var startedAt: Date?
+  /// When the trainee finished the workout; from then on its log is built and nothing in it
+  /// changes (`nil` while it is open).
+  public var finishedAt: Date?
   public var exercises: [SessionExercise]
 
   public init(
     dayId: String, programId: String?, dayLabel: String = "", title: String = "",
     subtitle: String = "", heroImage: String = "", rirColumn: Bool = false,
     units: UnitSystem = .metric, started: Bool = false, startedAt: Date? = nil,
-    exercises: [SessionExercise] = []
+    finishedAt: Date? = nil, exercises: [SessionExercise] = []
   ) {
     self.dayId = dayId
     self.programId = programId
@@ -35,6 +38,7 @@ public struct WorkoutSession: Codable, Equatable, Sendable {
     self.units = units
     self.started = started
     self.startedAt = startedAt
+    self.finishedAt = finishedAt
     self.exercises = exercises
   }
 
@@ -61,6 +65,9 @@ public struct WorkoutSession: Codable, Equatable, Sendable {
     startedAt = try container.decodeOptional(Int64.self, forKey: .startedAt).map {
       Date(milliseconds: $0)
     }
+    finishedAt = try container.decodeOptional(Int64.self, forKey: .finishedAt).map {
+      Date(milliseconds: $0)
+    }
     exercises = try container.decode([SessionExercise].self, forKey: .exercises)
   }
 
@@ -76,12 +83,13 @@ public struct WorkoutSession: Codable, Equatable, Sendable {
     try container.encode(units, forKey: .units)
     try container.encode(started, forKey: .started)
     try container.encode(startedAt?.milliseconds, forKey: .startedAt)
+    try container.encodeIfPresent(finishedAt?.milliseconds, forKey: .finishedAt)
     try container.encode(exercises, forKey: .exercises)
   }
 
   enum CodingKeys: String, CodingKey {
     case dayId, programId, dayLabel, title, subtitle, heroImage, rirColumn, units, started
-    case startedAt, exercises
+    case startedAt, finishedAt, exercises
   }
 }
 

@@ -31,7 +31,8 @@ extension WorkoutState {
       restEffects = rest.sync(now: now)
     case .resume:
       restEffects = rest.resume(now: now)
-    case .reset:
+    case .reset, .finish, .discard:
+      // NB: spec "Reschedule or cancel": finishing (or closing the workout) cancels the alert.
       restEffects = rest.clear()
     case .start, .begin, .setValue, .completeExercise, .substitute, .addSet, .removeSet,
       .satisfyTechniquePrompt, .skipTechniquePrompt, .dismissCoachFeedback,
@@ -49,7 +50,9 @@ extension WorkoutState {
 
   mutating func updateReminders(now: Date) -> [WorkoutEffect] {
     let progress: WorkoutReminders.Progress
-    if let session {
+    // NB: spec "Idle and unfinished reminders" are about a workout still open: a finished one
+    // (its log waiting for the server, or refused) is closed for them, as a discarded one is.
+    if let session, session.finishedAt == nil {
       var completed = 0
       var total = 0
       for exercise in session.exercises {

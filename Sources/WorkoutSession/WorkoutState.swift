@@ -66,6 +66,10 @@ public struct WorkoutState: Codable, Equatable, Sendable {
     case .reset:
       session = nil
       return []
+    case .finish:
+      return finish(now: now)
+    case .discard:
+      return discard()
     case .begin:
       return update { session throws(ActionRefusal) in
         if !session.started {
@@ -129,11 +133,15 @@ public struct WorkoutState: Codable, Equatable, Sendable {
     return []
   }
 
-  /// Runs `body` on a copy of the session and keeps the copy only if `body` did not refuse.
+  /// Runs `body` on a copy of the session and keeps the copy only if `body` did not refuse; a
+  /// finished session is not changed at all.
   private mutating func update(
     _ body: (inout WorkoutSession) throws(ActionRefusal) -> [WorkoutEffect]
   ) -> [WorkoutEffect] {
     guard var working = session else { return [.actionRefused(.noSession)] }
+    guard working.finishedAt == nil else {
+      return [.actionRefused(.workoutFinished(dayId: working.dayId))]
+    }
     do {
       let effects = try body(&working)
       session = working

@@ -1,6 +1,7 @@
 import Foundation
 import NutritionLog
 import PerformApp
+import RestTimer
 import TerminalUI
 import Testing
 import TraineeAPI
@@ -199,6 +200,41 @@ struct WorkoutScreensTests {
     #expect(text.contains("Workout complete!"))
     #expect(text.contains("Push: workout #1"))
     #expect(text.contains("Sets done       1 of 4"))
+  }
+
+  /// Spec "Reschedule or cancel": finishing ends the rest, its alert and the reminders the
+  /// moment the trainee finishes, while the log still waits for the server.
+  @Test func finishingMidRestEndsTheRestAndTheRemindersBeforeTheServerAnswers() async throws {
+    let (app, coordinator, _) = try await launch()
+    _ = app.handle(.enter, now: Date())
+    type("60\n5\n ", into: app)
+    #expect(coordinator.store.state.rest.clock != nil)
+    #expect(coordinator.store.state.reminders.idleScheduledAt == 1)
+    api.reachable = false
+
+    type("Fy", into: app)
+
+    #expect(
+      await settled {
+        if case .waiting = coordinator.finish { true } else { false }
+      })
+    #expect(coordinator.store.session?.finishedAt != nil)
+    #expect(coordinator.store.state.rest.clock == nil)
+    #expect(coordinator.store.state.reminders == WorkoutReminders())
+    #expect(coordinator.card == nil)
+  }
+
+  @Test func discardingMidRestEndsTheRestAndTheReminders() async throws {
+    let (app, coordinator, _) = try await launch()
+    _ = app.handle(.enter, now: Date())
+    type("60\n5\n ", into: app)
+    #expect(coordinator.store.state.rest.clock != nil)
+
+    type("Xy", into: app)
+
+    #expect(coordinator.store.session == nil)
+    #expect(coordinator.store.state.rest.clock == nil)
+    #expect(coordinator.store.state.reminders == WorkoutReminders())
   }
 
   @Test func aRelaunchComesBackToTheWorkoutAndSendsAWaitingLogWithTheSameKey() async throws {

@@ -46,6 +46,7 @@ import WorkoutSession
   @Test func effectsCarryTheScriptedTimeAfterWaits() async throws {
     let result = try await ReplayRunner().run(Self.script(actions: Self.benchDay))
 
+    let log = try #require(result.log)
     #expect(
       result.effects.compactMap(\.sessionEffect) == [
         .restStarted(
@@ -54,11 +55,13 @@ import WorkoutSession
           exerciseId: "ex_bench", setNumber: 2, weightKg: 62.5, reps: 5,
           estimatedOneRepMaxKg: 72.9),
         .exerciseCompleted(exerciseId: "ex_bench"),
+        .workoutFinished(log: log),
       ])
     let sessionEffects = result.effects.filter { $0.sessionEffect != nil }
-    #expect(sessionEffects.map(\.actionIndex) == [2, 6, 6])
+    #expect(sessionEffects.map(\.actionIndex) == [2, 6, 6, 8])
     let afterWaits = Self.monday.addingTimeInterval(90.5)
-    #expect(sessionEffects.map(\.at) == [Self.monday, afterWaits, afterWaits])
+    #expect(
+      sessionEffects.map(\.at) == [Self.monday, afterWaits, afterWaits, afterWaits + 600])
     #expect(result.session?.startedAt == Self.monday)
     #expect(result.log?.durationSec == 690)
   }

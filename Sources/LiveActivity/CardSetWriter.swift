@@ -70,7 +70,7 @@ struct CardSetWriter {
     let weightText = trimmed(set.weight).isEmpty ? trimmed(shown.weight) : trimmed(set.weight)
     let repsText = trimmed(set.reps).isEmpty ? trimmed(shown.reps) : trimmed(set.reps)
     let weight = EnteredValue.decimal(weightText).flatMap {
-      $0 <= CommitLimits.weight ? weightNumber($0) : nil
+      $0 <= CommitLimits.weight ? weightNumber($0, of: set) : nil
     }
     let reps = EnteredValue.wholeNumber(repsText).flatMap { $0 <= CommitLimits.reps ? $0 : nil }
 
@@ -131,10 +131,18 @@ struct CardSetWriter {
       compact: "\(durationShown) · \(distance ?? missingValue)", minimal: durationShown)
   }
 
-  /// A weight entered in the session's units, written in the card's: as entered to the
-  /// hundredth, or converted and rounded to a tenth.
-  private func weightNumber(_ value: Double) -> String {
+  /// A weight entered in the session's units for `set`, written in the card's: as entered to
+  /// the hundredth, or converted and rounded to a tenth. Pounds that read as the placeholder are
+  /// last time's kilograms, written as kilograms are (the engine logs them exactly).
+  private func weightNumber(_ value: Double, of set: ExerciseSet) -> String {
     if sessionUnits == cardUnits { return format.decimal(value, maximumFractionDigits: 2) }
+    // NB: issue 11: converting the placeholder's rounded pounds back drifted (60.25 kg shown
+    // as 132.8 lb came back as 60.2 kg); the engine's conversion knows last time's kilograms.
+    if cardUnits == .metric, let last = set.lastWeightKg,
+      sessionUnits.kilograms(value, shown: last) == last
+    {
+      return format.decimal(last, maximumFractionDigits: 2)
+    }
     return format.decimal(
       CardUnits.weight(value, from: sessionUnits, to: cardUnits), maximumFractionDigits: 1)
   }

@@ -329,9 +329,14 @@ public final class WorkoutCoordinator {
       case .personalRecord(let exerciseId, _, let weightKg, let reps, let estimate):
         let name =
           state.session?.exercises.first { $0.exerciseId == exerciseId }?.name ?? exerciseId
+        // The record in the trainee's unit: pounds as the placeholders show them.
+        let units = state.session?.units ?? .metric
+        let unit = units == .metric ? "kg" : "lb"
+        let weight = formatted(units.displayWeight(kilograms: weightKg))
+        let oneRepMax = formatted(units.displayWeight(kilograms: estimate))
         celebration = (
-          "New personal record: \(name) \(formatted(weightKg)) kg × \(reps)"
-            + " (estimated 1RM \(formatted(estimate)) kg)",
+          "New personal record: \(name) \(weight) \(unit) × \(reps)"
+            + " (estimated 1RM \(oneRepMax) \(unit))",
           at + 4
         )
         host?.ringBell()

@@ -45,6 +45,27 @@ struct SetLineTests {
     #expect(card.values.weight == expected)
   }
 
+  /// An imperial trainee's placeholder on a card in kilograms is last time's kilograms, as the
+  /// log has them, not the rounded pounds converted back (issue 11).
+  /// (entered weight, card language, card units, shown weight)
+  @Test(
+    arguments: [
+      ("", ActivityLanguage.en, UnitSystem.metric, "60.25 kg"),
+      ("132.8", .de, .metric, "60,25 kg"),
+      ("132,8", .en, .metric, "60.25 kg"),
+      ("", .en, .imperial, "132.8 lb"),
+      ("133", .en, .metric, "60.3 kg"),
+    ])
+  func anImperialPlaceholderIsLastTimesKilogramsOnAMetricCard(
+    _ entered: String, _ language: ActivityLanguage, _ cardUnits: UnitSystem, _ expected: String
+  ) throws {
+    var set = CardFixtures.set(1, weight: entered, reps: "8", lastWeight: "132.8", lastReps: "8")
+    set.lastWeightKg = 60.25
+    let state = CardFixtures.stateShowing(set, units: .imperial)
+    let card = try #require(CardFixtures.content(state, language, units: cardUnits)?.currentSet)
+    #expect(card.values.weight == expected)
+  }
+
   /// (entered weight, entered reps, last weight, last reps, shown weight, shown reps, checkmark)
   @Test(
     arguments: [

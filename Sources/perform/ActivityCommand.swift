@@ -31,7 +31,9 @@ enum ActivityCommand {
         state: loaded.state, language: request.language, units: request.units, now: now,
         version: 1)
     else {
-      fail("\(request.source.path) holds no started workout: there is no Live Activity to show")
+      fail(
+        "\(request.source.path) holds no started workout (or it is finished): there is no Live"
+          + " Activity to show")
       return 2
     }
     let rendering =

@@ -7,6 +7,20 @@ import Testing
   static let script = PerformBinary.fixtures.appendingPathComponent(
     "rest-background.replay.json")
 
+  /// `rest-background` without its last step, `finish`, written into `directory`: the workout
+  /// still in progress, so the card is still there (it ends at the finish).
+  static func openScript(in directory: URL) throws -> URL {
+    let url = directory.appendingPathComponent("rest-background-open.replay.json")
+    var document = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: script)) as? [String: Any])
+    var actions = try #require(document["actions"] as? [[String: Any]])
+    try #require(actions.last?["do"] as? String == "finish")
+    actions.removeLast()
+    document["actions"] = actions
+    try JSONSerialization.data(withJSONObject: document).write(to: url)
+    return url
+  }
+
   static func temporaryDirectory() throws -> URL {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("perform-activity-test-\(UUID().uuidString)")
@@ -15,8 +29,11 @@ import Testing
   }
 
   @Test func replayPreviewIsWrittenInTheChosenLanguage() throws {
+    let directory = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let script = try Self.openScript(in: directory)
     let output = try PerformBinary.run(
-      ["activity", "preview", "--replay", Self.script.path, "--locale", "de"])
+      ["activity", "preview", "--replay", script.path, "--locale", "de"])
     try #require(output.status == 0, "\(output.stderr)")
     let svg = String(decoding: output.stdout, as: UTF8.self)
     #expect(svg.hasPrefix("<svg "))
@@ -28,8 +45,9 @@ import Testing
   @Test func savedStatePreviewMatchesTheReplayItCameFrom() throws {
     let directory = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
+    let script = try Self.openScript(in: directory)
     let replay = try PerformBinary.run(
-      ["replay", Self.script.path, "--data-dir", directory.path])
+      ["replay", script.path, "--data-dir", directory.path])
     try #require(replay.status == 0, "\(replay.stderr)")
     let show = try PerformBinary.run(["session", "show", "--data-dir", directory.path])
     try #require(show.status == 0, "\(show.stderr)")
@@ -40,7 +58,7 @@ import Testing
     let fromState = try PerformBinary.run(
       ["activity", "preview", "--state", state.path, "--now", now, "--terminal"])
     let fromReplay = try PerformBinary.run(
-      ["activity", "preview", "--replay", Self.script.path, "--now", now, "--terminal"])
+      ["activity", "preview", "--replay", script.path, "--now", now, "--terminal"])
     try #require(fromState.status == 0, "\(fromState.stderr)")
     #expect(fromState.stdout == fromReplay.stdout)
     #expect(String(decoding: fromState.stdout, as: UTF8.self).hasPrefix("╭"))
@@ -50,8 +68,9 @@ import Testing
     let directory = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let svg = directory.appendingPathComponent("card.svg")
+    let script = try Self.openScript(in: directory)
     let output = try PerformBinary.run(
-      ["activity", "preview", "--replay", Self.script.path, "--out", svg.path])
+      ["activity", "preview", "--replay", script.path, "--out", svg.path])
     try #require(output.status == 0, "\(output.stderr)")
     #expect(output.stdout.isEmpty)
     #expect(FileManager.default.fileExists(atPath: svg.path))
@@ -63,9 +82,10 @@ import Testing
     let directory = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let svg = directory.appendingPathComponent("card.svg")
+    let script = try Self.openScript(in: directory)
     let process = Process()
     process.executableURL = PerformBinary.url
-    process.arguments = ["activity", "preview", "--replay", Self.script.path, "--out", svg.path]
+    process.arguments = ["activity", "preview", "--replay", script.path, "--out", svg.path]
     process.environment = ["PATH": directory.path]
     try process.run()
     process.waitUntilExit()
@@ -99,6 +119,15 @@ import Testing
     let output = try PerformBinary.run(["activity"] + arguments)
     #expect(output.status == status, "\(output.stderr)")
     #expect(output.stderr.contains(message), "\(output.stderr)")
+    #expect(output.stdout.isEmpty)
+  }
+
+  /// Spec workout-live-activity.md: the card ends when the workout is finished.
+  @Test func aReplayThatFinishesHasNoCardToShow() throws {
+    let output = try PerformBinary.run(
+      ["activity", "preview", "--replay", Self.script.path, "--terminal"])
+    #expect(output.status == 2)
+    #expect(output.stderr.contains("(or it is finished)"), "\(output.stderr)")
     #expect(output.stdout.isEmpty)
   }
 

@@ -135,10 +135,13 @@ struct WorkoutActivityControllerTests {
         ))
   }
 
-  @Test func endsWhenTheWorkoutIsFinishedOrDiscarded() throws {
+  /// The card ends the moment the trainee finishes or discards, not when the server accepts
+  /// the log (`reset`) (spec "Behaviour worth knowing"; issue 11).
+  @Test(arguments: [WorkoutAction.finish, .discard, .reset])
+  func endsWhenTheWorkoutIsFinishedOrDiscarded(_ closing: WorkoutAction) throws {
     var current = state
     controller.sync(current, now: now)
-    _ = current.apply(.reset, now: now + 60)
+    _ = current.apply(closing, now: now + 60)
     controller.sync(current, now: now + 60)
     let id = LiveActivityID(rawValue: "activity-1")
     #expect(host.calls.last == .end(id, try content(state, version: 1), .immediate))

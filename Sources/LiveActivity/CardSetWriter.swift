@@ -136,8 +136,9 @@ struct CardSetWriter {
   /// last time's kilograms, written as kilograms are (the engine logs them exactly).
   private func weightNumber(_ value: Double, of set: ExerciseSet) -> String {
     if sessionUnits == cardUnits { return format.decimal(value, maximumFractionDigits: 2) }
-    // NB: issue 11: converting the placeholder's rounded pounds back drifted (60.25 kg shown
-    // as 132.8 lb came back as 60.2 kg); the engine's conversion knows last time's kilograms.
+    // NB: docs/decisions.md "Weights in pounds": converting the placeholder's rounded pounds
+    // back drifted (60.25 kg shown as 132.8 lb came back as 60.2 kg); the engine's conversion
+    // knows last time's kilograms.
     if cardUnits == .metric, let last = set.lastWeightKg,
       sessionUnits.kilograms(value, shown: last) == last
     {

@@ -1,10 +1,11 @@
 import Foundation
 import TraineeAPI
 
-// NB: issue 11, "Imperial trainees get false personal records": a weight shown in pounds is a
-// rounded picture of the server's kilograms, so a value that reads as last time's placeholder is
-// last time's kilograms exactly, and any other pound value is converted once, to the gram
-// (docs/decisions.md "Units").
+// NB: spec workout-session-engine.md "Submitting the log" (the weight is a number, in kg) and
+// workout-live-activity.md (text follows the chosen unit system); where they are silent,
+// docs/decisions.md "Weights in pounds": a weight shown in pounds is a rounded picture of the
+// server's kilograms, so a value that reads as last time's placeholder is last time's kilograms
+// exactly, and any other pound value is converted once, to the gram.
 
 /// The trainee's unit system. Entered weights and distances are in it; stats and the log are
 /// in kilograms and kilometres.

@@ -38,7 +38,8 @@ public struct SetLocation: Hashable, Sendable {
       exerciseIndex: exercise, setIndex: set, exerciseId: exerciseId, setNumber: setNumber)
   }
 
-  /// The set the trainee is due to lift next; `nil` without a session or an open set.
+  /// The set the trainee is due to lift next; `nil` without a session or an open set, and once
+  /// the workout is finished (its open sets are left undone, not due).
   ///
   /// The first exercise that is not done and still has an open set (`nextExercise`) decides the
   /// superset group; a single exercise is its own group. Each open member of that group offers
@@ -47,7 +48,7 @@ public struct SetLocation: Hashable, Sendable {
   /// with fewer sets or already completed drops out, and a set unchecked mid-round (or a
   /// substitute's fresh sets) makes that earliest open round due again.
   public static func due(in session: WorkoutSession?) -> SetLocation? {
-    guard let session,
+    guard let session, session.finishedAt == nil,
       let first = session.exercises.firstIndex(where: Self.isOpen)
     else { return nil }
     var due: SetLocation?

@@ -211,4 +211,11 @@ struct SetLocationTests {
     #expect(SetLocation(exerciseId: "ex_row", setNumber: 3, in: session) == nil)
     #expect(SetLocation(exerciseId: "ex_squat", setNumber: 1, in: session) == nil)
   }
+
+  @Test func aFinishedWorkoutHasNoSetDue() {
+    var session = SampleWorkouts.session([SampleWorkouts.benchPress()])
+    #expect(SetLocation.due(in: session)?.setNumber == 1)
+    session.finishedAt = Date(timeIntervalSince1970: 1_767_607_200)
+    #expect(SetLocation.due(in: session) == nil)
+  }
 }

@@ -38,6 +38,8 @@ public struct HTTPStatus: Hashable, Sendable, ExpressibleByIntegerLiteral, Custo
   public static let unprocessableContent: HTTPStatus = 422
   /// 500 Internal Server Error.
   public static let internalServerError: HTTPStatus = 500
+  /// 503 Service Unavailable.
+  public static let serviceUnavailable: HTTPStatus = 503
 
   public var description: String { String(code) }
 }

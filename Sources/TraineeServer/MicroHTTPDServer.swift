@@ -29,21 +29,33 @@ public final class MicroHTTPDServer: Sendable {
     public var maxBodyBytes: Int
     /// Seconds a connection may stay idle before the server closes it; 0 never closes it.
     public var connectionTimeoutSeconds: Int
+    /// Workers running request handlers, off MHD's event threads; at least 1.
+    public var workerCount: Int
+    /// The most workers one client (one `Authorization`) holds at once (`FairQueue`).
+    public var workersPerClient: Int
+    /// The most requests of one client waiting for a worker; beyond, 503 with `Retry-After`.
+    public var queuedPerClient: Int
 
-    /// A configuration; the thread pool defaults to one thread per active core and bodies to
-    /// 1 MiB.
+    /// A configuration; the event threads default to one per active core, the workers to four
+    /// per core (at least 8), four of them per client, and bodies to 1 MiB.
     public init(
       host: String = "127.0.0.1",
       port: UInt16 = 8080,
       threadCount: Int = ProcessInfo.processInfo.activeProcessorCount,
       maxBodyBytes: Int = 1 << 20,
-      connectionTimeoutSeconds: Int = 60
+      connectionTimeoutSeconds: Int = 60,
+      workerCount: Int = max(8, 4 * ProcessInfo.processInfo.activeProcessorCount),
+      workersPerClient: Int = 4,
+      queuedPerClient: Int = 64
     ) {
       self.host = host
       self.port = port
       self.threadCount = threadCount
       self.maxBodyBytes = maxBodyBytes
       self.connectionTimeoutSeconds = connectionTimeoutSeconds
+      self.workerCount = max(1, workerCount)
+      self.workersPerClient = max(1, workersPerClient)
+      self.queuedPerClient = max(0, queuedPerClient)
     }
   }
 
@@ -74,7 +86,10 @@ public final class MicroHTTPDServer: Sendable {
   ) {
     self.configuration = configuration
     self.context = ServerContext(
-      handler: handler, admit: admit, maxBodyBytes: configuration.maxBodyBytes)
+      handler: handler, admit: admit, maxBodyBytes: configuration.maxBodyBytes,
+      scheduler: RequestScheduler(
+        workers: configuration.workerCount, perClient: configuration.workersPerClient,
+        queuedPerClient: configuration.queuedPerClient))
   }
 
   /// A server that answers with `router`, refusing from the headers what it can (`Router.admit`).
@@ -120,17 +135,20 @@ private final class ServerContext: Sendable {
   let handler: @Sendable (HTTPRequest) -> HTTPResponse
   let admit: @Sendable (HTTPRequest) -> HTTPResponse?
   let maxBodyBytes: Int
+  let scheduler: RequestScheduler
   /// The raw request target of each connection's request whose headers are not in yet, from
   /// MHD's URI callback to the first call of the access handler (`RequestTarget`).
   let targets = Mutex<[ConnectionKey: String]>([:])
 
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
-    admit: @escaping @Sendable (HTTPRequest) -> HTTPResponse?, maxBodyBytes: Int
+    admit: @escaping @Sendable (HTTPRequest) -> HTTPResponse?, maxBodyBytes: Int,
+    scheduler: RequestScheduler
   ) {
     self.handler = handler
     self.admit = admit
     self.maxBodyBytes = maxBodyBytes
+    self.scheduler = scheduler
   }
 }
 
@@ -145,6 +163,8 @@ private struct ConnectionKey: Hashable, @unchecked Sendable {
 private final class RequestBody {
   /// The request as its headers describe it, read when they came in.
   var head: HTTPRequest?
+  /// Whether the request went to a worker: a call after it resumes has nothing left to do.
+  var isAnswered = false
   var bytes = Data()
   var isTooLarge = false
   /// Bytes of an oversized body read and thrown away so far.
@@ -177,7 +197,9 @@ private struct RunningDaemon: @unchecked Sendable {
     guard var address = SocketAddress(host: configuration.host, port: configuration.port) else {
       throw .unknownHost(configuration.host)
     }
-    var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+    var flags =
+      MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+      | MHD_ALLOW_SUSPEND_RESUME.rawValue
     if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
     let retained = Unmanaged.passRetained(context)
     let handle = withUnsafeMutablePointer(to: &address.storage) { storage in
@@ -217,9 +239,13 @@ private struct RunningDaemon: @unchecked Sendable {
     return RunningDaemon(handle: handle, port: perform_mhd_bound_port(handle), context: retained)
   }
 
-  /// Stops the daemon; once MHD_stop_daemon returns no callback runs any more.
+  /// Stops the daemon; once MHD_stop_daemon returns no callback runs any more. Every request
+  /// taken by a worker is answered first: MHD must not be stopped with a connection suspended.
   func stop() {
+    let scheduler = context.takeUnretainedValue().scheduler
+    scheduler.drain()
     MHD_stop_daemon(handle)
+    scheduler.reopen()
     context.release()
   }
 }
@@ -304,10 +330,37 @@ private let answerRequest: MHD_AccessHandlerCallback = {
     return .YES
   }
   if body.isTooLarge { return send(tooLarge(server.maxBodyBytes), on: connection) }
+  if body.isAnswered { return .YES }
   guard var request = body.head else { return .NO }
   request.body = body.bytes
   body.bytes = Data()
-  return send(server.handler(request), on: connection)
+  body.isAnswered = true
+  // The handler runs on a worker (`RequestScheduler`); the connection is suspended meanwhile,
+  // and the worker queues the answer (allowed on a suspended connection) and resumes it.
+  let suspended = SuspendedConnection(pointer: connection)
+  MHD_suspend_connection(connection)
+  let client = request.headers["Authorization"] ?? ""
+  let complete = request
+  let taken = server.scheduler.submit(for: client) {
+    _ = send(server.handler(complete), on: suspended.pointer)
+    MHD_resume_connection(suspended.pointer)
+  }
+  if !taken {
+    var busy = HTTPResponse.error(
+      .serviceUnavailable, code: "busy",
+      message: "Too many of your requests are waiting; try again in a second.")
+    busy.headers["Retry-After"] = "1"
+    _ = send(busy, on: connection)
+    MHD_resume_connection(connection)
+  }
+  return .YES
+}
+
+/// A connection handed to a worker while MHD holds it suspended.
+private struct SuspendedConnection: @unchecked Sendable {
+  // NB: @unchecked because `OpaquePointer` is not Sendable; while suspended, MHD touches the
+  // connection only when the worker resumes it, so one thread uses it at a time.
+  let pointer: OpaquePointer
 }
 
 /// The request as its headers describe it (target, query, header fields), with no body yet; or

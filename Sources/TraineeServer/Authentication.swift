@@ -34,7 +34,11 @@ extension Router {
     add(
       method, pattern,
       admission: { request in _ = try authenticatedTrainee(request, in: store) },
-      handler: { request in try handler(request, authenticatedTrainee(request, in: store)) })
+      handler: { request in
+        try WorkoutRoutes.mappingStoreErrors {
+          try handler(request, authenticatedTrainee(request, in: store))
+        }
+      })
   }
 }
 

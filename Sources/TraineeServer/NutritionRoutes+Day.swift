@@ -49,7 +49,10 @@ extension TraineeAPIRoutes {
         .badRequest, code: "invalid_body",
         message: "Body: data is missing or null; send the day's snapshot object.")
     }
-    try refuseFuture(date, today: CalendarDate(now(), in: zone), field: "date")
+    let today = CalendarDate(now(), in: zone)
+    try refuseFuture(date, today: today, field: "date")
+    try StorageLimits.checkNotTooOld(date, today: today, field: "date")
+    try StorageLimits.check(text.count, atMost: StorageLimits.dayBytes, "The day's data")
     let stored = try store.saveNutritionDay(
       date, json: String(decoding: text, as: UTF8.self),
       keepingStoredPortions: !body.sendsPortions, for: trainee)

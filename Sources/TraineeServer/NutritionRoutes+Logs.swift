@@ -71,10 +71,13 @@ extension TraineeAPIRoutes {
     let date =
       try body.date.map { text throws(HTTPError) in try calendarDate(text, field: "date") }
       ?? consumedAt.map { CalendarDate($0, in: zone) } ?? today
-    try refuseFuture(date, today: today, field: body.date == nil ? "consumedAt" : "date")
+    let dateField = body.date == nil ? "consumedAt" : "date"
+    try refuseFuture(date, today: today, field: dateField)
+    try StorageLimits.checkNotTooOld(date, today: today, field: dateField)
     guard let items = try jsonMemberText(request.body)["items"] else {
       throw HTTPError(.badRequest, code: "invalid_body", message: "Body: items is missing.")
     }
+    try StorageLimits.check(items.count, atMost: StorageLimits.mealLogItemsBytes, "items")
     let id = try store.logMeal(
       date: date, consumedAt: consumedAt, itemsJSON: String(decoding: items, as: UTF8.self),
       for: trainee)

@@ -75,6 +75,15 @@ extension SQLiteTraineeStore {
     let loggedAt = now().milliseconds
     return try write(trainee) { db in
       try Self.requireJSON(itemsJSON, field: "items", in: db)
+      let logged =
+        try db.row(
+          "SELECT COUNT(*) FROM meal_logs WHERE trainee_id = ? AND date = ?",
+          [trainee.value, .text(date.description)]
+        ) { try $0.int(0) } ?? 0
+      guard logged < StorageLimits.mealLogsPerDate else {
+        throw TraineeStoreError.limitReached(
+          "\(date) has \(StorageLimits.mealLogsPerDate) meal logs, as many as one date keeps")
+      }
       try db.run(
         """
         INSERT INTO meal_logs (trainee_id, date, consumed_at, items, logged_at)

@@ -19,6 +19,11 @@ extension SQLiteTraineeStore {
     _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, for trainee: TraineeID
   ) throws -> LoggedWorkout {
     let document = try Self.json(payload)
+    guard document.utf8.count <= StorageLimits.logBytes else {
+      throw TraineeStoreError.tooLarge(
+        "The workout log is \(document.utf8.count) bytes as stored; at most"
+          + " \(StorageLimits.logBytes) are kept")
+    }
     let loggedAt = (loggedAt ?? now()).milliseconds
     return try write(trainee) { db in
       if let idempotencyKey,

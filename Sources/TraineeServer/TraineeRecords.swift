@@ -194,6 +194,11 @@ public enum TraineeStoreError: Error, Equatable, Sendable, CustomStringConvertib
   case storageFailed(String)
   /// The trainee used this `Idempotency-Key` before for another workout.
   case idempotencyKeyReused(String)
+  /// The trainee already stores as much of something as one may (`StorageLimits`); `what`
+  /// names it and the limit, for people.
+  case limitReached(String)
+  /// A document is larger than the store keeps (`StorageLimits`); `what` says what and how much.
+  case tooLarge(String)
 
   public var description: String {
     switch self {
@@ -202,6 +207,7 @@ public enum TraineeStoreError: Error, Equatable, Sendable, CustomStringConvertib
     case .storageFailed(let message): "storage failed: \(message)"
     case .idempotencyKeyReused(let key):
       "Idempotency-Key \(key) was used before for another workout"
+    case .limitReached(let what), .tooLarge(let what): what
     }
   }
 }

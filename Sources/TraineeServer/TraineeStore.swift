@@ -102,7 +102,8 @@ public protocol TraineeStore: Sendable {
   /// The trainee's snapshot of `date` as saved, or `nil`.
   func nutritionDay(_ date: CalendarDate, for trainee: TraineeID) throws -> String?
   /// Stores a meal log of `date` with its items (JSON text as given) and returns its id.
-  /// Without `consumedAt` the meal counts as eaten when it is logged.
+  /// Without `consumedAt` the meal counts as eaten when it is logged. Throws `limitReached` when
+  /// the date has `StorageLimits.mealLogsPerDate` logs already (checked in the same write).
   func logMeal(
     date: CalendarDate, consumedAt: Date?, itemsJSON: String, for trainee: TraineeID
   ) throws -> MealLogID

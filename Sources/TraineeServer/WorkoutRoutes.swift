@@ -159,7 +159,7 @@ enum WorkoutRoutes {
 
   /// Runs `body`, answering the store's refusals as the client's errors: bad input 400, a
   /// trainee gone since the token was checked 401, an `Idempotency-Key` reused for another
-  /// workout 422. Storage failures stay 500.
+  /// workout or a storage limit reached 422. Storage failures stay 500.
   static func mappingStoreErrors(_ body: () throws -> HTTPResponse) throws -> HTTPResponse {
     do {
       return try body()
@@ -175,6 +175,10 @@ enum WorkoutRoutes {
           message:
             "Idempotency-Key \(key) was used before for another workout; send a new workout with"
             + " a new key.")
+      case .limitReached(let what):
+        throw HTTPError(.unprocessableContent, code: "limit_reached", message: "\(what).")
+      case .tooLarge(let what):
+        throw HTTPError(.contentTooLarge, code: "too_large", message: "\(what).")
       case .storageFailed:
         throw error
       }

@@ -267,6 +267,60 @@ import Testing
     #expect(during - before < 20 * 1024, "RSS grew from \(before) KiB to \(during) KiB")
   }
 
+  /// What one trainee stores is bounded, with an answer naming the limit, and nothing stored:
+  /// before, a 1 MiB day, 1 MiB meal logs without end and days dated centuries back were kept,
+  /// and one trainee's reads grew slow for the workers everyone shares.
+  @Test func whatOneTraineeStoresIsBounded() async throws {
+    let (server, directory) = try Self.demoServer()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    defer { server.interrupt() }
+    let token = try #require(server.token)
+    func send(_ method: String, _ path: String, _ body: String) async throws -> (Int, String) {
+      let answer = try await server.request(method, path, token: token, body: Data(body.utf8))
+      return (answer.status, String(decoding: answer.body, as: UTF8.self))
+    }
+    let padding = String(repeating: "x", count: 300 * 1024)
+    let bigDay = #"{"date":"2026-01-05","data":{"eaten":{},"note":""# + padding + #""}}"#
+    let (dayStatus, dayText) = try await send("PUT", "/v1/trainee/nutrition/day", bigDay)
+    #expect(dayStatus == 413 && dayText.contains("too_large"), "\(dayText.prefix(200))")
+
+    let bigItems =
+      #"{"date":"2026-01-05","items":[{"name":""# + String(repeating: "y", count: 70 * 1024)
+      + #"","kcal":1,"protein":0,"carbs":0,"fat":0}]}"#
+    let (itemsStatus, _) = try await send("POST", "/v1/trainee/nutrition/logs", bigItems)
+    #expect(itemsStatus == 413)
+
+    let old = #"{"date":"2024-01-01","data":{"eaten":{}}}"#
+    let (oldStatus, oldText) = try await send("PUT", "/v1/trainee/nutrition/day", old)
+    #expect(oldStatus == 422 && oldText.contains("date_out_of_range"), "\(oldText)")
+
+    let meal = #"{"date":"2026-11-20","items":["# + Self.food + "}]}"
+    for _ in 0..<50 {
+      let (status, _) = try await send("POST", "/v1/trainee/nutrition/logs", meal)
+      #expect(status == 201)
+    }
+    let (fullStatus, fullText) = try await send("POST", "/v1/trainee/nutrition/logs", meal)
+    #expect(fullStatus == 422 && fullText.contains("limit_reached"), "\(fullText)")
+
+    let sets = (1...50).map {
+      #"{"setNumber":\#($0),"reps":5,"targetReps":5,"weight":90,"rir":null,"rm":null,"done":true}"#
+    }.joined(separator: ",")
+    let entries = (0..<100).map {
+      #"{"exerciseId":"ex_\#($0)","name":"Back squat","done":true,"tempo":null,"sets":["#
+        + sets + "]}"
+    }.joined(separator: ",")
+    let bigLog = #"{"completed":true,"entries":["# + entries + "]}"
+    let (logStatus, logText) = try await send("POST", "/v1/trainee/workouts/log", bigLog)
+    #expect(logStatus == 413 && logText.contains("too_large"), "\(logText.prefix(200))")
+
+    let day = try await server.request(
+      "GET", "/v1/trainee/nutrition/day?date=2026-01-05", token: token)
+    #expect(String(decoding: day.body, as: UTF8.self).contains(#""data":null"#))
+    let history = try await server.request("GET", "/v1/trainee/workouts/history", token: token)
+    let workouts = try JSONSerialization.jsonObject(with: history.body) as? [String: Any]
+    #expect((workouts?["workouts"] as? [Any])?.count == 2)
+  }
+
   /// `perform serve --demo` on a database of its own, and the directory to remove after.
   private static func demoServer() throws -> (ServeChild, URL) {
     let directory = FileManager.default.temporaryDirectory

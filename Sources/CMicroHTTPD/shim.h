@@ -3,6 +3,8 @@
 #include <sys/types.h>
 #include <sys/select.h>
 #include <sys/socket.h>
+#include <netdb.h>
+#include <malloc.h>
 #include <microhttpd.h>
 
 // NB: Swift cannot call C variadic functions, so the two variadic entry points the server needs
@@ -30,4 +32,23 @@ static inline int perform_mhd_connection_fd(struct MHD_Connection *connection)
   const union MHD_ConnectionInfo *info =
     MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
   return info == NULL ? -1 : info->connect_fd;
+}
+
+/// The numeric address of `connection`'s peer (`127.0.0.1`, `::1`) in `buffer`; 0 on success.
+static inline int perform_mhd_client_address(
+  struct MHD_Connection *connection, char *buffer, size_t size)
+{
+  const union MHD_ConnectionInfo *info =
+    MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  if (info == NULL || info->client_addr == NULL) return -1;
+  socklen_t length = info->client_addr->sa_family == AF_INET6
+    ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
+  return getnameinfo(info->client_addr, length, buffer, size, NULL, 0, NI_NUMERICHOST);
+}
+
+/// Fixes glibc's mmap threshold at `bytes`, so that it no longer rises as mapped blocks are
+/// freed (see MicroHTTPDServer.swift); 1 on success.
+static inline int perform_fix_mmap_threshold(int bytes)
+{
+  return mallopt(M_MMAP_THRESHOLD, bytes);
 }

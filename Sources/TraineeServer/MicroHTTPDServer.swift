@@ -8,8 +8,8 @@ import Synchronization
 
 // NB: STYLE.md "Unsafe code is fenced": this is the one file that touches libmicrohttpd's
 // pointers and callbacks. Its callbacks run on MHD's own threads; they are plain nonisolated
-// functions and call the handler synchronously there (DESIGN.md, "C libraries call back on their
-// own threads").
+// functions (DESIGN.md, "C libraries call back on their own threads"), and hand each complete
+// request to a worker (`RequestScheduler`) while its connection is suspended.
 
 /// An HTTP/1.1 server on GNU libmicrohttpd with its own pool of threads polling with epoll.
 ///
@@ -35,6 +35,12 @@ public final class MicroHTTPDServer: Sendable {
     public var workersPerClient: Int
     /// The most requests of one client waiting for a worker; beyond, 503 with `Retry-After`.
     public var queuedPerClient: Int
+    /// The most bytes of request bodies held at once, over all requests (`InFlightBudget`).
+    public var maxBodyBytesInFlight: Int
+    /// The most requests in flight from one client address; beyond, 503 with `Retry-After`.
+    public var maxRequestsPerAddress: Int
+    /// Addresses of reverse proxies whose `X-Forwarded-For` names the client.
+    public var trustedProxies: Set<String>
 
     /// A configuration; the event threads default to one per active core, the workers to four
     /// per core (at least 8), four of them per client, and bodies to 1 MiB.
@@ -46,7 +52,10 @@ public final class MicroHTTPDServer: Sendable {
       connectionTimeoutSeconds: Int = 60,
       workerCount: Int = max(8, 4 * ProcessInfo.processInfo.activeProcessorCount),
       workersPerClient: Int = 4,
-      queuedPerClient: Int = 64
+      queuedPerClient: Int = 64,
+      maxBodyBytesInFlight: Int = 64 << 20,
+      maxRequestsPerAddress: Int = 32,
+      trustedProxies: Set<String> = []
     ) {
       self.host = host
       self.port = port
@@ -56,6 +65,9 @@ public final class MicroHTTPDServer: Sendable {
       self.workerCount = max(1, workerCount)
       self.workersPerClient = max(1, workersPerClient)
       self.queuedPerClient = max(0, queuedPerClient)
+      self.maxBodyBytesInFlight = max(0, maxBodyBytesInFlight)
+      self.maxRequestsPerAddress = max(1, maxRequestsPerAddress)
+      self.trustedProxies = trustedProxies
     }
   }
 
@@ -89,7 +101,11 @@ public final class MicroHTTPDServer: Sendable {
       handler: handler, admit: admit, maxBodyBytes: configuration.maxBodyBytes,
       scheduler: RequestScheduler(
         workers: configuration.workerCount, perClient: configuration.workersPerClient,
-        queuedPerClient: configuration.queuedPerClient))
+        queuedPerClient: configuration.queuedPerClient),
+      budget: InFlightBudget(
+        maxBodyBytes: configuration.maxBodyBytesInFlight,
+        maxRequestsPerAddress: configuration.maxRequestsPerAddress),
+      trustedProxies: configuration.trustedProxies)
   }
 
   /// A server that answers with `router`, refusing from the headers what it can (`Router.admit`).
@@ -136,6 +152,8 @@ private final class ServerContext: Sendable {
   let admit: @Sendable (HTTPRequest) -> HTTPResponse?
   let maxBodyBytes: Int
   let scheduler: RequestScheduler
+  let budget: Mutex<InFlightBudget>
+  let trustedProxies: Set<String>
   /// The raw request target of each connection's request whose headers are not in yet, from
   /// MHD's URI callback to the first call of the access handler (`RequestTarget`).
   let targets = Mutex<[ConnectionKey: String]>([:])
@@ -143,12 +161,14 @@ private final class ServerContext: Sendable {
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
     admit: @escaping @Sendable (HTTPRequest) -> HTTPResponse?, maxBodyBytes: Int,
-    scheduler: RequestScheduler
+    scheduler: RequestScheduler, budget: InFlightBudget, trustedProxies: Set<String>
   ) {
     self.handler = handler
     self.admit = admit
     self.maxBodyBytes = maxBodyBytes
     self.scheduler = scheduler
+    self.budget = Mutex(budget)
+    self.trustedProxies = trustedProxies
   }
 }
 
@@ -165,6 +185,10 @@ private final class RequestBody {
   var head: HTTPRequest?
   /// Whether the request went to a worker: a call after it resumes has nothing left to do.
   var isAnswered = false
+  /// The client address the request is counted against in the budget, once counted.
+  var address: String?
+  /// Body bytes reserved in the budget.
+  var reserved = 0
   var bytes = Data()
   var isTooLarge = false
   /// Bytes of an oversized body read and thrown away so far.
@@ -197,8 +221,9 @@ private struct RunningDaemon: @unchecked Sendable {
     guard var address = SocketAddress(host: configuration.host, port: configuration.port) else {
       throw .unknownHost(configuration.host)
     }
+    returnLargeBuffersToTheSystem
     var flags =
-      MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+      MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue
       | MHD_ALLOW_SUSPEND_RESUME.rawValue
     if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
     let retained = Unmanaged.passRetained(context)
@@ -207,7 +232,7 @@ private struct RunningDaemon: @unchecked Sendable {
         MHD_OptionItem(
           option: .NOTIFY_COMPLETED,
           value: Int(bitPattern: unsafeBitCast(releaseRequest, to: UnsafeRawPointer.self)),
-          ptr_value: nil),
+          ptr_value: retained.toOpaque()),
         MHD_OptionItem(
           option: .URI_LOG_CALLBACK,
           value: Int(bitPattern: unsafeBitCast(keepTarget, to: UnsafeRawPointer.self)),
@@ -299,11 +324,25 @@ private let answerRequest: MHD_AccessHandlerCallback = {
     if let head = body.head, let refusal = server.admit(head) {
       return send(refusal, on: connection)
     }
+    let address = InFlightBudget.clientAddress(
+      peer: peerAddress(connection), forwardedFor: body.head?.headers["X-Forwarded-For"],
+      trustedProxies: server.trustedProxies)
+    guard server.budget.withLock({ $0.admitRequest(from: address) }) else {
+      return send(busy("Too many requests from your address are in flight"), on: connection)
+    }
+    body.address = address
     if let declared = declaredBodyLength(connection), declared > UInt64(server.maxBodyBytes) {
       if waitsForContinue(connection) || declared > UInt64(drainLimit(for: server.maxBodyBytes)) {
         return send(tooLarge(server.maxBodyBytes), on: connection)
       }
       body.isTooLarge = true
+    } else if let declared = declaredBodyLength(connection), declared > 0 {
+      // Reserved up front, so a body is refused before it is read rather than half-way.
+      guard server.budget.withLock({ $0.reserve(Int(declared)) }) else {
+        return send(busy("The server holds as many request bodies as it may"), on: connection)
+      }
+      body.reserved = Int(declared)
+      body.bytes.reserveCapacity(Int(declared))
     }
     return .YES
   }
@@ -315,6 +354,14 @@ private let answerRequest: MHD_AccessHandlerCallback = {
       body.isTooLarge = true
       body.discarded = body.bytes.count
       body.bytes = Data()
+    }
+    // A chunked body declared no length: reserve its bytes as they come.
+    if !body.isTooLarge, body.bytes.count + count > body.reserved {
+      let more = body.bytes.count + count - body.reserved
+      guard server.budget.withLock({ $0.reserve(more) }) else {
+        return send(busy("The server holds as many request bodies as it may"), on: connection)
+      }
+      body.reserved += more
     }
     if body.isTooLarge {
       body.discarded += count
@@ -346,11 +393,7 @@ private let answerRequest: MHD_AccessHandlerCallback = {
     MHD_resume_connection(suspended.pointer)
   }
   if !taken {
-    var busy = HTTPResponse.error(
-      .serviceUnavailable, code: "busy",
-      message: "Too many of your requests are waiting; try again in a second.")
-    busy.headers["Retry-After"] = "1"
-    _ = send(busy, on: connection)
+    _ = send(busy("Too many of your requests are waiting"), on: connection)
     MHD_resume_connection(connection)
   }
   return .YES
@@ -424,11 +467,37 @@ private let forgetConnection: MHD_NotifyConnectionCallback = {
   _ = server.targets.withLock { $0.removeValue(forKey: ConnectionKey(pointer: connection)) }
 }
 
-/// MHD's completed callback: frees the request's body, however the request ended.
-private let releaseRequest: MHD_RequestCompletedCallback = { _, _, requestSlot, _ in
+/// MHD's completed callback: frees the request's body and gives back what it counted in the
+/// budget, however the request ended.
+private let releaseRequest: MHD_RequestCompletedCallback = {
+  serverContext, _, requestSlot, _ in
   guard let requestSlot, let slot = requestSlot.pointee else { return }
-  Unmanaged<RequestBody>.fromOpaque(slot).release()
+  let body = Unmanaged<RequestBody>.fromOpaque(slot).takeRetainedValue()
   requestSlot.pointee = nil
+  if let serverContext, body.address != nil || body.reserved > 0 {
+    let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
+    server.budget.withLock { budget in
+      if let address = body.address { budget.releaseRequest(from: address) }
+      budget.release(body.reserved)
+    }
+  }
+}
+
+/// A 503 `busy` with `Retry-After: 1`: the server is at one of its limits; `reason` says which.
+private func busy(_ reason: String) -> HTTPResponse {
+  var response = HTTPResponse.error(
+    .serviceUnavailable, code: "busy", message: "\(reason); try again in a second.")
+  response.headers["Retry-After"] = "1"
+  return response
+}
+
+/// The numeric address of the connection's peer, or `unknown`.
+private func peerAddress(_ connection: OpaquePointer) -> String {
+  var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+  guard perform_mhd_client_address(connection, &buffer, buffer.count) == 0 else {
+    return "unknown"
+  }
+  return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 private func tooLarge(_ limit: Int) -> HTTPResponse {
@@ -502,3 +571,14 @@ private func send(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD
   }
   return MHD_queue_response(connection, UInt32(response.status.code), created)
 }
+
+// NB: glibc maps allocations above a threshold directly and unmaps them when freed, but raises
+// the threshold each time such a block is freed (up to 32 MiB), after which a burst of 1 MiB
+// bodies lands on the heap and stays there: 200 uploads left the server near 300 MB after they
+// closed. Fixing the threshold at glibc's default keeps every body buffer (reserved whole from
+// its Content-Length) a mapping of its own, returned to the system when the request ends.
+
+/// Fixes glibc's mmap threshold at 128 KiB, once per process.
+private let returnLargeBuffersToTheSystem: Void = {
+  _ = perform_fix_mmap_threshold(128 * 1024)
+}()

@@ -11,7 +11,11 @@ enum ServeCommand {
     let options: Options
     do {
       options = try Options(
-        arguments, known: ["host", "port", "database", "data-dir"], knownFlags: ["demo"])
+        arguments,
+        known: [
+          "host", "port", "database", "data-dir", "max-requests-per-address",
+          "max-body-mib-in-flight", "trusted-proxy",
+        ], knownFlags: ["demo"])
     } catch {
       fail("\(error)\n\n\(usage(of: "serve"))")
       return 2
@@ -24,6 +28,29 @@ enum ServeCommand {
     guard let port = UInt16(options.values["port"] ?? "8080") else {
       fail("--port \"\(options.values["port"] ?? "")\" is not a port number (0 to 65535)")
       return 2
+    }
+    var configuration = MicroHTTPDServer.Configuration(host: host, port: port)
+    if let text = options.values["max-requests-per-address"] {
+      guard let limit = Int(text), (1...100_000).contains(limit) else {
+        fail("--max-requests-per-address \"\(text)\" is not a number from 1 to 100000")
+        return 2
+      }
+      configuration.maxRequestsPerAddress = limit
+    }
+    if let text = options.values["max-body-mib-in-flight"] {
+      guard let mebibytes = Int(text), (1...65_536).contains(mebibytes) else {
+        fail("--max-body-mib-in-flight \"\(text)\" is not a number from 1 to 65536")
+        return 2
+      }
+      configuration.maxBodyBytesInFlight = mebibytes << 20
+    }
+    if let text = options.values["trusted-proxy"] {
+      let proxies = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard !proxies.isEmpty, proxies.allSatisfy(isNumericAddress) else {
+        fail("--trusted-proxy \"\(text)\" is not a comma-separated list of IP addresses")
+        return 2
+      }
+      configuration.trustedProxies = Set(proxies)
     }
     let store: SQLiteTraineeStore
     let path: String
@@ -47,7 +74,7 @@ enum ServeCommand {
     let router = TraineeAPIRoutes(store: store, now: { Date() }).router { error, request in
       fail("\(request.method) \(request.path): \(error)")
     }
-    let server = MicroHTTPDServer(configuration: .init(host: host, port: port), router: router)
+    let server = MicroHTTPDServer(configuration: configuration, router: router)
     let bound: UInt16
     do {
       bound = try server.start()
@@ -104,4 +131,11 @@ func openStore(_ options: Options) throws -> (SQLiteTraineeStore, String) {
 /// Writes a line to standard output at once (the line is read by scripts and tests).
 func say(_ line: String) {
   FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// Whether `text` is an IPv4 or IPv6 address written as numbers (`192.0.2.1`, `::1`).
+private func isNumericAddress(_ text: String) -> Bool {
+  var v4 = in_addr()
+  var v6 = in6_addr()
+  return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
 }

@@ -57,8 +57,13 @@ let commandUsages: [CommandUsage] = [
     words: ["serve"],
     text: """
       perform serve [--host 127.0.0.1] [--port 8080] [--database PATH] [--demo]
+          [--max-requests-per-address 32] [--max-body-mib-in-flight 64]
+          [--trusted-proxy ADDRESS[,ADDRESS...]]
           Run the trainee API server until interrupted. --demo creates a demo trainee
-          once and prints a fresh token for it on every start ("token: ...").
+          once and prints a fresh token for it on every start ("token: ..."). Requests
+          beyond a client address's share, or bodies beyond the memory budget, are
+          answered 503 with Retry-After; behind a reverse proxy, name it with
+          --trusted-proxy so X-Forwarded-For tells the clients apart.
       """),
   CommandUsage(
     words: ["trainee", "add"],

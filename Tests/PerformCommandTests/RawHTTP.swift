@@ -89,6 +89,15 @@ enum RawHTTP {
     return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : ""
   }
 
+  /// What the server has sent on `socket` so far, without waiting for more.
+  static func readWaiting(_ socket: Int32) -> String {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    let count = buffer.withUnsafeMutableBytes {
+      recv(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+    }
+    return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : ""
+  }
+
   /// The resident memory of process `pid` in KiB, from /proc.
   static func residentKiB(of pid: Int32) -> Int? {
     guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),

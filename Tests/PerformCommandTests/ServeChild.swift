@@ -19,11 +19,11 @@ final class ServeChild: @unchecked Sendable {
 
   /// Starts `perform serve --port 0 --database database [--demo]` and waits for its
   /// `listening:` line (at most a minute).
-  init(database: URL, demo: Bool) throws {
+  init(database: URL, demo: Bool, arguments extra: [String] = []) throws {
     process.executableURL = PerformBinary.url
     process.arguments =
       ["serve", "--host", "127.0.0.1", "--port", "0", "--database", database.path]
-      + (demo ? ["--demo"] : [])
+      + (demo ? ["--demo"] : []) + extra
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()

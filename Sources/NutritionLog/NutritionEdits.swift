@@ -23,10 +23,15 @@ public struct NutritionEdits: Equatable, Sendable {
   /// The plan day on screen the last time the tab showed today (`todayPick`), set through
   /// `setTodayPick`; the home hint prefers it while its date key is today's.
   public internal(set) var todayPick: TodayNutritionDay?
+  /// What the server is known to hold for each date, by date key: its answer when the date was
+  /// last fetched, or the last save it confirmed. Only non-empty snapshots are kept; a date
+  /// without one counts as empty (NutritionEdits+Confirmed.swift).
+  var confirmed: [String: NutritionDaySnapshot]
 
   /// No edits, no plan in view, no preferred day.
   public init() {
     days = [:]
+    confirmed = [:]
   }
 
   /// The date keys that hold edits, sorted.

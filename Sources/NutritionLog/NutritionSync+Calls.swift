@@ -11,6 +11,10 @@ extension NutritionSync {
     var continuation: CheckedContinuation<Void, Never>
   }
 
+  /// Whether a fetch or save is running (or its answer not yet taken in): the app waits for
+  /// them, briefly, before it exits, so a confirmation of a save flushed on quit is kept.
+  public var hasCallsRunning: Bool { callsRunning > 0 }
+
   /// Runs `call` (a fetch or a save, and the taking in of its answer) as a task of this mount,
   /// counted in `callsRunning` until it ends.
   func startCall(_ call: @escaping @MainActor () async -> Void) {

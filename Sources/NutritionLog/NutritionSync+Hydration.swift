@@ -2,8 +2,9 @@ import Foundation
 
 // NB: spec nutrition-day-log.md "Hydration": once per date per mount. With server data: an empty
 // local day takes the remote; otherwise the day becomes `mergeSnapshots(remote, local)` (local
-// wins) and the baseline is the remote, so the merge is saved. Without server data the baseline
-// is the empty snapshot, so edits made before the answer are saved. The local day is read when
+// wins) and the baseline is the remote, so the merge is saved. Local wins only with what changed
+// since the server last confirmed the day (NutritionEdits+Confirmed.swift). Without server data
+// the baseline is the empty snapshot, so edits made before the answer are saved. The local day is read when
 // the answer arrives, not when the request left, so edits made meanwhile are merged, not lost.
 
 extension NutritionSync {
@@ -45,16 +46,25 @@ extension NutritionSync {
     refreshStatus(date)
   }
 
-  /// Writes the server's day into the store per "Hydration" and returns the baseline.
+  /// Writes the server's day into the store per "Hydration", records it as what the server
+  /// holds, and returns the baseline.
   private func hydrate(_ date: CalendarDay, from response: NutritionDayResponse) -> Data {
     let key = date.dayKey
-    guard let remote = response.data else { return NutritionDaySnapshot.empty.canonicalJSON() }
-    let local = edits.collectDaySnapshot(key.rawValue)
-    let day = local.isEmpty ? remote : mergeSnapshots(remote: remote, local: local)
-    edits.hydrateDay(key.rawValue, day, swapOptions: response.swapOptions ?? [:])
     // NB: `hydrateDay` takes only the day's own keys, so the baseline is the remote's own keys
     // too: a stray key of another date in the server's day must not turn showing it into a save.
-    return remote.onlyKeys(key.owns(entryKey:)).canonicalJSON()
+    let remote = (response.data ?? .empty).onlyKeys(key.owns(entryKey:))
+    let local = edits.collectDaySnapshot(key.rawValue)
+    let base = edits.confirmedSnapshot(key.rawValue) ?? .empty
+    // NB: only what changed here since the server last confirmed the day is laid over it; with
+    // nothing confirmed (an edit from the home screen, a copy kept before confirmations were
+    // recorded) that is every local entry, the spec's merge. With no server data and nothing
+    // confirmed the local day stays as it is, and is saved.
+    if response.data != nil || local != base {
+      let day = mergeSnapshots(remote: remote, local: local, base: base)
+      edits.hydrateDay(key.rawValue, day, swapOptions: response.swapOptions ?? [:])
+    }
+    edits.confirm(key.rawValue, remote)
+    return remote.canonicalJSON()
   }
 
   /// Waits out the backoff of the failures so far, then fetches or saves `date` again.

@@ -58,14 +58,16 @@ extension NutritionSync {
       } catch {
         failure = error
       }
-      self?.finishSave(date, sent: body, failure: failure)
+      self?.finishSave(date, sent: snapshot, body: body, failure: failure)
     }
   }
 
-  /// Records the end of a save: on success the baseline becomes what was sent; on failure it
-  /// stays and a retry waits. Then whatever changed meanwhile is saved.
+  /// Records the end of a save: on success the baseline, and the store's confirmed copy of the
+  /// date, become what was sent (edits made meanwhile stay unconfirmed); on failure both stay and
+  /// a retry waits. Then whatever changed meanwhile is saved.
   private func finishSave(
-    _ date: CalendarDay, sent body: Data, failure: NutritionDayTransportError?
+    _ date: CalendarDay, sent snapshot: NutritionDaySnapshot, body: Data,
+    failure: NutritionDayTransportError?
   ) {
     days[date]?.inFlight = nil
     if let failure {
@@ -74,6 +76,7 @@ extension NutritionSync {
       scheduleRetry(date)
     } else {
       days[date]?.baseline = body
+      edits.confirm(date.dayKey.rawValue, snapshot)
       days[date]?.failures = 0
       days[date]?.lastFailure = nil
     }

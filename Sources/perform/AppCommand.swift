@@ -155,12 +155,27 @@ enum AppCommand {
     runner.afterKey = { saveEdits() }
     runner.beforeQuit = {
       saveEdits()
-      coordinator.close()
       sync.stop()
     }
     coordinator.applyPendingCommands().first.map { app.show(message: $0) }
     await runner.run()
+    // NB: a save flushed on quit usually ends within moments; its confirmation is written too,
+    // so the next launch does not lay this copy over the server's day again. The wait is short:
+    // a save that does not end in time stays unconfirmed and is merged again, losing nothing.
+    await untilCallsEnded(of: sync, within: .seconds(3))
+    saveEdits()
+    coordinator.close()
     return 0
+  }
+
+  /// Waits until `sync` has no fetch or save running, for at most `limit`.
+  @MainActor
+  private static func untilCallsEnded(of sync: NutritionSync, within limit: Duration) async {
+    let clock = ContinuousClock()
+    let deadline = clock.now + limit
+    while sync.hasCallsRunning, clock.now < deadline {
+      try? await clock.sleep(for: .milliseconds(20))
+    }
   }
 }
 

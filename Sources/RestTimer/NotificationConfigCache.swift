@@ -50,6 +50,18 @@ public actor NotificationConfigCache {
     return cached?.configs ?? []
   }
 
+  /// The configs as `configs()` gives them, or `nil` while no fetch has ever succeeded: an app
+  /// that kept configs from before (its saved state) keeps them instead of the empty answer.
+  public func fetchedConfigs() async -> [NotificationConfigDto]? {
+    let configs = await configs()
+    return cached == nil ? nil : configs
+  }
+
+  /// Until when the cached configs are fresh; `nil` while nothing is cached.
+  public var freshUntil: Date? {
+    cached.map { $0.fetchedAt + Self.staleAfter }
+  }
+
   /// Forgets the cached configs, so the next call fetches (after the trainee changed settings).
   public func invalidate() {
     cached = nil

@@ -140,7 +140,7 @@ enum AppCommand {
     }
     let notices = coordinator.launchNotices + [editsProblem].compactMap { $0 }
     if let first = notices.first { app.show(message: first) }
-    Task { await coordinator.loadNotificationConfigs() }
+    coordinator.startNotificationConfigRefresh(clock: ContinuousClock())
 
     let keeper = EditsKeeper(file: editsFile, sync: sync, app: app)
     let saveEdits = { keeper.saveIfChanged() }

@@ -19,6 +19,8 @@ final class FakeWorkoutAPI: WorkoutAPI {
     var keysHeldByOtherWorkouts = 0
     /// Every key a log was sent with, in order.
     var keysTried: [String] = []
+    /// The coach's notification configs.
+    var notificationConfigs: [NotificationConfigDto] = []
   }
 
   let programs: TrainingProgramsDto
@@ -106,7 +108,7 @@ final class FakeWorkoutAPI: WorkoutAPI {
 
   func notificationConfigs() async throws(TraineeAPIError) -> [NotificationConfigDto] {
     try check()
-    return []
+    return recorded.withLock { $0.notificationConfigs }
   }
 
   /// A push day: bench press (a best to beat, a substitute, a technique video wanted, coach

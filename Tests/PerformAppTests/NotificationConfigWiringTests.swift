@@ -1,0 +1,46 @@
+import Foundation
+import PerformApp
+import PerformTestSupport
+import RestTimer
+import Testing
+import TraineeAPI
+
+/// The app keeps the coach's notification configs current while it runs (spec
+/// workout-session-engine.md "Build the content": a stale time of 10 minutes).
+@MainActor
+struct NotificationConfigWiringTests {
+  nonisolated static let start = Date(timeIntervalSince1970: 1_767_607_200)
+  static let rest = NotificationConfigDto(
+    type: "REST_TIMER", enabled: true, titleTemplate: "Rest over", bodyTemplate: "{{ exercise }}")
+  static let restOff = NotificationConfigDto(type: "REST_TIMER", enabled: false)
+
+  @Test func aDisabledRestAlertReachesTheRunningAppWithinTenMinutes() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-configs-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let api = FakeWorkoutAPI()
+    api.recorded.withLock { $0.notificationConfigs = [Self.rest] }
+    let clock = ManualClock()
+    let coordinator = try WorkoutCoordinator(
+      dataDirectory: directory, api: api,
+      now: { Self.start + TimeInterval(clock.now.offset.components.seconds) })
+
+    coordinator.startNotificationConfigRefresh(clock: clock)
+    #expect(await clock.untilSleepers(1))
+    #expect(coordinator.store.state.notificationConfigs == [Self.rest])
+
+    // The coach turns the rest alert off.
+    api.recorded.withLock { $0.notificationConfigs = [Self.restOff] }
+    await clock.advance(by: .seconds(599))
+    #expect(await clock.untilSleepers(1))
+    #expect(coordinator.store.state.notificationConfigs == [Self.rest])
+    await clock.advance(by: .seconds(1))
+    #expect(await clock.untilSleepers(1))
+
+    #expect(coordinator.store.state.notificationConfigs == [Self.restOff])
+    #expect(
+      !NotificationTexts(.restTimer, configs: coordinator.store.state.notificationConfigs).enabled)
+    coordinator.close()
+    #expect(clock.sleeperCount == 0)
+  }
+}

@@ -43,6 +43,8 @@ public final class NutritionScreen: AppScreen {
   var mode: NutritionMode = .browsing
   /// Counts requests whose answer the mode waits for; a late answer of an older one is dropped.
   var requestCount = 0
+  /// Runs `refresh(now:)` at every midnight and 05:00 (`keepTodayCurrent(clock:)`).
+  var todayRefresh: Task<Void, Never>?
 
   /// A Nutrition screen on `environment`, drawing through `host`. Shows today, starts loading
   /// the plans and restores the preferred plan day from its file.

@@ -153,8 +153,10 @@ enum AppCommand {
       if let problem = coordinator.applyPendingCommands().first { app.show(message: problem) }
     }
     runner.afterKey = { saveEdits() }
+    nutrition.keepTodayCurrent(clock: ContinuousClock())
     runner.beforeQuit = {
       saveEdits()
+      nutrition.stopKeepingTodayCurrent()
       sync.stop()
     }
     coordinator.applyPendingCommands().first.map { app.show(message: $0) }

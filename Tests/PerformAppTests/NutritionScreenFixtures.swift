@@ -106,17 +106,23 @@ final class NutritionScreenHarness {
   let host = NutritionTestHost()
   let sync: NutritionSync
   let dataDirectory: URL
+  /// The wall clock the screen and the sync read: `now` unless a test moves it.
+  let wall: @Sendable () -> Date
   private var openScreen: NutritionScreen?
   private var ids = 0
 
   init(
     serverDays: [CalendarDay: NutritionDaySnapshot] = [:],
-    menus: [String: NutritionMenuDto] = [:], preferredDay: PreferredNutritionDay? = nil
+    menus: [String: NutritionMenuDto] = [:], preferredDay: PreferredNutritionDay? = nil,
+    wall: @escaping @Sendable () -> Date = { NutritionScreenHarness.now }
   ) throws {
+    self.wall = wall
     days = FakeNutritionDays(days: serverDays)
     api = FakeNutritionAPI(
       plans: NutritionFixtures.plans, menus: menus, foods: NutritionFixtures.foods)
-    sync = NutritionSync(transport: days, clock: clock, today: { NutritionScreenHarness.today })
+    sync = NutritionSync(transport: days, clock: clock) {
+      NutritionCalendar(timeZone: TimeZone(identifier: "UTC")!).day(of: wall())
+    }
     dataDirectory = FileManager.default.temporaryDirectory
       .appendingPathComponent("nutrition-screen-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
@@ -139,7 +145,7 @@ final class NutritionScreenHarness {
   func open() {
     let environment = NutritionScreenEnvironment(
       sync: sync, dayTransport: days, api: api, dataDirectory: dataDirectory,
-      now: { NutritionScreenHarness.now }, timeZone: { TimeZone(identifier: "UTC")! },
+      now: wall, timeZone: { TimeZone(identifier: "UTC")! },
       newID: { [unowned self] in
         ids += 1
         return "id\(ids)"
@@ -152,7 +158,7 @@ final class NutritionScreenHarness {
 
   /// The body's plain text on a roomy terminal.
   var text: String {
-    screen.body(size: TerminalSize(rows: 60, columns: 110), now: Self.now).plainText
+    screen.body(size: TerminalSize(rows: 60, columns: 110), now: wall()).plainText
   }
 
   /// The store's snapshot of `day` (today by default).
@@ -162,12 +168,12 @@ final class NutritionScreenHarness {
 
   /// Presses `keys` in order.
   func press(_ keys: Key...) {
-    for key in keys { _ = screen.handle(key, now: Self.now) }
+    for key in keys { _ = screen.handle(key, now: wall()) }
   }
 
   /// Types `text` one character at a time.
   func type(_ text: String) {
-    for character in text { _ = screen.handle(.character(character), now: Self.now) }
+    for character in text { _ = screen.handle(.character(character), now: wall()) }
   }
 
   /// Waits until `condition` holds; returns whether it did.

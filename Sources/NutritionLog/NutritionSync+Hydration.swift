@@ -4,8 +4,9 @@ import Foundation
 // local day takes the remote; otherwise the day becomes `mergeSnapshots(remote, local)` (local
 // wins) and the baseline is the remote, so the merge is saved. Local wins only with what changed
 // since the server last confirmed the day (NutritionEdits+Confirmed.swift). Without server data
-// the baseline is the empty snapshot, so edits made before the answer are saved. The local day is read when
-// the answer arrives, not when the request left, so edits made meanwhile are merged, not lost.
+// the baseline is the empty snapshot, so edits made before the answer are saved. The local day is
+// read when the answer arrives, not when the request left, so edits made meanwhile are merged, not
+// lost.
 
 extension NutritionSync {
   /// Fetches `date` from the server, unless this mount is stopped.
@@ -58,8 +59,9 @@ extension NutritionSync {
     // NB: only what changed here since the server last confirmed the day is laid over it; with
     // nothing confirmed (an edit from the home screen, a copy kept before confirmations were
     // recorded) that is every local entry, the spec's merge. With no server data and nothing
-    // confirmed the local day stays as it is, and is saved.
-    if response.data != nil || local != base {
+    // confirmed the local day stays as it is, and is saved; with no server data after a
+    // confirmation the day was emptied elsewhere, and only what was not confirmed stays.
+    if response.data != nil || !base.isEmpty {
       let day = mergeSnapshots(remote: remote, local: local, base: base)
       edits.hydrateDay(key.rawValue, day, swapOptions: response.swapOptions ?? [:])
     }

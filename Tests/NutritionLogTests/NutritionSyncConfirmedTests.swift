@@ -96,6 +96,43 @@ struct NutritionSyncConfirmedTests {
     await next.stop()
   }
 
+  @Test func aDayEmptiedElsewhereAfterAConfirmedSaveStaysEmpty() async {
+    let first = Harness()
+    await first.show(today)
+    first.remove("it1")
+    await first.advance(600)
+    _ = await first.untilPuts(1)
+    await first.stop()
+
+    let next = Harness(edits: first.sync.edits)
+    await next.show(today)
+    await next.advance(5000)
+
+    #expect(next.snapshot() == .empty)
+    #expect(await next.puts.isEmpty)
+    await next.stop()
+  }
+
+  @Test func aDayEmptiedElsewhereAfterAConfirmedSaveKeepsOnlyWhatWasNotConfirmed() async {
+    let first = Harness()
+    await first.show(today)
+    first.remove("it1")
+    await first.advance(600)
+    _ = await first.untilPuts(1)
+    await first.stop()
+    var kept = first.sync.edits
+    _ = try? kept.setItemRemoved(dateKey: today.dayKey.rawValue, itemId: "it2", removed: true)
+
+    let next = Harness(edits: kept)
+    await next.show(today)
+    await next.advance(600)
+
+    let expected = daySnapshot(today, removed: ["it2"])
+    #expect(next.snapshot() == expected)
+    #expect(await next.untilPuts(1).map(\.snapshot) == [expected])
+    await next.stop()
+  }
+
   @Test func aHydrationIsRecordedAsWhatTheServerHolds() async {
     let remote = daySnapshot(today, removed: ["it1"], swaps: ["it2": "o2"])
     let harness = Harness(serverDays: [today: remote])

@@ -40,6 +40,30 @@ struct NutritionCopyTests {
     #expect(try await world.day(date)["eaten"] as? [String: Bool] == [:])
   }
 
+  @Test func aTickQuitAtOnceIsConfirmedBeforeTheAppExits() async throws {
+    let world = try ServedApp(size: size)
+    defer { world.close() }
+    try await world.openNutrition()
+    try world.app.send(keys: "j", " ")
+    try await world.app.waitFor("[✓] Oats 80 g")
+    // Within the 600 ms before the save: quitting sends it and waits for its answer.
+    try world.app.send(keys: "q")
+    #expect(try await world.app.waitForExit(timeout: .seconds(30)) == .exited(0))
+
+    let date = try world.keptDate()
+    var day = try await world.day(date)
+    #expect(day["eaten"] as? [String: Bool] == [world.oatsKey(date): true])
+    day["eaten"] = [String: Bool]()
+    try await world.put(date, day)
+
+    try world.relaunch()
+    try await world.openNutrition()
+    try await world.app.waitFor("[ ] Oats 80 g")
+    try world.app.send(keys: "q")
+    #expect(try await world.app.waitForExit(timeout: .seconds(30)) == .exited(0))
+    #expect(try await world.day(date)["eaten"] as? [String: Bool] == [:])
+  }
+
   @Test func aTickKilledBeforeItsSaveIsSavedAtTheNextLaunch() async throws {
     let world = try ServedApp(size: size)
     defer { world.close() }
@@ -49,6 +73,29 @@ struct NutritionCopyTests {
     // Within the 600 ms before the save: the key already wrote the copy.
     kill(try world.app.pid, SIGKILL)
     #expect(try await world.app.waitForExit(timeout: .seconds(30)) == .killed(signal: SIGKILL))
+
+    try world.relaunch()
+    try await world.openNutrition()
+    try await world.app.waitFor("[✓] Oats 80 g")
+    try await world.app.waitFor("✓ saved")
+    let date = try world.keptDate()
+    #expect(try await world.day(date)["eaten"] as? [String: Bool] == [world.oatsKey(date): true])
+    try world.app.send(keys: "q")
+    #expect(try await world.app.waitForExit(timeout: .seconds(30)) == .exited(0))
+  }
+
+  @Test func aTickKilledDuringItsSaveIsSavedAtTheNextLaunch() async throws {
+    let world = try ServedApp(size: size)
+    defer { world.close() }
+    try await world.openNutrition()
+    // The server stops answering: the save is sent and waits for its answer.
+    kill(world.server.process.processIdentifier, SIGSTOP)
+    try world.app.send(keys: "j", " ")
+    try await world.app.waitFor("[✓] Oats 80 g")
+    try await world.app.waitFor("saving…")
+    kill(try world.app.pid, SIGKILL)
+    #expect(try await world.app.waitForExit(timeout: .seconds(30)) == .killed(signal: SIGKILL))
+    kill(world.server.process.processIdentifier, SIGCONT)
 
     try world.relaunch()
     try await world.openNutrition()

@@ -52,16 +52,18 @@ public final class WorkoutCoordinator {
   private(set) var deliveredRestAlert: LocalNotificationRequest?
 
   public weak var host: (any ScreenHost)?
-  private let api: any WorkoutAPI
+  let api: any WorkoutAPI
   private let alerts: WorkoutAlerts
   private let activity: WorkoutActivityController
   private let outbox: WorkoutLogOutbox
   private let pendingCommands: PendingCommandQueue
-  private let now: @Sendable () -> Date
+  let now: @Sendable () -> Date
   private let relay: EffectRelay
   private let journal: SessionJournal
   private var ticker: Task<Void, Never>?
-  private var configRefresh: Task<Void, Never>?
+  /// Fetches the notification configs whenever they are 10 minutes old
+  /// (`startNotificationConfigRefresh(clock:)`).
+  var configRefresh: Task<Void, Never>?
   private var sender: Task<Void, Never>?
   private var pending: PendingWorkoutLog?
 
@@ -118,41 +120,6 @@ public final class WorkoutCoordinator {
     ticker?.cancel()
     sender?.cancel()
     journal.close()
-  }
-
-  /// Loads the notification texts the coach set (the built-in ones stay on failure).
-  public func loadNotificationConfigs() async {
-    if let configs = try? await api.notificationConfigs() {
-      apply(configs)
-    }
-  }
-
-  // NB: spec workout-session-engine.md "Build the content": the configs are cached for 10
-  // minutes, so a coach's change reaches the running app within 10 minutes
-  // (`keepNotificationConfigsCurrent`), not only at the next launch.
-
-  /// Loads the notification texts the coach set now and again whenever they are 10 minutes old,
-  /// sleeping on `clock`, until `close()`; each change reaches the next rest and the reminders.
-  public func startNotificationConfigRefresh<C: Clock>(
-    clock: C
-  ) where C.Duration == Duration {
-    configRefresh?.cancel()
-    let cache = NotificationConfigCache(source: WorkoutAPIConfigSource(api: api), now: now)
-    let now = now
-    let apply: @MainActor @Sendable ([NotificationConfigDto]) -> Void = { [weak self] in
-      self?.apply($0)
-    }
-    configRefresh = Task {
-      await keepNotificationConfigsCurrent(cache: cache, clock: clock, now: now) {
-        await apply($0)
-      }
-    }
-  }
-
-  /// Hands `configs` to the store when they differ from the ones it has.
-  private func apply(_ configs: [NotificationConfigDto]) {
-    guard configs != store.state.notificationConfigs else { return }
-    store.send(.notificationConfigsLoaded(configs))
   }
 
   /// Sends `action` to the store: the one way screens change the workout.
@@ -445,15 +412,6 @@ public final class WorkoutCoordinator {
 
   private func formatted(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
-  }
-}
-
-/// The workout API as the source of the notification configs cache.
-private struct WorkoutAPIConfigSource: NotificationConfigSource {
-  let api: any WorkoutAPI
-
-  func fetchNotificationConfigs() async throws -> [NotificationConfigDto] {
-    try await api.notificationConfigs()
   }
 }
 

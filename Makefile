@@ -10,7 +10,7 @@ endif
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Benchmarks Apps
 
-.PHONY: run test lint format deps build bench bench-server golden clean
+.PHONY: run test lint format deps build bench bench-app bench-server golden clean
 
 ## run: build Perform and open the terminal app (embedded server, demo trainee)
 run: deps
@@ -43,6 +43,12 @@ bench: deps
 	.build/release/WorkoutSessionBenchmark
 	$(SWIFT) build -c release --product NutritionLogBenchmark
 	.build/release/NutritionLogBenchmark
+
+## bench-app: key-to-frame latency of the release app in a pseudo-terminal, through a whole workout
+bench-app: deps
+	$(SWIFT) build -c release --product perform
+	$(SWIFT) build -c release --product AppLatencyBenchmark
+	.build/release/AppLatencyBenchmark --perform .build/release/perform
 
 ## bench-server: wrk against `perform serve` on loopback next to nginx; record in docs/benchmarks.md
 bench-server:

@@ -66,6 +66,12 @@ let package = Package(
       dependencies: ["NutritionLog", "TraineeAPI", "BenchmarkSupport"],
       path: "Benchmarks/NutritionLogBenchmark"
     ),
+    // Key-to-frame latency of the real `perform` binary in a pseudo-terminal (make bench-app).
+    .executableTarget(
+      name: "AppLatencyBenchmark",
+      dependencies: ["BenchmarkSupport"],
+      path: "Benchmarks/AppLatencyBenchmark"
+    ),
     // The manual clock every timer test drives.
     .target(name: "PerformTestSupport", path: "Tests/PerformTestSupport"),
     .testTarget(name: "TraineeAPITests", dependencies: ["TraineeAPI"]),

@@ -1,0 +1,105 @@
+import BenchmarkSupport
+import Foundation
+
+/// One round: the app started fresh, the day started, the script typed, the workout finished and
+/// the app quit.
+struct WorkoutRun {
+  let app: AppInPseudoTerminal
+  private var screen: ScreenModel
+  private let clock = ContinuousClock()
+  static let keyTimeout = Duration.seconds(5)
+
+  init(binary: String, rows: UInt16, columns: UInt16) throws {
+    app = try AppInPseudoTerminal(binary: binary, rows: rows, columns: columns)
+    screen = ScreenModel(rows: Int(rows))
+  }
+
+  mutating func play(
+    _ keys: [ScriptedKey], thinkAfterCheck: Int, listSlow: Bool, into samples: inout LatencySamples,
+    random: inout SeededRandom
+  ) throws {
+    try waitFor("Next workout:", within: .seconds(30))
+    // Day 1 is the first day listed: Enter starts it (not timed: it asks the embedded server).
+    _ = try press(ScriptedKey(bytes: [13], expectation: .shows("⏱")))
+    try waitFor("╭", within: .seconds(10))
+    var previous = KeyKind.plain
+    for (index, key) in keys.enumerated() {
+      let think =
+        previous == .check ? random.next(upTo: thinkAfterCheck) : 10 + random.next(upTo: 20)
+      settle(for: .milliseconds(think))
+      let latency = try press(key)
+      samples.add(latency, kind: key.kind, afterCheck: previous == .check)
+      if listSlow, latency >= .milliseconds(16) {
+        print(
+          String(
+            format: "  slow: key %d %@ (%@) %.1f ms", index, key.name,
+            previous == .check ? "first after a check" : "\(key.kind)",
+            latency.microseconds / 1000))
+      }
+      previous = key.kind
+    }
+    // The finish posts the log to the embedded server: timed elsewhere (make bench-server).
+    _ = app.type(Array("y".utf8))
+    try waitFor("Workout complete!", within: .seconds(30))
+    _ = app.type([13])
+    try waitFor("Next workout:", within: .seconds(10))
+    _ = app.type(Array("q".utf8))
+    guard app.finish(timeout: .seconds(30)) == 0 else {
+      throw BenchmarkFailure("perform did not exit with status 0 after q")
+    }
+  }
+
+  /// Types `key` and returns the time until its frame arrived (see main.swift).
+  private mutating func press(_ key: ScriptedKey) throws -> Duration {
+    settle(for: .milliseconds(2))
+    let before = screen.selection
+    if satisfied(key.expectation, before: before) {
+      throw BenchmarkFailure("\(key.expectation) holds before the key \(key.bytes)\n\(dump)")
+    }
+    let sent = app.type(key.bytes)
+    let deadline = sent.advanced(by: Self.keyTimeout)
+    var arrived: ContinuousClock.Instant?
+    while arrived == nil {
+      guard let (bytes, at) = app.read(within: deadline - clock.now) else {
+        throw BenchmarkFailure("no frame for the key \(key.bytes) (\(key.expectation))\n\(dump)")
+      }
+      screen.feed(bytes)
+      if satisfied(key.expectation, before: before) { arrived = at }
+    }
+    while let (bytes, at) = app.read(within: .milliseconds(1)) {
+      screen.feed(bytes)
+      arrived = at
+    }
+    return arrived! - sent
+  }
+
+  private func satisfied(_ expectation: Expectation, before: [UInt8]) -> Bool {
+    switch expectation {
+    case .selectionChanges: screen.selection != before
+    case .shows(let text): screen.shows(text)
+    case .hides(let text): !screen.shows(text)
+    }
+  }
+
+  /// Reads what comes until `quiet` passes without a byte.
+  private mutating func settle(for quiet: Duration) {
+    let end = clock.now.advanced(by: quiet)
+    while clock.now < end, let (bytes, _) = app.read(within: end - clock.now) {
+      screen.feed(bytes)
+    }
+  }
+
+  private mutating func waitFor(_ text: String, within timeout: Duration) throws {
+    let deadline = clock.now.advanced(by: timeout)
+    while !screen.shows(text) {
+      guard let (bytes, _) = app.read(within: deadline - clock.now) else {
+        throw BenchmarkFailure("\"\(text)\" never appeared\n\(dump)")
+      }
+      screen.feed(bytes)
+    }
+  }
+
+  private var dump: String {
+    screen.text.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
+  }
+}

@@ -20,22 +20,23 @@ struct LatencySamples {
 
   func report() {
     print("")
-    print("key-to-frame latency, ms          keys      p50      p99      max   p99 < 16 ms")
+    print(
+      "key-to-frame latency, ms          keys      p50      p99      max  >= 16 ms  p99 < 16 ms")
     for (label, values) in [
       ("every key", all), ("first key after a check", afterCheck),
       ("every other key", others), ("the check itself", checks),
       ("first key after an uncheck", afterUncheck),
     ] where !values.isEmpty {
       let figures = Figures(values)
+      let slow = values.filter { $0 >= .milliseconds(16) }.count
       print(
         label.padding(toLength: 32, withPad: " ", startingAt: 0)
           + String(
-            format: "%6d %8.2f %8.2f %8.2f   %@", values.count, figures.p50.microseconds / 1000,
-            figures.p99.microseconds / 1000, figures.max.microseconds / 1000,
+            format: "%6d %8.2f %8.2f %8.2f  %8.1f%%  %@", values.count,
+            figures.p50.microseconds / 1000, figures.p99.microseconds / 1000,
+            figures.max.microseconds / 1000, Double(slow) * 100 / Double(values.count),
             figures.p99 < .milliseconds(16) ? "yes" : "NO"))
     }
-    let slow = afterCheck.filter { $0 >= .milliseconds(16) }.count
-    print("first keys after a check at 16 ms or more: \(slow) of \(afterCheck.count)")
   }
 }
 

@@ -353,14 +353,14 @@ import Testing
     for _ in 0..<10 where third == nil {
       held.forEach { close($0) }
       held = try [stalledUpload(from: "198.51.100.1"), stalledUpload(from: "198.51.100.1")]
-      usleep(200_000)
+      try await Task.sleep(for: .milliseconds(200))
       let reply = try get(from: "198.51.100.1")
       if reply.status == 503 {
         third = reply
       } else {
         let refused = held.map { RawHTTP.readWaiting($0) }.contains { $0.contains(" 503 ") }
         #expect(refused, "a third request was answered while two were held: \(reply.status ?? 0)")
-        usleep(200_000)
+        try await Task.sleep(for: .milliseconds(200))
       }
     }
     let refusal = try #require(third)
@@ -388,7 +388,7 @@ import Testing
     /// (or 10 s), closes them, and waits until it is back within 10 MiB of `baseline` (or
     /// 30 s: on a loaded machine the server may take seconds to see every close). Returns the
     /// RSS held and the RSS after.
-    func round(from baseline: Int) throws -> (held: Int, after: Int) {
+    func round(from baseline: Int) async throws -> (held: Int, after: Int) {
       var sockets: [Int32] = []
       for _ in 0..<40 {
         let socket = try RawHTTP.connectSocket(port: server.port)
@@ -398,13 +398,13 @@ import Testing
       // Stalled, not cut off mid-read: wait until the server has read (nearly) every body.
       var held = try #require(RawHTTP.residentKiB(of: pid))
       for _ in 0..<200 where held - baseline < 36 * 1024 {
-        usleep(50_000)
+        try await Task.sleep(for: .milliseconds(50))
         held = try #require(RawHTTP.residentKiB(of: pid))
       }
       sockets.forEach { close($0) }
       var after = held
       for _ in 0..<600 where after - baseline >= 10 * 1024 {
-        usleep(50_000)
+        try await Task.sleep(for: .milliseconds(50))
         after = try #require(RawHTTP.residentKiB(of: pid))
       }
       return (held, after)
@@ -412,11 +412,11 @@ import Testing
     // The first round also warms the server up (worker threads, caches): its settled RSS is
     // the baseline the later rounds must come back to.
     let start = try #require(RawHTTP.residentKiB(of: pid))
-    _ = try round(from: start)
-    usleep(500_000)
+    _ = try await round(from: start)
+    try await Task.sleep(for: .milliseconds(500))
     let baseline = try #require(RawHTTP.residentKiB(of: pid))
     for _ in 0..<2 {
-      let (held, after) = try round(from: baseline)
+      let (held, after) = try await round(from: baseline)
       #expect(held - baseline >= 36 * 1024, "RSS \(baseline) KiB, then \(held) KiB held")
       #expect(
         after - baseline < 10 * 1024,

@@ -92,7 +92,12 @@ public final class ManualClock: Clock, @unchecked Sendable {
   ///
   /// A task woken by `advance(by:)` has left the sleepers, so after an advance that woke the only
   /// sleeper, `untilSleepers(1)` returns once that task has done its work and slept again.
-  public func untilSleepers(_ count: Int, within timeout: Duration = .seconds(10)) async -> Bool {
+  ///
+  /// NB: the bound is a safety net, never a measure: a full parallel run on two cores starts
+  /// real processes (servers, tmux) from tests that block a cooperative thread while they do,
+  /// and a suite whose task waited more than 10 s for a thread then lost the race to its own
+  /// timeout (CI, once in three runs). A sleeper that comes never still fails the test.
+  public func untilSleepers(_ count: Int, within timeout: Duration = .seconds(60)) async -> Bool {
     let id = takeId()
     let deadline = ContinuousClock.now.advanced(by: timeout)
     return await withTaskCancellationHandler {

@@ -11,10 +11,12 @@ let package = Package(
     .executable(name: "perform", targets: ["perform"]),
   ],
   targets: [
-    // Wire types shared by the app, the client and (later) the server.
-    .target(name: "TraineeAPI"),
-    // Files that survive a crash: the one atomic writer, append-only records, directory locks.
+    // Files that survive a crash: the one atomic writer, append-only records, directory locks,
+    // the last good answers of the app's reads.
     .target(name: "DurableFiles"),
+    // Wire types shared by the app, the client and the server; the client, whose reads fall
+    // back to the last good answers kept by DurableFiles.
+    .target(name: "TraineeAPI", dependencies: ["DurableFiles"]),
     // The one rest end time, the timer, the rest-over alert and the workout reminders.
     .target(name: "RestTimer", dependencies: ["TraineeAPI"]),
     // Program day -> live session; state, actions, effects, PRs, stats, log payload, crash recovery.
@@ -52,6 +54,7 @@ let package = Package(
       dependencies: [
         "WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI", "TraineeServer",
         "LiveActivity", "NutritionReplay", "NutritionLog", "TerminalUI", "PerformApp",
+        "DurableFiles",
       ]
     ),
     // What the benchmarks share: mean, p50, p99 and max of timed samples, and their table.
@@ -74,7 +77,7 @@ let package = Package(
     ),
     // The manual clock every timer test drives.
     .target(name: "PerformTestSupport", path: "Tests/PerformTestSupport"),
-    .testTarget(name: "TraineeAPITests", dependencies: ["TraineeAPI"]),
+    .testTarget(name: "TraineeAPITests", dependencies: ["TraineeAPI", "DurableFiles"]),
     .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
     .testTarget(
       name: "NutritionLogTests", dependencies: ["NutritionLog", "TraineeAPI", "PerformTestSupport"]),
@@ -84,6 +87,7 @@ let package = Package(
       name: "TraineeClientTests",
       dependencies: [
         "TraineeAPI", "TraineeServer", "NutritionLog", "WorkoutSession", "PerformTestSupport",
+        "DurableFiles",
       ]),
     .testTarget(
       name: "RestTimerTests", dependencies: ["RestTimer", "TraineeAPI", "PerformTestSupport"]),

@@ -1,3 +1,4 @@
+import Foundation
 import TraineeAPI
 
 /// The workout endpoints the terminal app calls: the API client in the app, a fake in tests.
@@ -14,6 +15,94 @@ public protocol WorkoutAPI: Sendable {
   ) async throws(TraineeAPIError) -> TechniqueVideoDto
   func markFeedbackSeen(videoId: String) async throws(TraineeAPIError)
   func notificationConfigs() async throws(TraineeAPIError) -> [NotificationConfigDto]
+
+  /// The programs, or their last good copy when the server cannot answer.
+  func keptWorkouts() async throws(TraineeAPIError) -> KeptAnswer<TrainingProgramsDto>
+  /// The history's first page, or its last good copy.
+  func keptWorkoutHistory() async throws(TraineeAPIError) -> KeptAnswer<WorkoutHistoryDto>
+  /// The notification configs, or their last good copy.
+  func keptNotificationConfigs() async throws(TraineeAPIError) -> KeptAnswer<
+    [NotificationConfigDto]
+  >
+}
+
+extension WorkoutAPI {
+  /// Without copies: the server's answer, dated now.
+  public func keptWorkouts() async throws(TraineeAPIError) -> KeptAnswer<TrainingProgramsDto> {
+    KeptAnswer(value: try await workouts(), fetchedAt: Date())
+  }
+
+  public func keptWorkoutHistory() async throws(TraineeAPIError) -> KeptAnswer<WorkoutHistoryDto> {
+    KeptAnswer(value: try await workoutHistory(), fetchedAt: Date())
+  }
+
+  public func keptNotificationConfigs() async throws(TraineeAPIError) -> KeptAnswer<
+    [NotificationConfigDto]
+  > {
+    KeptAnswer(value: try await notificationConfigs(), fetchedAt: Date())
+  }
 }
 
 extension TraineeAPIClient: WorkoutAPI {}
+
+/// The workout endpoints of the app: writes go to the server, reads fall back to their last good
+/// copies (`KeptReads`) when it cannot answer.
+public struct KeptWorkoutAPI: WorkoutAPI {
+  public let reads: KeptReads
+  private var client: TraineeAPIClient { reads.client }
+
+  public init(reads: KeptReads) {
+    self.reads = reads
+  }
+
+  public func workouts() async throws(TraineeAPIError) -> TrainingProgramsDto {
+    try await reads.read(.workouts).value
+  }
+
+  public func workoutHistory() async throws(TraineeAPIError) -> WorkoutHistoryDto {
+    try await reads.read(.workoutHistory).value
+  }
+
+  public func deleteWorkoutLog(id: String) async throws(TraineeAPIError) {
+    try await client.deleteWorkoutLog(id: id)
+  }
+
+  public func logWorkout(
+    _ payload: LogWorkoutPayload, idempotencyKey: String
+  ) async throws(TraineeAPIError) -> LoggedWorkoutDto {
+    try await client.logWorkout(payload, idempotencyKey: idempotencyKey)
+  }
+
+  public func saveSubstitution(_ substitution: SubstitutionRequestDto) async throws(TraineeAPIError)
+  {
+    try await client.saveSubstitution(substitution)
+  }
+
+  public func submitTechniqueVideo(
+    _ video: TechniqueVideoRequestDto
+  ) async throws(TraineeAPIError) -> TechniqueVideoDto {
+    try await client.submitTechniqueVideo(video)
+  }
+
+  public func markFeedbackSeen(videoId: String) async throws(TraineeAPIError) {
+    try await client.markFeedbackSeen(videoId: videoId)
+  }
+
+  public func notificationConfigs() async throws(TraineeAPIError) -> [NotificationConfigDto] {
+    try await reads.read(.notificationConfigs).value
+  }
+
+  public func keptWorkouts() async throws(TraineeAPIError) -> KeptAnswer<TrainingProgramsDto> {
+    try await reads.read(.workouts)
+  }
+
+  public func keptWorkoutHistory() async throws(TraineeAPIError) -> KeptAnswer<WorkoutHistoryDto> {
+    try await reads.read(.workoutHistory)
+  }
+
+  public func keptNotificationConfigs() async throws(TraineeAPIError) -> KeptAnswer<
+    [NotificationConfigDto]
+  > {
+    try await reads.read(.notificationConfigs)
+  }
+}

@@ -22,39 +22,130 @@ public final class WorkoutsScreen: AppScreen {
   private(set) var programs: TrainingProgramsDto?
   private(set) var history: [WorkoutLogDto] = []
   private var problem: String?
-  private var loading = false
+  private var loadsInFlight = 0
+  private var loading: Bool { loadsInFlight > 0 }
   private(set) var selection = 0
   private var confirmingDelete: String?
+  /// When the programs shown were fetched, and why the server's could not be had (nil: they
+  /// are the server's latest answer).
+  private(set) var programsAsOf: (fetchedAt: Date, failure: TraineeAPIError?)?
+  /// When the next reload runs by itself after a failed one, and the pause before it.
+  public private(set) var retryAt: Date?
+  private var retryDelay = WorkoutsScreen.firstRetryDelay
+  /// When the programs shown were fetched (nil: none loaded yet).
+  public var programsFetchedAt: Date? { programsAsOf?.fetchedAt }
+  private let now: @Sendable () -> Date
+  private let timeZone: @Sendable () -> TimeZone
 
-  /// The screen; `openLiveWorkout` switches to the live workout tab.
+  /// The first pause before a failed load is tried again by itself; it doubles up to
+  /// `maximumRetryDelay`.
+  static let firstRetryDelay: TimeInterval = 5
+  static let maximumRetryDelay: TimeInterval = 60
+
+  /// The screen; `openLiveWorkout` switches to the live workout tab. `now` and `timeZone` date
+  /// reloads and say when a copy shown offline is from.
   public init(
     coordinator: WorkoutCoordinator, api: any WorkoutAPI, host: any ScreenHost,
+    now: @escaping @Sendable () -> Date = { Date() },
+    timeZone: @escaping @Sendable () -> TimeZone = { TimeZone.current },
     openLiveWorkout: @escaping @MainActor () -> Void
   ) {
     self.coordinator = coordinator
     self.api = api
     self.host = host
+    self.now = now
+    self.timeZone = timeZone
     self.openLiveWorkout = openLiveWorkout
   }
 
+  // NB: issue "offline first": the programs and the history come from the server, or from their
+  // last good copies when it cannot answer; either way the workouts can be started. A failed load
+  // (or one answered from a copy) is tried again by itself, 5 s later, then 10, 20, 40 and every
+  // 60 s; a loaded answer older than its stale time is fetched again in the background
+  // (`upkeep(now:)`).
+
   /// Fetches the programs and the history again.
   public func reload() async {
-    loading = true
+    loadsInFlight += 1
     host?.setNeedsRedraw()
     defer {
-      loading = false
+      loadsInFlight -= 1
       host?.setNeedsRedraw()
     }
     do throws(TraineeAPIError) {
-      let programs = try await api.workouts()
-      let history = try await api.workoutHistory()
-      self.programs = programs
-      self.history = history.workouts
+      let programs = try await api.keptWorkouts()
+      let history = try? await api.keptWorkoutHistory()
+      self.programs = programs.value
+      if let history { self.history = history.value.workouts }
+      programsAsOf = (programs.fetchedAt, programs.failure ?? history?.failure)
       problem = nil
       selection = min(selection, max(0, items.count - 1))
+      if programs.failure == nil, history != nil, history?.failure == nil {
+        retryAt = nil
+        retryDelay = Self.firstRetryDelay
+      } else {
+        scheduleRetry()
+      }
     } catch {
-      problem = "Cannot load your workouts: \(WorkoutCoordinator.describe(error)). r to retry."
+      if programs == nil, error.isUnreachable {
+        problem =
+          "Cannot reach the server, and no workouts are saved on this device yet: connect to"
+          + " the network (trying again by itself; r now)."
+      } else {
+        problem =
+          "Cannot load your workouts: \(Self.describe(error)). Trying again by itself; r now."
+      }
+      scheduleRetry()
     }
+  }
+
+  private func scheduleRetry() {
+    retryAt = now() + retryDelay
+    retryDelay = min(Self.maximumRetryDelay, retryDelay * 2)
+  }
+
+  /// Background upkeep, called every second: a failed load is tried again when its time comes,
+  /// and programs older than their stale time are fetched again.
+  public func upkeep(now: Date) {
+    guard !loading else { return }
+    if let retryAt {
+      if now >= retryAt { Task { await reload() } }
+      return
+    }
+    if let asOf = programsAsOf, now.timeIntervalSince(asOf.fetchedAt) > KeptRead.workouts.staleAfter
+    {
+      Task { await reload() }
+    }
+  }
+
+  /// What a failed load means to the trainee, with what to do about a refused token.
+  static func describe(_ error: TraineeAPIError) -> String {
+    if case .http(401, _) = error {
+      return "the server refused this app's token (401); start the app with a new one:"
+        + " perform --server URL --token TOKEN (perform serve --demo prints the demo trainee's)"
+    }
+    return WorkoutCoordinator.describe(error)
+  }
+
+  /// The line saying the programs shown are a copy, and from when.
+  private func offlineLine() -> StyledLine? {
+    guard let asOf = programsAsOf, let failure = asOf.failure else { return nil }
+    let formatter = DateFormatter()
+    formatter.timeZone = timeZone()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    let sameDay =
+      Calendar.current.dateComponents(in: timeZone(), from: asOf.fetchedAt).day
+      == Calendar.current.dateComponents(in: timeZone(), from: now()).day
+    formatter.dateFormat = sameDay ? "HH:mm" : "d MMM HH:mm"
+    let time = formatter.string(from: asOf.fetchedAt)
+    if failure.isUnreachable {
+      return StyledLine(
+        "Offline, as of \(time): workouts start from this copy and are sent when the server is"
+          + " back.", TextStyle(bold: true, foreground: .yellow))
+    }
+    return StyledLine(
+      "Saved copy as of \(time): \(Self.describe(failure)).",
+      TextStyle(bold: true, foreground: .yellow))
   }
 
   private var items: [Item] {
@@ -157,6 +248,7 @@ public final class WorkoutsScreen: AppScreen {
   public func body(size: TerminalSize, now: Date) -> Frame {
     var lines: [StyledLine] = []
     if let problem { lines.append(StyledLine(problem, TextStyle(bold: true, foreground: .red))) }
+    if let offline = offlineLine() { lines.append(offline) }
     if programs == nil {
       lines.append(StyledLine(loading ? "Loading your workouts…" : "No workouts loaded."))
       return Frame(lines: lines)

@@ -57,3 +57,14 @@ extension TraineeAPIError {
     }
   }
 }
+
+extension TraineeAPIError {
+  /// Whether no answer came at all (no network, the server down or too slow): a copy shown
+  /// meanwhile is "offline" rather than refused.
+  public var isUnreachable: Bool {
+    switch self {
+    case .offline, .timeout, .transport: true
+    case .http, .decoding, .cancelled: false
+    }
+  }
+}

@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 import NutritionLog
 import PerformApp
@@ -97,9 +98,17 @@ enum AppCommand {
     let client = TraineeAPIClient(baseURL: baseURL, token: bearer, timeZone: timeZone)
 
     let app = PerformTerminalApp()
+    // NB: DESIGN.md "Offline first": the reads the app depends on go through their last good
+    // copies in DIR/last-good-answers/, so with the server away the app shows them, marked.
+    let reads = KeptReads(
+      client: client,
+      copies: AnswerCopies(directory: directory.appendingPathComponent("last-good-answers")),
+      now: { Date() },
+      report: { problem in Task { @MainActor in app.show(message: problem) } })
+    let workoutAPI = KeptWorkoutAPI(reads: reads)
     let coordinator: WorkoutCoordinator
     do {
-      coordinator = try WorkoutCoordinator(dataDirectory: directory, api: client)
+      coordinator = try WorkoutCoordinator(dataDirectory: directory, api: workoutAPI)
     } catch {
       device.restore()
       fail(
@@ -124,7 +133,7 @@ enum AppCommand {
     let live = LiveWorkoutScreen(
       coordinator: coordinator, host: app, openWorkouts: { [weak app] in app?.select(tab: 0) })
     let workouts = WorkoutsScreen(
-      coordinator: coordinator, api: client, host: app,
+      coordinator: coordinator, api: workoutAPI, host: app, timeZone: timeZone,
       openLiveWorkout: { [weak app] in app?.select(tab: 1) })
     let startOnLive = coordinator.store.session?.started == true || coordinator.isFinishing
     app.setTabs(
@@ -150,6 +159,7 @@ enum AppCommand {
       saveEdits()
     }
     runner.onSecond = {
+      workouts.upkeep(now: Date())
       if let problem = coordinator.applyPendingCommands().first { app.show(message: problem) }
     }
     runner.afterKey = { saveEdits() }

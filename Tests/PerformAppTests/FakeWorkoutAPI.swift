@@ -21,6 +21,13 @@ final class FakeWorkoutAPI: WorkoutAPI {
     var keysTried: [String] = []
     /// The coach's notification configs.
     var notificationConfigs: [NotificationConfigDto] = []
+    /// When the last good copy of the programs was fetched, if one is kept: answered while the
+    /// server is away.
+    var programsCopyFetchedAt: Date?
+    /// What the server answers besides being away (a 401, say), if anything.
+    var failure: TraineeAPIError?
+    /// How many times the programs were asked for.
+    var programReads = 0
   }
 
   let programs: TrainingProgramsDto
@@ -36,8 +43,22 @@ final class FakeWorkoutAPI: WorkoutAPI {
   }
 
   private func check() throws(TraineeAPIError) {
-    let (reachable, _) = recorded.withLock { ($0.reachable, 0) }
+    let (reachable, failure) = recorded.withLock { ($0.reachable, $0.failure) }
     guard reachable else { throw .offline }
+    if let failure { throw failure }
+  }
+
+  func keptWorkouts() async throws(TraineeAPIError) -> KeptAnswer<TrainingProgramsDto> {
+    let copy = recorded.withLock { state in
+      state.programReads += 1
+      return state.programsCopyFetchedAt
+    }
+    do {
+      return KeptAnswer(value: try await workouts(), fetchedAt: Date())
+    } catch {
+      guard let copy else { throw error }
+      return KeptAnswer(value: programs, fetchedAt: copy, failure: error)
+    }
   }
 
   func workouts() async throws(TraineeAPIError) -> TrainingProgramsDto {

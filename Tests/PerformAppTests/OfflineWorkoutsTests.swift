@@ -1,0 +1,126 @@
+import Foundation
+import PerformApp
+import Synchronization
+import TerminalUI
+import Testing
+import TraineeAPI
+import WorkoutSession
+
+/// The Workouts tab with the server away: the kept copy, marked, starts a workout; with no
+/// copy one line says what to do, and the tab tries again by itself.
+@MainActor
+struct OfflineWorkoutsTests {
+  let directory: URL
+  let api = FakeWorkoutAPI()
+  let size = TerminalSize(rows: 60, columns: 110)
+  /// 2025-12-01 10:32 UTC.
+  let copyTime = Date(timeIntervalSince1970: 1_764_585_120)
+  let clock = WallClock(Date(timeIntervalSince1970: 1_764_585_120 + 3_600))
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-offline-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  func launch() async throws -> (PerformTerminalApp, WorkoutCoordinator, WorkoutsScreen) {
+    let app = PerformTerminalApp()
+    let coordinator = try WorkoutCoordinator(dataDirectory: directory, api: api)
+    coordinator.host = app
+    let clock = clock
+    let workouts = WorkoutsScreen(
+      coordinator: coordinator, api: api, host: app, now: { clock.now },
+      timeZone: { TimeZone(identifier: "UTC")! },
+      openLiveWorkout: { [weak app] in app?.select(tab: 1) })
+    let live = LiveWorkoutScreen(coordinator: coordinator, host: app)
+    app.setTabs([.init(title: "Workouts", screen: workouts), .init(title: "Live", screen: live)])
+    await workouts.reload()
+    return (app, coordinator, workouts)
+  }
+
+  func screen(_ app: PerformTerminalApp) -> String {
+    app.frame(size: size, now: clock.now).plainText
+  }
+
+  @Test func offlineTheCopyIsShownMarkedWithItsTimeAndAWorkoutStartsFromIt() async throws {
+    api.recorded.withLock {
+      $0.reachable = false
+      $0.programsCopyFetchedAt = copyTime
+    }
+    let (app, coordinator, _) = try await launch()
+    let text = screen(app)
+    #expect(text.contains("Offline, as of 10:32"))
+    #expect(text.contains("Next workout: Day 1 Push"))
+    #expect(!text.contains("Cannot load"))
+
+    _ = app.handle(.character("n"), now: clock.now)
+
+    let session = try #require(coordinator.store.session)
+    #expect(session.started && session.dayId == "day_push")
+    // Last time's values and the best come with the copy.
+    #expect(screen(app).contains("(57.5)"))
+  }
+
+  @Test func theMarkGoesOnceTheServerAnswersAgain() async throws {
+    api.recorded.withLock {
+      $0.reachable = false
+      $0.programsCopyFetchedAt = copyTime
+    }
+    let (app, _, workouts) = try await launch()
+    #expect(screen(app).contains("Offline, as of"))
+    api.reachable = true
+    await workouts.reload()
+    #expect(!screen(app).contains("Offline, as of"))
+  }
+
+  @Test func withNoCopyOneLineSaysWhatToDoAndTheTabTriesAgainByItself() async throws {
+    api.reachable = false
+    let (app, _, workouts) = try await launch()
+    let text = screen(app)
+    #expect(
+      text.contains(
+        "Cannot reach the server, and no workouts are saved on this device yet: connect to the"
+          + " network (trying again by itself; r now)."))
+    let reads = api.recorded.withLock { $0.programReads }
+
+    // Before the retry time nothing is asked.
+    workouts.upkeep(now: clock.now + 1)
+    let retryAt = try #require(workouts.retryAt)
+    #expect(api.recorded.withLock { $0.programReads } == reads)
+
+    api.reachable = true
+    workouts.upkeep(now: retryAt)
+    #expect(await settled { workouts.programsFetchedAt != nil })
+    #expect(screen(app).contains("Next workout: Day 1 Push"))
+    #expect(workouts.retryAt == nil)
+  }
+
+  @Test func programsOlderThanTheirStaleTimeAreFetchedAgainInTheBackground() async throws {
+    let (_, _, workouts) = try await launch()
+    let fetched = try #require(workouts.programsFetchedAt)
+    let reads = api.recorded.withLock { $0.programReads }
+
+    workouts.upkeep(now: fetched + KeptRead.workouts.staleAfter)
+    #expect(api.recorded.withLock { $0.programReads } == reads)
+    workouts.upkeep(now: fetched + KeptRead.workouts.staleAfter + 1)
+    #expect(await settled { api.recorded.withLock { $0.programReads } == reads + 1 })
+  }
+
+  @Test func aRefusedTokenIsSaidPlainlyWithHowToGetANewOne() async throws {
+    api.recorded.withLock {
+      $0.failure = .http(status: 401, error: nil)
+      $0.programsCopyFetchedAt = copyTime
+    }
+    let (app, _, _) = try await launch()
+    let text = screen(app)
+    #expect(text.contains("the server refused this app's token (401)"))
+    #expect(text.contains("perform --server URL --token TOKEN"))
+  }
+}
+
+/// A wall clock a test sets.
+final class WallClock: Sendable {
+  private let instant: Mutex<Date>
+  init(_ start: Date) { instant = Mutex(start) }
+  var now: Date { instant.withLock { $0 } }
+}

@@ -1,0 +1,179 @@
+import DurableFiles
+import Foundation
+import Synchronization
+import Testing
+
+@testable import TraineeAPI
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Reads that fall back to the last good answer: what is kept, what is sent, when the copy is
+/// used.
+struct KeptReadsTests {
+  /// A transport that plays back answers in order (a `nil` answer is "no network") and records
+  /// the requests.
+  final class ScriptedServer: Sendable {
+    struct Answer {
+      var status: Int
+      var headers: [String: String] = [:]
+      var body: String = ""
+    }
+    let answers: Mutex<[Answer?]>
+    let requests = Mutex<[URLRequest]>([])
+
+    init(_ answers: [Answer?]) {
+      self.answers = Mutex(answers)
+    }
+
+    var client: TraineeAPIClient {
+      TraineeAPIClient(
+        baseURL: URL(string: "http://perform.test")!, token: "t0k3n",
+        timeZone: { TimeZone(identifier: "UTC")! }
+      ) { request in
+        self.requests.withLock { $0.append(request) }
+        guard let answer = self.answers.withLock({ $0.removeFirst() }) else {
+          throw URLError(.cannotConnectToHost)
+        }
+        let response = HTTPURLResponse(
+          url: request.url!, statusCode: answer.status, httpVersion: "HTTP/1.1",
+          headerFields: answer.headers)!
+        return (Data(answer.body.utf8), response)
+      }
+    }
+  }
+
+  /// A scratch data directory, a wall clock the test moves, and what was reported.
+  final class Device: Sendable {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-kept-reads-\(UUID().uuidString)")
+    let clock = Mutex(Date(timeIntervalSince1970: 1_764_583_920))
+    let reported = Mutex<[String]>([])
+
+    var copies: AnswerCopies { AnswerCopies(directory: directory) }
+
+    func reads(_ server: ScriptedServer) -> KeptReads {
+      KeptReads(
+        client: server.client, copies: copies, now: { self.clock.withLock { $0 } },
+        report: { problem in self.reported.withLock { $0.append(problem) } })
+    }
+
+    func advance(_ seconds: TimeInterval) { clock.withLock { $0 += seconds } }
+    var now: Date { clock.withLock { $0 } }
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+  }
+
+  static let historyBody = #"{"workouts":[]}"#
+
+  @Test func anAnswerIsKeptWithItsETagAndA304ConfirmsTheCopy() async throws {
+    let device = Device()
+    defer { device.remove() }
+    let server = ScriptedServer([
+      .init(status: 200, headers: ["ETag": #""h1""#], body: Self.historyBody),
+      .init(status: 304, headers: ["ETag": #""h1""#]),
+    ])
+    let reads = device.reads(server)
+    let first = try await reads.read(.workoutHistory)
+    #expect(first == KeptAnswer(value: WorkoutHistoryDto(workouts: []), fetchedAt: device.now))
+
+    device.advance(120)
+    let second = try await reads.read(.workoutHistory)
+
+    #expect(second == KeptAnswer(value: WorkoutHistoryDto(workouts: []), fetchedAt: device.now))
+    let sent = server.requests.withLock { $0 }
+    #expect(sent.map { $0.value(forHTTPHeaderField: "If-None-Match") } == [nil, #""h1""#])
+    #expect(reads.copy(of: .workoutHistory)?.fetchedAt == device.now)
+  }
+
+  @Test func lastModifiedIsSentBackAsIfModifiedSince() async throws {
+    let device = Device()
+    defer { device.remove() }
+    let date = "Mon, 01 Dec 2025 10:12:00 GMT"
+    let server = ScriptedServer([
+      .init(status: 200, headers: ["Last-Modified": date], body: Self.historyBody),
+      .init(status: 200, body: Self.historyBody),
+    ])
+    let reads = device.reads(server)
+    _ = try await reads.read(.workoutHistory)
+    _ = try await reads.read(.workoutHistory)
+    let sent = server.requests.withLock { $0 }
+    #expect(sent.map { $0.value(forHTTPHeaderField: "If-Modified-Since") } == [nil, date])
+  }
+
+  @Test func withNoNetworkTheCopyIsAnsweredWithItsTimeAndWhy() async throws {
+    let device = Device()
+    defer { device.remove() }
+    let server = ScriptedServer([.init(status: 200, body: Self.historyBody), nil])
+    let reads = device.reads(server)
+    let fetched = device.now
+    _ = try await reads.read(.workoutHistory)
+    device.advance(3_600)
+
+    let offline = try await reads.read(.workoutHistory)
+
+    #expect(
+      offline
+        == KeptAnswer(
+          value: WorkoutHistoryDto(workouts: []), fetchedAt: fetched, failure: .offline))
+    #expect(offline.isFromCopy)
+  }
+
+  @Test func aRefusedTokenOrAServerFaultAlsoFallsBackToTheCopy() async throws {
+    let device = Device()
+    defer { device.remove() }
+    let server = ScriptedServer([
+      .init(status: 200, body: Self.historyBody), .init(status: 401, body: "{}"),
+      .init(status: 503, body: "{}"),
+    ])
+    let reads = device.reads(server)
+    _ = try await reads.read(.workoutHistory)
+    #expect(try await reads.read(.workoutHistory).failure == .http(status: 401, error: nil))
+    #expect(try await reads.read(.workoutHistory).failure == .http(status: 503, error: nil))
+  }
+
+  @Test func withNoNetworkAndNoCopyTheFailureIsThrown() async throws {
+    let device = Device()
+    defer { device.remove() }
+    let reads = device.reads(ScriptedServer([nil]))
+    await #expect(throws: TraineeAPIError.offline) { try await reads.read(.workoutHistory) }
+  }
+
+  @Test func anAnswerThatDoesNotDecodeNeverReplacesTheCopy() async throws {
+    let device = Device()
+    defer { device.remove() }
+    let server = ScriptedServer([
+      .init(status: 200, body: Self.historyBody), .init(status: 200, body: #"{"workouts":7}"#),
+    ])
+    let reads = device.reads(server)
+    _ = try await reads.read(.workoutHistory)
+    let second = try await reads.read(.workoutHistory)
+    guard case .decoding = second.failure else {
+      Issue.record("expected the copy with a decoding failure, got \(second)")
+      return
+    }
+    #expect(reads.copy(of: .workoutHistory)?.value == WorkoutHistoryDto(workouts: []))
+  }
+
+  @Test func aCorruptCopyIsReportedAndNeverAnswered() async throws {
+    let device = Device()
+    defer { device.remove() }
+    try FileManager.default.createDirectory(at: device.directory, withIntermediateDirectories: true)
+    try Data("{\"bytes\":3,\"fetchedAt\":0}\n[1]".utf8).write(
+      to: device.copies.url(of: "workout-history"))
+    let reads = device.reads(ScriptedServer([nil]))
+
+    await #expect(throws: TraineeAPIError.offline) { try await reads.read(.workoutHistory) }
+    let reported = device.reported.withLock { $0 }
+    #expect(reported.count == 1)
+    #expect(reported.first?.contains("workout-history could not be read") == true)
+  }
+
+  @Test func eachMenuDateAndPlanDayHasItsOwnCopy() {
+    #expect(KeptRead.nutritionMenu(date: "2025-12-01").key == "nutrition-menu-2025-12-01")
+    #expect(
+      KeptRead.nutritionMenu(date: "2025-12-01", hint: PlanDayHint(planId: "np", dayId: "d 1"))
+        .key == "nutrition-menu-2025-12-01.np.d_1")
+    #expect(KeptRead.notificationConfigs.staleAfter == 600)
+  }
+}

@@ -25,12 +25,16 @@ package enum DurableFile {
   /// removed and `url` is left as it was. A crash or a kill before the rename leaves the
   /// temporary file behind; `removeStaleTemporaries(in:olderThan:now:legacyTemporariesOf:)`
   /// sweeps such files, once over an hour old, when their directory's owner next opens it.
-  package static func atomicWrite(_ data: Data, to url: URL) throws(FileError) {
+  /// `permissions` are the new file's mode bits (less the umask): `0o600` for a secret only its
+  /// owner may read, which it has from its first byte.
+  package static func atomicWrite(
+    _ data: Data, to url: URL, permissions: mode_t = 0o644
+  ) throws(FileError) {
     let directory = url.deletingLastPathComponent()
     let temporary = directory.appendingPathComponent(
       temporaryPrefix + UUID().uuidString + ".tmp"
     ).path
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
     guard fd >= 0 else { throw FileError(path: temporary, operation: "open", code: errno) }
     do throws(FileError) {
       try writeAll(fd, data, path: temporary)

@@ -3,7 +3,8 @@ import TraineeAPI
 
 // NB: issue 6, "Accounts, programs and the demo": `--demo` creates, once, a trainee with a
 // realistic program (supersets, warm-ups, cardio, a technique-video exercise, logged history)
-// and a meal plan, and prints its token on every start.
+// and a meal plan, and prints its token on every start. The token is kept (DemoTokenFile in the
+// `perform` command) so a restarted server does not log the app out.
 
 /// The demo trainee `perform serve --demo` sets up.
 public enum DemoTrainee {
@@ -12,12 +13,17 @@ public enum DemoTrainee {
   /// The demo trainee's id and a bearer token for it, creating and filling it the first time;
   /// its logged history is dated in the days before `now`, one workout every other day.
   ///
-  /// Only tokens' hashes are stored, so printing a token on every start means issuing a new
-  /// one: a client holding the previous demo token must use the new one.
+  /// Only tokens' hashes are stored, so the token can only be printed again when the caller
+  /// kept it: `keeping` is that token, answered again when it is still the demo trainee's.
+  /// Without one (or with one the store does not know), a new token is issued and the previous
+  /// one stops working.
   public static func ensure(
-    in store: any TraineeStore, now: Date = Date()
+    in store: any TraineeStore, now: Date = Date(), keeping kept: String? = nil
   ) throws -> (id: TraineeID, token: String) {
     if let existing = try store.trainees().first(where: { $0.name == name }) {
+      if let kept, try store.trainee(forToken: kept)?.id == existing.id {
+        return (existing.id, kept)
+      }
       return (existing.id, try store.replaceToken(of: existing.id))
     }
     let created = try store.createTrainee(name: name)

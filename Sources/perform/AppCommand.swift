@@ -72,8 +72,8 @@ enum AppCommand {
       bearer = token
     } else {
       do {
-        let (store, _) = try openStore(options)
-        let demo = try DemoTrainee.ensure(in: store)
+        let (store, path) = try openStore(options)
+        let demo = try DemoTokenFile(databasePath: path).ensureDemo(in: store)
         let router = TraineeAPIRoutes(store: store, now: { Date() }).router { _, _ in }
         let started = MicroHTTPDServer(
           configuration: .init(host: "127.0.0.1", port: 0), router: router)

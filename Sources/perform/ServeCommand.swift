@@ -62,7 +62,7 @@ enum ServeCommand {
     }
     if options.flags.contains("demo") {
       do {
-        let demo = try DemoTrainee.ensure(in: store)
+        let demo = try DemoTokenFile(databasePath: path).ensureDemo(in: store)
         say("demo trainee: \(demo.id)")
         say("token: \(demo.token)")
       } catch {

@@ -45,7 +45,7 @@ import Testing
     #expect(stranger.status == 401)
   }
 
-  @Test func theDemoTraineeIsCreatedOnceAndGetsAFreshTokenOnEveryStart() async throws {
+  @Test func theDemoTraineeIsCreatedOnceAndKeepsItsTokenAcrossRestarts() async throws {
     let directory = try scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
     let database = directory.appendingPathComponent("perform.sqlite")
@@ -54,16 +54,29 @@ import Testing
     #expect(first.interrupt(), "perform serve must stop on SIGINT, even right after it listens")
 
     let second = try ServeChild(database: database, demo: true)
-    defer { second.interrupt() }
     let secondToken = try #require(second.token)
-    #expect(secondToken != firstToken)
+    #expect(secondToken == firstToken)
     let history = try await second.request(
-      "GET", "/v1/trainee/workouts/history", token: secondToken)
+      "GET", "/v1/trainee/workouts/history", token: firstToken)
+    #expect(history.status == 200)
     let workouts = try JSONSerialization.jsonObject(with: history.body) as? [String: Any]
     // The demo's two logged workouts, not four: the history was written once.
     #expect((workouts?["workouts"] as? [Any])?.count == 2)
-    let stale = try await second.request("GET", "/v1/trainee/session", token: firstToken)
+    // Kept beside the database, readable by its owner only.
+    let kept = directory.appendingPathComponent("perform.sqlite.demo-token")
+    let attributes = try FileManager.default.attributesOfItem(atPath: kept.path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    #expect(second.interrupt())
+
+    // Without the kept token a new one is issued, and the previous one stops working.
+    try FileManager.default.removeItem(at: kept)
+    let third = try ServeChild(database: database, demo: true)
+    defer { third.interrupt() }
+    let thirdToken = try #require(third.token)
+    #expect(thirdToken != firstToken)
+    let stale = try await third.request("GET", "/v1/trainee/session", token: firstToken)
     #expect(stale.status == 401)
+    #expect(try await third.request("GET", "/v1/trainee/session", token: thirdToken).status == 200)
   }
 
   /// NB: issue 6, "Durability": a write is answered 2xx only after it is committed.

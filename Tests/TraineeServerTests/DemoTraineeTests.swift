@@ -28,4 +28,23 @@ struct DemoTraineeTests {
     #expect(try store.workoutHistory(for: first.id).count == 2)
     #expect(try store.trainees().count == 1)
   }
+
+  @Test func aKeptTokenThatStillWorksIsAnsweredAgain() throws {
+    let store = try StoreFixture.makeStore()
+    let first = try DemoTrainee.ensure(in: store, now: StoreFixture.monday)
+    let again = try DemoTrainee.ensure(
+      in: store, now: StoreFixture.monday + 86_400, keeping: first.token)
+    #expect(again == first)
+    #expect(try store.trainee(forToken: first.token)?.id == first.id)
+  }
+
+  @Test func aKeptTokenOfSomeoneElseIsNotTheDemoTrainees() throws {
+    let store = try StoreFixture.makeStore()
+    let demo = try DemoTrainee.ensure(in: store, now: StoreFixture.monday)
+    let other = try store.createTrainee(name: "Ana Lima")
+    let again = try DemoTrainee.ensure(in: store, keeping: other.token)
+    #expect(again.id == demo.id)
+    #expect(again.token != other.token && again.token != demo.token)
+    #expect(try store.trainee(forToken: other.token)?.id == other.trainee.id)
+  }
 }

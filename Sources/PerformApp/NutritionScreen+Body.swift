@@ -27,6 +27,7 @@ extension NutritionScreen {
         ?? ""
       header.append(StyledLine("Read-only: \(reason)\(source)", TextStyle(bold: true)))
     }
+    if let offline = offlineLine(now: now) { header.append(offline) }
     if let day = content.day {
       header.append(StyledLine(NutritionText.totals(day.totals)))
     }
@@ -53,6 +54,29 @@ extension NutritionScreen {
     }
     lines += footer
     return Frame(lines: Array(lines.prefix(max(0, size.rows))), cursor: cursor)
+  }
+
+  /// Says that the plan is a kept copy, or that the editable day on screen was never loaded
+  /// from the server, which cannot be reached.
+  private func offlineLine(now: Date) -> StyledLine? {
+    let style = TextStyle(bold: true, foreground: .yellow)
+    if let asOf = plansAsOf, let failure = asOf.failure {
+      let time = OfflineText.time(asOf.fetchedAt, now: now, timeZone: environment.timeZone())
+      guard failure.isUnreachable else {
+        return StyledLine("Plans as of \(time): \(OfflineText.describe(failure)).", style)
+      }
+      return StyledLine(
+        "Offline, as of \(time): what you tick is kept here and saved when the server is back.",
+        style)
+    }
+    let key = shown.dayKey.rawValue
+    if sync.status(of: shown) == .saved { loadedDays.insert(key) }
+    if isEditable, sync.status(of: shown) == .offlineWillRetry, !loadedDays.contains(key) {
+      return StyledLine(
+        "This day was never loaded from the server (it cannot be reached): what you tick is kept"
+          + " and merged with it when the server is back.", style)
+    }
+    return nil
   }
 
   /// `‹ Mon 5 Jan 2026 · today ›  Lean cut · Training day` with the sync state at the right.

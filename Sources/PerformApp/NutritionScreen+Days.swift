@@ -62,7 +62,7 @@ extension NutritionScreen {
 
   /// Loads what failed again: the plans, and the older day on screen.
   func reload(now: Date) {
-    if plans.plans == nil { loadPlans() }
+    if plans.plans == nil || plansAsOf?.failure != nil { loadPlans() }
     if !isEditable {
       readOnlyDays[shown] = nil
       loadReadOnlyDay(shown)
@@ -71,14 +71,16 @@ extension NutritionScreen {
 
   // MARK: Plans and plan days
 
-  /// Fetches the coach's plans.
+  /// Fetches the coach's plans; plans already shown stay until the answer comes.
   func loadPlans() {
-    plans = .loading
+    guard !plansInFlight else { return }
+    plansInFlight = true
+    if plans.plans == nil { plans = .loading }
     let api = environment.api
     Task { [weak self] in
-      let result: Result<NutritionPlansDto, TraineeAPIError>
+      let result: Result<KeptAnswer<NutritionPlansDto>, TraineeAPIError>
       do throws(TraineeAPIError) {
-        result = .success(try await api.nutritionPlans())
+        result = .success(try await api.keptNutritionPlans())
       } catch {
         result = .failure(error)
       }
@@ -86,21 +88,61 @@ extension NutritionScreen {
     }
   }
 
-  private func finishLoadingPlans(_ result: Result<NutritionPlansDto, TraineeAPIError>) {
+  // NB: issue "offline first": the plans come from their last good copy when the server cannot
+  // answer (marked "offline, as of"); a failed load, or one answered from the copy, is tried
+  // again by itself (5 s, doubling to 60 s), and plans older than their stale time are fetched
+  // again in the background (`upkeep(now:)`).
+
+  private func finishLoadingPlans(
+    _ result: Result<KeptAnswer<NutritionPlansDto>, TraineeAPIError>
+  ) {
+    plansInFlight = false
+    let now = environment.now()
     switch result {
     case .success(let answer):
-      plans = .loaded(answer.plans)
-      serverAnswered()
+      plans = .loaded(answer.value.plans)
+      plansAsOf = (answer.fetchedAt, answer.failure)
+      if answer.failure == nil {
+        plansRetryAt = nil
+        plansRetryDelay = 5
+        serverAnswered()
+      } else {
+        schedulePlansRetry(now: now)
+      }
     case .failure(let error):
-      plans = .failed("The nutrition plans could not be loaded: \(NutritionText.describe(error)).")
+      if plans.plans == nil {
+        plans = .failed(
+          "The nutrition plans could not be loaded: \(NutritionText.describe(error)).")
+      }
+      schedulePlansRetry(now: now)
     }
-    let now = environment.now()
     if isEditable {
       syncPlanView(now: now)
     } else if readOnlyDays[shown] == nil {
       loadReadOnlyDay(shown)
     }
     host?.setNeedsRedraw()
+  }
+
+  private func schedulePlansRetry(now: Date) {
+    plansRetryAt = now + plansRetryDelay
+    plansRetryDelay = min(60, plansRetryDelay * 2)
+  }
+
+  /// Background upkeep, called every second: plans that failed or came from the copy are
+  /// fetched again when their retry time comes, and plans older than their stale time are
+  /// fetched again.
+  public func upkeep(now: Date) {
+    guard !plansInFlight else { return }
+    if let plansRetryAt {
+      if now >= plansRetryAt { loadPlans() }
+      return
+    }
+    if let asOf = plansAsOf,
+      now.timeIntervalSince(asOf.fetchedAt) > KeptRead.nutritionPlans.staleAfter
+    {
+      loadPlans()
+    }
   }
 
   /// Every plan day of every plan, in order.

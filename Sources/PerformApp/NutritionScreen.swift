@@ -30,6 +30,17 @@ public final class NutritionScreen: AppScreen {
   var shown: CalendarDay
   /// The coach's plans.
   var plans: NutritionPlansLoad = .loading
+  /// When the plans shown were fetched, and why the server's could not be had (nil: they are
+  /// the server's latest answer).
+  var plansAsOf: (fetchedAt: Date, failure: TraineeAPIError?)?
+  /// When plans that failed, or came from the copy, are fetched again by themselves.
+  var plansRetryAt: Date?
+  var plansRetryDelay: TimeInterval = 5
+  var plansInFlight = false
+  /// Days known to have been loaded from the server: with something kept on this device at
+  /// launch, or seen saved since. Any other editable day the server cannot be reached for is
+  /// said to be never loaded.
+  var loadedDays: Set<String> = []
   /// The plan day the trainee chose with `v`, by date.
   var planDayPicks: [CalendarDay: PlanDayHint] = [:]
   /// Days older than the editable window, read from the server.
@@ -57,6 +68,7 @@ public final class NutritionScreen: AppScreen {
     today = calendar.day(of: now)
     shown = today
     restorePreferredDay(now: now)
+    loadedDays = Set(environment.sync.edits.dateKeys)
     environment.sync.show(today)
     loadPlans()
   }

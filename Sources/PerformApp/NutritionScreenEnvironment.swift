@@ -15,9 +15,54 @@ public protocol NutritionAPI: Sendable {
   func searchFoods(_ query: String, limit: Int?) async throws(TraineeAPIError) -> FoodSearchDto
   /// `GET /v1/foods/barcode/:code`: the food with that barcode; HTTP 404 when there is none.
   func food(barcode: String) async throws(TraineeAPIError) -> FoodDto
+  /// The plans, or their last good copy when the server cannot answer.
+  func keptNutritionPlans() async throws(TraineeAPIError) -> KeptAnswer<NutritionPlansDto>
+}
+
+extension NutritionAPI {
+  /// Without copies: the server's answer, dated now.
+  public func keptNutritionPlans() async throws(TraineeAPIError) -> KeptAnswer<NutritionPlansDto> {
+    KeptAnswer(value: try await nutritionPlans(), fetchedAt: Date())
+  }
 }
 
 extension TraineeAPIClient: NutritionAPI {}
+
+/// The nutrition endpoints of the app: the plans and the diary fall back to their last good
+/// copies (`KeptReads`) when the server cannot answer; the food catalog is asked live.
+public struct KeptNutritionAPI: NutritionAPI {
+  public let reads: KeptReads
+
+  public init(reads: KeptReads) {
+    self.reads = reads
+  }
+
+  public func nutritionPlans() async throws(TraineeAPIError) -> NutritionPlansDto {
+    try await reads.read(.nutritionPlans).value
+  }
+
+  public func keptNutritionPlans() async throws(TraineeAPIError) -> KeptAnswer<NutritionPlansDto> {
+    try await reads.read(.nutritionPlans)
+  }
+
+  public func nutritionMenu(
+    date: String, hint: PlanDayHint?
+  ) async throws(TraineeAPIError) -> NutritionMenuDto {
+    try await reads.read(.nutritionMenu(date: date, hint: hint)).value
+  }
+
+  public func searchFoods(
+    _ query: String, limit: Int?
+  ) async throws(TraineeAPIError)
+    -> FoodSearchDto
+  {
+    try await reads.client.searchFoods(query, limit: limit)
+  }
+
+  public func food(barcode: String) async throws(TraineeAPIError) -> FoodDto {
+    try await reads.client.food(barcode: barcode)
+  }
+}
 
 /// What the Nutrition screen needs from the app: the sync engine that owns the edits, the
 /// server, the clock, the device's zone and where the preferred day is kept.

@@ -118,26 +118,12 @@ public final class WorkoutsScreen: AppScreen {
     }
   }
 
-  /// What a failed load means to the trainee, with what to do about a refused token.
-  static func describe(_ error: TraineeAPIError) -> String {
-    if case .http(401, _) = error {
-      return "the server refused this app's token (401); start the app with a new one:"
-        + " perform --server URL --token TOKEN (perform serve --demo prints the demo trainee's)"
-    }
-    return WorkoutCoordinator.describe(error)
-  }
+  static func describe(_ error: TraineeAPIError) -> String { OfflineText.describe(error) }
 
   /// The line saying the programs shown are a copy, and from when.
   private func offlineLine() -> StyledLine? {
     guard let asOf = programsAsOf, let failure = asOf.failure else { return nil }
-    let formatter = DateFormatter()
-    formatter.timeZone = timeZone()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    let sameDay =
-      Calendar.current.dateComponents(in: timeZone(), from: asOf.fetchedAt).day
-      == Calendar.current.dateComponents(in: timeZone(), from: now()).day
-    formatter.dateFormat = sameDay ? "HH:mm" : "d MMM HH:mm"
-    let time = formatter.string(from: asOf.fetchedAt)
+    let time = OfflineText.time(asOf.fetchedAt, now: now(), timeZone: timeZone())
     if failure.isUnreachable {
       return StyledLine(
         "Offline, as of \(time): workouts start from this copy and are sent when the server is"

@@ -127,7 +127,9 @@ enum AppCommand {
       clock: ContinuousClock(), today: { NutritionCalendar(timeZone: timeZone()).day(of: Date()) })
     let nutrition = NutritionScreen(
       environment: NutritionScreenEnvironment(
-        client: client, sync: sync, dataDirectory: directory, timeZone: timeZone),
+        sync: sync, dayTransport: HTTPNutritionDayTransport(client: client),
+        api: KeptNutritionAPI(reads: reads), dataDirectory: directory, now: { Date() },
+        timeZone: timeZone),
       host: app)
 
     let live = LiveWorkoutScreen(
@@ -160,6 +162,7 @@ enum AppCommand {
     }
     runner.onSecond = {
       workouts.upkeep(now: Date())
+      nutrition.upkeep(now: Date())
       if let problem = coordinator.applyPendingCommands().first { app.show(message: problem) }
     }
     runner.afterKey = { saveEdits() }

@@ -62,6 +62,20 @@ actor FakeNutritionAPI: NutritionAPI {
   /// Fails the next `count` plan loads as offline.
   func failPlans(_ count: Int) { planFailures = count }
 
+  /// When the last good copy of the plans was fetched, if one is kept: answered while plan
+  /// loads fail.
+  private var plansCopyFetchedAt: Date?
+  func keepPlansCopy(fetchedAt: Date) { plansCopyFetchedAt = fetchedAt }
+
+  func keptNutritionPlans() async throws(TraineeAPIError) -> KeptAnswer<NutritionPlansDto> {
+    do {
+      return KeptAnswer(value: try await nutritionPlans(), fetchedAt: NutritionScreenHarness.now)
+    } catch {
+      guard let plansCopyFetchedAt else { throw error }
+      return KeptAnswer(value: plans, fetchedAt: plansCopyFetchedAt, failure: error)
+    }
+  }
+
   func nutritionPlans() async throws(TraineeAPIError) -> NutritionPlansDto {
     if planFailures > 0 {
       planFailures -= 1

@@ -1,0 +1,73 @@
+import Foundation
+import NutritionLog
+import PerformApp
+import TerminalUI
+import Testing
+import TraineeAPI
+
+/// The Nutrition tab with the server away: the plan from its kept copy, marked; ticks kept; a
+/// day never loaded said plainly.
+@MainActor
+struct NutritionOfflineTests {
+  @Test func offlineThePlanShowsFromTheCopyMarkedAndATickIsKeptAndSavedLater() async throws {
+    let harness = try NutritionScreenHarness()
+    await harness.api.failPlans(1)
+    await harness.api.keepPlansCopy(fetchedAt: NutritionScreenHarness.now - 5_400)  // 08:30
+    await harness.days.setOffline(true)
+    harness.open()
+    #expect(await harness.settle { harness.text.contains("Breakfast 08:00") })
+    #expect(harness.text.contains("Offline, as of 08:30"))
+
+    harness.press(.character("j"), .character(" "))
+    #expect(harness.text.contains("[✓] Oats 80 g"))
+
+    await harness.days.setOffline(false)
+    harness.sync.networkBecameReachable()
+    // The day loads, the tick is merged in, and its save waits out the debounce.
+    for _ in 0..<3 {
+      await harness.untilSyncSettled()
+      await harness.clock.advance(by: .seconds(1))
+    }
+    #expect(await harness.settle { harness.text.contains("✓ saved") })
+    #expect(
+      await harness.days.days[NutritionScreenHarness.today]?.eaten == ["2026-0-5__it_oats": true])
+  }
+
+  @Test func theMarkGoesWhenThePlansAreFetchedAgainByThemselves() async throws {
+    let harness = try NutritionScreenHarness()
+    await harness.api.failPlans(1)
+    await harness.api.keepPlansCopy(fetchedAt: NutritionScreenHarness.now - 5_400)
+    harness.open()
+    #expect(await harness.settle { harness.text.contains("Offline, as of 08:30") })
+    // Not before the retry time; then by itself.
+    harness.screen.upkeep(now: NutritionScreenHarness.now)
+    #expect(harness.text.contains("Offline, as of 08:30"))
+    harness.screen.upkeep(now: NutritionScreenHarness.now + 60)
+    #expect(await harness.settle { !harness.text.contains("Offline, as of") })
+    #expect(harness.text.contains("Breakfast 08:00"))
+  }
+
+  @Test func aDayNeverLoadedSaysSoAndStillTakesTicks() async throws {
+    let harness = try NutritionScreenHarness()
+    await harness.days.setOffline(true)
+    harness.open()
+    let never = "This day was never loaded from the server (it cannot be reached)"
+    #expect(await harness.settle { harness.text.contains(never) })
+    harness.press(.character("j"), .character(" "))
+    #expect(harness.text.contains("[✓] Oats 80 g"))
+    #expect(harness.text.contains(never))
+  }
+
+  @Test func aDayLoadedBeforeIsNotSaidToBeNeverLoaded() async throws {
+    let harness = try NutritionScreenHarness()
+    await harness.start()
+    await harness.days.setOffline(true)
+    harness.press(.character("j"), .character(" "))
+    await harness.clock.advance(by: .milliseconds(600))
+    #expect(
+      await harness.settle {
+        harness.sync.status(of: NutritionScreenHarness.today) == .offlineWillRetry
+      })
+    #expect(!harness.text.contains("never loaded"))
+  }
+}

@@ -80,7 +80,8 @@ let package = Package(
     .testTarget(name: "TraineeAPITests", dependencies: ["TraineeAPI", "DurableFiles"]),
     .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
     .testTarget(
-      name: "NutritionLogTests", dependencies: ["NutritionLog", "TraineeAPI", "PerformTestSupport"]),
+      name: "NutritionLogTests",
+      dependencies: ["NutritionLog", "TraineeAPI", "PerformTestSupport", "DurableFiles"]),
     .testTarget(name: "TraineeServerTests", dependencies: ["TraineeServer", "TraineeAPI"]),
     // The URLSession client and the nutrition sync against the real server on loopback.
     .testTarget(

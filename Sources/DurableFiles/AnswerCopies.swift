@@ -146,6 +146,11 @@ public struct AnswerCopies: Sendable {
     try save(copy, for: key)
   }
 
+  /// Whether a copy of `key` is kept (readable or not).
+  public func contains(_ key: String) -> Bool {
+    FileManager.default.fileExists(atPath: url(of: key).path)
+  }
+
   /// Forgets the copy of `key`.
   public func remove(_ key: String) {
     unlink(url(of: key).path)

@@ -10,18 +10,38 @@ import TraineeAPI
 public struct HTTPNutritionDayTransport: NutritionDayTransport {
   /// The client the calls go through.
   public let client: TraineeAPIClient
+  /// Where the days fetched are kept as last good answers, if anywhere.
+  public let reads: KeptReads?
 
-  /// A transport over `client`.
-  public init(client: TraineeAPIClient) {
+  /// A transport over `client`; with `reads` (on the same client), every day fetched is kept as
+  /// its last good answer, which tells the app the day was loaded before
+  /// (`wasLoadedBefore(_:)`). The engine is never answered from a copy.
+  public init(client: TraineeAPIClient, keeping reads: KeptReads? = nil) {
     self.client = client
+    self.reads = reads
+  }
+
+  /// Whether `date` was fetched from the server before (a copy of it is kept).
+  public func wasLoadedBefore(_ date: CalendarDay) -> Bool {
+    reads?.copies.contains(
+      KeptRead<NutritionDayDto<NutritionDaySnapshot>>.nutritionDay(
+        date: date.isoDate
+      ).key) ?? false
   }
 
   public func getDay(
     date: CalendarDay
   ) async throws(NutritionDayTransportError) -> NutritionDayResponse {
     let answer: NutritionDayDto<NutritionDaySnapshot>
-    do {
-      answer = try await client.nutritionDay(date: date.isoDate, as: NutritionDaySnapshot.self)
+    do throws(TraineeAPIError) {
+      if let reads {
+        let kept: KeptAnswer<NutritionDayDto<NutritionDaySnapshot>> = try await reads.read(
+          .nutritionDay(date: date.isoDate))
+        if let failure = kept.failure { throw failure }
+        answer = kept.value
+      } else {
+        answer = try await client.nutritionDay(date: date.isoDate, as: NutritionDaySnapshot.self)
+      }
     } catch {
       throw Self.transportError(error)
     }

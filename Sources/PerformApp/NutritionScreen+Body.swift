@@ -71,7 +71,9 @@ extension NutritionScreen {
     }
     let key = shown.dayKey.rawValue
     if sync.status(of: shown) == .saved { loadedDays.insert(key) }
-    if isEditable, sync.status(of: shown) == .offlineWillRetry, !loadedDays.contains(key) {
+    if isEditable, sync.status(of: shown) == .offlineWillRetry, !loadedDays.contains(key),
+      !environment.dayWasLoadedBefore(shown)
+    {
       return StyledLine(
         "This day was never loaded from the server (it cannot be reached): what you tick is kept"
           + " and merged with it when the server is back.", style)

@@ -124,6 +124,13 @@ extension NutritionScreen {
     host?.setNeedsRedraw()
   }
 
+  /// The server answers again (another screen saw it): plans shown from the copy or missing are
+  /// fetched again, and days waiting for the network are loaded and saved now.
+  public func serverIsBack() {
+    if plans.plans == nil || plansAsOf?.failure != nil { loadPlans() }
+    serverAnswered()
+  }
+
   private func schedulePlansRetry(now: Date) {
     plansRetryAt = now + plansRetryDelay
     plansRetryDelay = min(60, plansRetryDelay * 2)

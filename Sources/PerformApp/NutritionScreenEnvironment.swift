@@ -84,6 +84,9 @@ public struct NutritionScreenEnvironment {
   public var timeZone: @Sendable () -> TimeZone
   /// A new id for an added food, a composed meal or a replacement.
   public var newID: @MainActor () -> String
+  /// Whether an editable day was loaded from the server before (its copy is kept): such a day
+  /// is not said to be "never loaded" while the server cannot be reached.
+  public var dayWasLoadedBefore: @MainActor (CalendarDay) -> Bool = { _ in false }
 
   /// An environment from its parts; `newID` defaults to lowercased UUIDs.
   public init(

@@ -40,7 +40,10 @@ public final class WorkoutsScreen: AppScreen {
   /// The first pause before a failed load is tried again by itself; it doubles up to
   /// `maximumRetryDelay`.
   static let firstRetryDelay: TimeInterval = 5
-  static let maximumRetryDelay: TimeInterval = 60
+  static let maximumRetryDelay: TimeInterval = 30
+  /// Called when the server answers again after a load it could not answer: the rest of the
+  /// app refreshes what it showed from copies and sends what waited.
+  public var onReconnect: (@MainActor () -> Void)?
 
   /// The screen; `openLiveWorkout` switches to the live workout tab. `now` and `timeZone` date
   /// reloads and say when a copy shown offline is from.
@@ -60,8 +63,8 @@ public final class WorkoutsScreen: AppScreen {
 
   // NB: issue "offline first": the programs and the history come from the server, or from their
   // last good copies when it cannot answer; either way the workouts can be started. A failed load
-  // (or one answered from a copy) is tried again by itself, 5 s later, then 10, 20, 40 and every
-  // 60 s; a loaded answer older than its stale time is fetched again in the background
+  // (or one answered from a copy) is tried again by itself, 5 s later, then 10, 20 and every
+  // 30 s; a loaded answer older than its stale time is fetched again in the background
   // (`upkeep(now:)`).
 
   /// Fetches the programs and the history again.
@@ -73,6 +76,7 @@ public final class WorkoutsScreen: AppScreen {
       host?.setNeedsRedraw()
     }
     do throws(TraineeAPIError) {
+      let wasOffline = problem != nil || programsAsOf?.failure != nil
       let programs = try await api.keptWorkouts()
       let history = try? await api.keptWorkoutHistory()
       self.programs = programs.value
@@ -83,6 +87,7 @@ public final class WorkoutsScreen: AppScreen {
       if programs.failure == nil, history != nil, history?.failure == nil {
         retryAt = nil
         retryDelay = Self.firstRetryDelay
+        if wasOffline { onReconnect?() }
       } else {
         scheduleRetry()
       }

@@ -71,6 +71,22 @@ extension KeptRead where Value == NutritionMenuDto {
   }
 }
 
+extension KeptRead {
+  /// `GET /v1/trainee/nutrition/day?date=` for `date` (`YYYY-MM-DD`), one copy per date: fresh
+  /// for 1 minute.
+  ///
+  /// NB: the sync engine hydrates a day from the server's answer only, never from this copy: a
+  /// copy merged as if it were the server's day would then be saved over a change made
+  /// elsewhere meanwhile (DESIGN.md "Offline first"). Offline, the day shows from the edits the
+  /// device keeps, and the copy tells the app the day was loaded before.
+  public static func nutritionDay<Snapshot>(date: String) -> Self
+  where Value == NutritionDayDto<Snapshot> {
+    KeptRead(
+      key: "nutrition-day-\(keySafe(date))", staleAfter: 60, path: "/v1/trainee/nutrition/day",
+      query: [URLQueryItem(name: "date", value: date)])
+  }
+}
+
 extension KeptRead where Value == HomeDto {
   /// `GET /v1/trainee/home`: fresh for 1 minute.
   public static var home: Self {

@@ -122,21 +122,28 @@ enum AppCommand {
     let editsFile = NutritionEditsFile(dataDirectory: directory)
     var edits = NutritionEdits()
     let editsProblem = editsFile.restore(into: &edits, now: Date())
+    let dayTransport = HTTPNutritionDayTransport(client: client, keeping: reads)
     let sync = NutritionSync(
-      edits: edits, transport: HTTPNutritionDayTransport(client: client),
+      edits: edits, transport: dayTransport,
       clock: ContinuousClock(), today: { NutritionCalendar(timeZone: timeZone()).day(of: Date()) })
-    let nutrition = NutritionScreen(
-      environment: NutritionScreenEnvironment(
-        sync: sync, dayTransport: HTTPNutritionDayTransport(client: client),
-        api: KeptNutritionAPI(reads: reads), dataDirectory: directory, now: { Date() },
-        timeZone: timeZone),
-      host: app)
+    var nutritionEnvironment = NutritionScreenEnvironment(
+      sync: sync, dayTransport: dayTransport, api: KeptNutritionAPI(reads: reads),
+      dataDirectory: directory, now: { Date() }, timeZone: timeZone)
+    nutritionEnvironment.dayWasLoadedBefore = { dayTransport.wasLoadedBefore($0) }
+    let nutrition = NutritionScreen(environment: nutritionEnvironment, host: app)
 
     let live = LiveWorkoutScreen(
       coordinator: coordinator, host: app, openWorkouts: { [weak app] in app?.select(tab: 0) })
     let workouts = WorkoutsScreen(
       coordinator: coordinator, api: workoutAPI, host: app, timeZone: timeZone,
       openLiveWorkout: { [weak app] in app?.select(tab: 1) })
+    // NB: issue "offline first", freshness: the workouts tab retries by itself while the server
+    // is away (5 s, doubling to 30 s); the moment it answers again, the nutrition tab refreshes
+    // its copies and saves waiting days, and a finished workout waiting to be sent goes now.
+    workouts.onReconnect = {
+      nutrition.serverIsBack()
+      if !coordinator.logWasRefused { coordinator.retryNow() }
+    }
     let startOnLive = coordinator.store.session?.started == true || coordinator.isFinishing
     app.setTabs(
       [

@@ -73,6 +73,23 @@ struct OfflineWorkoutsTests {
     #expect(!screen(app).contains("Offline, as of"))
   }
 
+  @Test func theFirstAnswerAfterACopyTellsTheAppTheServerIsBackOnce() async throws {
+    api.recorded.withLock {
+      $0.reachable = false
+      $0.programsCopyFetchedAt = copyTime
+    }
+    let (_, _, workouts) = try await launch()
+    var reconnects = 0
+    workouts.onReconnect = { reconnects += 1 }
+    await workouts.reload()
+    #expect(reconnects == 0)
+    api.reachable = true
+    await workouts.reload()
+    #expect(reconnects == 1)
+    await workouts.reload()
+    #expect(reconnects == 1)
+  }
+
   @Test func withNoCopyOneLineSaysWhatToDoAndTheTabTriesAgainByItself() async throws {
     api.reachable = false
     let (app, _, workouts) = try await launch()

@@ -17,12 +17,12 @@ final class ServeChild: @unchecked Sendable {
   let token: String?
   private let output = Pipe()
 
-  /// Starts `perform serve --port 0 --database database [--demo]` and waits for its
-  /// `listening:` line (at most a minute).
-  init(database: URL, demo: Bool, arguments extra: [String] = []) throws {
+  /// Starts `perform serve --port port --database database [--demo]` with `extra` arguments
+  /// and waits for its `listening:` line (at most a minute); port 0 picks a free one.
+  init(database: URL, demo: Bool, port: Int = 0, arguments extra: [String] = []) throws {
     process.executableURL = PerformBinary.url
     process.arguments =
-      ["serve", "--host", "127.0.0.1", "--port", "0", "--database", database.path]
+      ["serve", "--host", "127.0.0.1", "--port", String(port), "--database", database.path]
       + (demo ? ["--demo"] : []) + extra
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice

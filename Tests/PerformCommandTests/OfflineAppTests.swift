@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+// NB: issue "offline first", tests: the real binary in tmux against `perform serve`, the server
+// stopped and started again on the same port (and data) as a gym basement would have it.
+
+/// `perform --server` with the server going away and coming back.
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct OfflineAppTests {
+  let size = TmuxSession.Size(columns: 110, rows: 50)
+
+  private func scratch() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-offline-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+  }
+
+  /// Today in this machine's zone (the app's), `YYYY-MM-DD`.
+  private var today: String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone.current
+    formatter.dateFormat = "yyyy-MM-dd"
+    return formatter.string(from: Date())
+  }
+
+  /// The server's logged workouts.
+  private func history(_ server: ServeChild, token: String) async throws -> [[String: Any]] {
+    let answer = try await server.request("GET", "/v1/trainee/workouts/history", token: token)
+    let body = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
+    return body?["workouts"] as? [[String: Any]] ?? []
+  }
+
+  /// What the server holds as eaten on today.
+  private func eaten(_ server: ServeChild, token: String) async throws -> [String: Bool] {
+    let answer = try await server.request(
+      "GET", "/v1/trainee/nutrition/day?date=\(today)", token: token,
+      headers: ["X-Timezone": TimeZone.current.identifier])
+    let body = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
+    let data = body?["data"] as? [String: Any]
+    return data?["eaten"] as? [String: Bool] ?? [:]
+  }
+
+  /// Polls `condition` every 100 ms until it holds or `seconds` pass; answers whether it held.
+  private func eventually(
+    _ seconds: Double = 90, _ condition: () async throws -> Bool
+  ) async throws -> Bool {
+    let deadline = Date() + seconds
+    while Date() < deadline {
+      if try await condition() { return true }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    return try await condition()
+  }
+
+  @Test func openedWithTheServerAwayTheAppStartsAWorkoutAndTicksAMealThatArriveOnceItIsBack()
+    async throws
+  {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = directory.appendingPathComponent("perform.sqlite")
+    let first = try ServeChild(database: database, demo: true)
+    let token = try #require(first.token)
+    let port = first.port
+    let command = [
+      PerformBinary.url.path, "--server", "http://127.0.0.1:\(port)", "--token", token,
+    ]
+
+    // Online once: the workouts and the nutrition day are seen, and kept.
+    let app = try TmuxSession(command, size: size)
+    defer { app.close() }
+    try await app.waitFor("Next workout: Day 3 Legs")
+    try app.send(keys: "3")
+    try await app.waitFor("Breakfast")
+    try await app.waitFor("✓ saved")
+    try app.send(keys: "q")
+    #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
+    #expect(first.interrupt())
+
+    // The server is away: the copy, marked, and a workout started from it.
+    try app.respawn(command)
+    try await app.waitFor("Offline, as of")
+    try await app.waitFor("Next workout: Day 3 Legs")
+    try app.send(keys: "n")
+    try await app.waitFor("Legs — Quads and hamstrings")
+    try app.send(keys: "90", .enter, "5", .enter, " ")
+    try await app.waitFor("[s] skip")
+    try app.send(keys: "F")
+    try await app.waitFor("Finish the workout?")
+    try app.send(keys: "y")
+    try await app.waitFor("Finishing: the log is kept, not sent yet: the server cannot be reached")
+
+    // A meal ticked on the day kept from before.
+    try app.send(keys: "3")
+    try await app.waitFor("Offline, as of")
+    try await app.waitFor("Breakfast")
+    try app.send(keys: "j", " ")
+    try await app.waitFor("[✓] Oats 80 g")
+    let ticked = try await app.waitFor("offline, will retry")
+    // The day was loaded before: it is not said to be never loaded.
+    #expect(!ticked.contains("never loaded"))
+
+    // The server is back on the same port: the log and the day arrive, once.
+    let second = try ServeChild(database: database, demo: true, port: port)
+    defer { second.interrupt() }
+    #expect(second.token == token)
+    #expect(try await eventually { try await history(second, token: token).count == 3 })
+    #expect(try await eventually { try await eaten(second, token: token).count == 1 })
+    try await app.waitFor("✓ saved", timeout: .seconds(90))
+    try await app.waitUntilGone("Offline, as of", timeout: .seconds(90))
+    try app.send(keys: "2")
+    let done = try await app.waitFor("Workout complete!", timeout: .seconds(30))
+    #expect(done.contains("Legs: workout #3"))
+    let logged = try await history(second, token: token)
+    #expect(logged.count == 3)
+    #expect(logged.first?["dayId"] as? String == "day_legs")
+    #expect(Array(try await eaten(second, token: token).values) == [true])
+    try app.send(keys: "q")
+    #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
+  }
+
+  @Test func theNetworkDroppingMidWorkoutLosesNothingAndLogsOnce() async throws {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = directory.appendingPathComponent("perform.sqlite")
+    let first = try ServeChild(database: database, demo: true)
+    let token = try #require(first.token)
+    let port = first.port
+    let app = try TmuxSession(
+      [PerformBinary.url.path, "--server", "http://127.0.0.1:\(port)", "--token", token],
+      size: size)
+    defer { app.close() }
+    try await app.waitFor("Next workout: Day 3 Legs")
+    try app.send(keys: "n")
+    try await app.waitFor("Legs — Quads and hamstrings")
+    try app.send(keys: "90", .enter, "5", .enter, " ")
+    try await app.waitFor("[s] skip")
+
+    // The network drops mid-workout: the workout goes on and is finished.
+    #expect(first.interrupt())
+    try app.send(keys: "s")
+    try await app.waitUntilGone("[s] skip")
+    try app.send(keys: "92.5", .enter, "5", .enter, " ")
+    try await app.waitFor("[s] skip")
+    try app.send(keys: "F")
+    try await app.waitFor("Finish the workout?")
+    try app.send(keys: "y")
+    try await app.waitFor("Finishing: the log is kept, not sent yet: the server cannot be reached")
+    try app.send(keys: "1")
+    try await app.waitFor("Offline, as of", timeout: .seconds(30))
+
+    let second = try ServeChild(database: database, demo: true, port: port)
+    defer { second.interrupt() }
+    #expect(try await eventually { try await history(second, token: token).count == 3 })
+    try app.send(keys: "2")
+    try await app.waitFor("Workout complete!", timeout: .seconds(30))
+    let logged = try await history(second, token: token)
+    #expect(logged.count == 3)
+    let detail = try await second.request(
+      "GET", "/v1/trainee/workouts/history/\(logged.first?["id"] as? String ?? "")", token: token)
+    let entries =
+      (try JSONSerialization.jsonObject(with: detail.body) as? [String: Any])?["entries"]
+      as? [[String: Any]]
+    let sets = entries?.first?["sets"] as? [[String: Any]] ?? []
+    #expect(sets.filter { $0["done"] as? Bool == true }.count == 2)
+    try app.send(keys: "q")
+    #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
+  }
+}

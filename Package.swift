@@ -111,7 +111,7 @@ let package = Package(
       name: "PerformAppTests",
       dependencies: [
         "PerformApp", "TerminalUI", "WorkoutSession", "RestTimer", "NutritionLog", "LiveActivity",
-        "TraineeAPI", "PerformTestSupport",
+        "TraineeAPI", "PerformTestSupport", "DurableFiles",
       ]),
     .testTarget(
       name: "WorkoutReplayTests",

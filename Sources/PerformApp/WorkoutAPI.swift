@@ -20,10 +20,6 @@ public protocol WorkoutAPI: Sendable {
   func keptWorkouts() async throws(TraineeAPIError) -> KeptAnswer<TrainingProgramsDto>
   /// The history's first page, or its last good copy.
   func keptWorkoutHistory() async throws(TraineeAPIError) -> KeptAnswer<WorkoutHistoryDto>
-  /// The notification configs, or their last good copy.
-  func keptNotificationConfigs() async throws(TraineeAPIError) -> KeptAnswer<
-    [NotificationConfigDto]
-  >
 }
 
 extension WorkoutAPI {
@@ -34,12 +30,6 @@ extension WorkoutAPI {
 
   public func keptWorkoutHistory() async throws(TraineeAPIError) -> KeptAnswer<WorkoutHistoryDto> {
     KeptAnswer(value: try await workoutHistory(), fetchedAt: Date())
-  }
-
-  public func keptNotificationConfigs() async throws(TraineeAPIError) -> KeptAnswer<
-    [NotificationConfigDto]
-  > {
-    KeptAnswer(value: try await notificationConfigs(), fetchedAt: Date())
   }
 }
 
@@ -88,6 +78,8 @@ public struct KeptWorkoutAPI: WorkoutAPI {
     try await client.markFeedbackSeen(videoId: videoId)
   }
 
+  /// The configs, or their last good copy: what the notification config cache fetches
+  /// through, so offline the coach's texts are the ones last fetched.
   public func notificationConfigs() async throws(TraineeAPIError) -> [NotificationConfigDto] {
     try await reads.read(.notificationConfigs).value
   }
@@ -98,11 +90,5 @@ public struct KeptWorkoutAPI: WorkoutAPI {
 
   public func keptWorkoutHistory() async throws(TraineeAPIError) -> KeptAnswer<WorkoutHistoryDto> {
     try await reads.read(.workoutHistory)
-  }
-
-  public func keptNotificationConfigs() async throws(TraineeAPIError) -> KeptAnswer<
-    [NotificationConfigDto]
-  > {
-    try await reads.read(.notificationConfigs)
   }
 }

@@ -60,7 +60,8 @@ let commandUsages: [CommandUsage] = [
           [--max-requests-per-address 32] [--max-body-mib-in-flight 64]
           [--trusted-proxy ADDRESS[,ADDRESS...]]
           Run the trainee API server until interrupted. --demo creates a demo trainee
-          once and prints a fresh token for it on every start ("token: ..."). Requests
+          once and prints its token on every start ("token: ..."), the same one each
+          time (kept in PATH.demo-token, readable only by you). Requests
           beyond a client address's share, or bodies beyond the memory budget, are
           answered 503 with Retry-After; behind a reverse proxy, name it with
           --trusted-proxy so X-Forwarded-For tells the clients apart.

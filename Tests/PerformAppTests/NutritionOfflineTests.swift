@@ -1,6 +1,7 @@
 import Foundation
 import NutritionLog
 import PerformApp
+import PerformTestSupport
 import TerminalUI
 import Testing
 import TraineeAPI
@@ -69,5 +70,28 @@ struct NutritionOfflineTests {
         harness.sync.status(of: NutritionScreenHarness.today) == .offlineWillRetry
       })
     #expect(!harness.text.contains("never loaded"))
+  }
+
+  @Test func plansOlderThanTheirStaleTimeAreFetchedAgainInTheBackground() async throws {
+    let harness = try NutritionScreenHarness()
+    await harness.start()
+    let loads = await harness.api.planLoads
+    let stale = KeptRead.nutritionPlans.staleAfter
+    harness.screen.upkeep(now: NutritionScreenHarness.now + stale)
+    #expect(await harness.api.planLoads == loads)
+    harness.screen.upkeep(now: NutritionScreenHarness.now + stale + 1)
+    #expect(await until { await harness.api.planLoads == loads + 1 })
+    // The plan stays on screen while it is fetched again.
+    #expect(harness.text.contains("Breakfast 08:00"))
+  }
+
+  @Test func whenAnotherScreenSeesTheServerBackThePlansFromTheCopyAreFetchedAgain() async throws {
+    let harness = try NutritionScreenHarness()
+    await harness.api.failPlans(1)
+    await harness.api.keepPlansCopy(fetchedAt: NutritionScreenHarness.now - 5_400)
+    harness.open()
+    #expect(await harness.settle { harness.text.contains("Offline, as of 08:30") })
+    harness.screen.serverIsBack()
+    #expect(await harness.settle { !harness.text.contains("Offline, as of") })
   }
 }

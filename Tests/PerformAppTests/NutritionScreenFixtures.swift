@@ -76,7 +76,11 @@ actor FakeNutritionAPI: NutritionAPI {
     }
   }
 
+  /// How many times the plans were asked for.
+  private(set) var planLoads = 0
+
   func nutritionPlans() async throws(TraineeAPIError) -> NutritionPlansDto {
+    planLoads += 1
     if planFailures > 0 {
       planFailures -= 1
       throw .offline

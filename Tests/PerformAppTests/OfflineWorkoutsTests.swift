@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 import PerformApp
 import Synchronization
@@ -121,6 +122,21 @@ struct OfflineWorkoutsTests {
     #expect(api.recorded.withLock { $0.programReads } == reads)
     workouts.upkeep(now: fetched + KeptRead.workouts.staleAfter + 1)
     #expect(await settled { api.recorded.withLock { $0.programReads } == reads + 1 })
+  }
+
+  @Test func offlineTheCoachsNotificationTextsComeFromTheirCopy() async throws {
+    let copies = AnswerCopies(directory: directory.appendingPathComponent("last-good-answers"))
+    let body = #"[{"type":"REST_TIMER","enabled":true,"titleTemplate":"Go!"}]"#
+    try copies.save(
+      AnswerCopy(body: Data(body.utf8), fetchedAt: copyTime), for: KeptRead.notificationConfigs.key)
+    // Nothing listens on port 1: the connection is refused, as with no network.
+    let client = TraineeAPIClient(baseURL: URL(string: "http://127.0.0.1:1")!, token: "t")
+    let clock = clock
+    let api = KeptWorkoutAPI(
+      reads: KeptReads(client: client, copies: copies, now: { clock.now }, report: { _ in }))
+    #expect(
+      try await api.notificationConfigs()
+        == [NotificationConfigDto(type: "REST_TIMER", enabled: true, titleTemplate: "Go!")])
   }
 
   @Test func aRefusedTokenIsSaidPlainlyWithHowToGetANewOne() async throws {

@@ -112,7 +112,7 @@ public final class MicroHTTPDServer: Sendable {
   public convenience init(configuration: Configuration, router: Router) {
     self.init(
       configuration: configuration, admit: { router.admit($0) },
-      handler: { router.respond(to: $0) })
+      handler: { router.respondConditionally(to: $0) })
   }
 
   deinit {

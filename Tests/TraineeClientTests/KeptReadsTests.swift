@@ -177,3 +177,39 @@ struct KeptReadsTests {
     #expect(KeptRead.notificationConfigs.staleAfter == 600)
   }
 }
+
+/// Kept reads against the real server on loopback.
+struct KeptReadsLiveTests {
+  @Test func theServerConfirmsAnUnchangedCopyWith304AndTheCopyIsAnsweredAsFresh() async throws {
+    let server = try LiveServer()
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-kept-live-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let copies = AnswerCopies(directory: directory)
+    let reads = KeptReads(
+      client: server.client(), copies: copies, now: { server.now }, report: { _ in })
+    let first = try await reads.read(.workouts)
+    // The server's tag is kept with the copy, and sent back next time.
+    #expect(try copiesValidator(copies).etag != nil)
+
+    server.now += 60
+    let second = try await reads.read(.workouts)
+    #expect(second.failure == nil)
+    #expect(second.value == first.value)
+    #expect(second.fetchedAt == server.now)
+
+    server.stop()
+    let offline = try await reads.read(.workouts)
+    #expect(offline.failure == .offline)
+    #expect(offline.fetchedAt == second.fetchedAt)
+    #expect(offline.value == first.value)
+  }
+
+  private func copiesValidator(_ copies: AnswerCopies) throws -> AnswerValidator {
+    guard
+      case .kept(let copy, _) = copies.load(
+        "workouts", now: Date(), decode: { try JSONDecoder().decode(JSONValue.self, from: $0) })
+    else { throw CancellationError() }
+    return copy.validator
+  }
+}

@@ -78,7 +78,7 @@ final class LiveServer: Sendable {
     store: SQLiteTraineeStore, clock: WallClock
   ) -> @Sendable (HTTPRequest) -> HTTPResponse {
     let router = TraineeAPIRoutes(store: store) { clock.now }.router()
-    return { router.respond(to: $0) }
+    return { router.respondConditionally(to: $0) }
   }
 }
 

@@ -93,9 +93,7 @@ public final class WorkoutsScreen: AppScreen {
       }
     } catch {
       if programs == nil, error.isUnreachable {
-        problem =
-          "Cannot reach the server, and no workouts are saved on this device yet: connect to"
-          + " the network (trying again by itself; r now)."
+        problem = "Offline, nothing saved yet: connect to the network. Retrying by itself (r now)."
       } else {
         problem =
           "Cannot load your workouts: \(Self.describe(error)). Trying again by itself; r now."
@@ -241,7 +239,9 @@ public final class WorkoutsScreen: AppScreen {
     if let problem { lines.append(StyledLine(problem, TextStyle(bold: true, foreground: .red))) }
     if let offline = offlineLine() { lines.append(offline) }
     if programs == nil {
-      lines.append(StyledLine(loading ? "Loading your workouts…" : "No workouts loaded."))
+      if loading || problem == nil {
+        lines.append(StyledLine(loading ? "Loading your workouts…" : "No workouts loaded."))
+      }
       return Frame(lines: lines)
     }
     let inProgress = coordinator.store.session.flatMap { $0.started ? $0 : nil }

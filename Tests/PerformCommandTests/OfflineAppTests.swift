@@ -171,4 +171,60 @@ struct OfflineAppTests {
     try app.send(keys: "q")
     #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
   }
+
+  @Test func aFirstLaunchWithNoNetworkSaysSoInOneLineAndLoadsByItselfOnceTheServerIsThere()
+    async throws
+  {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = directory.appendingPathComponent("perform.sqlite")
+    let first = try ServeChild(database: database, demo: true)
+    let token = try #require(first.token)
+    let port = first.port
+    #expect(first.interrupt())
+
+    let app = try TmuxSession(
+      [PerformBinary.url.path, "--server", "http://127.0.0.1:\(port)", "--token", token],
+      size: size)
+    defer { app.close() }
+    try await app.waitFor(
+      "Offline, nothing saved yet: connect to the network. Retrying by itself (r now).")
+
+    let second = try ServeChild(database: database, demo: true, port: port)
+    defer { second.interrupt() }
+    let loaded = try await app.waitFor("Next workout: Day 3 Legs", timeout: .seconds(60))
+    #expect(!loaded.contains("nothing saved yet"))
+    #expect(!loaded.contains("Offline, as of"))
+    try app.send(keys: "q")
+    #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
+  }
+
+  @Test func aCorruptCopyIsKeptAsideAndSaidNeverShown() async throws {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = directory.appendingPathComponent("perform.sqlite")
+    let first = try ServeChild(database: database, demo: true)
+    let token = try #require(first.token)
+    let command = [
+      PerformBinary.url.path, "--server", "http://127.0.0.1:\(first.port)", "--token", token,
+    ]
+    let app = try TmuxSession(command, size: size)
+    defer { app.close() }
+    try await app.waitFor("Next workout: Day 3 Legs")
+    try app.send(keys: "q")
+    #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
+    #expect(first.interrupt())
+
+    let answers = app.dataHome.appendingPathComponent("perform/last-good-answers")
+    let copy = answers.appendingPathComponent("workouts.json")
+    try Data("{\"bytes\":9999,\"fetchedAt\":0}\n{\"plans\":[".utf8).write(to: copy)
+    try app.respawn(command)
+    let screen = try await app.waitFor("The saved copy of workouts could not be read")
+    #expect(!screen.contains("Next workout:"))
+    try await app.waitFor("Offline, nothing saved yet")
+    let names = try FileManager.default.contentsOfDirectory(atPath: answers.path)
+    #expect(names.contains { $0.hasPrefix("workouts.json.corrupt-") })
+    try app.send(keys: "q")
+    #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
+  }
 }

@@ -27,7 +27,7 @@ extension NutritionScreen {
         ?? ""
       header.append(StyledLine("Read-only: \(reason)\(source)", TextStyle(bold: true)))
     }
-    if let offline = offlineLine(now: now) { header.append(offline) }
+    header += offlineLines(now: now)
     if let day = content.day {
       header.append(StyledLine(NutritionText.totals(day.totals)))
     }
@@ -58,27 +58,26 @@ extension NutritionScreen {
 
   /// Says that the plan is a kept copy, or that the editable day on screen was never loaded
   /// from the server, which cannot be reached.
-  private func offlineLine(now: Date) -> StyledLine? {
+  private func offlineLines(now: Date) -> [StyledLine] {
     let style = TextStyle(bold: true, foreground: .yellow)
     if let asOf = plansAsOf, let failure = asOf.failure {
       let time = OfflineText.time(asOf.fetchedAt, now: now, timeZone: environment.timeZone())
       guard failure.isUnreachable else {
-        return StyledLine("Plans as of \(time): \(OfflineText.describe(failure)).", style)
+        return [StyledLine("Plans as of \(time): \(OfflineText.describe(failure)).", style)]
+          + (OfflineText.help(for: failure).map { [StyledLine($0, style)] } ?? [])
       }
-      return StyledLine(
-        "Offline, as of \(time): what you tick is kept here and saved when the server is back.",
-        style)
+      return [StyledLine("Offline, as of \(time). Ticks are kept and saved later.", style)]
     }
     let key = shown.dayKey.rawValue
     if sync.status(of: shown) == .saved { loadedDays.insert(key) }
     if isEditable, sync.status(of: shown) == .offlineWillRetry, !loadedDays.contains(key),
       !environment.dayWasLoadedBefore(shown)
     {
-      return StyledLine(
-        "This day was never loaded from the server (it cannot be reached): what you tick is kept"
-          + " and merged with it when the server is back.", style)
+      return [
+        StyledLine("Never loaded from the server: ticks are kept and merged with it later.", style)
+      ]
     }
-    return nil
+    return []
   }
 
   /// `‹ Mon 5 Jan 2026 · today ›  Lean cut · Training day` with the sync state at the right.

@@ -18,14 +18,19 @@ enum OfflineText {
   /// What a failure means to the trainee, with what to do about a refused token.
   static func describe(_ error: TraineeAPIError) -> String {
     switch error {
-    case .http(401, _):
-      "the server refused this app's token (401); start the app with a new one:"
-        + " perform --server URL --token TOKEN (perform serve --demo prints the demo trainee's)"
+    case .http(401, _): "the server refused this app's token (401)"
     case .offline: "the server cannot be reached"
     case .timeout: "the server did not answer in time"
     case .http(let status, let body):
       "the server answered \(status)\(body.map { ": \($0.error.message)" } ?? "")"
     default: "\(error)"
     }
+  }
+
+  /// What to do about `error`, when the trainee can do something: a new token for a 401.
+  static func help(for error: TraineeAPIError) -> String? {
+    guard case .http(401, _) = error else { return nil }
+    return "Get a new token (perform serve --demo prints the demo trainee's), then start"
+      + " perform --server URL --token TOKEN."
   }
 }

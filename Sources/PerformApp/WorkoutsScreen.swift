@@ -16,26 +16,26 @@ public final class WorkoutsScreen: AppScreen {
   }
 
   private let coordinator: WorkoutCoordinator
-  private let api: any WorkoutAPI
-  private weak var host: (any ScreenHost)?
+  let api: any WorkoutAPI
+  weak var host: (any ScreenHost)?
   private let openLiveWorkout: @MainActor () -> Void
-  private(set) var programs: TrainingProgramsDto?
-  private(set) var history: [WorkoutLogDto] = []
-  private var problem: String?
-  private var loadsInFlight = 0
-  private var loading: Bool { loadsInFlight > 0 }
-  private(set) var selection = 0
+  var programs: TrainingProgramsDto?
+  var history: [WorkoutLogDto] = []
+  var problem: String?
+  var loadsInFlight = 0
+  var loading: Bool { loadsInFlight > 0 }
+  var selection = 0
   private var confirmingDelete: String?
   /// When the programs shown were fetched, and why the server's could not be had (nil: they
   /// are the server's latest answer).
-  private(set) var programsAsOf: (fetchedAt: Date, failure: TraineeAPIError?)?
+  var programsAsOf: (fetchedAt: Date, failure: TraineeAPIError?)?
   /// When the next reload runs by itself after a failed one, and the pause before it.
-  public private(set) var retryAt: Date?
-  private var retryDelay = WorkoutsScreen.firstRetryDelay
+  public internal(set) var retryAt: Date?
+  var retryDelay = WorkoutsScreen.firstRetryDelay
   /// When the programs shown were fetched (nil: none loaded yet).
   public var programsFetchedAt: Date? { programsAsOf?.fetchedAt }
-  private let now: @Sendable () -> Date
-  private let timeZone: @Sendable () -> TimeZone
+  let now: @Sendable () -> Date
+  let timeZone: @Sendable () -> TimeZone
 
   /// The first pause before a failed load is tried again by itself; it doubles up to
   /// `maximumRetryDelay`.
@@ -61,83 +61,7 @@ public final class WorkoutsScreen: AppScreen {
     self.openLiveWorkout = openLiveWorkout
   }
 
-  // NB: issue "offline first": the programs and the history come from the server, or from their
-  // last good copies when it cannot answer; either way the workouts can be started. A failed load
-  // (or one answered from a copy) is tried again by itself, 5 s later, then 10, 20 and every
-  // 30 s; a loaded answer older than its stale time is fetched again in the background
-  // (`upkeep(now:)`).
-
-  /// Fetches the programs and the history again.
-  public func reload() async {
-    loadsInFlight += 1
-    host?.setNeedsRedraw()
-    defer {
-      loadsInFlight -= 1
-      host?.setNeedsRedraw()
-    }
-    do throws(TraineeAPIError) {
-      let wasOffline = problem != nil || programsAsOf?.failure != nil
-      let programs = try await api.keptWorkouts()
-      let history = try? await api.keptWorkoutHistory()
-      self.programs = programs.value
-      if let history { self.history = history.value.workouts }
-      programsAsOf = (programs.fetchedAt, programs.failure ?? history?.failure)
-      problem = nil
-      selection = min(selection, max(0, items.count - 1))
-      if programs.failure == nil, history != nil, history?.failure == nil {
-        retryAt = nil
-        retryDelay = Self.firstRetryDelay
-        if wasOffline { onReconnect?() }
-      } else {
-        scheduleRetry()
-      }
-    } catch {
-      if programs == nil, error.isUnreachable {
-        problem = "Offline, nothing saved yet: connect to the network. Retrying by itself (r now)."
-      } else {
-        problem =
-          "Cannot load your workouts: \(Self.describe(error)). Trying again by itself; r now."
-      }
-      scheduleRetry()
-    }
-  }
-
-  private func scheduleRetry() {
-    retryAt = now() + retryDelay
-    retryDelay = min(Self.maximumRetryDelay, retryDelay * 2)
-  }
-
-  /// Background upkeep, called every second: a failed load is tried again when its time comes,
-  /// and programs older than their stale time are fetched again.
-  public func upkeep(now: Date) {
-    guard !loading else { return }
-    if let retryAt {
-      if now >= retryAt { Task { await reload() } }
-      return
-    }
-    if let asOf = programsAsOf, now.timeIntervalSince(asOf.fetchedAt) > KeptRead.workouts.staleAfter
-    {
-      Task { await reload() }
-    }
-  }
-
-  static func describe(_ error: TraineeAPIError) -> String { OfflineText.describe(error) }
-
-  /// The line saying the programs shown are a copy, and from when.
-  private func offlineLine() -> StyledLine? {
-    guard let asOf = programsAsOf, let failure = asOf.failure else { return nil }
-    let time = OfflineText.time(asOf.fetchedAt, now: now(), timeZone: timeZone())
-    if failure.isUnreachable {
-      return StyledLine(
-        "Offline, as of \(time): workouts start from this copy and are sent when the server is"
-          + " back.", TextStyle(bold: true, foreground: .yellow))
-    }
-    return StyledLine(
-      "Saved copy as of \(time): \(Self.describe(failure)).",
-      TextStyle(bold: true, foreground: .yellow))
-  }
-
-  private var items: [Item] {
+  var items: [Item] {
     let days = (programs?.plans ?? []).flatMap { plan in
       plan.days.map { Item.day(planId: plan.id, dayId: $0.id) }
     }
@@ -237,7 +161,7 @@ public final class WorkoutsScreen: AppScreen {
   public func body(size: TerminalSize, now: Date) -> Frame {
     var lines: [StyledLine] = []
     if let problem { lines.append(StyledLine(problem, TextStyle(bold: true, foreground: .red))) }
-    if let offline = offlineLine() { lines.append(offline) }
+    lines += offlineLines()
     if programs == nil {
       if loading || problem == nil {
         lines.append(StyledLine(loading ? "Loading your workouts…" : "No workouts loaded."))

@@ -103,7 +103,7 @@ struct OfflineAppTests {
     try await app.waitFor("[✓] Oats 80 g")
     let ticked = try await app.waitFor("offline, will retry")
     // The day was loaded before: it is not said to be never loaded.
-    #expect(!ticked.contains("never loaded"))
+    #expect(!ticked.contains("Never loaded"))
 
     // The server is back on the same port: the log and the day arrive, once.
     let second = try ServeChild(database: database, demo: true, port: port)

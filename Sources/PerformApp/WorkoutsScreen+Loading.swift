@@ -1,0 +1,81 @@
+import Foundation
+import TerminalUI
+import TraineeAPI
+
+extension WorkoutsScreen {
+  // NB: issue "offline first": the programs and the history come from the server, or from their
+  // last good copies when it cannot answer; either way the workouts can be started. A failed load
+  // (or one answered from a copy) is tried again by itself, 5 s later, then 10, 20 and every
+  // 30 s; a loaded answer older than its stale time is fetched again in the background
+  // (`upkeep(now:)`).
+
+  /// Fetches the programs and the history again.
+  public func reload() async {
+    loadsInFlight += 1
+    host?.setNeedsRedraw()
+    defer {
+      loadsInFlight -= 1
+      host?.setNeedsRedraw()
+    }
+    do throws(TraineeAPIError) {
+      let wasOffline = problem != nil || programsAsOf?.failure != nil
+      let programs = try await api.keptWorkouts()
+      let history = try? await api.keptWorkoutHistory()
+      self.programs = programs.value
+      if let history { self.history = history.value.workouts }
+      programsAsOf = (programs.fetchedAt, programs.failure ?? history?.failure)
+      problem = nil
+      selection = min(selection, max(0, items.count - 1))
+      if programs.failure == nil, history != nil, history?.failure == nil {
+        retryAt = nil
+        retryDelay = Self.firstRetryDelay
+        if wasOffline { onReconnect?() }
+      } else {
+        scheduleRetry()
+      }
+    } catch {
+      if programs == nil, error.isUnreachable {
+        problem = "Offline, nothing saved yet: connect to the network. Retrying by itself (r now)."
+      } else {
+        problem =
+          "Cannot load your workouts: \(Self.describe(error)). Trying again by itself; r now."
+      }
+      scheduleRetry()
+    }
+  }
+
+  func scheduleRetry() {
+    retryAt = now() + retryDelay
+    retryDelay = min(Self.maximumRetryDelay, retryDelay * 2)
+  }
+
+  /// Background upkeep, called every second: a failed load is tried again when its time comes,
+  /// and programs older than their stale time are fetched again.
+  public func upkeep(now: Date) {
+    guard !loading else { return }
+    if let retryAt {
+      if now >= retryAt { Task { await reload() } }
+      return
+    }
+    if let asOf = programsAsOf, now.timeIntervalSince(asOf.fetchedAt) > KeptRead.workouts.staleAfter
+    {
+      Task { await reload() }
+    }
+  }
+
+  static func describe(_ error: TraineeAPIError) -> String { OfflineText.describe(error) }
+
+  /// The line saying the programs shown are a copy, and from when.
+  func offlineLines() -> [StyledLine] {
+    guard let asOf = programsAsOf, let failure = asOf.failure else { return [] }
+    let time = OfflineText.time(asOf.fetchedAt, now: now(), timeZone: timeZone())
+    let style = TextStyle(bold: true, foreground: .yellow)
+    if failure.isUnreachable {
+      return [
+        StyledLine("Offline, as of \(time). Workouts start as usual and are sent later.", style)
+      ]
+    }
+    return [StyledLine("Saved copy as of \(time): \(Self.describe(failure)).", style)]
+      + (OfflineText.help(for: failure).map { [StyledLine($0, style)] } ?? [])
+  }
+}

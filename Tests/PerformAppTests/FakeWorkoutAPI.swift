@@ -28,6 +28,8 @@ final class FakeWorkoutAPI: WorkoutAPI {
     var failure: TraineeAPIError?
     /// How many times the programs were asked for.
     var programReads = 0
+    /// The program as the coach changed it since the copy was kept, if they did.
+    var changedPrograms: TrainingProgramsDto?
   }
 
   let programs: TrainingProgramsDto
@@ -63,7 +65,7 @@ final class FakeWorkoutAPI: WorkoutAPI {
 
   func workouts() async throws(TraineeAPIError) -> TrainingProgramsDto {
     try check()
-    return programs
+    return recorded.withLock { $0.changedPrograms } ?? programs
   }
 
   func workoutHistory() async throws(TraineeAPIError) -> WorkoutHistoryDto {

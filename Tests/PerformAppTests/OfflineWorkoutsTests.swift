@@ -62,6 +62,37 @@ struct OfflineWorkoutsTests {
     #expect(screen(app).contains("(57.5)"))
   }
 
+  @Test func aLogDoneFromTheCopyNamesItsDayAndTheNextStartUsesTheProgramTheCoachChanged()
+    async throws
+  {
+    api.recorded.withLock {
+      $0.reachable = false
+      $0.programsCopyFetchedAt = copyTime
+    }
+    let (app, coordinator, workouts) = try await launch()
+    _ = app.handle(.enter, now: clock.now)
+    _ = app.handle(.character(" "), now: clock.now)
+    coordinator.finishWorkout()
+    #expect(coordinator.isFinishing)
+
+    var changed = FakeWorkoutAPI.program
+    changed.plans[0].days[0].title = "Heavy push"
+    api.recorded.withLock {
+      $0.changedPrograms = changed
+      $0.reachable = true
+    }
+    coordinator.retryNow()
+    #expect(await settled { api.recorded.withLock { $0.logs.count } == 1 })
+    let log = try #require(api.recorded.withLock { $0.logs.first?.payload })
+    #expect(log.programId == "plan_1" && log.dayId == "day_push" && log.label == "Day 1")
+    coordinator.acknowledgeFinish()
+
+    await workouts.reload()
+    app.select(tab: 0)
+    _ = app.handle(.enter, now: clock.now)
+    #expect(coordinator.store.session?.title == "Heavy push")
+  }
+
   @Test func theMarkGoesOnceTheServerAnswersAgain() async throws {
     api.recorded.withLock {
       $0.reachable = false

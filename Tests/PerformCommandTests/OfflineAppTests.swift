@@ -124,7 +124,7 @@ struct OfflineAppTests {
     #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
   }
 
-  @Test func theNetworkDroppingMidWorkoutLosesNothingAndLogsOnce() async throws {
+  @Test func theNetworkDroppingMidWorkoutLosesNothingAndLogsAndSavesOnce() async throws {
     let directory = try scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
     let database = directory.appendingPathComponent("perform.sqlite")
@@ -135,6 +135,10 @@ struct OfflineAppTests {
       [PerformBinary.url.path, "--server", "http://127.0.0.1:\(port)", "--token", token],
       size: size)
     defer { app.close() }
+    try await app.waitFor("Next workout: Day 3 Legs")
+    try app.send(keys: "3")
+    try await app.waitFor("✓ saved")
+    try app.send(keys: "1")
     try await app.waitFor("Next workout: Day 3 Legs")
     try app.send(keys: "n")
     try await app.waitFor("Legs — Quads and hamstrings")
@@ -153,10 +157,17 @@ struct OfflineAppTests {
     try await app.waitFor("Finishing: the log is kept, not sent yet: the server cannot be reached")
     try app.send(keys: "1")
     try await app.waitFor("Offline, as of", timeout: .seconds(30))
+    // A meal ticked on the day seen before the network dropped.
+    try app.send(keys: "3")
+    try await app.waitFor("Breakfast")
+    try app.send(keys: "j", " ")
+    try await app.waitFor("[✓] Oats 80 g")
 
     let second = try ServeChild(database: database, demo: true, port: port)
     defer { second.interrupt() }
     #expect(try await eventually { try await history(second, token: token).count == 3 })
+    #expect(try await eventually { try await eaten(second, token: token).count == 1 })
+    try await app.waitFor("✓ saved", timeout: .seconds(90))
     try app.send(keys: "2")
     try await app.waitFor("Workout complete!", timeout: .seconds(30))
     let logged = try await history(second, token: token)
@@ -168,6 +179,7 @@ struct OfflineAppTests {
       as? [[String: Any]]
     let sets = entries?.first?["sets"] as? [[String: Any]] ?? []
     #expect(sets.filter { $0["done"] as? Bool == true }.count == 2)
+    #expect(Array(try await eaten(second, token: token).values) == [true])
     try app.send(keys: "q")
     #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
   }

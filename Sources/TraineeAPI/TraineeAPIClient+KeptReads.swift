@@ -51,6 +51,23 @@ public struct KeptReads: Sendable {
     self.report = report
   }
 
+  // NB: the copies are one account's: kept under a name derived from the token, so an app
+  // pointed at another server or trainee with the same data directory never shows them. Not the
+  // token itself: file names are seen by anyone who lists the directory.
+
+  /// The directory of the copies of the account `token` opens, in the data directory
+  /// `dataDirectory`: `last-good-answers/<16 hex digits of a 64-bit FNV-1a of the token>`.
+  public static func copiesDirectory(in dataDirectory: URL, token: String) -> URL {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in token.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    let name = String(hash, radix: 16)
+    return dataDirectory.appendingPathComponent("last-good-answers")
+      .appendingPathComponent(String(repeating: "0", count: 16 - name.count) + name)
+  }
+
   /// The kept copy of `read`, without asking the server (nil when none is kept or it was
   /// corrupt).
   public func copy<Value>(of read: KeptRead<Value>) -> KeptAnswer<Value>? {

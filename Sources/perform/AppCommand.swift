@@ -102,7 +102,7 @@ enum AppCommand {
     // copies in DIR/last-good-answers/, so with the server away the app shows them, marked.
     let reads = KeptReads(
       client: client,
-      copies: AnswerCopies(directory: directory.appendingPathComponent("last-good-answers")),
+      copies: AnswerCopies(directory: KeptReads.copiesDirectory(in: directory, token: bearer)),
       now: { Date() },
       report: { problem in Task { @MainActor in app.show(message: problem) } })
     let workoutAPI = KeptWorkoutAPI(reads: reads)

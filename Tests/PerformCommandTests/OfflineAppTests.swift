@@ -227,7 +227,11 @@ struct OfflineAppTests {
     #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
     #expect(first.interrupt())
 
-    let answers = app.dataHome.appendingPathComponent("perform/last-good-answers")
+    // One directory of copies, the account's.
+    let all = app.dataHome.appendingPathComponent("perform/last-good-answers")
+    let accounts = try FileManager.default.contentsOfDirectory(atPath: all.path)
+    #expect(accounts.count == 1 && !accounts.contains(token))
+    let answers = all.appendingPathComponent(try #require(accounts.first))
     let copy = answers.appendingPathComponent("workouts.json")
     try Data("{\"bytes\":9999,\"fetchedAt\":0}\n{\"plans\":[".utf8).write(to: copy)
     try app.respawn(command)

@@ -169,6 +169,15 @@ struct KeptReadsTests {
     #expect(reported.first?.contains("workout-history could not be read") == true)
   }
 
+  @Test func eachAccountHasItsOwnCopiesNamedWithoutItsToken() {
+    let data = URL(fileURLWithPath: "/data")
+    let first = KeptReads.copiesDirectory(in: data, token: "t0k3n")
+    #expect(first == KeptReads.copiesDirectory(in: data, token: "t0k3n"))
+    #expect(first != KeptReads.copiesDirectory(in: data, token: "another"))
+    #expect(first.deletingLastPathComponent().path == "/data/last-good-answers")
+    #expect(first.lastPathComponent.count == 16 && !first.path.contains("t0k3n"))
+  }
+
   @Test func eachMenuDateAndPlanDayHasItsOwnCopy() {
     #expect(KeptRead.nutritionMenu(date: "2025-12-01").key == "nutrition-menu-2025-12-01")
     #expect(

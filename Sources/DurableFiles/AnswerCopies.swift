@@ -146,6 +146,17 @@ public struct AnswerCopies: Sendable {
     try save(copy, for: key)
   }
 
+  /// The keys of the copies kept, sorted (files being written and files moved aside are not
+  /// copies).
+  public func keys() -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.compactMap { name in
+      guard name.hasSuffix(".json"), !name.hasPrefix(".") else { return nil }
+      let key = String(name.dropLast(".json".count))
+      return Self.isValidKey(key) ? key : nil
+    }.sorted()
+  }
+
   /// Whether a copy of `key` is kept (readable or not).
   public func contains(_ key: String) -> Bool {
     FileManager.default.fileExists(atPath: url(of: key).path)

@@ -68,6 +68,17 @@ public struct KeptReads: Sendable {
       .appendingPathComponent(String(repeating: "0", count: 16 - name.count) + name)
   }
 
+  /// Forgets the copies of nutrition days and diaries dated before `date` (`YYYY-MM-DD`): one
+  /// is kept per date looked at, and days that old are not edited any more.
+  public func removeDayCopies(before date: String) {
+    for key in copies.keys() {
+      for prefix in ["nutrition-day-", "nutrition-menu-"] where key.hasPrefix(prefix) {
+        let day = key.dropFirst(prefix.count).prefix(10)
+        if day.count == 10, day < date { copies.remove(key) }
+      }
+    }
+  }
+
   /// The kept copy of `read`, without asking the server (nil when none is kept or it was
   /// corrupt).
   public func copy<Value>(of read: KeptRead<Value>) -> KeptAnswer<Value>? {

@@ -105,6 +105,9 @@ enum AppCommand {
       copies: AnswerCopies(directory: KeptReads.copiesDirectory(in: directory, token: bearer)),
       now: { Date() },
       report: { problem in Task { @MainActor in app.show(message: problem) } })
+    // One copy is kept per nutrition date looked at; those over a month old go at launch.
+    reads.removeDayCopies(
+      before: NutritionCalendar(timeZone: timeZone()).day(of: Date()).adding(days: -31).isoDate)
     let workoutAPI = KeptWorkoutAPI(reads: reads)
     let coordinator: WorkoutCoordinator
     do {

@@ -137,6 +137,19 @@ struct AnswerCopiesTests {
     #expect(again.fetchedAt == fetched + 900)
   }
 
+  @Test func theKeysAreTheCopiesOnlyNotFilesAsideOrBeingWritten() throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let copies = AnswerCopies(directory: scratch.url)
+    try copies.save(AnswerCopy(body: body, fetchedAt: fetched), for: "workouts")
+    try copies.save(AnswerCopy(body: body, fetchedAt: fetched), for: "home")
+    try Data().write(to: scratch.file("plans.json.corrupt-1"))
+    try Data().write(to: scratch.file(".writing-1.tmp"))
+    #expect(copies.keys() == ["home", "workouts"])
+    copies.remove("home")
+    #expect(copies.keys() == ["workouts"])
+  }
+
   @Test func aConfirmationOfNoCopyWritesNothing() throws {
     let scratch = try ScratchDirectory()
     defer { scratch.remove() }

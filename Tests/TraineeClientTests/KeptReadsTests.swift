@@ -169,6 +169,25 @@ struct KeptReadsTests {
     #expect(reported.first?.contains("workout-history could not be read") == true)
   }
 
+  @Test func copiesOfDaysBeforeADateAreRemovedAndTheOthersKept() throws {
+    let device = Device()
+    defer { device.remove() }
+    let copies = device.copies
+    let keys = [
+      "home", "nutrition-day-2025-10-31", "nutrition-day-2025-11-01", "nutrition-menu-2025-10-02",
+      "nutrition-menu-2025-10-02.np.d1", "nutrition-menu-2025-11-20", "nutrition-plans", "workouts",
+    ]
+    for key in keys {
+      try copies.save(AnswerCopy(body: Data("{}".utf8), fetchedAt: device.now), for: key)
+    }
+    device.reads(ScriptedServer([])).removeDayCopies(before: "2025-11-01")
+    #expect(
+      copies.keys() == [
+        "home", "nutrition-day-2025-11-01", "nutrition-menu-2025-11-20", "nutrition-plans",
+        "workouts",
+      ])
+  }
+
   @Test func eachAccountHasItsOwnCopiesNamedWithoutItsToken() {
     let data = URL(fileURLWithPath: "/data")
     let first = KeptReads.copiesDirectory(in: data, token: "t0k3n")

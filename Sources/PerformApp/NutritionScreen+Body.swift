@@ -60,24 +60,25 @@ extension NutritionScreen {
   /// from the server, which cannot be reached.
   private func offlineLines(now: Date) -> [StyledLine] {
     let style = TextStyle(bold: true, foreground: .yellow)
+    var lines: [StyledLine] = []
     if let asOf = plansAsOf, let failure = asOf.failure {
       let time = OfflineText.time(asOf.fetchedAt, now: now, timeZone: environment.timeZone())
-      guard failure.isUnreachable else {
-        return [StyledLine("Plans as of \(time): \(OfflineText.describe(failure)).", style)]
-          + (OfflineText.help(for: failure).map { [StyledLine($0, style)] } ?? [])
+      if failure.isUnreachable {
+        lines.append(StyledLine("Offline, as of \(time). Ticks are kept and saved later.", style))
+      } else {
+        lines.append(StyledLine("Plans as of \(time): \(OfflineText.describe(failure)).", style))
+        lines += OfflineText.help(for: failure).map { [StyledLine($0, style)] } ?? []
       }
-      return [StyledLine("Offline, as of \(time). Ticks are kept and saved later.", style)]
     }
     let key = shown.dayKey.rawValue
     if sync.status(of: shown) == .saved { loadedDays.insert(key) }
     if isEditable, sync.status(of: shown) == .offlineWillRetry, !loadedDays.contains(key),
       !environment.dayWasLoadedBefore(shown)
     {
-      return [
-        StyledLine("Never loaded from the server: ticks are kept and merged with it later.", style)
-      ]
+      lines.append(
+        StyledLine("Never loaded from the server: ticks are kept and merged with it later.", style))
     }
-    return []
+    return lines
   }
 
   /// `‹ Mon 5 Jan 2026 · today ›  Lean cut · Training day` with the sync state at the right.

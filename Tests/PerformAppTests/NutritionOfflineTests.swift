@@ -59,6 +59,16 @@ struct NutritionOfflineTests {
     #expect(harness.text.contains(never))
   }
 
+  @Test func withThePlanFromItsCopyADayNeverLoadedSaysBoth() async throws {
+    let harness = try NutritionScreenHarness()
+    await harness.api.failPlans(1)
+    await harness.api.keepPlansCopy(fetchedAt: NutritionScreenHarness.now - 5_400)
+    await harness.days.setOffline(true)
+    harness.open()
+    #expect(await harness.settle { harness.text.contains("Never loaded from the server") })
+    #expect(harness.text.contains("Offline, as of 08:30"))
+  }
+
   @Test func aDayLoadedBeforeIsNotSaidToBeNeverLoaded() async throws {
     let harness = try NutritionScreenHarness()
     await harness.start()

@@ -34,7 +34,7 @@ public final class NutritionScreen: AppScreen {
   /// the server's latest answer).
   var plansAsOf: (fetchedAt: Date, failure: TraineeAPIError?)?
   /// When plans that failed, or came from the copy, are fetched again by themselves.
-  var plansRetryAt: Date?
+  public internal(set) var plansRetryAt: Date?
   var plansRetryDelay: TimeInterval = 5
   var plansInFlight = false
   /// Days known to have been loaded from the server: with something kept on this device at

@@ -59,6 +59,23 @@ struct NutritionOfflineTests {
     #expect(harness.text.contains(never))
   }
 
+  @Test func plansThatFailAreTriedAgainAfter5ThenDoublingSeconds() async throws {
+    let harness = try NutritionScreenHarness()
+    await harness.api.failPlans(3)
+    harness.open()
+    let start = NutritionScreenHarness.now
+    for (pause, next) in [(5.0, 10.0), (10, 20), (20, nil)] as [(Double, Double?)] {
+      #expect(await harness.settle { harness.screen.plansRetryAt == start + pause })
+      let loads = await harness.api.planLoads
+      harness.screen.upkeep(now: start + pause - 1)
+      #expect(await harness.api.planLoads == loads)
+      harness.screen.upkeep(now: start + pause)
+      #expect(await until { await harness.api.planLoads == loads + 1 })
+      #expect(await harness.settle { harness.screen.plansRetryAt == next.map { start + $0 } })
+    }
+    #expect(await harness.settle { harness.text.contains("Breakfast 08:00") })
+  }
+
   @Test func withThePlanFromItsCopyADayNeverLoadedSaysBoth() async throws {
     let harness = try NutritionScreenHarness()
     await harness.api.failPlans(1)

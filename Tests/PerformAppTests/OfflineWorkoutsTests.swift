@@ -145,6 +145,17 @@ struct OfflineWorkoutsTests {
     #expect(workouts.retryAt == nil)
   }
 
+  @Test func failedLoadsAreTriedAgainAfter5Then10And20ThenEvery30Seconds() async throws {
+    api.reachable = false
+    let (_, _, workouts) = try await launch()
+    var pauses: [TimeInterval] = []
+    for _ in 0..<5 {
+      pauses.append(try #require(workouts.retryAt).timeIntervalSince(clock.now))
+      await workouts.reload()
+    }
+    #expect(pauses == [5, 10, 20, 30, 30])
+  }
+
   @Test func programsOlderThanTheirStaleTimeAreFetchedAgainInTheBackground() async throws {
     let (_, _, workouts) = try await launch()
     let fetched = try #require(workouts.programsFetchedAt)

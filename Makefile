@@ -10,7 +10,7 @@ endif
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Benchmarks Apps
 
-.PHONY: run test lint format deps build bench bench-app bench-server golden clean
+.PHONY: run test lint format deps build bench bench-app bench-server golden tsan clean
 
 ## run: build Perform and open the terminal app (embedded server, demo trainee)
 run: deps
@@ -53,6 +53,14 @@ bench-app: deps
 ## bench-server: wrk against `perform serve` on loopback next to nginx; record in docs/benchmarks.md
 bench-server:
 	Benchmarks/server/run.sh
+
+## tsan: the server's, the engine's and the app's suites under ThreadSanitizer (its own build
+## directory, so the ordinary build is kept); not part of `make test`
+tsan: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1" $(SWIFT) test --skip-build \
+	  --sanitize=thread --scratch-path .build/tsan --disable-xctest \
+	  --filter "TraineeServerTests|TraineeClientTests|WorkoutSessionTests|RestTimerTests|NutritionLogTests|LiveActivityTests|PerformAppTests|DurableFilesTests"
 
 ## golden: rewrite the replay fixtures' expected outputs (review the diff before committing)
 golden: deps

@@ -58,6 +58,7 @@ public struct TraineeAPIRoutes: Sendable {
     reportError: @escaping @Sendable (any Error, HTTPRequest) -> Void = { _, _ in }
   ) -> Router {
     var router = Router(reportError: reportError)
+    registerHealthRoutes(on: &router)
     registerWorkoutRoutes(on: &router)
     registerNutritionRoutes(on: &router)
     return router

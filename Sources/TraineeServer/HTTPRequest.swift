@@ -43,6 +43,9 @@ public struct HTTPRequest: Equatable, Sendable {
   public var body: Data
   /// Values of the route's `:name` segments, set by the `Router`.
   public var pathParameters: [String: String]
+  /// The id the server gave the request (also its answer's `X-Request-Id`, and its access log
+  /// line's); empty when no server gave one (tests).
+  public var id: String
 
   /// A request.
   public init(
@@ -51,7 +54,8 @@ public struct HTTPRequest: Equatable, Sendable {
     query: [String: String] = [:],
     headers: HTTPHeaders = [:],
     body: Data = Data(),
-    pathParameters: [String: String] = [:]
+    pathParameters: [String: String] = [:],
+    id: String = ""
   ) {
     self.method = method
     self.path = path
@@ -59,6 +63,7 @@ public struct HTTPRequest: Equatable, Sendable {
     self.headers = headers
     self.body = body
     self.pathParameters = pathParameters
+    self.id = id
   }
 
   /// Decodes the JSON body as `type`: a body that is not strict JSON (`StrictJSON`) is a 400

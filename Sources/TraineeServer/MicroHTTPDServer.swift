@@ -91,27 +91,37 @@ public final class MicroHTTPDServer: Sendable {
   /// `admit` is asked when a request's headers are in, before its body is read: an answer it
   /// gives is sent at once (no body read, no `100 Continue`); `nil` goes on to the body and
   /// `handler`.
+  ///
+  /// `completed` is told of every request once it is over (answered, or its client gone), on
+  /// one of MHD's threads: it must return at once (an access log queues the line).
   public init(
     configuration: Configuration,
     admit: @escaping @Sendable (HTTPRequest) -> HTTPResponse? = { _ in nil },
+    exempt: @escaping @Sendable (HTTPRequest) -> Bool = { _ in false },
+    completed: (@Sendable (CompletedRequest) -> Void)? = nil,
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
   ) {
     self.configuration = configuration
     self.context = ServerContext(
-      handler: handler, admit: admit, maxBodyBytes: configuration.maxBodyBytes,
+      handler: handler, admit: admit, exempt: exempt, maxBodyBytes: configuration.maxBodyBytes,
       scheduler: RequestScheduler(
         workers: configuration.workerCount, perClient: configuration.workersPerClient,
         queuedPerClient: configuration.queuedPerClient),
       budget: InFlightBudget(
         maxBodyBytes: configuration.maxBodyBytesInFlight,
         maxRequestsPerAddress: configuration.maxRequestsPerAddress),
-      trustedProxies: configuration.trustedProxies)
+      trustedProxies: configuration.trustedProxies, completed: completed)
   }
 
   /// A server that answers with `router`, refusing from the headers what it can (`Router.admit`).
-  public convenience init(configuration: Configuration, router: Router) {
+  /// Its health routes are exempt from the per-address limit (`Router.isExemptFromLimits`).
+  public convenience init(
+    configuration: Configuration, router: Router,
+    completed: (@Sendable (CompletedRequest) -> Void)? = nil
+  ) {
     self.init(
       configuration: configuration, admit: { router.admit($0) },
+      exempt: { router.isExemptFromLimits($0) }, completed: completed,
       handler: { router.respondConditionally(to: $0) })
   }
 
@@ -150,21 +160,27 @@ public final class MicroHTTPDServer: Sendable {
 private final class ServerContext: Sendable {
   let handler: @Sendable (HTTPRequest) -> HTTPResponse
   let admit: @Sendable (HTTPRequest) -> HTTPResponse?
+  let exempt: @Sendable (HTTPRequest) -> Bool
   let maxBodyBytes: Int
   let scheduler: RequestScheduler
   let budget: Mutex<InFlightBudget>
   let trustedProxies: Set<String>
+  let completed: (@Sendable (CompletedRequest) -> Void)?
   /// The raw request target of each connection's request whose headers are not in yet, from
   /// MHD's URI callback to the first call of the access handler (`RequestTarget`).
   let targets = Mutex<[ConnectionKey: String]>([:])
 
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
-    admit: @escaping @Sendable (HTTPRequest) -> HTTPResponse?, maxBodyBytes: Int,
-    scheduler: RequestScheduler, budget: InFlightBudget, trustedProxies: Set<String>
+    admit: @escaping @Sendable (HTTPRequest) -> HTTPResponse?,
+    exempt: @escaping @Sendable (HTTPRequest) -> Bool, maxBodyBytes: Int,
+    scheduler: RequestScheduler, budget: InFlightBudget, trustedProxies: Set<String>,
+    completed: (@Sendable (CompletedRequest) -> Void)?
   ) {
+    self.completed = completed
     self.handler = handler
     self.admit = admit
+    self.exempt = exempt
     self.maxBodyBytes = maxBodyBytes
     self.scheduler = scheduler
     self.budget = Mutex(budget)
@@ -180,7 +196,21 @@ private struct ConnectionKey: Hashable, @unchecked Sendable {
 
 /// The body read so far of one request; MHD calls back for one connection on one thread at a
 /// time, so it needs no lock. Retained in MHD's per-request slot until the completed callback.
-private final class RequestBody {
+private final class RequestBody: @unchecked Sendable {
+  // NB: @unchecked: used by one thread at a time: MHD's while it reads the request, then a
+  // worker's while the connection is suspended, then MHD's again once it is resumed.
+
+  /// The request's id: its answer's `X-Request-Id` and its access log line's.
+  let id = RequestBody.newID()
+  /// When the headers came in.
+  let startedAt = Date()
+  let started = ContinuousClock.now
+  /// The status of the answer sent, once one was.
+  var status: Int?
+  /// The bytes of the answer's body.
+  var bytesOut = 0
+  /// The bytes of the request's body read (kept or thrown away).
+  var bytesIn = 0
   /// The request as its headers describe it, read when they came in.
   var head: HTTPRequest?
   /// Whether the request went to a worker: a call after it resumes has nothing left to do.
@@ -189,6 +219,13 @@ private final class RequestBody {
   var address: String?
   /// Body bytes reserved in the budget.
   var reserved = 0
+
+  /// 16 hex digits from the system's random source: unique enough to find one request's lines.
+  private static func newID() -> String {
+    let value = UInt64.random(in: .min ... .max)
+    let hex = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
   var bytes = Data()
   var isTooLarge = false
   /// Bytes of an oversized body read and thrown away so far.
@@ -318,28 +355,38 @@ private let answerRequest: MHD_AccessHandlerCallback = {
     let body = RequestBody()
     requestSlot.pointee = Unmanaged.passRetained(body).toOpaque()
     switch requestHead(connection, url: url, method: method, server: server) {
-    case .failure(let refusal): return send(refusal.response, on: connection)
-    case .success(let head): body.head = head
+    case .failure(let refusal):
+      body.head = HTTPRequest(
+        method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? ""),
+        path: "(unreadable)", id: body.id)
+      return send(refusal.response, on: connection, for: body)
+    case .success(var head):
+      head.id = body.id
+      body.head = head
     }
     if let head = body.head, let refusal = server.admit(head) {
-      return send(refusal, on: connection)
+      return send(refusal, on: connection, for: body)
     }
-    let address = InFlightBudget.clientAddress(
-      peer: peerAddress(connection), forwardedFor: body.head?.headers["X-Forwarded-For"],
-      trustedProxies: server.trustedProxies)
-    guard server.budget.withLock({ $0.admitRequest(from: address) }) else {
-      return send(busy("Too many requests from your address are in flight"), on: connection)
+    if let head = body.head, !server.exempt(head) {
+      let address = InFlightBudget.clientAddress(
+        peer: peerAddress(connection), forwardedFor: head.headers["X-Forwarded-For"],
+        trustedProxies: server.trustedProxies)
+      guard server.budget.withLock({ $0.admitRequest(from: address) }) else {
+        return send(
+          busy("Too many requests from your address are in flight"), on: connection, for: body)
+      }
+      body.address = address
     }
-    body.address = address
     if let declared = declaredBodyLength(connection), declared > UInt64(server.maxBodyBytes) {
       if waitsForContinue(connection) || declared > UInt64(drainLimit(for: server.maxBodyBytes)) {
-        return send(tooLarge(server.maxBodyBytes), on: connection)
+        return send(tooLarge(server.maxBodyBytes), on: connection, for: body)
       }
       body.isTooLarge = true
     } else if let declared = declaredBodyLength(connection), declared > 0 {
       // Reserved up front, so a body is refused before it is read rather than half-way.
       guard server.budget.withLock({ $0.reserve(Int(declared)) }) else {
-        return send(busy("The server holds as many request bodies as it may"), on: connection)
+        return send(
+          busy("The server holds as many request bodies as it may"), on: connection, for: body)
       }
       body.reserved = Int(declared)
       body.bytes.reserveCapacity(Int(declared))
@@ -349,6 +396,7 @@ private let answerRequest: MHD_AccessHandlerCallback = {
   let body = Unmanaged<RequestBody>.fromOpaque(slot).takeUnretainedValue()
   let count = uploadDataSize.pointee
   if count > 0 {
+    body.bytesIn += count
     // A piece of body (a chunked one has no declared length): keep it while under the limit.
     if !body.isTooLarge, body.bytes.count + count > server.maxBodyBytes {
       body.isTooLarge = true
@@ -359,7 +407,8 @@ private let answerRequest: MHD_AccessHandlerCallback = {
     if !body.isTooLarge, body.bytes.count + count > body.reserved {
       let more = body.bytes.count + count - body.reserved
       guard server.budget.withLock({ $0.reserve(more) }) else {
-        return send(busy("The server holds as many request bodies as it may"), on: connection)
+        return send(
+          busy("The server holds as many request bodies as it may"), on: connection, for: body)
       }
       body.reserved += more
     }
@@ -368,7 +417,7 @@ private let answerRequest: MHD_AccessHandlerCallback = {
       uploadDataSize.pointee = 0
       // A chunked body that goes on and on is cut short: answer now and close.
       return body.discarded > drainLimit(for: server.maxBodyBytes)
-        ? send(tooLarge(server.maxBodyBytes), on: connection) : .YES
+        ? send(tooLarge(server.maxBodyBytes), on: connection, for: body) : .YES
     } else if let uploadData {
       body.bytes.append(
         UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: count)
@@ -376,7 +425,7 @@ private let answerRequest: MHD_AccessHandlerCallback = {
     uploadDataSize.pointee = 0
     return .YES
   }
-  if body.isTooLarge { return send(tooLarge(server.maxBodyBytes), on: connection) }
+  if body.isTooLarge { return send(tooLarge(server.maxBodyBytes), on: connection, for: body) }
   if body.isAnswered { return .YES }
   guard var request = body.head else { return .NO }
   request.body = body.bytes
@@ -388,12 +437,13 @@ private let answerRequest: MHD_AccessHandlerCallback = {
   MHD_suspend_connection(connection)
   let client = request.headers["Authorization"] ?? ""
   let complete = request
+  let state = body
   let taken = server.scheduler.submit(for: client) {
-    _ = send(server.handler(complete), on: suspended.pointer)
+    _ = send(server.handler(complete), on: suspended.pointer, for: state)
     MHD_resume_connection(suspended.pointer)
   }
   if !taken {
-    _ = send(busy("Too many of your requests are waiting"), on: connection)
+    _ = send(busy("Too many of your requests are waiting"), on: connection, for: body)
     MHD_resume_connection(connection)
   }
   return .YES
@@ -474,12 +524,20 @@ private let releaseRequest: MHD_RequestCompletedCallback = {
   guard let requestSlot, let slot = requestSlot.pointee else { return }
   let body = Unmanaged<RequestBody>.fromOpaque(slot).takeRetainedValue()
   requestSlot.pointee = nil
-  if let serverContext, body.address != nil || body.reserved > 0 {
-    let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
+  guard let serverContext else { return }
+  let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
+  if body.address != nil || body.reserved > 0 {
     server.budget.withLock { budget in
       if let address = body.address { budget.releaseRequest(from: address) }
       budget.release(body.reserved)
     }
+  }
+  if let completed = server.completed, let head = body.head {
+    completed(
+      CompletedRequest(
+        id: body.id, head: head, status: body.status, bytesIn: body.bytesIn,
+        bytesOut: body.bytesOut, startedAt: body.startedAt,
+        duration: ContinuousClock.now - body.started))
   }
 }
 
@@ -551,13 +609,18 @@ private func exactText(_ pointer: UnsafePointer<CChar>?, _ count: Int) -> String
 
 /// Queues `response`; a status outside 100...599 is sent as 500, and a header MHD refuses (one
 /// with a line break, say) is left out.
-private func send(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+private func send(
+  _ response: HTTPResponse, on connection: OpaquePointer, for request: RequestBody
+) -> MHD_Result {
   var response = response
   if !(100...599).contains(response.status.code) {
     response = .error(
       .internalServerError, code: "internal_error",
       message: "The server could not complete the request.")
   }
+  response.headers["X-Request-Id"] = request.id
+  request.status = response.status.code
+  request.bytesOut = response.body.count
   let created = response.body.withUnsafeBytes { bytes in
     bytes.isEmpty
       ? MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)

@@ -16,6 +16,7 @@ public struct Router: Sendable {
     var method: HTTPMethod
     var pattern: RoutePattern
     var admission: Admission?
+    var isExemptFromLimits = false
     var handler: Handler
   }
 
@@ -45,6 +46,26 @@ public struct Router: Sendable {
   /// Adds a `GET` route.
   public mutating func get(_ pattern: String, handler: @escaping Handler) {
     add(.get, pattern, handler: handler)
+  }
+
+  /// Adds a `GET` route that no per-client limit applies to: a health check an orchestrator or
+  /// a load balancer must reach even when the server is busy.
+  public mutating func getExemptFromLimits(_ pattern: String, handler: @escaping Handler) {
+    add(.get, pattern, handler: handler)
+    routes[routes.count - 1].isExemptFromLimits = true
+  }
+
+  /// The pattern of the route `request` reaches (`/v1/trainee/workouts/history/:id`), for logs
+  /// that must not hold ids; `nil` when none does.
+  public func routePattern(of request: HTTPRequest) -> String? {
+    guard case .success(let (route, _)) = resolve(request) else { return nil }
+    return route.pattern.description
+  }
+
+  /// Whether `request` reaches a route no per-client limit applies to.
+  public func isExemptFromLimits(_ request: HTTPRequest) -> Bool {
+    guard case .success(let (route, _)) = resolve(request) else { return false }
+    return route.isExemptFromLimits
   }
 
   /// Adds a `POST` route.

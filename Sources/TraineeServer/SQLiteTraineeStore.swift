@@ -47,6 +47,10 @@ public final class SQLiteTraineeStore: TraineeStore {
       token: token)
   }
 
+  public func checkReadiness() throws {
+    _ = try read { db in try db.row("SELECT 1") { try $0.int(0) } }
+  }
+
   public func trainee(forToken token: String) throws -> Trainee? {
     try read { db in
       try db.row(

@@ -13,6 +13,9 @@ import TraineeAPI
 /// Methods throw `TraineeStoreError`: `traineeNotFound` when the trainee does not exist,
 /// `invalid` for input the store checks, `storageFailed` when the storage itself fails.
 public protocol TraineeStore: Sendable {
+  /// Throws when the database does not answer a trivial read (`GET /readyz`).
+  func checkReadiness() throws
+
   // MARK: Trainees
 
   /// Creates a trainee named `name` (trimmed, not empty) with a new bearer token; the token is

@@ -14,7 +14,7 @@ enum ServeCommand {
         arguments,
         known: [
           "host", "port", "database", "data-dir", "max-requests-per-address",
-          "max-body-mib-in-flight", "trusted-proxy",
+          "max-body-mib-in-flight", "trusted-proxy", "access-log",
         ], knownFlags: ["demo"])
     } catch {
       fail("\(error)\n\n\(usage(of: "serve"))")
@@ -52,6 +52,20 @@ enum ServeCommand {
       }
       configuration.trustedProxies = Set(proxies)
     }
+    let accessLog: JSONLineLog?
+    switch options.values["access-log"] ?? "-" {
+    case "off":
+      accessLog = nil
+    case "-":
+      accessLog = JSONLineLog(descriptor: STDOUT_FILENO)
+    case let file:
+      let descriptor = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o640)
+      guard descriptor >= 0 else {
+        fail("--access-log \(file): \(String(cString: strerror(errno)))")
+        return 1
+      }
+      accessLog = JSONLineLog(descriptor: descriptor)
+    }
     let store: SQLiteTraineeStore
     let path: String
     do {
@@ -71,10 +85,24 @@ enum ServeCommand {
       }
     }
     let termination = TerminationSignal()
-    let router = TraineeAPIRoutes(store: store, now: { Date() }).router { error, request in
-      fail("\(request.method) \(request.path): \(error)")
+    // Errors and warnings go to standard error as JSON lines with the request's id.
+    let errorLog = JSONLineLog(descriptor: STDERR_FILENO)
+    let routes = TraineeAPIRoutes(store: store, now: { Date() })
+    let patterns = routes.router()
+    let router = routes.router { error, request in
+      errorLog.write(
+        JSONLineLog.errorLine(
+          "\(error)", request: request, route: patterns.routePattern(of: request), at: Date()))
     }
-    let server = MicroHTTPDServer(configuration: configuration, router: router)
+    var completed: (@Sendable (CompletedRequest) -> Void)?
+    if let accessLog {
+      completed = { request in
+        accessLog.write(
+          JSONLineLog.accessLine(request, route: patterns.routePattern(of: request.head)))
+      }
+    }
+    let server = MicroHTTPDServer(
+      configuration: configuration, router: router, completed: completed)
     let bound: UInt16
     do {
       bound = try server.start()
@@ -86,6 +114,8 @@ enum ServeCommand {
     say("listening: http://\(host.contains(":") ? "[\(host)]" : host):\(bound)")
     termination.wait()
     server.stop()
+    accessLog?.close()
+    errorLog.close()
     return 0
   }
 

@@ -58,13 +58,15 @@ let commandUsages: [CommandUsage] = [
     text: """
       perform serve [--host 127.0.0.1] [--port 8080] [--database PATH] [--demo]
           [--max-requests-per-address 32] [--max-body-mib-in-flight 64]
-          [--trusted-proxy ADDRESS[,ADDRESS...]]
+          [--trusted-proxy ADDRESS[,ADDRESS...]] [--access-log -|FILE|off]
           Run the trainee API server until interrupted. --demo creates a demo trainee
           once and prints its token on every start ("token: ..."), the same one each
           time (kept in PATH.demo-token, readable only by you). Requests
           beyond a client address's share, or bodies beyond the memory budget, are
           answered 503 with Retry-After; behind a reverse proxy, name it with
-          --trusted-proxy so X-Forwarded-For tells the clients apart.
+          --trusted-proxy so X-Forwarded-For tells the clients apart. One JSON line per
+          request goes to standard output (-, the default), FILE or nowhere (off); errors
+          go to standard error as JSON lines. GET /healthz and /readyz need no token.
       """),
   CommandUsage(
     words: ["trainee", "add"],

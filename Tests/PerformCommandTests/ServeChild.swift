@@ -24,6 +24,8 @@ final class ServeChild: @unchecked Sendable {
     process.arguments =
       ["serve", "--host", "127.0.0.1", "--port", String(port), "--database", database.path]
       + (demo ? ["--demo"] : []) + extra
+      // Standard output is read only until `listening:`: no access log there unless asked.
+      + (extra.contains("--access-log") ? [] : ["--access-log", "off"])
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()

@@ -1,0 +1,171 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// NB: operators read one JSON object per line (jq, Loki, Elasticsearch, `journalctl -o cat`).
+// Writing never blocks a request: a request's line is queued, and a thread of the log's own
+// writes the queue out. A queue that is full (the disk or the pipe is slower than the requests)
+// or a write that fails (a full disk) drops lines and counts them, never requests. A line never
+// holds a token, a body, a query or a trainee's name: the route's pattern stands for the path.
+
+/// JSON lines written to a file descriptor by a thread of their own.
+public final class JSONLineLog: Sendable {
+  /// The most lines waiting to be written; more are dropped (and counted).
+  public static let capacity = 10_000
+
+  private struct State {
+    var lines: [String] = []
+    var dropped = 0
+    var closing = false
+  }
+
+  private let descriptor: Int32
+  private let state = Mutex(State())
+  private let wake = DispatchSemaphore(value: 0)
+  private let finished = DispatchSemaphore(value: 0)
+
+  /// A log writing to `descriptor` (not closed by the log).
+  public init(descriptor: Int32) {
+    self.descriptor = descriptor
+    let thread = Thread { [self] in writeUntilClosed() }
+    thread.name = "perform-log"
+    thread.start()
+  }
+
+  /// Queues `line` (a newline is added); drops it when the queue is full.
+  public func write(_ line: String) {
+    let queued = state.withLock { state -> Bool in
+      guard !state.closing, state.lines.count < Self.capacity else {
+        state.dropped += 1
+        return false
+      }
+      state.lines.append(line)
+      return true
+    }
+    if queued { wake.signal() }
+  }
+
+  /// Lines dropped so far: the queue was full, or the write failed.
+  public var droppedLines: Int {
+    state.withLock { $0.dropped }
+  }
+
+  /// Writes what is queued and stops, waiting at most `timeout` for a write that blocks (a pipe
+  /// nobody reads): the rest is dropped.
+  public func close(timeout: Duration = .seconds(1)) {
+    state.withLock { $0.closing = true }
+    wake.signal()
+    let (seconds, attoseconds) = timeout.components
+    let deadline =
+      DispatchTime.now()
+      + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+    _ = finished.wait(timeout: deadline)
+  }
+
+  private func writeUntilClosed() {
+    while true {
+      wake.wait()
+      let (lines, closing) = state.withLock { state -> ([String], Bool) in
+        defer { state.lines.removeAll(keepingCapacity: true) }
+        return (state.lines, state.closing)
+      }
+      for line in lines where !writeAll(Array((line + "\n").utf8)) {
+        state.withLock { $0.dropped += 1 }
+      }
+      if closing {
+        finished.signal()
+        return
+      }
+    }
+  }
+
+  private func writeAll(_ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes {
+        Glibc.write(descriptor, $0.baseAddress, $0.count)
+      }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return false }
+      offset += written
+    }
+    return true
+  }
+}
+
+extension JSONLineLog {
+  /// The access log line of `request`: time, id, method, the route's pattern (`-` when none
+  /// matched), status (`null` when the client went away first), duration and bytes.
+  public static func accessLine(_ request: CompletedRequest, route: String?) -> String {
+    encode(
+      AccessLine(
+        time: isoTime(request.startedAt), id: request.id, method: request.head.method.rawValue,
+        route: route ?? "-", status: request.status,
+        durationMs: Double(request.duration.components.seconds) * 1000
+          + Double(request.duration.components.attoseconds) / 1e15,
+        bytesIn: request.bytesIn, bytesOut: request.bytesOut))
+  }
+
+  /// An error line: time, `level`, the request's id and route, and the message.
+  public static func errorLine(
+    _ message: String, request: HTTPRequest?, route: String?, at time: Date
+  ) -> String {
+    encode(
+      ErrorLine(
+        time: isoTime(time), level: "error", id: request?.id, method: request?.method.rawValue,
+        route: route, message: message))
+  }
+
+  private struct AccessLine: Encodable {
+    var time: String
+    var id: String
+    var method: String
+    var route: String
+    var status: Int?
+    var durationMs: Double
+    var bytesIn: Int
+    var bytesOut: Int
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(time, forKey: .time)
+      try container.encode(id, forKey: .id)
+      try container.encode(method, forKey: .method)
+      try container.encode(route, forKey: .route)
+      try container.encode(status, forKey: .status)
+      try container.encode((durationMs * 1000).rounded() / 1000, forKey: .durationMs)
+      try container.encode(bytesIn, forKey: .bytesIn)
+      try container.encode(bytesOut, forKey: .bytesOut)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case time, id, method, route, status, durationMs, bytesIn, bytesOut
+    }
+  }
+
+  private struct ErrorLine: Encodable {
+    var time: String
+    var level: String
+    var id: String?
+    var method: String?
+    var route: String?
+    var message: String
+  }
+
+  private static func encode(_ value: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(value) else { return #"{"level":"error"}"# }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  private static func isoTime(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return formatter.string(from: date)
+  }
+}

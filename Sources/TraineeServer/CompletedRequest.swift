@@ -1,0 +1,18 @@
+import Foundation
+
+/// One request as the server saw it once it is over, for the access log: never its body, its
+/// headers or its query (which may hold a token or a trainee's data).
+public struct CompletedRequest: Sendable {
+  /// The request's id, sent back as `X-Request-Id`.
+  public var id: String
+  /// The request as its headers described it, without its body (for the route's pattern).
+  public var head: HTTPRequest
+  /// The status of the answer sent; `nil` when the client went away before one was.
+  public var status: Int?
+  /// Bytes of the request's body read, and of the answer's body sent.
+  public var bytesIn: Int
+  public var bytesOut: Int
+  /// When its headers came in, and how long until it was over.
+  public var startedAt: Date
+  public var duration: Duration
+}

@@ -1,0 +1,24 @@
+// NB: operators' tools (a systemd watchdog script, a container orchestrator, a load balancer's
+// active checks) ask two questions: is the process answering (`/healthz`), and can it serve
+// (`/readyz`: the database answers a trivial read). Both need no token, cost one small answer,
+// and are exempt from the per-client limits, so a busy server still says how it is. While the
+// server drains (stopping), its workers take nothing new and every request, these included, is
+// answered 503 `busy`: not ready.
+
+extension TraineeAPIRoutes {
+  /// `GET /healthz` and `GET /readyz`.
+  func registerHealthRoutes(on router: inout Router) {
+    router.getExemptFromLimits("/healthz") { _ in
+      .json(.ok, ["status": "ok"])
+    }
+    router.getExemptFromLimits("/readyz") { [store] _ in
+      do {
+        try store.checkReadiness()
+        return .json(.ok, ["status": "ready"])
+      } catch {
+        return .error(
+          .serviceUnavailable, code: "not_ready", message: "The database does not answer.")
+      }
+    }
+  }
+}

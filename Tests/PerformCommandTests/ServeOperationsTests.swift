@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What an operator sees of `perform serve`: health checks, request ids, the access log.
+@Suite(.serialized, .timeLimit(.minutes(5))) struct ServeOperationsTests {
+  private static func server(_ arguments: [String] = []) throws -> (ServeChild, URL) {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-ops-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let server = try ServeChild(
+      database: directory.appendingPathComponent("perform.sqlite"), demo: true,
+      arguments: arguments)
+    return (server, directory)
+  }
+
+  @Test func healthAndReadinessNeedNoTokenAndNoShareOfTheLimits() async throws {
+    let (server, directory) = try Self.server(["--max-requests-per-address", "1"])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    defer { server.interrupt() }
+    let token = try #require(server.token)
+    let health = try await server.request("GET", "/healthz", token: nil)
+    #expect(health.status == 200)
+    #expect(String(decoding: health.body, as: UTF8.self) == #"{"status":"ok"}"#)
+    let ready = try await server.request("GET", "/readyz", token: nil)
+    #expect(ready.status == 200)
+    #expect(String(decoding: ready.body, as: UTF8.self) == #"{"status":"ready"}"#)
+
+    // One stalled upload holds this address's only place: trainee routes are refused, the
+    // health checks still answer.
+    let upload = try RawHTTP.connectSocket(port: server.port)
+    defer { close(upload) }
+    RawHTTP.write(
+      Array(
+        ("PUT /v1/trainee/nutrition/day HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer \(token)\r\n"
+          + "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{").utf8), to: upload)
+    var refused = false
+    for _ in 0..<500 where !refused {
+      refused =
+        try RawHTTP.send(RawHTTP.get("/v1/trainee/session", token: token), port: server.port)
+        .status == 503
+      if !refused { try await Task.sleep(for: .milliseconds(20)) }
+    }
+    #expect(refused)
+    for path in ["/healthz", "/readyz"] {
+      let reply = try RawHTTP.send(
+        Array("GET \(path) HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n".utf8),
+        port: server.port)
+      #expect(reply.status == 200, "\(path): \(reply.body)")
+    }
+  }
+
+  @Test func everyAnswerCarriesItsOwnRequestId() async throws {
+    let (server, directory) = try Self.server()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    defer { server.interrupt() }
+    let token = try #require(server.token)
+    var ids: Set<String> = []
+    for (path, bearer) in [
+      ("/v1/trainee/session", token), ("/v1/trainee/session", "wrong"), ("/nowhere", token),
+    ] {
+      let reply = try RawHTTP.send(RawHTTP.get(path, token: bearer), port: server.port)
+      let id = try #require(
+        reply.head.split(separator: "\r\n").first { $0.hasPrefix("X-Request-Id: ") }?
+          .dropFirst("X-Request-Id: ".count))
+      #expect(id.count == 16 && id.allSatisfy(\.isHexDigit), "\(id)")
+      ids.insert(String(id))
+    }
+    #expect(ids.count == 3)
+  }
+
+  @Test func theAccessLogHasALineForEveryRequestAndNoSecrets() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-ops-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let log = directory.appendingPathComponent("access.log")
+    let logged = try ServeChild(
+      database: directory.appendingPathComponent("perform.sqlite"), demo: true,
+      arguments: ["--access-log", log.path])
+    let token = try #require(logged.token)
+    let history = try RawHTTP.send(
+      RawHTTP.get("/v1/trainee/workouts/history/1", token: token), port: logged.port)
+    #expect(history.status == 200)
+    let unauthorized = try RawHTTP.send(
+      RawHTTP.get("/v1/trainee/nutrition/day?date=2026-01-05", token: "wrong"),
+      port: logged.port)
+    #expect(unauthorized.status == 401)
+    #expect(logged.interrupt())
+
+    let text = try String(contentsOf: log, encoding: .utf8)
+    let lines = text.split(separator: "\n").map { line in
+      (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
+    }
+    #expect(lines.count == 2, "\(text)")
+    #expect(
+      lines.map { $0["route"] as? String } == [
+        "/v1/trainee/workouts/history/:id", "/v1/trainee/nutrition/day",
+      ])
+    #expect(lines.map { $0["status"] as? Int } == [200, 401])
+    #expect(lines.map { $0["method"] as? String } == ["GET", "GET"])
+    #expect(lines.allSatisfy { ($0["durationMs"] as? Double).map { $0 >= 0 } == true })
+    #expect(lines[0]["bytesOut"] as? Int == history.body.utf8.count)
+    let requestId = history.head.split(separator: "\r\n")
+      .first { $0.hasPrefix("X-Request-Id: ") }?.dropFirst("X-Request-Id: ".count)
+    #expect(lines[0]["id"] as? String == requestId.map(String.init))
+    // Never the token, the query or the trainee's name.
+    #expect(!text.contains(token) && !text.contains("wrong") && !text.contains("2026-01-05"))
+    #expect(!text.contains("Demo trainee"))
+  }
+
+  @Test func aLogThatCannotBeWrittenDropsLinesNotRequests() async throws {
+    let (server, directory) = try Self.server(["--access-log", "/dev/full"])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let token = try #require(server.token)
+    for _ in 0..<50 {
+      let reply = try RawHTTP.send(
+        RawHTTP.get("/v1/trainee/session", token: token), port: server.port)
+      #expect(reply.status == 200)
+    }
+    #expect(server.interrupt(), "perform serve must stop while its log cannot be written")
+  }
+}

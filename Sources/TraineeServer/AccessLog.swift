@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -24,7 +23,7 @@ public final class JSONLineLog: Sendable {
   }
 
   private let descriptor: Int32
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let wake = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)
 

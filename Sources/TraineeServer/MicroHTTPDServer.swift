@@ -1,6 +1,5 @@
 import CMicroHTTPD
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -84,7 +83,7 @@ public final class MicroHTTPDServer: Sendable {
   /// What the server answers with.
   public let configuration: Configuration
   private let context: ServerContext
-  private let daemon = Mutex<RunningDaemon?>(nil)
+  private let daemon = Locked<RunningDaemon?>(nil)
 
   /// A server that answers every request with `handler`; it listens once `start()` is called.
   ///
@@ -163,12 +162,12 @@ private final class ServerContext: Sendable {
   let exempt: @Sendable (HTTPRequest) -> Bool
   let maxBodyBytes: Int
   let scheduler: RequestScheduler
-  let budget: Mutex<InFlightBudget>
+  let budget: Locked<InFlightBudget>
   let trustedProxies: Set<String>
   let completed: (@Sendable (CompletedRequest) -> Void)?
   /// The raw request target of each connection's request whose headers are not in yet, from
   /// MHD's URI callback to the first call of the access handler (`RequestTarget`).
-  let targets = Mutex<[ConnectionKey: String]>([:])
+  let targets = Locked<[ConnectionKey: String]>([:])
 
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
@@ -183,7 +182,7 @@ private final class ServerContext: Sendable {
     self.exempt = exempt
     self.maxBodyBytes = maxBodyBytes
     self.scheduler = scheduler
-    self.budget = Mutex(budget)
+    self.budget = Locked(budget)
     self.trustedProxies = trustedProxies
   }
 }

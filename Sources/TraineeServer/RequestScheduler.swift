@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Runs request handlers on a bounded pool of workers shared fairly among clients (`FairQueue`),
 /// off libmicrohttpd's event threads, so a slow request holds one worker of its own client's and
@@ -12,12 +11,12 @@ final class RequestScheduler: Sendable {
     var closing = false
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
   /// Entered for every job taken, left when it has run: `drain()` waits on it.
   private let pending = DispatchGroup()
 
   init(workers: Int, perClient: Int, queuedPerClient: Int) {
-    state = Mutex(
+    state = Locked(
       State(
         queue: FairQueue(
           workers: workers, perClient: perClient, queuedPerClient: queuedPerClient)))

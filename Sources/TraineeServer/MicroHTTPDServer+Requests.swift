@@ -1,0 +1,287 @@
+import CMicroHTTPD
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The body read so far of one request; MHD calls back for one connection on one thread at a
+/// time, so it needs no lock. Retained in MHD's per-request slot until the completed callback.
+final class RequestBody: @unchecked Sendable {
+  // NB: @unchecked: used by one thread at a time: MHD's while it reads the request, then a
+  // worker's while the connection is suspended, then MHD's again once it is resumed.
+
+  /// The request's id: its answer's `X-Request-Id` and its access log line's.
+  let id = RequestBody.newID()
+  /// When the headers came in.
+  let startedAt = Date()
+  let started = ContinuousClock.now
+  /// The status of the answer sent, once one was.
+  var status: Int?
+  /// The bytes of the answer's body.
+  var bytesOut = 0
+  /// The bytes of the request's body read (kept or thrown away).
+  var bytesIn = 0
+  /// The request as its headers describe it, read when they came in.
+  var head: HTTPRequest?
+  /// Whether the request went to a worker: a call after it resumes has nothing left to do.
+  var isAnswered = false
+  /// The client address the request is counted against in the budget, once counted.
+  var address: String?
+  /// Body bytes reserved in the budget.
+  var reserved = 0
+
+  /// 16 hex digits from the system's random source: unique enough to find one request's lines.
+  private static func newID() -> String {
+    let value = UInt64.random(in: .min ... .max)
+    let hex = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+  var bytes = Data()
+  var isTooLarge = false
+  /// Bytes of an oversized body read and thrown away so far.
+  var discarded = 0
+}
+
+/// How much of an oversized body the server reads and throws away before it answers 413.
+///
+/// A client that sends its whole body without waiting (URLSession on Linux does not send
+/// `Expect: 100-continue`) would otherwise meet a closed connection mid-send and see a broken
+/// pipe instead of the 413. Reading up to four times the limit lets such a client get the clear
+/// answer; beyond that, or when the client waits for `100 Continue`, the 413 goes out at once and
+/// the connection is closed (docs/decisions.md, "Oversized bodies").
+func drainLimit(for maxBodyBytes: Int) -> Int {
+  let (limit, overflow) = maxBodyBytes.multipliedReportingOverflow(by: 4)
+  return overflow ? .max : limit
+}
+
+/// MHD's access handler: called once when the headers are in, once per piece of body, and once
+/// when the request is complete.
+let answerRequest: MHD_AccessHandlerCallback = {
+  serverContext, connection, url, method, _, uploadData, uploadDataSize, requestSlot in
+  guard let serverContext, let connection, let uploadDataSize, let requestSlot else {
+    return .NO
+  }
+  let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
+  guard let slot = requestSlot.pointee else {
+    // The headers are in. First what they alone decide (the target, the headers, the route and
+    // its token: `Router.admit`), before any body is read or `100 Continue` sent; then the
+    // size. A declared body over the limit is refused before it is sent when the client waits
+    // for `100 Continue` or the body is too big to read; otherwise it is read and thrown away,
+    // and refused at its end.
+    let body = RequestBody()
+    requestSlot.pointee = Unmanaged.passRetained(body).toOpaque()
+    switch requestHead(connection, url: url, method: method, server: server) {
+    case .failure(let refusal):
+      body.head = HTTPRequest(
+        method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? ""),
+        path: "(unreadable)", id: body.id)
+      return queueAnswer(refusal.response, on: connection, for: body)
+    case .success(var head):
+      head.id = body.id
+      body.head = head
+    }
+    if let head = body.head, let refusal = server.admit(head) {
+      return queueAnswer(refusal, on: connection, for: body)
+    }
+    if let head = body.head, !server.exempt(head) {
+      let address = InFlightBudget.clientAddress(
+        peer: peerAddress(connection), forwardedFor: head.headers["X-Forwarded-For"],
+        trustedProxies: server.trustedProxies)
+      guard server.budget.withLock({ $0.admitRequest(from: address) }) else {
+        return queueAnswer(
+          busyAnswer("Too many requests from your address are in flight"), on: connection, for: body
+        )
+      }
+      body.address = address
+    }
+    if let declared = declaredBodyLength(connection), declared > UInt64(server.maxBodyBytes) {
+      if waitsForContinue(connection) || declared > UInt64(drainLimit(for: server.maxBodyBytes)) {
+        return queueAnswer(tooLargeAnswer(server.maxBodyBytes), on: connection, for: body)
+      }
+      body.isTooLarge = true
+    } else if let declared = declaredBodyLength(connection), declared > 0 {
+      // Reserved up front, so a body is refused before it is read rather than half-way.
+      guard server.budget.withLock({ $0.reserve(Int(declared)) }) else {
+        return queueAnswer(
+          busyAnswer("The server holds as many request bodies as it may"), on: connection, for: body
+        )
+      }
+      body.reserved = Int(declared)
+      body.bytes.reserveCapacity(Int(declared))
+    }
+    return .YES
+  }
+  let body = Unmanaged<RequestBody>.fromOpaque(slot).takeUnretainedValue()
+  let count = uploadDataSize.pointee
+  if count > 0 {
+    body.bytesIn += count
+    // A piece of body (a chunked one has no declared length): keep it while under the limit.
+    if !body.isTooLarge, body.bytes.count + count > server.maxBodyBytes {
+      body.isTooLarge = true
+      body.discarded = body.bytes.count
+      body.bytes = Data()
+    }
+    // A chunked body declared no length: reserve its bytes as they come.
+    if !body.isTooLarge, body.bytes.count + count > body.reserved {
+      let more = body.bytes.count + count - body.reserved
+      guard server.budget.withLock({ $0.reserve(more) }) else {
+        return queueAnswer(
+          busyAnswer("The server holds as many request bodies as it may"), on: connection, for: body
+        )
+      }
+      body.reserved += more
+    }
+    if body.isTooLarge {
+      body.discarded += count
+      uploadDataSize.pointee = 0
+      // A chunked body that goes on and on is cut short: answer now and close.
+      return body.discarded > drainLimit(for: server.maxBodyBytes)
+        ? queueAnswer(tooLargeAnswer(server.maxBodyBytes), on: connection, for: body) : .YES
+    } else if let uploadData {
+      body.bytes.append(
+        UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: count)
+    }
+    uploadDataSize.pointee = 0
+    return .YES
+  }
+  if body.isTooLarge {
+    return queueAnswer(tooLargeAnswer(server.maxBodyBytes), on: connection, for: body)
+  }
+  if body.isAnswered { return .YES }
+  guard var request = body.head else { return .NO }
+  request.body = body.bytes
+  body.bytes = Data()
+  body.isAnswered = true
+  // The handler runs on a worker (`RequestScheduler`); the connection is suspended meanwhile,
+  // and the worker queues the answer (allowed on a suspended connection) and resumes it.
+  let suspended = SuspendedConnection(pointer: connection)
+  MHD_suspend_connection(connection)
+  let client = request.headers["Authorization"] ?? ""
+  let complete = request
+  let state = body
+  let taken = server.scheduler.submit(for: client) {
+    _ = queueAnswer(server.handler(complete), on: suspended.pointer, for: state)
+    MHD_resume_connection(suspended.pointer)
+  }
+  if !taken {
+    _ = queueAnswer(busyAnswer("Too many of your requests are waiting"), on: connection, for: body)
+    MHD_resume_connection(connection)
+  }
+  return .YES
+}
+
+/// A connection handed to a worker while MHD holds it suspended.
+struct SuspendedConnection: @unchecked Sendable {
+  // NB: @unchecked because `OpaquePointer` is not Sendable; while suspended, MHD touches the
+  // connection only when the worker resumes it, so one thread uses it at a time.
+  let pointer: OpaquePointer
+}
+
+/// The request as its headers describe it (target, query, header fields), with no body yet; or
+/// the 400 answer when the query or a header cannot be read exactly.
+func requestHead(
+  _ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
+  server: ServerContext
+) -> Result<HTTPRequest, HTTPError> {
+  let key = ConnectionKey(pointer: connection)
+  let target = RequestTarget(
+    server.targets.withLock { $0.removeValue(forKey: key) } ?? url.map { String(cString: $0) }
+      ?? "/")
+  let query: [String: String]
+  switch Result(catching: { () throws(HTTPError) in try target.queryArguments() }) {
+  case .success(let arguments): query = arguments
+  case .failure(let error): return .failure(error)
+  }
+  guard let headers = headerFields(on: connection) else {
+    return .failure(
+      HTTPError(
+        .badRequest, code: "invalid_header",
+        message: "A header holds a NUL byte or bytes that are not UTF-8."))
+  }
+  return .success(
+    HTTPRequest(
+      method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? ""),
+      path: String(target.path), query: query, headers: HTTPHeaders(headers)))
+}
+
+// NB: MHD's URI callback sees the request target before MHD decodes it; the target is kept per
+// connection until the access handler takes it, and dropped when the connection closes (MHD
+// calls the completed callback only for requests that reached the handler, so nothing is
+// allocated per request here). A target with more query arguments than any route takes is cut
+// off at once: MHD 0.9.75 parses the arguments into the connection's 32 KiB memory pool before
+// any handler runs and, with about 456 of them, waits without answering until the 60 s timeout.
+
+/// MHD's URI callback: keeps the raw target; shuts down a connection whose target has too many
+/// query arguments (MHD then closes it when its next read ends).
+let keepTarget:
+  @convention(c) (
+    UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?
+  ) -> UnsafeMutableRawPointer? = { serverContext, uri, connection in
+    guard let serverContext, let uri, let connection else { return nil }
+    let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
+    let raw = String(
+      decoding: UnsafeRawBufferPointer(start: uri, count: strlen(uri)), as: UTF8.self)
+    if RequestTarget(raw).queryArgumentCount > RequestTarget.maximumQueryArguments {
+      let socket = perform_mhd_connection_fd(connection)
+      if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
+      return nil
+    }
+    server.targets.withLock { $0[ConnectionKey(pointer: connection)] = raw }
+    return nil
+  }
+
+/// MHD's connection callback: forgets a closed connection's target that no handler took.
+let forgetConnection: MHD_NotifyConnectionCallback = {
+  serverContext, connection, _, code in
+  guard code == .CONNECTION_NOTIFY_CLOSED, let serverContext, let connection else { return }
+  let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
+  _ = server.targets.withLock { $0.removeValue(forKey: ConnectionKey(pointer: connection)) }
+}
+
+/// MHD's completed callback: frees the request's body and gives back what it counted in the
+/// budget, however the request ended.
+let releaseRequest: MHD_RequestCompletedCallback = {
+  serverContext, _, requestSlot, _ in
+  guard let requestSlot, let slot = requestSlot.pointee else { return }
+  let body = Unmanaged<RequestBody>.fromOpaque(slot).takeRetainedValue()
+  requestSlot.pointee = nil
+  guard let serverContext else { return }
+  let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
+  if body.address != nil || body.reserved > 0 {
+    server.budget.withLock { budget in
+      if let address = body.address { budget.releaseRequest(from: address) }
+      budget.release(body.reserved)
+    }
+  }
+  if let completed = server.completed, let head = body.head {
+    completed(
+      CompletedRequest(
+        id: body.id, head: head, status: body.status, bytesIn: body.bytesIn,
+        bytesOut: body.bytesOut, startedAt: body.startedAt,
+        duration: ContinuousClock.now - body.started))
+  }
+}
+
+/// A 503 `busy` with `Retry-After: 1`: the server is at one of its limits; `reason` says which.
+func busyAnswer(_ reason: String) -> HTTPResponse {
+  var response = HTTPResponse.error(
+    .serviceUnavailable, code: "busy", message: "\(reason); try again in a second.")
+  response.headers["Retry-After"] = "1"
+  return response
+}
+
+/// The numeric address of the connection's peer, or `unknown`.
+func peerAddress(_ connection: OpaquePointer) -> String {
+  var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+  guard perform_mhd_client_address(connection, &buffer, buffer.count) == 0 else {
+    return "unknown"
+  }
+  return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+func tooLargeAnswer(_ limit: Int) -> HTTPResponse {
+  .error(
+    .contentTooLarge, code: "body_too_large",
+    message: "The request body is larger than the \(limit) bytes accepted.")
+}

@@ -8,57 +8,34 @@ import TraineeServer
 /// `perform serve`: the trainee API on libmicrohttpd and SQLite, until SIGINT or SIGTERM.
 enum ServeCommand {
   static func run(_ arguments: [String]) -> Int32 {
-    let options: Options
+    let settings: ServeSettings
     do {
-      options = try Options(
-        arguments,
-        known: [
-          "host", "port", "database", "data-dir", "max-requests-per-address",
-          "max-body-mib-in-flight", "trusted-proxy", "access-log",
-        ], knownFlags: ["demo"])
+      settings = try ServeSettings(
+        arguments: arguments, environment: ProcessInfo.processInfo.environment)
     } catch {
       fail("\(error)\n\n\(usage(of: "serve"))")
       return 2
     }
-    guard options.positional.isEmpty else {
-      fail("serve takes no arguments besides its options\n\n\(usage(of: "serve"))")
-      return 2
-    }
-    let host = options.values["host"] ?? "127.0.0.1"
-    guard let port = UInt16(options.values["port"] ?? "8080") else {
-      fail("--port \"\(options.values["port"] ?? "")\" is not a port number (0 to 65535)")
-      return 2
-    }
-    var configuration = MicroHTTPDServer.Configuration(host: host, port: port)
-    if let text = options.values["max-requests-per-address"] {
-      guard let limit = Int(text), (1...100_000).contains(limit) else {
-        fail("--max-requests-per-address \"\(text)\" is not a number from 1 to 100000")
+    if settings.checkOnly {
+      let problems = settings.problems()
+      guard problems.isEmpty else {
+        problems.forEach { fail($0) }
         return 2
       }
-      configuration.maxRequestsPerAddress = limit
+      settings.summary.forEach(say)
+      say("configuration ok")
+      return 0
     }
-    if let text = options.values["max-body-mib-in-flight"] {
-      guard let mebibytes = Int(text), (1...65_536).contains(mebibytes) else {
-        fail("--max-body-mib-in-flight \"\(text)\" is not a number from 1 to 65536")
-        return 2
-      }
-      configuration.maxBodyBytesInFlight = mebibytes << 20
-    }
-    if let text = options.values["trusted-proxy"] {
-      let proxies = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-      guard !proxies.isEmpty, proxies.allSatisfy(isNumericAddress) else {
-        fail("--trusted-proxy \"\(text)\" is not a comma-separated list of IP addresses")
-        return 2
-      }
-      configuration.trustedProxies = Set(proxies)
-    }
+    let options = settings.given
+    let configuration = settings.configuration
+    let (host, port) = (configuration.host, configuration.port)
     let accessLog: JSONLineLog?
-    switch options.values["access-log"] ?? "-" {
-    case "off":
+    switch settings.accessLog {
+    case .off:
       accessLog = nil
-    case "-":
+    case .standardOutput:
       accessLog = JSONLineLog(descriptor: STDOUT_FILENO)
-    case let file:
+    case .file(let file):
       let descriptor = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o640)
       guard descriptor >= 0 else {
         fail("--access-log \(file): \(String(cString: strerror(errno)))")
@@ -74,7 +51,7 @@ enum ServeCommand {
       fail("\(error)")
       return 1
     }
-    if options.flags.contains("demo") {
+    if settings.demo {
       do {
         let demo = try DemoTokenFile(databasePath: path).ensureDemo(in: store)
         say("demo trainee: \(demo.id)")
@@ -161,11 +138,4 @@ func openStore(_ options: Options) throws -> (SQLiteTraineeStore, String) {
 /// Writes a line to standard output at once (the line is read by scripts and tests).
 func say(_ line: String) {
   FileHandle.standardOutput.write(Data((line + "\n").utf8))
-}
-
-/// Whether `text` is an IPv4 or IPv6 address written as numbers (`192.0.2.1`, `::1`).
-private func isNumericAddress(_ text: String) -> Bool {
-  var v4 = in_addr()
-  var v6 = in6_addr()
-  return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
 }

@@ -58,7 +58,7 @@ let commandUsages: [CommandUsage] = [
     text: """
       perform serve [--host 127.0.0.1] [--port 8080] [--database PATH] [--demo]
           [--max-requests-per-address 32] [--max-body-mib-in-flight 64]
-          [--trusted-proxy ADDRESS[,ADDRESS...]] [--access-log -|FILE|off]
+          [--trusted-proxy ADDRESS[,ADDRESS...]] [--access-log -|FILE|off] [--check-config]
           Run the trainee API server until interrupted. --demo creates a demo trainee
           once and prints its token on every start ("token: ..."), the same one each
           time (kept in PATH.demo-token, readable only by you). Requests
@@ -67,6 +67,9 @@ let commandUsages: [CommandUsage] = [
           --trusted-proxy so X-Forwarded-For tells the clients apart. One JSON line per
           request goes to standard output (-, the default), FILE or nowhere (off); errors
           go to standard error as JSON lines. GET /healthz and /readyz need no token.
+          Every option may also come from the environment, PERFORM_ and its name in
+          capitals (PERFORM_PORT, PERFORM_DEMO=1); the command line wins. --check-config
+          checks the settings, the log file and the database, prints them and exits.
       """),
   CommandUsage(
     words: ["trainee", "add"],

@@ -24,10 +24,15 @@ enum PerformBinary {
   }
 
   /// Runs `perform arguments`, feeding `input` on standard input, and waits for it to exit.
-  static func run(_ arguments: [String], input: Data? = nil) throws -> Output {
+  static func run(
+    _ arguments: [String], input: Data? = nil, environment: [String: String] = [:]
+  ) throws -> Output {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let stdout = Pipe()
     let stderr = Pipe()
     let stdin = Pipe()

@@ -19,13 +19,20 @@ final class ServeChild: @unchecked Sendable {
 
   /// Starts `perform serve --port port --database database [--demo]` with `extra` arguments
   /// and waits for its `listening:` line (at most a minute); port 0 picks a free one.
-  init(database: URL, demo: Bool, port: Int = 0, arguments extra: [String] = []) throws {
+  init(
+    database: URL, demo: Bool, port: Int = 0, arguments extra: [String] = [],
+    environment: [String: String] = [:]
+  ) throws {
     process.executableURL = PerformBinary.url
     process.arguments =
       ["serve", "--host", "127.0.0.1", "--port", String(port), "--database", database.path]
       + (demo ? ["--demo"] : []) + extra
       // Standard output is read only until `listening:`: no access log there unless asked.
-      + (extra.contains("--access-log") ? [] : ["--access-log", "off"])
+      + (extra.contains("--access-log") || environment["PERFORM_ACCESS_LOG"] != nil
+        ? [] : ["--access-log", "off"])
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()

@@ -123,4 +123,66 @@ import Testing
     }
     #expect(server.interrupt(), "perform serve must stop while its log cannot be written")
   }
+
+  @Test func optionsComeFromTheEnvironmentAndTheCommandLineWins() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-ops-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let fromEnvironment = directory.appendingPathComponent("env.log")
+    let server = try ServeChild(
+      database: directory.appendingPathComponent("perform.sqlite"), demo: false,
+      environment: [
+        "PERFORM_ACCESS_LOG": fromEnvironment.path, "PERFORM_DEMO": "yes",
+        "PERFORM_MAX_REQUESTS_PER_ADDRESS": "7",
+      ])
+    let token = try #require(server.token, "PERFORM_DEMO=yes creates the demo trainee")
+    #expect(
+      try RawHTTP.send(RawHTTP.get("/v1/trainee/session", token: token), port: server.port)
+        .status == 200)
+    #expect(server.interrupt())
+    let logged = try String(contentsOf: fromEnvironment, encoding: .utf8)
+    #expect(logged.split(separator: "\n").count == 1, "\(logged)")
+
+    // `--port 0` on ServeChild's command line beat a PERFORM_PORT that could not be used.
+    let check = try PerformBinary.run(
+      ["serve", "--check-config", "--database", directory.appendingPathComponent("p").path],
+      environment: ["PERFORM_PORT": "8123", "PERFORM_ACCESS_LOG": "off"])
+    let printed = String(decoding: check.stdout, as: UTF8.self)
+    #expect(check.status == 0, "\(check.stderr)")
+    #expect(printed.contains("listen: 127.0.0.1:8123\n") && printed.contains("access log: off\n"))
+    #expect(printed.hasSuffix("configuration ok\n"))
+    let overridden = try PerformBinary.run(
+      [
+        "serve", "--check-config", "--port", "8124", "--database",
+        directory.appendingPathComponent("p").path,
+      ],
+      environment: ["PERFORM_PORT": "8123"])
+    #expect(String(decoding: overridden.stdout, as: UTF8.self).contains("listen: 127.0.0.1:8124\n"))
+    // Checking created nothing.
+    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("p").path))
+  }
+
+  @Test(arguments: [
+    (["PERFORM_PORT": "99999"], "--port (from PERFORM_PORT) \"99999\" is not a port number"),
+    (["PERFORM_DEMO": "maybe"], "PERFORM_DEMO \"maybe\" is not 1, true, yes, 0, false or no"),
+    (
+      ["PERFORM_ACCESS_LOG": "/no/such/dir/a.log"],
+      "--access-log /no/such/dir/a.log: cannot be written"
+    ),
+    (
+      ["PERFORM_MAX_BODY_MIB_IN_FLIGHT": "0"],
+      "--max-body-mib-in-flight (from PERFORM_MAX_BODY_MIB_IN_FLIGHT)"
+    ),
+  ])
+  func checkConfigNamesWhatIsWrongAndWhereItCameFrom(
+    environment: [String: String], message: String
+  ) throws {
+    let output = try PerformBinary.run(
+      ["serve", "--check-config", "--database", "/tmp/perform-check-\(UUID().uuidString).sqlite"],
+      environment: environment)
+    #expect(output.status == 2)
+    #expect(output.stdout.isEmpty)
+    #expect(output.stderr.contains(message), "\(output.stderr)")
+  }
 }

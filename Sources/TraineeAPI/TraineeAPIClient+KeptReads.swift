@@ -158,13 +158,7 @@ extension TraineeAPIClient {
   /// Sends `request`: a 2xx answers its body and validator, a 304 `.notModified`, anything else
   /// is `.http`.
   func sendConditional(_ request: URLRequest) async throws(TraineeAPIError) -> ConditionalAnswer {
-    let data: Data
-    let response: HTTPURLResponse
-    do {
-      (data, response) = try await transport(request)
-    } catch {
-      throw TraineeAPIError(transportError: error)
-    }
+    let (data, response) = try await exchange(request)
     let validator = AnswerValidator(
       etag: response.header("ETag"), lastModified: response.header("Last-Modified"))
     if response.statusCode == 304 { return .notModified(validator) }

@@ -93,15 +93,19 @@ extension TraineeAPIClient {
     return request
   }
 
-  /// Sends `request` and answers the body of a 2xx answer; any other answer is `.http`.
-  func send(_ request: URLRequest) async throws(TraineeAPIError) -> Data {
-    let data: Data
-    let response: HTTPURLResponse
+  /// Sends `request` through the transport; a failure to get any answer is thrown as the
+  /// client's error.
+  func exchange(_ request: URLRequest) async throws(TraineeAPIError) -> (Data, HTTPURLResponse) {
     do {
-      (data, response) = try await transport(request)
+      return try await transport(request)
     } catch {
       throw TraineeAPIError(transportError: error)
     }
+  }
+
+  /// Sends `request` and answers the body of a 2xx answer; any other answer is `.http`.
+  func send(_ request: URLRequest) async throws(TraineeAPIError) -> Data {
+    let (data, response) = try await exchange(request)
     guard (200..<300).contains(response.statusCode) else {
       let body = try? JSONDecoder().decode(APIErrorBody.self, from: data)
       throw .http(status: response.statusCode, error: body)

@@ -20,19 +20,57 @@ public final class JSONLineLog: Sendable {
     var lines: [String] = []
     var dropped = 0
     var closing = false
+    var descriptor: Int32
+    /// Descriptors replaced by `reopen()`, closed by the writer once it no longer uses them.
+    var retired: [Int32] = []
   }
 
-  private let descriptor: Int32
-  private let state = Locked(State())
+  /// The file the log appends to, when it was opened from a path (`reopen()` opens it again).
+  private let path: String?
+  private let state: Locked<State>
   private let wake = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)
 
   /// A log writing to `descriptor` (not closed by the log).
   public init(descriptor: Int32) {
-    self.descriptor = descriptor
+    path = nil
+    state = Locked(State(descriptor: descriptor))
+    start()
+  }
+
+  /// A log appending to the file at `path`, created if need be; throws the system's reason
+  /// when it cannot be opened.
+  public init(appendingTo path: String) throws {
+    self.path = path
+    state = Locked(State(descriptor: try Self.open(path)))
+    start()
+  }
+
+  private func start() {
     let thread = Thread { [self] in writeUntilClosed() }
     thread.name = "perform-log"
     thread.start()
+  }
+
+  private static func open(_ path: String) throws -> Int32 {
+    let descriptor = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o640)
+    guard descriptor >= 0 else {
+      throw FileOpenError(path: path, reason: String(cString: strerror(errno)))
+    }
+    return descriptor
+  }
+
+  /// Opens the log's file again (after a log rotation moved it away: SIGHUP); a log written to
+  /// a descriptor it was given keeps it. Throws when the file cannot be opened; the log then
+  /// goes on writing where it did.
+  public func reopen() throws {
+    guard let path else { return }
+    let descriptor = try Self.open(path)
+    state.withLock { state in
+      state.retired.append(state.descriptor)
+      state.descriptor = descriptor
+    }
+    wake.signal()
   }
 
   /// Queues `line` (a newline is added); drops it when the queue is full.
@@ -68,11 +106,17 @@ public final class JSONLineLog: Sendable {
   private func writeUntilClosed() {
     while true {
       wake.wait()
-      let (lines, closing) = state.withLock { state -> ([String], Bool) in
-        defer { state.lines.removeAll(keepingCapacity: true) }
-        return (state.lines, state.closing)
+      let (lines, closing, descriptor, retired) = state.withLock {
+        state -> ([String], Bool, Int32, [Int32]) in
+        defer {
+          state.lines.removeAll(keepingCapacity: true)
+          state.retired.removeAll()
+        }
+        return (state.lines, state.closing, state.descriptor, state.retired)
       }
-      for line in lines where !writeAll(Array((line + "\n").utf8)) {
+      // Only this thread writes, so a descriptor replaced before this batch is no longer used.
+      retired.forEach { _ = Glibc.close($0) }
+      for line in lines where !writeAll(Array((line + "\n").utf8), to: descriptor) {
         state.withLock { $0.dropped += 1 }
       }
       if closing {
@@ -82,7 +126,7 @@ public final class JSONLineLog: Sendable {
     }
   }
 
-  private func writeAll(_ bytes: [UInt8]) -> Bool {
+  private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
     var offset = 0
     while offset < bytes.count {
       let written = bytes[offset...].withUnsafeBytes {
@@ -94,6 +138,13 @@ public final class JSONLineLog: Sendable {
     }
     return true
   }
+}
+
+/// A log file that could not be opened, and the system's reason.
+public struct FileOpenError: Error, CustomStringConvertible {
+  public var path: String
+  public var reason: String
+  public var description: String { "\(path): \(reason)" }
 }
 
 extension JSONLineLog {

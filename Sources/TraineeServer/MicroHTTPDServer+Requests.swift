@@ -71,6 +71,7 @@ let answerRequest: MHD_AccessHandlerCallback = {
     // and refused at its end.
     let body = RequestBody()
     requestSlot.pointee = Unmanaged.passRetained(body).toOpaque()
+    server.requestsBegun.withLock { $0 += 1 }
     switch requestHead(connection, url: url, method: method, server: server) {
     case .failure(let refusal):
       body.head = HTTPRequest(
@@ -248,6 +249,7 @@ let releaseRequest: MHD_RequestCompletedCallback = {
   requestSlot.pointee = nil
   guard let serverContext else { return }
   let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
+  server.requestsBegun.withLock { $0 -= 1 }
   if body.address != nil || body.reserved > 0 {
     server.budget.withLock { budget in
       if let address = body.address { budget.releaseRequest(from: address) }

@@ -158,6 +158,30 @@ public final class MicroHTTPDServer: Sendable {
     }
     running?.stop()
   }
+
+  // NB: a graceful stop (SIGTERM) stops accepting connections at once, lets every request
+  // already begun finish (its body may still be arriving) for at most `timeout`, then stops. A
+  // request begun is one whose headers came in; an idle keep-alive connection is closed without
+  // waiting. What a handler acknowledged was committed before its answer, so nothing
+  // acknowledged is lost either way.
+
+  /// Stops accepting connections, waits at most `timeout` for the requests begun to end, then
+  /// stops; returns whether they all ended in time.
+  @discardableResult
+  public func drain(timeout: Duration) -> Bool {
+    let running = daemon.withLock { $0 }
+    guard let running else { return true }
+    running.stopListening()
+    let context = running.context.takeUnretainedValue()
+    let deadline = ContinuousClock.now + timeout
+    var ended = context.requestsBegun.withLock { $0 == 0 }
+    while !ended && ContinuousClock.now < deadline {
+      usleep(10_000)
+      ended = context.requestsBegun.withLock { $0 == 0 }
+    }
+    stop()
+    return ended
+  }
 }
 
 /// What every callback of one server needs, shared by MHD's threads.
@@ -168,6 +192,8 @@ final class ServerContext: Sendable {
   let maxBodyBytes: Int
   let scheduler: RequestScheduler
   let budget: Locked<InFlightBudget>
+  /// Requests whose headers came in and that have not ended yet (`MicroHTTPDServer.drain`).
+  let requestsBegun = Locked(0)
   let trustedProxies: Set<String>
   let completed: (@Sendable (CompletedRequest) -> Void)?
   /// The raw request target of each connection's request whose headers are not in yet, from
@@ -253,6 +279,15 @@ struct RunningDaemon: @unchecked Sendable {
       throw .cannotListen(host: configuration.host, port: configuration.port, reason: reason)
     }
     return RunningDaemon(handle: handle, port: perform_mhd_bound_port(handle), context: retained)
+  }
+
+  /// Stops accepting new connections (MHD keeps serving the ones it has).
+  func stopListening() {
+    let listener = MHD_quiesce_daemon(handle)
+    // NB: with MHD's own threads the socket stays open until MHD_stop_daemon, but no longer
+    // accepts: shutting it down makes a client's connect fail at once instead of waiting in
+    // the backlog for a server that will never read it.
+    if listener >= 0 { shutdown(listener, Int32(SHUT_RDWR)) }
   }
 
   /// Stops the daemon; once MHD_stop_daemon returns no callback runs any more. Every request

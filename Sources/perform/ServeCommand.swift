@@ -36,12 +36,12 @@ enum ServeCommand {
     case .standardOutput:
       accessLog = JSONLineLog(descriptor: STDOUT_FILENO)
     case .file(let file):
-      let descriptor = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o640)
-      guard descriptor >= 0 else {
-        fail("--access-log \(file): \(String(cString: strerror(errno)))")
+      do {
+        accessLog = try JSONLineLog(appendingTo: file)
+      } catch {
+        fail("--access-log \(error)")
         return 1
       }
-      accessLog = JSONLineLog(descriptor: descriptor)
     }
     let store: SQLiteTraineeStore
     let path: String
@@ -89,8 +89,28 @@ enum ServeCommand {
     }
     say("database: \(path)")
     say("listening: http://\(host.contains(":") ? "[\(host)]" : host):\(bound)")
+    // SIGHUP (a log rotation moved the file away): the access log opens its file again.
+    let hangUp = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+    hangUp.setEventHandler {
+      do {
+        try accessLog?.reopen()
+      } catch {
+        errorLog.write(
+          JSONLineLog.errorLine(
+            "cannot reopen the access log: \(error)", request: nil, route: nil, at: Date()))
+      }
+    }
+    hangUp.resume()
+    signal(SIGHUP, SIG_IGN)
     termination.wait()
-    server.stop()
+    // SIGTERM or SIGINT: no new connection; the requests begun end (bounded); then stop.
+    if !server.drain(timeout: .seconds(settings.drainSeconds)) {
+      errorLog.write(
+        JSONLineLog.errorLine(
+          "requests still running after \(settings.drainSeconds) s were cut off", request: nil,
+          route: nil, at: Date()))
+    }
+    hangUp.cancel()
     accessLog?.close()
     errorLog.close()
     return 0

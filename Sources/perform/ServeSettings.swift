@@ -22,7 +22,7 @@ struct ServeSettings {
 
   static let options: Set<String> = [
     "host", "port", "database", "data-dir", "max-requests-per-address",
-    "max-body-mib-in-flight", "trusted-proxy", "access-log",
+    "max-body-mib-in-flight", "trusted-proxy", "access-log", "drain-seconds",
   ]
   static let flags: Set<String> = ["demo", "check-config"]
 
@@ -30,6 +30,8 @@ struct ServeSettings {
   var accessLog: AccessLogDestination
   var demo: Bool
   var checkOnly: Bool
+  /// How long a graceful stop waits for the requests begun (`--drain-seconds`, default 30).
+  var drainSeconds: Int
   /// The options as given (for the database and data directory).
   var given: Options
 
@@ -85,6 +87,14 @@ struct ServeSettings {
           "\(name("trusted-proxy")) \"\(text)\" is not a comma-separated list of IP addresses")
       }
       configuration.trustedProxies = Set(proxies)
+    }
+    if let text = given.values["drain-seconds"] {
+      guard let seconds = Int(text), (0...3600).contains(seconds) else {
+        throw UsageError("\(name("drain-seconds")) \"\(text)\" is not a number from 0 to 3600")
+      }
+      drainSeconds = seconds
+    } else {
+      drainSeconds = 30
     }
     switch given.values["access-log"] ?? "-" {
     case "off": accessLog = .off

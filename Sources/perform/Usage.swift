@@ -59,6 +59,7 @@ let commandUsages: [CommandUsage] = [
       perform serve [--host 127.0.0.1] [--port 8080] [--database PATH] [--demo]
           [--max-requests-per-address 32] [--max-body-mib-in-flight 64]
           [--trusted-proxy ADDRESS[,ADDRESS...]] [--access-log -|FILE|off] [--check-config]
+          [--drain-seconds 30]
           Run the trainee API server until interrupted. --demo creates a demo trainee
           once and prints its token on every start ("token: ..."), the same one each
           time (kept in PATH.demo-token, readable only by you). Requests
@@ -70,6 +71,8 @@ let commandUsages: [CommandUsage] = [
           Every option may also come from the environment, PERFORM_ and its name in
           capitals (PERFORM_PORT, PERFORM_DEMO=1); the command line wins. --check-config
           checks the settings, the log file and the database, prints them and exits.
+          SIGTERM or SIGINT: no new connections, the requests begun end (at most
+          --drain-seconds), exit 0. SIGHUP: the access log file is opened again.
       """),
   CommandUsage(
     words: ["trainee", "add"],

@@ -185,4 +185,96 @@ import Testing
     #expect(output.stdout.isEmpty)
     #expect(output.stderr.contains(message), "\(output.stderr)")
   }
+
+  /// SIGTERM: a request begun (its headers in, its body still coming) ends and is stored; no new
+  /// connection is taken; the server exits 0.
+  @Test func sigtermLetsARequestBegunEndAndTakesNoNewOne() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-ops-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = directory.appendingPathComponent("perform.sqlite")
+    let server = try ServeChild(database: database, demo: true)
+    let token = try #require(server.token)
+    let body = Array(#"{"date":"2026-11-30","data":{"eaten":{"2026-10-30__it_oats":true}}}"#.utf8)
+    let upload = try RawHTTP.connectSocket(port: server.port)
+    defer { close(upload) }
+    RawHTTP.write(
+      Array(
+        ("PUT /v1/trainee/nutrition/day HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer \(token)\r\n"
+          + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n"
+          + "Expect: 100-continue\r\nConnection: close\r\n\r\n").utf8), to: upload)
+    // `100 Continue` says the headers are in and admitted: the request has begun.
+    #expect(RawHTTP.readSome(upload).hasPrefix("HTTP/1.1 100 Continue"))
+    kill(server.process.processIdentifier, SIGTERM)
+
+    // No new connection is taken once the server stops listening.
+    var refused = false
+    for _ in 0..<500 where !refused {
+      do {
+        let probe = try RawHTTP.connectSocket(port: server.port, timeout: 2)
+        close(probe)
+        try await Task.sleep(for: .milliseconds(10))
+      } catch {
+        refused = true
+      }
+    }
+    #expect(refused, "the server still took connections after SIGTERM")
+
+    RawHTTP.write(body, to: upload)
+    let answer = RawHTTP.readSome(upload)
+    #expect(answer.hasPrefix("HTTP/1.1 200 "), "\(answer)")
+    var waited = 0
+    while server.process.isRunning && waited < 2000 {
+      try await Task.sleep(for: .milliseconds(10))
+      waited += 1
+    }
+    #expect(!server.process.isRunning)
+    #expect(server.process.terminationStatus == 0)
+
+    // What it acknowledged is there after a restart.
+    let again = try ServeChild(database: database, demo: true)
+    defer { again.interrupt() }
+    let day = try await again.request(
+      "GET", "/v1/trainee/nutrition/day?date=2026-11-30", token: again.token)
+    #expect(String(decoding: day.body, as: UTF8.self).contains("it_oats"))
+  }
+
+  /// SIGHUP after a rotation moved the access log away: the next lines go to a new file.
+  @Test func sighupReopensTheAccessLog() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-ops-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let log = directory.appendingPathComponent("access.log")
+    let rotated = directory.appendingPathComponent("access.log.1")
+    let server = try ServeChild(
+      database: directory.appendingPathComponent("perform.sqlite"), demo: true,
+      arguments: ["--access-log", log.path])
+    defer { server.interrupt() }
+    let token = try #require(server.token)
+    func get() throws {
+      _ = try RawHTTP.send(RawHTTP.get("/v1/trainee/session", token: token), port: server.port)
+    }
+    try get()
+    var lines = 0
+    for _ in 0..<500 where lines == 0 {
+      try await Task.sleep(for: .milliseconds(10))
+      lines = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").count
+    }
+    #expect(lines == 1)
+    try FileManager.default.moveItem(at: log, to: rotated)
+    kill(server.process.processIdentifier, SIGHUP)
+    var reopened = false
+    for _ in 0..<500 where !reopened {
+      try get()
+      try await Task.sleep(for: .milliseconds(10))
+      reopened =
+        FileManager.default.fileExists(atPath: log.path)
+        && !((try? String(contentsOf: log, encoding: .utf8)) ?? "").isEmpty
+    }
+    #expect(reopened)
+    #expect(server.process.isRunning, "SIGHUP must not stop the server")
+    #expect(try String(contentsOf: rotated, encoding: .utf8).split(separator: "\n").count >= 1)
+  }
 }

@@ -165,6 +165,11 @@ public final class MicroHTTPDServer: Sendable {
   // waiting. What a handler acknowledged was committed before its answer, so nothing
   // acknowledged is lost either way.
 
+  /// Requests whose headers came in and that have not ended yet.
+  public var requestsInFlight: Int {
+    daemon.withLock { $0?.context.takeUnretainedValue().requestsBegun.withLock { $0 } } ?? 0
+  }
+
   /// Stops accepting connections, waits at most `timeout` for the requests begun to end, then
   /// stops; returns whether they all ended in time.
   @discardableResult

@@ -71,12 +71,11 @@ enum ServeCommand {
         JSONLineLog.errorLine(
           "\(error)", request: request, route: patterns.routePattern(of: request), at: Date()))
     }
-    var completed: (@Sendable (CompletedRequest) -> Void)?
-    if let accessLog {
-      completed = { request in
-        accessLog.write(
-          JSONLineLog.accessLine(request, route: patterns.routePattern(of: request.head)))
-      }
+    let metrics = ServerMetrics()
+    let completed: @Sendable (CompletedRequest) -> Void = { request in
+      let route = patterns.routePattern(of: request.head)
+      metrics.record(request, route: route)
+      accessLog?.write(JSONLineLog.accessLine(request, route: route))
     }
     let server = MicroHTTPDServer(
       configuration: configuration, router: router, completed: completed)
@@ -89,6 +88,45 @@ enum ServeCommand {
     }
     say("database: \(path)")
     say("listening: http://\(host.contains(":") ? "[\(host)]" : host):\(bound)")
+    var metricsServer: MicroHTTPDServer?
+    if let metricsPort = settings.metricsPort {
+      let exposition = MicroHTTPDServer(
+        configuration: .init(host: settings.metricsHost, port: metricsPort, threadCount: 1),
+        handler: { request in
+          guard request.method == .get, request.path == "/metrics" else {
+            return .error(.notFound, code: "not_found", message: "Only GET /metrics is here.")
+          }
+          let resources = processResources()
+          let text = metrics.render(gauges: [
+            (
+              "perform_http_requests_in_flight", "Requests begun and not ended.",
+              Double(server.requestsInFlight)
+            ),
+            (
+              "perform_access_log_dropped_lines",
+              "Access log lines dropped (queue full or write failed).",
+              Double(accessLog?.droppedLines ?? 0)
+            ),
+            ("process_resident_memory_bytes", "Resident memory.", resources.residentBytes),
+            ("process_open_fds", "Open file descriptors.", resources.openFiles),
+          ])
+          return HTTPResponse(
+            status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4"],
+            body: Data(text.utf8))
+        })
+      do {
+        let port = try exposition.start()
+        metricsServer = exposition
+        let metricsHost = settings.metricsHost
+        say(
+          "metrics: http://\(metricsHost.contains(":") ? "[\(metricsHost)]" : metricsHost):\(port)/metrics"
+        )
+      } catch {
+        fail("cannot listen for metrics on \(settings.metricsHost):\(metricsPort): \(error)")
+        server.stop()
+        return 1
+      }
+    }
     // SIGHUP (a log rotation moved the file away): the access log opens its file again.
     let hangUp = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
     hangUp.setEventHandler {
@@ -111,6 +149,7 @@ enum ServeCommand {
           route: nil, at: Date()))
     }
     hangUp.cancel()
+    metricsServer?.stop()
     accessLog?.close()
     errorLog.close()
     return 0

@@ -22,7 +22,8 @@ struct ServeSettings {
 
   static let options: Set<String> = [
     "host", "port", "database", "data-dir", "max-requests-per-address",
-    "max-body-mib-in-flight", "trusted-proxy", "access-log", "drain-seconds",
+    "max-body-mib-in-flight", "trusted-proxy", "access-log", "drain-seconds", "metrics-port",
+    "metrics-host",
   ]
   static let flags: Set<String> = ["demo", "check-config"]
 
@@ -32,6 +33,10 @@ struct ServeSettings {
   var checkOnly: Bool
   /// How long a graceful stop waits for the requests begun (`--drain-seconds`, default 30).
   var drainSeconds: Int
+  /// The port of `GET /metrics` (`--metrics-port`; 0 picks one), off when `nil`.
+  var metricsPort: UInt16?
+  /// Where `/metrics` listens: loopback unless `--metrics-host` says otherwise.
+  var metricsHost: String
   /// The options as given (for the database and data directory).
   var given: Options
 
@@ -88,6 +93,15 @@ struct ServeSettings {
       }
       configuration.trustedProxies = Set(proxies)
     }
+    if let text = given.values["metrics-port"] {
+      guard let port = UInt16(text) else {
+        throw UsageError("\(name("metrics-port")) \"\(text)\" is not a port number (0 to 65535)")
+      }
+      metricsPort = port
+    } else {
+      metricsPort = nil
+    }
+    metricsHost = given.values["metrics-host"] ?? "127.0.0.1"
     if let text = given.values["drain-seconds"] {
       guard let seconds = Int(text), (0...3600).contains(seconds) else {
         throw UsageError("\(name("drain-seconds")) \"\(text)\" is not a number from 0 to 3600")
@@ -158,6 +172,7 @@ struct ServeSettings {
       "max body MiB in flight: \(configuration.maxBodyBytesInFlight >> 20)",
       "trusted proxies: \(configuration.trustedProxies.sorted().joined(separator: ",").nilIfEmpty ?? "none")",
       "demo trainee: \(demo ? "yes" : "no")",
+      "metrics: \(metricsPort.map { "\(metricsHost):\($0)" } ?? "off")",
     ]
   }
 }

@@ -15,6 +15,8 @@ final class ServeChild: @unchecked Sendable {
   let port: Int
   /// The demo trainee's token, when started with `--demo`.
   let token: String?
+  /// `GET /metrics` of a server started with `--metrics-port`.
+  let metricsURL: URL?
   private let output = Pipe()
 
   /// Starts `perform serve --port port --database database [--demo]` with `extra` arguments
@@ -38,9 +40,11 @@ final class ServeChild: @unchecked Sendable {
     try process.run()
     var token: String?
     var port: Int?
+    var metricsURL: URL?
+    let wantsMetrics = extra.contains("--metrics-port")
     var buffer = Data()
     let deadline = Date() + 60
-    while port == nil, Date() < deadline {
+    while port == nil || (wantsMetrics && metricsURL == nil), Date() < deadline {
       let chunk = output.fileHandleForReading.availableData
       if chunk.isEmpty { break }
       buffer += chunk
@@ -49,8 +53,10 @@ final class ServeChild: @unchecked Sendable {
         if line.hasPrefix("listening: "), let colon = line.lastIndex(of: ":") {
           port = Int(line[line.index(after: colon)...])
         }
+        if line.hasPrefix("metrics: ") { metricsURL = URL(string: String(line.dropFirst(9))) }
       }
     }
+    self.metricsURL = metricsURL
     guard let port else {
       process.terminate()
       throw ChildFailure("perform serve did not start: \(String(decoding: buffer, as: UTF8.self))")

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -276,5 +279,54 @@ import Testing
     #expect(reopened)
     #expect(server.process.isRunning, "SIGHUP must not stop the server")
     #expect(try String(contentsOf: rotated, encoding: .utf8).split(separator: "\n").count >= 1)
+  }
+
+  /// Prometheus metrics on a port of their own, never on the public API.
+  @Test func metricsCountRequestsByRouteOnTheirOwnPort() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-ops-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let server = try ServeChild(
+      database: directory.appendingPathComponent("perform.sqlite"), demo: true,
+      arguments: ["--metrics-port", "0"])
+    defer { server.interrupt() }
+    let token = try #require(server.token)
+    let metricsURL = try #require(server.metricsURL)
+    #expect(metricsURL.host == "127.0.0.1")
+    for _ in 0..<3 {
+      _ = try RawHTTP.send(
+        RawHTTP.get("/v1/trainee/workouts/history/1", token: token), port: server.port)
+    }
+    _ = try RawHTTP.send(RawHTTP.get("/v1/trainee/session", token: "wrong"), port: server.port)
+    let onPublicPort = try RawHTTP.send(RawHTTP.get("/metrics", token: token), port: server.port)
+    #expect(onPublicPort.status == 404)
+
+    // A request's line is counted once it is over: read until the four are there.
+    var text = ""
+    for _ in 0..<500
+    where !text.contains(#"route="/v1/trainee/session",method="GET",status="401"} 1"#) {
+      let (data, _) = try await URLSession.shared.data(from: metricsURL)
+      text = String(decoding: data, as: UTF8.self)
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(
+      text.contains(
+        #"perform_http_requests_total{route="/v1/trainee/workouts/history/:id",method="GET",status="200"} 3"#
+      ),
+      "\(text)")
+    #expect(
+      text.contains(
+        #"perform_http_requests_total{route="/v1/trainee/session",method="GET",status="401"} 1"#))
+    #expect(
+      text.contains(
+        #"perform_http_request_duration_seconds_count{route="/v1/trainee/workouts/history/:id"} 3"#)
+    )
+    #expect(text.contains(#"le="+Inf"} 3"#))
+    #expect(text.contains("# TYPE perform_http_request_duration_seconds histogram"))
+    #expect(text.contains("\nprocess_resident_memory_bytes "))
+    #expect(text.contains("\nperform_http_requests_in_flight "))
+    // Patterns, never ids or tokens.
+    #expect(!text.contains("/history/1\"") && !text.contains(token))
   }
 }

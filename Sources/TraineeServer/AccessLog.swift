@@ -93,7 +93,7 @@ public final class JSONLineLog: Sendable {
 
   /// Writes what is queued and stops, waiting at most `timeout` for a write that blocks (a pipe
   /// nobody reads): the rest is dropped.
-  public func close(timeout: Duration = .seconds(1)) {
+  public func close(timeout: Duration = .seconds(5)) {
     state.withLock { $0.closing = true }
     wake.signal()
     let (seconds, attoseconds) = timeout.components

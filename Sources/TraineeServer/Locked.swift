@@ -6,17 +6,18 @@ import Foundation
 // (28 reports, all false). A lock TSan sees keeps its reports about real races.
 
 /// A value guarded by a lock that ThreadSanitizer understands.
-final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {
   // NB: @unchecked: `value` is only touched while `lock` is held.
   private let lock = NSLock()
   private var value: Value
 
-  init(_ value: Value) {
+  /// A lock guarding `value`.
+  public init(_ value: Value) {
     self.value = value
   }
 
   /// Runs `body` with the value, holding the lock.
-  func withLock<Result, Failure: Error>(
+  public func withLock<Result, Failure: Error>(
     _ body: (inout Value) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     lock.lock()

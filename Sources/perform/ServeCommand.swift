@@ -43,11 +43,46 @@ enum ServeCommand {
         return 1
       }
     }
+    // NB: the server listens before the database is opened and migrated, so an orchestrator
+    // sees the process alive (`/healthz` 200) and not ready (`/readyz` 503) while a long
+    // migration runs; every other request meanwhile is 503 with Retry-After.
+    let termination = TerminationSignal()
+    // Errors and warnings go to standard error as JSON lines with the request's id.
+    let errorLog = JSONLineLog(descriptor: STDERR_FILENO)
+    let metrics = ServerMetrics()
+    let serving = Locked<(router: Router, patterns: Router)?>(nil)
+    let completed: @Sendable (CompletedRequest) -> Void = { request in
+      let route = serving.withLock { $0?.patterns.routePattern(of: request.head) }
+      metrics.record(request, route: route)
+      accessLog?.write(JSONLineLog.accessLine(request, route: route))
+    }
+    let server = MicroHTTPDServer(
+      configuration: configuration,
+      admit: { request in
+        guard let router = serving.withLock({ $0?.router }) else { return startingAnswer(request) }
+        return router.admit(request)
+      },
+      exempt: { request in
+        serving.withLock { $0?.router.isExemptFromLimits(request) } ?? true
+      },
+      completed: completed,
+      handler: { request in
+        guard let router = serving.withLock({ $0?.router }) else { return startingAnswer(request) }
+        return router.respondConditionally(to: request)
+      })
+    let bound: UInt16
+    do {
+      bound = try server.start()
+    } catch {
+      fail("cannot listen on \(host):\(port): \(error)")
+      return 1
+    }
     let store: SQLiteTraineeStore
     let path: String
     do {
       (store, path) = try openStore(options)
     } catch {
+      server.stop()
       fail("\(error)")
       return 1
     }
@@ -57,13 +92,11 @@ enum ServeCommand {
         say("demo trainee: \(demo.id)")
         say("token: \(demo.token)")
       } catch {
+        server.stop()
         fail("cannot set up the demo trainee: \(error)")
         return 1
       }
     }
-    let termination = TerminationSignal()
-    // Errors and warnings go to standard error as JSON lines with the request's id.
-    let errorLog = JSONLineLog(descriptor: STDERR_FILENO)
     let routes = TraineeAPIRoutes(store: store, now: { Date() })
     let patterns = routes.router()
     let router = routes.router { error, request in
@@ -71,21 +104,7 @@ enum ServeCommand {
         JSONLineLog.errorLine(
           "\(error)", request: request, route: patterns.routePattern(of: request), at: Date()))
     }
-    let metrics = ServerMetrics()
-    let completed: @Sendable (CompletedRequest) -> Void = { request in
-      let route = patterns.routePattern(of: request.head)
-      metrics.record(request, route: route)
-      accessLog?.write(JSONLineLog.accessLine(request, route: route))
-    }
-    let server = MicroHTTPDServer(
-      configuration: configuration, router: router, completed: completed)
-    let bound: UInt16
-    do {
-      bound = try server.start()
-    } catch {
-      fail("cannot listen on \(host):\(port): \(error)")
-      return 1
-    }
+    serving.withLock { $0 = (router, patterns) }
     say("database: \(path)")
     say("listening: http://\(host.contains(":") ? "[\(host)]" : host):\(bound)")
     var metricsServer: MicroHTTPDServer?
@@ -197,4 +216,15 @@ func openStore(_ options: Options) throws -> (SQLiteTraineeStore, String) {
 /// Writes a line to standard output at once (the line is read by scripts and tests).
 func say(_ line: String) {
   FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// The answer while the database is being opened and migrated: the process is alive
+/// (`/healthz`), not ready (`/readyz` 503), and every other request is asked to come back.
+private func startingAnswer(_ request: HTTPRequest) -> HTTPResponse {
+  if request.path == "/healthz" { return .json(.ok, ["status": "ok"]) }
+  var response = HTTPResponse.error(
+    .serviceUnavailable, code: request.path == "/readyz" ? "not_ready" : "busy",
+    message: "The server is starting: its database is being opened and migrated.")
+  response.headers["Retry-After"] = "1"
+  return response
 }

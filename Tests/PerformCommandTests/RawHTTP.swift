@@ -70,6 +70,25 @@ enum RawHTTP {
     return socket
   }
 
+  /// A loopback port nothing listens on now (bound, read and released).
+  static func freePort() throws -> Int {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw ChildFailure("socket: \(errno)") }
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+      }
+    }
+    guard bound else { throw ChildFailure("bind: \(errno)") }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+
   /// Writes all of `bytes` to `socket`.
   static func write(_ bytes: [UInt8], to socket: Int32) {
     var offset = 0

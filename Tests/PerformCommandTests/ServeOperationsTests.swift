@@ -327,4 +327,67 @@ import Testing
     // Patterns, never ids or tokens.
     #expect(!text.contains("/history/1\"") && !text.contains(token))
   }
+
+  /// The server listens before its database is opened and migrated: alive, not ready, until
+  /// the database answers. Here another process holds the database locked meanwhile.
+  @Test func readinessSaysNotReadyWhileTheDatabaseIsBeingOpened() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-ops-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = directory.appendingPathComponent("perform.sqlite")
+    let locker = Process()
+    locker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    locker.arguments = [
+      "python3", "-c",
+      "import sqlite3,sys; c=sqlite3.connect(sys.argv[1], isolation_level=None);"
+        + " c.execute('BEGIN EXCLUSIVE'); print('locked', flush=True); sys.stdin.read()",
+      database.path,
+    ]
+    let lockerIn = Pipe()
+    let lockerOut = Pipe()
+    locker.standardInput = lockerIn
+    locker.standardOutput = lockerOut
+    try locker.run()
+    #expect(
+      String(decoding: lockerOut.fileHandleForReading.availableData, as: UTF8.self)
+        .hasPrefix("locked"))
+
+    let port = try RawHTTP.freePort()
+    let server = Process()
+    server.executableURL = PerformBinary.url
+    server.arguments = [
+      "serve", "--port", String(port), "--database", database.path, "--access-log", "off",
+    ]
+    server.standardOutput = FileHandle.nullDevice
+    server.standardError = FileHandle.nullDevice
+    try server.run()
+    defer {
+      if server.isRunning { kill(server.processIdentifier, SIGKILL) }
+      server.waitUntilExit()
+    }
+    func status(_ path: String) -> Int? {
+      (try? RawHTTP.send(
+        Array("GET \(path) HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n".utf8),
+        port: port, timeout: 5))?.status
+    }
+    var alive = false
+    for _ in 0..<500 where !alive {
+      alive = status("/healthz") == 200
+      if !alive { try await Task.sleep(for: .milliseconds(10)) }
+    }
+    #expect(alive)
+    #expect(status("/readyz") == 503)
+    #expect(status("/v1/trainee/session") == 503)
+
+    try lockerIn.fileHandleForWriting.close()
+    locker.waitUntilExit()
+    var ready = false
+    for _ in 0..<1000 where !ready {
+      ready = status("/readyz") == 200
+      if !ready { try await Task.sleep(for: .milliseconds(10)) }
+    }
+    #expect(ready)
+    kill(server.processIdentifier, SIGTERM)
+  }
 }

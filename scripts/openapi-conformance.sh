@@ -56,8 +56,12 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
+# The files exist before the server starts: the loop below may read them before the background
+# job has opened them (a race a loaded CI machine once lost, stopping the run under set -e).
+: >"$work/serve.out"
+: >"$work/serve.err"
 "$PERFORM" serve --host 127.0.0.1 --port 0 --database "$work/perform.sqlite" --demo \
-  >"$work/serve.out" 2>"$work/serve.err" &
+  --access-log off >"$work/serve.out" 2>"$work/serve.err" &
 server=$!
 url="" token=""
 for _ in $(seq 100); do

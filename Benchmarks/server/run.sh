@@ -88,7 +88,7 @@ EOF
 # Starts `perform serve --demo` on a free port with a fresh database in DIR; sets base and token.
 start_perform() {
   local dir=$1 log="$1/serve.log"
-  "$PERFORM" serve --host 127.0.0.1 --port 0 --database "$dir/perform.sqlite" --demo \
+  "$PERFORM" serve --host 127.0.0.1 --port 0 --database "$dir/perform.sqlite" --demo --access-log off \
     >"$log" 2>"$dir/serve.err" &
   pids+=($!)
   local tries=0

@@ -47,7 +47,7 @@ public final class MicroHTTPDServer: Sendable {
     public var trustedProxies: Set<String>
 
     /// A configuration; the event threads default to one per active core, the workers to four
-    /// per core (at least 8), four of them per client, and bodies to 1 MiB.
+    /// per core (at least 8), two of them per client, and bodies to 1 MiB.
     public init(
       host: String = "127.0.0.1",
       port: UInt16 = 8080,
@@ -55,7 +55,7 @@ public final class MicroHTTPDServer: Sendable {
       maxBodyBytes: Int = 1 << 20,
       connectionTimeoutSeconds: Int = 60,
       workerCount: Int = max(8, 4 * ProcessInfo.processInfo.activeProcessorCount),
-      workersPerClient: Int = 4,
+      workersPerClient: Int = 2,
       queuedPerClient: Int = 64,
       maxBodyBytesInFlight: Int = 64 << 20,
       maxRequestsPerAddress: Int = 32,

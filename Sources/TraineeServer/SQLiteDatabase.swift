@@ -26,8 +26,12 @@ public final class SQLiteDatabase: Sendable {
     /// `PRAGMA synchronous = FULL` (each commit synced to disk) rather than `NORMAL`.
     public var synchronousFull: Bool
 
-    /// Four readers, a five-second busy timeout, and every commit synced.
-    public init(readers: Int = 4, busyTimeout: Duration = .seconds(5), synchronousFull: Bool = true)
+    /// Eight readers, a five-second busy timeout, and every commit synced.
+    ///
+    /// NB: more readers than one client may hold workers (`workersPerClient`, 2): with four, a
+    /// heavy trainee's four workers held every reader and a light trainee's read waited seconds
+    /// for one (`make bench-neighbour`).
+    public init(readers: Int = 8, busyTimeout: Duration = .seconds(5), synchronousFull: Bool = true)
     {
       self.readers = readers
       self.busyTimeout = busyTimeout

@@ -34,17 +34,19 @@ enum CommandLimits {
   static let shownValue = 64
   static let setNumber = 1_000_000
   static let restSeconds = 3600
+  /// 10000-01-01T00:00:00Z in seconds since 1970: no card is tapped after it.
+  static let latestTime: TimeInterval = 253_402_300_800
 }
 
 extension PendingCommand {
   /// Throws when a field holds a value no card writes.
   func validate() throws(PendingCommandProblem) {
     guard version >= 0 else { throw .invalidField(field: "version", value: "\(version)") }
-    guard issuedAt.timeIntervalSince1970.isFinite, issuedAt.timeIntervalSince1970 > 0 else {
+    guard isCardTime(issuedAt) else {
       throw .invalidField(field: "issuedAt", value: "\(issuedAt.timeIntervalSince1970)")
     }
-    if let start = workoutStartedAt?.timeIntervalSince1970, !start.isFinite || start <= 0 {
-      throw .invalidField(field: "workoutStartedAt", value: "\(start)")
+    if let start = workoutStartedAt, !isCardTime(start) {
+      throw .invalidField(field: "workoutStartedAt", value: "\(start.timeIntervalSince1970)")
     }
     switch self {
     case .completeSet(let command):
@@ -73,10 +75,20 @@ extension PendingCommand {
     }
   }
 
+  // NB: found by fuzzing (docs/fuzzing.md): a time past Int64 milliseconds (`1e40`) decoded,
+  // then trapped where the applier compares times at whole milliseconds.
+  /// Whether `date` is a time a card can have written: after 1970 and before the year 10000,
+  /// so its whole milliseconds are an `Int64`.
+  private func isCardTime(_ date: Date) -> Bool {
+    let seconds = date.timeIntervalSince1970
+    return seconds.isFinite && seconds > 0 && seconds < CommandLimits.latestTime
+  }
+
   private func validateRest(startedAt: Date, endsAt: Date) throws(PendingCommandProblem) {
-    guard startedAt.timeIntervalSince1970.isFinite, endsAt.timeIntervalSince1970.isFinite,
-      endsAt >= startedAt
-    else {
+    guard isCardTime(startedAt) else {
+      throw .invalidField(field: "restStartedAt", value: "\(startedAt.timeIntervalSince1970)")
+    }
+    guard isCardTime(endsAt), endsAt >= startedAt else {
       throw .invalidField(
         field: "restEndsAt",
         value: "\(endsAt.timeIntervalSince1970) before \(startedAt.timeIntervalSince1970)")

@@ -18,7 +18,7 @@ struct DurableJSONFile<Value: Codable>: Sendable {
   func load(now: Date) -> (value: Value?, problem: String?) {
     DurableFile.removeStaleTemporaries(
       in: url.deletingLastPathComponent(), olderThan: DurableFile.staleTemporaryAge, now: now)
-    guard let data = FileManager.default.contents(atPath: url.path) else { return (nil, nil) }
+    guard let data = DurableFile.contents(atPath: url.path) else { return (nil, nil) }
     do {
       return (try JSONDecoder().decode(Value.self, from: data), nil)
     } catch {

@@ -65,7 +65,7 @@ public final class SessionJournal {
     let stamp = Self.stamp(now)
 
     let snapshotURL = directory.appendingPathComponent(Self.snapshotName)
-    if let data = FileManager.default.contents(atPath: snapshotURL.path) {
+    if let data = DurableFile.contents(atPath: snapshotURL.path) {
       do {
         let snapshot = try Self.decodeSnapshot(data)
         state = snapshot.state
@@ -81,7 +81,7 @@ public final class SessionJournal {
 
     let journals = journalFiles()
     replay: for (position, file) in journals.enumerated() {
-      let data = FileManager.default.contents(atPath: file.url.path) ?? Data()
+      let data = DurableFile.contents(atPath: file.url.path) ?? Data()
       let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
       for (number, line) in lines.enumerated() where !line.isEmpty {
         let isLastLine = number == lines.count - 1

@@ -8,9 +8,9 @@ ifeq ($(shell command -v swift 2>/dev/null),)
 endif
 
 SWIFT ?= swift
-LINT_PATHS := Package.swift Sources Tests Benchmarks Apps
+LINT_PATHS := Package.swift Sources Tests Benchmarks Apps Fuzz
 
-.PHONY: run test lint format deps build bench bench-app bench-server golden tsan clean
+.PHONY: run test lint format deps build bench bench-app bench-server golden tsan fuzz fuzz-build fuzz-merge clean
 
 ## run: build Perform and open the terminal app (embedded server, demo trainee)
 run: deps
@@ -66,6 +66,25 @@ tsan: deps
 golden: deps
 	$(SWIFT) build --build-tests
 	PERFORM_UPDATE_GOLDEN=1 $(SWIFT) test --skip-build --filter "ReplayFixtureTests|RenderingGoldenTests"
+
+# The libFuzzer driver, with the address (and leak) sanitizer, in its own build directory so the
+# normal builds keep theirs. lld links it (gold stops with an internal error in its DWARF reader).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+FUZZ_BUILD_FLAGS := -c release --scratch-path .build/fuzz -Xswiftc -sanitize=fuzzer,address \
+  -Xswiftc -DFUZZING -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
+
+## fuzz: run every fuzz target FUZZ_SECONDS (default 60) with ASan and leak detection, from the
+## saved corpora in Fuzz/Corpora; new inputs go to .build/fuzz-scratch (docs/fuzzing.md)
+fuzz: fuzz-build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh $(FUZZ_TARGETS)
+
+fuzz-build: deps
+	$(SWIFT) build $(FUZZ_BUILD_FLAGS) --product PerformFuzz
+
+## fuzz-merge: minimize Fuzz/Corpora with what the last `make fuzz` found (review, then commit)
+fuzz-merge: fuzz-build
+	Fuzz/merge.sh $(FUZZ_TARGETS)
 
 clean:
 	rm -rf .build

@@ -75,6 +75,16 @@ let package = Package(
       dependencies: ["BenchmarkSupport"],
       path: "Benchmarks/AppLatencyBenchmark"
     ),
+    // Fuzzing (docs/fuzzing.md): one entry function per decoder of outside input, shared by the
+    // libFuzzer driver (built with -sanitize=fuzzer,address by `make fuzz`) and the corpus tests.
+    .target(
+      name: "FuzzEntries",
+      dependencies: [
+        "TraineeServer", "TraineeAPI", "WorkoutReplay", "NutritionReplay", "LiveActivity",
+        "WorkoutSession", "NutritionLog", "PerformApp",
+      ],
+      path: "Fuzz/Entries"),
+    .executableTarget(name: "PerformFuzz", dependencies: ["FuzzEntries"], path: "Fuzz/Driver"),
     // The manual clock every timer test drives.
     .target(name: "PerformTestSupport", path: "Tests/PerformTestSupport"),
     .testTarget(name: "TraineeAPITests", dependencies: ["TraineeAPI", "DurableFiles"]),
@@ -113,6 +123,8 @@ let package = Package(
         "PerformApp", "TerminalUI", "WorkoutSession", "RestTimer", "NutritionLog", "LiveActivity",
         "TraineeAPI", "PerformTestSupport", "DurableFiles",
       ]),
+    // Every saved fuzz corpus through its entry function, without the sanitizers.
+    .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzEntries"]),
     .testTarget(
       name: "WorkoutReplayTests",
       dependencies: ["WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI"]

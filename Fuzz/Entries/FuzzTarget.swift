@@ -1,0 +1,64 @@
+import Foundation
+
+// NB: docs/fuzzing.md. Each target is one decoder of outside input driven the way the program
+// drives it (the router, the file readers), so a crash found here is a crash a client or a file
+// could cause. An entry returns normally for every input, refused or accepted; a broken promise
+// that is not a crash (a 5xx answer, a non-JSON body) is thrown as a `FuzzFinding`, which the
+// libFuzzer driver turns into a crash and the corpus tests into a failed expectation.
+
+/// The decoders of outside input that are fuzzed, by the name the driver and the corpus
+/// directories use.
+public enum FuzzTarget: String, CaseIterable, Sendable, CustomStringConvertible {
+  /// Every body-taking route of the trainee API with the input as its body, and the input as
+  /// a request target (path and query) of a `GET` and a `DELETE`.
+  case serverRequest = "server-request"
+  /// `perform replay` scripts (`ReplayScript(json:)`), then their actions on the engine.
+  case workoutReplay = "workout-replay"
+  /// `perform nutrition-replay` scripts (`NutritionReplayScript(json:)`).
+  case nutritionReplay = "nutrition-replay"
+  /// One file of the Live Activity's pending-command queue, drained into a live workout.
+  case pendingCommand = "pending-command"
+  /// The crash-recovery snapshot and journal of the live workout, restored.
+  case sessionJournal = "session-journal"
+  /// The preferred nutrition day file, loaded.
+  case preferredDay = "preferred-day"
+  /// The terminal app's nutrition edits file, loaded into the edit maps.
+  case nutritionEdits = "nutrition-edits"
+
+  public var description: String { rawValue }
+
+  /// Runs one input through the target's decoder. Returns for every input the program must
+  /// survive; throws what the program answered that it must never answer.
+  public func run(_ input: Data) throws(FuzzFinding) {
+    switch self {
+    case .serverRequest: try ServerRequestEntry.run(input)
+    case .workoutReplay: WorkoutReplayEntry.run(input)
+    case .nutritionReplay: NutritionReplayEntry.run(input)
+    case .pendingCommand: try PendingCommandEntry.run(input)
+    case .sessionJournal: try SessionJournalEntry.run(input)
+    case .preferredDay: try PreferredDayEntry.run(input)
+    case .nutritionEdits: try NutritionEditsEntry.run(input)
+    }
+  }
+
+  /// Inputs made with the program's own encoders, for seeding a corpus where no fixture holds
+  /// them; most targets are seeded from fixture files instead (`Fuzz/seed-corpora.sh`).
+  public func seeds() -> [Data] {
+    switch self {
+    case .pendingCommand: PendingCommandEntry.seeds()
+    default: []
+    }
+  }
+}
+
+/// Something an input made the program do that it promises never to do, other than crashing.
+public struct FuzzFinding: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What went wrong, with enough of the answer to reproduce it.
+  public var problem: String
+
+  public init(_ problem: String) {
+    self.problem = problem
+  }
+
+  public var description: String { problem }
+}

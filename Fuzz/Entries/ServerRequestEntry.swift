@@ -1,0 +1,103 @@
+import Foundation
+import TraineeAPI
+import TraineeServer
+
+// NB: DESIGN.md "The server at scale": every answer to anything a client can send is a 2xx or
+// 4xx JSON body. The input goes through the real `Router` of `TraineeAPIRoutes` over an
+// in-memory SQLite store holding the demo trainee (programs, plans, history), the way
+// `MicroHTTPDServer` hands a request over: query arguments first, then `admit`, then `respond`.
+
+/// The trainee API with the fuzz input as each body and as a request target.
+enum ServerRequestEntry {
+  /// The routes that read a body, as openapi.yaml lists them.
+  static let bodyRoutes: [(HTTPMethod, String)] = [
+    (.post, "/v1/trainee/workouts/log"),
+    (.post, "/v1/trainee/workouts/substitutions"),
+    (.post, "/v1/trainee/technique-videos"),
+    (.put, "/v1/trainee/nutrition/day"),
+    (.post, "/v1/trainee/nutrition/logs"),
+  ]
+
+  /// The longest input tried as a request target; MHD's own limit on a request line is lower.
+  static let maximumTargetBytes = 8192
+
+  static func run(_ input: Data) throws(FuzzFinding) {
+    let server = FuzzedServer.shared
+    // The strict validator on its own, as every body meets it first.
+    _ = try? StrictJSON.validate(input)
+    for (method, path) in bodyRoutes {
+      var headers = server.headers
+      headers["Idempotency-Key"] = "fuzz-\(UInt(bitPattern: input.hashValue))"
+      let request = HTTPRequest(method: method, path: path, headers: headers, body: input)
+      try check(server.answer(request), to: request)
+    }
+    guard input.count <= maximumTargetBytes else { return }
+    // MHD hands the target over as a C string: it ends at the first NUL.
+    let raw = String(decoding: input.prefix { $0 != 0 }, as: UTF8.self)
+    let target = RequestTarget(raw)
+    _ = target.segments
+    for method in [HTTPMethod.get, .delete] {
+      let request = HTTPRequest(
+        method: method, path: String(target.path), headers: server.headers)
+      let response: HTTPResponse
+      do {
+        var routed = request
+        routed.query = try target.queryArguments()
+        response = server.answer(routed)
+      } catch {
+        response = error.response
+      }
+      try check(response, to: request)
+    }
+  }
+
+  /// Throws unless `response` is a 2xx or 4xx answer whose body, if any, is strict JSON.
+  static func check(_ response: HTTPResponse, to request: HTTPRequest) throws(FuzzFinding) {
+    let status = response.status.code
+    let body = String(decoding: response.body.prefix(500), as: UTF8.self)
+    guard (200..<300).contains(status) || (400..<500).contains(status) else {
+      throw FuzzFinding("\(request.method) \(request.path) answered \(status): \(body)")
+    }
+    if status == 204, response.body.isEmpty { return }
+    guard response.headers["Content-Type"] == "application/json" else {
+      throw FuzzFinding(
+        "\(request.method) \(request.path) answered \(status) without a JSON content type")
+    }
+    do {
+      try StrictJSON.validate(response.body)
+    } catch {
+      throw FuzzFinding(
+        "\(request.method) \(request.path) answered \(status) with a body that is not JSON"
+          + " (\(error)): \(body)")
+    }
+  }
+}
+
+/// One store and router for every input of a process.
+struct FuzzedServer: Sendable {
+  /// 2026-01-05 08:00 UTC, a Monday: "today" for every request.
+  static let now = Date(timeIntervalSince1970: 1_767_600_000)
+  static let shared = FuzzedServer()
+
+  let router: Router
+  /// The demo trainee's token, and a time zone so dated routes have a "today".
+  let headers: HTTPHeaders
+
+  private init() {
+    do {
+      let store = try SQLiteTraineeStore(path: ":memory:", now: { Self.now })
+      let (_, token) = try DemoTrainee.ensure(in: store, now: Self.now)
+      router = TraineeAPIRoutes(store: store, now: { Self.now }).router()
+      headers = ["Authorization": "Bearer \(token)", "X-Timezone": "Europe/Berlin"]
+    } catch {
+      preconditionFailure("cannot set up the fuzzed server: \(error)")
+    }
+  }
+
+  /// The answer as the server gives it: refused from the head alone, or answered in full.
+  func answer(_ request: HTTPRequest) -> HTTPResponse {
+    var head = request
+    head.body = Data()
+    return router.admit(head) ?? router.respond(to: request)
+  }
+}

@@ -29,7 +29,9 @@ for target in $targets; do
   rc=$?
   stat() { grep "stat::$1:" "$log" | tail -1 | awk '{print $2}'; }
   result="ok: 0 crashes, 0 leaks"
-  if [ "$rc" -ne 0 ]; then
+  if [ "$rc" -eq 72 ]; then
+    result="interrupted: 0 crashes, 0 leaks" # libFuzzer's exit code after SIGINT
+  elif [ "$rc" -ne 0 ]; then
     status=1
     result="FOUND (exit $rc): $(grep -m1 -E 'ERROR|Fatal error|SUMMARY' "$log"), see $log"
   fi

@@ -81,7 +81,7 @@ let package = Package(
       name: "FuzzEntries",
       dependencies: [
         "TraineeServer", "TraineeAPI", "WorkoutReplay", "NutritionReplay", "LiveActivity",
-        "WorkoutSession", "NutritionLog", "PerformApp",
+        "WorkoutSession", "NutritionLog", "PerformApp", "DurableFiles",
       ],
       path: "Fuzz/Entries"),
     .executableTarget(name: "PerformFuzz", dependencies: ["FuzzEntries"], path: "Fuzz/Driver"),

@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 import NutritionLog
 import PerformApp
@@ -19,7 +20,7 @@ enum PreferredDayEntry {
       case .unreadable(let report):
         // Moved aside whole, never lost.
         guard let movedTo = report.movedTo,
-          FileManager.default.contents(atPath: movedTo.path) == input
+          DurableFile.contents(atPath: movedTo.path) == input
         else {
           throw FuzzFinding("an unreadable file was not kept: \(report.message)")
         }

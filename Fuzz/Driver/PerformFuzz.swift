@@ -23,6 +23,17 @@ import FuzzEntries
 struct PerformFuzz {
   static func main() {
     let arguments = CommandLine.arguments
+    #if FUZZING
+      // libFuzzer runs `-merge=1` in a child started with the options it was given, without the
+      // target's name: the child finds it here.
+      if arguments.count < 2 || FuzzTarget(rawValue: arguments[1]) == nil,
+        let name = ProcessInfo.processInfo.environment["PERFORM_FUZZ_TARGET"],
+        let target = FuzzTarget(rawValue: name)
+      {
+        fuzzedTarget = target
+        exit(runFuzzer(argc: CommandLine.argc, argv: CommandLine.unsafeArgv))
+      }
+    #endif
     guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[1]) else {
       let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
       let usage =
@@ -36,21 +47,11 @@ struct PerformFuzz {
     }
     #if FUZZING
       fuzzedTarget = target
+      setenv("PERFORM_FUZZ_TARGET", target.rawValue, 1)
       // libFuzzer reads its options and corpus directories after the program's name.
       let argv = CommandLine.unsafeArgv
       argv[1] = argv[0]
-      var argc = CommandLine.argc - 1
-      var shifted = argv + 1
-      exit(
-        runFuzzerDriver(&argc, &shifted) { start, count in
-          let input = start.map { Data(bytes: $0, count: count) } ?? Data()
-          do {
-            try fuzzedTarget.run(input)
-          } catch {
-            fatalError("\(fuzzedTarget): \(error)")
-          }
-          return 0
-        })
+      exit(runFuzzer(argc: CommandLine.argc - 1, argv: argv + 1))
     #else
       var failures: Int32 = 0
       for path in arguments.dropFirst(2) {
@@ -66,6 +67,25 @@ struct PerformFuzz {
       exit(failures == 0 ? 0 : 1)
     #endif
   }
+
+  #if FUZZING
+    /// Runs libFuzzer's driver on `fuzzedTarget` with the options in `argv`.
+    static func runFuzzer(
+      argc: CInt, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+    ) -> CInt {
+      var argc = argc
+      var argv = argv
+      return runFuzzerDriver(&argc, &argv) { start, count in
+        let input = start.map { Data(bytes: $0, count: count) } ?? Data()
+        do {
+          try fuzzedTarget.run(input)
+        } catch {
+          fatalError("\(fuzzedTarget): \(error)")
+        }
+        return 0
+      }
+    }
+  #endif
 
   /// Writes the seeds `target` makes with the program's own encoders into `directory`.
   static func writeSeeds(of target: FuzzTarget, into directory: String) -> Int32 {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 @testable import TraineeServer
@@ -74,5 +75,46 @@ import Testing
       for try await (answer, _) in group { rest.append(answer.status) }
       #expect(rest == [200, 200, 200])
     }
+  }
+
+  /// The heavy client's handlers keep the CPU busy (they spin until released) rather than
+  /// waiting: handlers on Dispatch's global queue got about one thread per core, so two spinning
+  /// handlers on two cores left no thread for the light one. The workers are threads of the
+  /// server's own: the light request runs beside them.
+  @Test func aLightTraineeIsAnsweredWhileAHeavyOneKeepsTheCoresBusy() async throws {
+    let released = Atomic<Bool>(false)
+    let spinning = Atomic<Int>(0)
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let server = MicroHTTPDServer(
+      configuration: .init(
+        port: 0, threadCount: 1, workerCount: cores + 2, workersPerClient: cores,
+        queuedPerClient: 10),
+      handler: { request in
+        if request.headers["Authorization"] == "Bearer heavy" {
+          spinning.add(1, ordering: .relaxed)
+          while !released.load(ordering: .acquiring) {}
+        }
+        return .json(.ok, ["path": request.path])
+      })
+    let port = try server.start()
+    defer { server.stop() }
+    let heavyClient = LoopbackClient(port: port)
+    let heavy = (0..<cores).map { index in
+      Task {
+        try await heavyClient.answer(
+          "GET", "/heavy/\(index)", headers: ["Authorization": "Bearer heavy"]
+        ).status
+      }
+    }
+    // Every heavy handler is on a core before the light request is sent.
+    for _ in 0..<6000 where spinning.load(ordering: .relaxed) < cores {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(spinning.load(ordering: .relaxed) == cores)
+    let light = try await LoopbackClient(port: port).answer(
+      "GET", "/light", headers: ["Authorization": "Bearer light"])
+    #expect(light.status == 200)
+    released.store(true, ordering: .releasing)
+    for request in heavy { #expect(try await request.value == 200) }
   }
 }

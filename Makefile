@@ -10,7 +10,7 @@ endif
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Benchmarks Apps Fuzz
 
-.PHONY: run test lint format deps build bench bench-app bench-server golden tsan fuzz fuzz-build fuzz-merge clean
+.PHONY: run test lint format deps build bench bench-app bench-server load-fault bench-neighbour golden tsan fuzz fuzz-build fuzz-merge clean
 
 ## run: build Perform and open the terminal app (embedded server, demo trainee)
 run: deps
@@ -61,6 +61,18 @@ tsan: deps
 	TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1" $(SWIFT) test --skip-build \
 	  --sanitize=thread --scratch-path .build/tsan --disable-xctest \
 	  --filter "TraineeServerTests|TraineeClientTests|WorkoutSessionTests|RestTimerTests|NutritionLogTests|LiveActivityTests|PerformAppTests|DurableFilesTests"
+
+## load-fault: MINUTES (default 10) of mixed traffic from 50 trainees with malformed requests, slow
+## clients and a SIGKILL and restart of `perform serve` every minute; prints 5xx, lost writes, RSS
+MINUTES ?= 10
+load-fault: deps
+	$(SWIFT) build -c release --product perform
+	python3 Benchmarks/load-fault/run.py --minutes $(MINUTES)
+
+## bench-neighbour: one light trainee's latency alone and beside a heavy trainee's slow requests
+bench-neighbour: deps
+	$(SWIFT) build -c release --product perform
+	python3 Benchmarks/load-fault/run.py --mode neighbour
 
 ## golden: rewrite the replay fixtures' expected outputs (review the diff before committing)
 golden: deps

@@ -160,6 +160,18 @@ def meal_payload(date, items=2, name_len=8):
          "protein": 5, "carbs": 10, "fat": 3} for i in range(items)]}
 
 
+def _oversized_log():
+    """A valid workout log of about 330 KB: under the 1 MiB body limit, over the 256 KiB stored."""
+    big = log_payload("x" * 200, exercises=100, sets=30)
+    for e in big["entries"]:
+        e["name"] = "n" * 290
+    return json.dumps(big).encode()
+
+
+OVERSIZED_LOG = _oversized_log()
+OVERSIZED_BODY = b'{"items":[' + b" " * ((2 << 20) - 10)
+
+
 class Client:
     """One keep-alive connection to whichever port the server listens on now."""
 
@@ -354,16 +366,15 @@ class Trainee:
             self.call("malformed: wrong types", "PUT", "/v1/trainee/nutrition/day",
                       {"date": 20260105, "data": {"eaten": ["oats"]}})
         elif choice == 4:  # oversized document: under the 1 MiB body limit, over what is stored
-            big = log_payload("x" * 200, exercises=100, sets=100)
-            for e in big["entries"]:
-                e["name"] = "n" * 290
-            self.call("malformed: oversized", "POST", "/v1/trainee/workouts/log", big,
+            self.call("malformed: oversized log", "POST", "/v1/trainee/workouts/log", OVERSIZED_LOG,
                       {"Idempotency-Key": f"bad-{self.index}-{self.counter}"})
         else:  # oversized body: declared over 1 MiB, refused from the headers
             self.raw_oversized()
 
     def raw_oversized(self):
-        """Declares a 2 MiB body, sends 64 KiB of it, and reads the answer (413 expected)."""
+        """Sends a 2 MiB body without waiting for `100 Continue`, as URLSession does, and reads the
+        answer (413 expected; the server reads up to 4 MiB of it away first, so the client sees
+        the answer rather than a broken pipe)."""
         kind = "malformed: oversized body"
         h = self.client.headers
         head = (f"POST /v1/trainee/nutrition/logs HTTP/1.1\r\nHost: 127.0.0.1\r\n"
@@ -373,9 +384,9 @@ class Trainee:
             with socket.create_connection(("127.0.0.1", self.server.port), timeout=TIMEOUT) as s:
                 s.sendall(head)
                 try:
-                    s.sendall(b'{"items":[' + b" " * 65536)
+                    s.sendall(OVERSIZED_BODY)
                 except OSError:
-                    pass  # the server may answer and close before it reads the body
+                    pass  # the server may answer and close before it reads all of the body
                 status = read_status(s)
         except OSError:
             status = None

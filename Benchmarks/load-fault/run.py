@@ -625,11 +625,16 @@ def percentile(sorted_values, p):
     return sorted_values[i]
 
 
-def light_latencies(port, token, count, path):
+def light_latencies(port, token, count, path, seconds=120):
+    """`count` GETs one after the other on one connection, or as many as `seconds` allow."""
     client_server = type("S", (), {"port": port})()
     c = Client(client_server, token, "10.2.0.1")
     out = []
+    end = time.monotonic() + seconds
     for _ in range(count):
+        if time.monotonic() > end:
+            print(f"  (stopped after {len(out)} requests: {seconds} s passed)", flush=True)
+            break
         t = time.perf_counter()
         status, _ = c.request("GET", path)
         out.append((time.perf_counter() - t) * 1000)
@@ -703,7 +708,8 @@ def neighbour(args, perform, work):
 
     path = args.light_path
     light_latencies(server.port, light, 200, path)  # warm-up
-    alone = light_latencies(server.port, light, args.light_requests, path)
+    alone = light_latencies(server.port, light, args.light_requests, path, args.light_seconds)
+    print(f"  alone: {len(alone)} requests, p50 {statistics.median(alone):.3f} ms", flush=True)
     counts = multiprocessing.Array("q", 3)
     # The heavy trainee runs for as long as the light one needs; give it generous time, stop it after.
     proc = multiprocessing.Process(target=heavy_process,
@@ -714,14 +720,16 @@ def neighbour(args, perform, work):
     with counts.get_lock():
         before = counts[0]
     t = time.monotonic()
-    beside = light_latencies(server.port, light, args.light_requests, path)
+    beside = light_latencies(server.port, light, args.light_requests, path, args.light_seconds)
     beside_s = time.monotonic() - t
+    print(f"  beside: {len(beside)} requests, p50 {statistics.median(beside):.3f} ms", flush=True)
     with counts.get_lock():
         heavy_done = counts[0] - before
         heavy_other, heavy_err = counts[1], counts[2]
     proc.terminate()
     proc.join(timeout=10)
-    alone2 = light_latencies(server.port, light, args.light_requests, path)
+    time.sleep(3)  # the heavy requests already taken are answered (to closed connections)
+    alone2 = light_latencies(server.port, light, args.light_requests, path, args.light_seconds)
     server.stop()
 
     def row(name, v):
@@ -729,11 +737,12 @@ def neighbour(args, perform, work):
                 f"max {max(v):8.3f} ms")
 
     print()
-    print(f"Light trainee, GET {path}, {args.light_requests} requests on one connection; heavy "
+    print(f"Light trainee, GET {path}, up to {args.light_requests} requests (at most "
+          f"{args.light_seconds:g} s) on one connection; heavy "
           f"trainee: {args.heavy_connections} connections of GET history / menu / home back to back")
-    print(row("alone", alone))
-    print(row("beside the heavy trainee", beside))
-    print(row("alone again, after", alone2))
+    print(row(f"alone ({len(alone)})", alone))
+    print(row(f"beside the heavy trainee ({len(beside)})", beside))
+    print(row(f"alone again, after ({len(alone2)})", alone2))
     print(f"  heavy trainee meanwhile: {heavy_done} answers 200 in {beside_s:.1f} s "
           f"({heavy_done / beside_s:.1f}/s); other statuses {heavy_other}, no answer {heavy_err}")
     print(f"  ratio beside/alone: p50 {statistics.median(beside) / statistics.median(alone):.2f}x, "
@@ -761,6 +770,8 @@ def main():
     p.add_argument("--heavy-connections", type=int, default=32)
     p.add_argument("--light-requests", type=int, default=2000)
     p.add_argument("--light-path", default="/v1/trainee/session")
+    p.add_argument("--light-seconds", type=float, default=60,
+                   help="at most this long per light phase (fewer requests when slow)")
     p.add_argument("--keep", action="store_true", help="keep the temporary directory (logs, database)")
     args = p.parse_args()
 

@@ -231,6 +231,7 @@ class Stats:
         self.checks = 0
         self.checked_writes = 0
         self.retried = 0
+        self.error_reasons = {}  # (kind, exception) -> count
 
     def answer(self, kind, method, path, status, body):
         with self.lock:
@@ -247,10 +248,12 @@ class Stats:
                     len(self.malformed_not_4xx) < 20:
                 self.malformed_not_4xx.append((kind, method, path, status, body[:300]))
 
-    def error(self, kind):
+    def error(self, kind, reason="no answer"):
         with self.lock:
             self.sent += 1
             self.errors += 1
+            key = (kind, reason)
+            self.error_reasons[key] = self.error_reasons.get(key, 0) + 1
             k = self.by_kind.setdefault(kind, {})
             k["no answer"] = k.get("no answer", 0) + 1
 
@@ -280,8 +283,8 @@ class Trainee:
     def call(self, kind, method, path, body=None, headers=None):
         try:
             status, payload = self.client.request(method, path, body, headers)
-        except (OSError, http.client.HTTPException):
-            self.stats.error(kind)
+        except (OSError, http.client.HTTPException) as e:
+            self.stats.error(kind, type(e).__name__)
             return None, None
         self.stats.answer(kind, method, path, status, payload)
         return status, payload
@@ -388,10 +391,12 @@ class Trainee:
                 except OSError:
                     pass  # the server may answer and close before it reads all of the body
                 status = read_status(s)
-        except OSError:
-            status = None
+        except OSError as e:
+            status, reason = None, type(e).__name__
+        else:
+            reason = "closed without an answer"
         if status is None:
-            self.stats.error(kind)
+            self.stats.error(kind, reason)
         else:
             self.stats.answer(kind, "POST", "/v1/trainee/nutrition/logs", status, b"")
 
@@ -485,10 +490,13 @@ def slow_client(server, token, address, stats, stop, rng):
                     if stop.wait(rng.uniform(0.05, 0.15)):
                         break
                 status = read_status(s)
-        except (OSError, TypeError):
-            status = None
+        except (OSError, TypeError) as e:
+            status, reason = None, type(e).__name__
+        else:
+            reason = "closed without an answer"
         if status is None:
-            stats.error("slow client day put")
+            stats.error("slow client day put", reason)
+            stop.wait(0.1)  # the server is being restarted: do not spin on refused connections
         else:
             stats.answer("slow client day put", "PUT", "/v1/trainee/nutrition/day", status, b"")
 
@@ -578,6 +586,9 @@ def load_fault(args, perform, work):
           f"kill): {stats.errors}")
     for kind, counts in sorted(stats.by_kind.items()):
         print(f"  {kind:28} {dict(sorted(counts.items()))}")
+    print("requests without an answer, by kind and reason:")
+    for (kind, reason), count in sorted(stats.error_reasons.items()):
+        print(f"  {kind:28} {reason}: {count}")
     print(f"5xx: {stats.five_xx_count}")
     for sample in stats.five_xx:
         print(f"  {sample}")
@@ -661,7 +672,9 @@ def heavy_process(port, token, connections, seconds, date, counts):
             try:
                 status, _ = c.request("GET", path)
                 with counts.get_lock():
-                    counts[0 if status == 200 else 1] += 1
+                    counts[0 if status == 200 else 3 if status == 503 else 1] += 1
+                if status == 503:
+                    time.sleep(1)  # Retry-After: 1, as a client should
             except (OSError, http.client.HTTPException):
                 with counts.get_lock():
                     counts[2] += 1
@@ -710,7 +723,7 @@ def neighbour(args, perform, work):
     light_latencies(server.port, light, 200, path)  # warm-up
     alone = light_latencies(server.port, light, args.light_requests, path, args.light_seconds)
     print(f"  alone: {len(alone)} requests, p50 {statistics.median(alone):.3f} ms", flush=True)
-    counts = multiprocessing.Array("q", 3)
+    counts = multiprocessing.Array("q", 4)  # 200, other, no answer, 503
     # The heavy trainee runs for as long as the light one needs; give it generous time, stop it after.
     proc = multiprocessing.Process(target=heavy_process,
                                    args=(server.port, heavy, args.heavy_connections, 600, date, counts),
@@ -725,7 +738,7 @@ def neighbour(args, perform, work):
     print(f"  beside: {len(beside)} requests, p50 {statistics.median(beside):.3f} ms", flush=True)
     with counts.get_lock():
         heavy_done = counts[0] - before
-        heavy_other, heavy_err = counts[1], counts[2]
+        heavy_other, heavy_err, heavy_busy = counts[1], counts[2], counts[3]
     proc.terminate()
     proc.join(timeout=10)
     time.sleep(3)  # the heavy requests already taken are answered (to closed connections)
@@ -744,7 +757,8 @@ def neighbour(args, perform, work):
     print(row(f"beside the heavy trainee ({len(beside)})", beside))
     print(row(f"alone again, after ({len(alone2)})", alone2))
     print(f"  heavy trainee meanwhile: {heavy_done} answers 200 in {beside_s:.1f} s "
-          f"({heavy_done / beside_s:.1f}/s); other statuses {heavy_other}, no answer {heavy_err}")
+          f"({heavy_done / beside_s:.1f}/s); 503 busy {heavy_busy} (each followed by 1 s of waiting), "
+          f"other statuses {heavy_other}, no answer {heavy_err}")
     print(f"  ratio beside/alone: p50 {statistics.median(beside) / statistics.median(alone):.2f}x, "
           f"p99 {percentile(beside, 99) / percentile(alone, 99):.2f}x, max {max(beside) / max(alone):.2f}x")
     return 0
@@ -767,7 +781,7 @@ def main():
     p.add_argument("--rss-every", type=float, default=5)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--heavy-logs", type=int, default=3000)
-    p.add_argument("--heavy-connections", type=int, default=32)
+    p.add_argument("--heavy-connections", type=int, default=16)
     p.add_argument("--light-requests", type=int, default=2000)
     p.add_argument("--light-path", default="/v1/trainee/session")
     p.add_argument("--light-seconds", type=float, default=60,

@@ -636,8 +636,8 @@ def percentile(sorted_values, p):
     return sorted_values[i]
 
 
-def light_latencies(port, token, count, path, seconds=120):
-    """`count` GETs one after the other on one connection, or as many as `seconds` allow."""
+def light_latencies(port, token, count, path, seconds=120, pause=0.0):
+    """`count` GETs on one connection, `pause` seconds apart, or as many as `seconds` allow."""
     client_server = type("S", (), {"port": port})()
     c = Client(client_server, token, "10.2.0.1")
     out = []
@@ -651,6 +651,8 @@ def light_latencies(port, token, count, path, seconds=120):
         out.append((time.perf_counter() - t) * 1000)
         if status != 200:
             raise SystemExit(f"light request answered {status}")
+        if pause:
+            time.sleep(pause)
     c.close()
     return sorted(out)
 
@@ -721,7 +723,7 @@ def neighbour(args, perform, work):
 
     path = args.light_path
     light_latencies(server.port, light, 200, path)  # warm-up
-    alone = light_latencies(server.port, light, args.light_requests, path, args.light_seconds)
+    alone = light_latencies(server.port, light, args.light_requests, path, args.light_seconds, args.light_pause)
     print(f"  alone: {len(alone)} requests, p50 {statistics.median(alone):.3f} ms", flush=True)
     counts = multiprocessing.Array("q", 4)  # 200, other, no answer, 503
     # The heavy trainee runs for as long as the light one needs; give it generous time, stop it after.
@@ -733,7 +735,7 @@ def neighbour(args, perform, work):
     with counts.get_lock():
         before = counts[0]
     t = time.monotonic()
-    beside = light_latencies(server.port, light, args.light_requests, path, args.light_seconds)
+    beside = light_latencies(server.port, light, args.light_requests, path, args.light_seconds, args.light_pause)
     beside_s = time.monotonic() - t
     print(f"  beside: {len(beside)} requests, p50 {statistics.median(beside):.3f} ms", flush=True)
     with counts.get_lock():
@@ -742,7 +744,7 @@ def neighbour(args, perform, work):
     proc.terminate()
     proc.join(timeout=10)
     time.sleep(3)  # the heavy requests already taken are answered (to closed connections)
-    alone2 = light_latencies(server.port, light, args.light_requests, path, args.light_seconds)
+    alone2 = light_latencies(server.port, light, args.light_requests, path, args.light_seconds, args.light_pause)
     server.stop()
 
     def row(name, v):
@@ -751,7 +753,7 @@ def neighbour(args, perform, work):
 
     print()
     print(f"Light trainee, GET {path}, up to {args.light_requests} requests (at most "
-          f"{args.light_seconds:g} s) on one connection; heavy "
+          f"{args.light_seconds:g} s) on one connection, {args.light_pause * 1000:g} ms apart; heavy "
           f"trainee: {args.heavy_connections} connections of GET history / menu / home back to back")
     print(row(f"alone ({len(alone)})", alone))
     print(row(f"beside the heavy trainee ({len(beside)})", beside))
@@ -784,6 +786,8 @@ def main():
     p.add_argument("--heavy-connections", type=int, default=16)
     p.add_argument("--light-requests", type=int, default=2000)
     p.add_argument("--light-path", default="/v1/trainee/session")
+    p.add_argument("--light-pause", type=float, default=0.01,
+                   help="seconds between the light trainee's requests (a client, not a load test)")
     p.add_argument("--light-seconds", type=float, default=60,
                    help="at most this long per light phase (fewer requests when slow)")
     p.add_argument("--keep", action="store_true", help="keep the temporary directory (logs, database)")

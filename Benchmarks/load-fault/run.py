@@ -660,6 +660,7 @@ def light_latencies(port, token, count, path, seconds=120, pause=0.0):
 def heavy_process(port, token, connections, seconds, date, counts):
     """Run in its own process (no GIL shared with the light client): `connections` threads, each
     a keep-alive connection sending slow GETs back to back until `seconds` pass."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # terminate() ends this process at once
     server = type("S", (), {"port": port})()
     end = time.monotonic() + seconds
     paths = ["/v1/trainee/workouts/history", f"/v1/trainee/nutrition/menu?date={date}",
@@ -796,6 +797,8 @@ def main():
     perform = args.perform or os.path.join(ROOT, ".build", "release", "perform")
     if not os.path.exists(perform):
         subprocess.run(["swift", "build", "-c", "release", "--product", "perform"], cwd=ROOT, check=True)
+    # SIGTERM (timeout, kill) takes the same exit path as the end: the server is stopped.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     work = tempfile.mkdtemp(prefix="perform-load-fault.")
     print(f"{dt.datetime.now(dt.timezone.utc):%Y-%m-%d %H:%M} UTC, load average "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}, {os.cpu_count()} CPUs, work dir {work}",

@@ -63,7 +63,7 @@ extension NutritionDiary {
   /// The diary of `date`: `plan`'s day with `snapshot` applied, and `logs`.
   init(
     date: CalendarDate, plan: ChosenPlanDay?, snapshot: StoredDaySnapshot?, logs: [MealLog]
-  ) {
+  ) throws {
     let edits = snapshot ?? StoredDaySnapshot()
     let key = dayKey(date)
     func keyed(_ id: String) -> String { "\(key)__\(id)" }
@@ -88,12 +88,13 @@ extension NutritionDiary {
       }
     let linked = edits.countedLogLinks(
       dateKey: key, planMealIds: (plan?.day.meals ?? []).map(\.id))
-    self.logs = logs.map { log in
-      let items = (try? JSONDecoder().decode(JSONValue.self, from: Data(log.itemsJSON.utf8)))
-      let foods = (try? JSONDecoder().decode([LoggedFood].self, from: Data(log.itemsJSON.utf8)))
+    self.logs = try logs.map { log in
+      let what = "the items of meal log \(log.id)"
+      let items = try decodeStored(JSONValue.self, log.itemsJSON, what)
+      let foods = try decodeStored([LoggedFood].self, log.itemsJSON, what)
       return DiaryLog(
-        id: log.id, consumedAt: isoText(log.consumedAt), items: items ?? .array([]),
-        macros: (foods ?? []).reduce(Macros.zero) { $0 + $1.macros }.rounded,
+        id: log.id, consumedAt: isoText(log.consumedAt), items: items,
+        macros: foods.reduce(Macros.zero) { $0 + $1.macros }.rounded,
         counted: !linked.contains(log.id.description))
     }
     let planned = meals.reduce(Macros.zero) { $0 + $1.eatenMacros }
@@ -146,5 +147,15 @@ extension DiaryMeal {
     }
     let planned = items.filter { $0.eaten && !$0.removed }.reduce(Macros.zero) { $0 + $1.macros }
     return added.filter(\.eaten).reduce(planned) { $0 + $1.macros }
+  }
+}
+
+/// `json`, stored by the server, as `type`; `storageFailed` naming `what` when this build cannot
+/// read it.
+func decodeStored<T: Decodable>(_ type: T.Type, _ json: String, _ what: String) throws -> T {
+  do {
+    return try JSONDecoder().decode(type, from: Data(json.utf8))
+  } catch {
+    throw TraineeStoreError.storageFailed("\(what) cannot be read: \(error)")
   }
 }

@@ -44,17 +44,21 @@ extension TraineeAPIRoutes {
       status: .ok, headers: ["Content-Type": "application/json"], body: Data(json.utf8))
   }
 
-  /// The trainee's plans as far as they can be read; plans that cannot are left out of sums.
+  // NB: stored data that this build cannot read is the server's fault, answered 500 (and
+  // logged), never read as empty: an empty plan or day would be a silently different answer
+  // (sums of 0, a meal's items gone).
+
+  /// The trainee's plans; throws `storageFailed` when the stored plans cannot be read.
   func readablePlans(for trainee: TraineeID) throws -> [NutritionPlanDto] {
     guard let json = try store.nutritionPlans(for: trainee) else { return [] }
-    return (try? JSONDecoder().decode(NutritionPlansDto.self, from: Data(json.utf8)))?.plans ?? []
+    return try decodeStored(NutritionPlansDto.self, json, "the stored nutrition plans").plans
   }
 
-  /// The trainee's snapshot of `date` as the sums read it; `nil` when none was saved.
+  /// The trainee's snapshot of `date`; `nil` when none was saved; throws `storageFailed` when the
+  /// stored one cannot be read.
   func readableDay(_ date: CalendarDate, for trainee: TraineeID) throws -> StoredDaySnapshot? {
     guard let json = try store.nutritionDay(date, for: trainee) else { return nil }
-    return (try? JSONDecoder().decode(StoredDaySnapshot.self, from: Data(json.utf8)))
-      ?? StoredDaySnapshot()
+    return try decodeStored(StoredDaySnapshot.self, json, "the stored day \(date)")
   }
 
   /// The diary of `date` read against the hinted or inferred plan day.
@@ -64,7 +68,7 @@ extension TraineeAPIRoutes {
     let snapshot = try readableDay(date, for: trainee)
     let plan = choosePlanDay(
       try readablePlans(for: trainee), hint: hint, snapshot: snapshot, date: date)
-    return NutritionDiary(
+    return try NutritionDiary(
       date: date, plan: plan, snapshot: snapshot,
       logs: try store.mealLogs(on: date, for: trainee))
   }

@@ -161,14 +161,12 @@ public struct PendingCommandQueue: Sendable {
 
 /// Set once, by whichever caller claims it first.
 private final class SweepOnce: Sendable {
-  private let claimed = Mutex(false)
+  // NB: an atomic exchange, which ThreadSanitizer models (it does not model `Mutex`'s futex).
+  private let claimed = Atomic<Bool>(false)
 
   /// True for the first call only.
   func claim() -> Bool {
-    claimed.withLock { claimed in
-      defer { claimed = true }
-      return !claimed
-    }
+    !claimed.exchange(true, ordering: .acquiringAndReleasing)
   }
 }
 

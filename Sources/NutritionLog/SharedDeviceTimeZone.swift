@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 // NB: a front end asks for the zone from several places (the API client's `X-Timezone`, the
 // nutrition screen's calendar, the sync's "today"), some of them off the main thread. One shared
@@ -7,8 +6,13 @@ import Synchronization
 // reaches every place within a minute and they never disagree for longer.
 
 /// A `DeviceTimeZone` shared between threads: one cache, read under a lock.
-public final class SharedDeviceTimeZone: Sendable {
-  private let zone: Mutex<DeviceTimeZone>
+///
+/// NB: an NSLock (a pthread mutex), not Synchronization's `Mutex`, whose futex ThreadSanitizer
+/// does not model: `make tsan` reported the cache's accesses under it as races.
+public final class SharedDeviceTimeZone: @unchecked Sendable {
+  // NB: @unchecked: `zone` is only touched while `lock` is held.
+  private let lock = NSLock()
+  private var zone: DeviceTimeZone
   private let fallback: TimeZone
   private let now: @Sendable () -> Date
 
@@ -17,7 +21,7 @@ public final class SharedDeviceTimeZone: Sendable {
   public init(
     _ zone: DeviceTimeZone, fallback: TimeZone, now: @escaping @Sendable () -> Date
   ) {
-    self.zone = Mutex(zone)
+    self.zone = zone
     self.fallback = fallback
     self.now = now
   }
@@ -25,11 +29,11 @@ public final class SharedDeviceTimeZone: Sendable {
   /// The zone now: the cached one for a minute after each read, then read again.
   public func current() -> TimeZone {
     let at = now()
-    return zone.withLock { $0.timeZone(now: at) } ?? fallback
+    return lock.withLock { zone.timeZone(now: at) } ?? fallback
   }
 
   /// Forgets the cached zone, so the next `current()` reads the sources.
   public func invalidate() {
-    zone.withLock { $0.invalidate() }
+    lock.withLock { zone.invalidate() }
   }
 }

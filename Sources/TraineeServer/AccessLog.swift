@@ -153,7 +153,7 @@ extension JSONLineLog {
   public static func accessLine(_ request: CompletedRequest, route: String?) -> String {
     encode(
       AccessLine(
-        time: isoTime(request.startedAt), id: request.id, method: request.head.method.rawValue,
+        time: isoText(request.startedAt), id: request.id, method: request.head.method.rawValue,
         route: route ?? "-", status: request.status,
         durationMs: Double(request.duration.components.seconds) * 1000
           + Double(request.duration.components.attoseconds) / 1e15,
@@ -166,7 +166,7 @@ extension JSONLineLog {
   ) -> String {
     encode(
       ErrorLine(
-        time: isoTime(time), level: "error", id: request?.id, method: request?.method.rawValue,
+        time: isoText(time), level: "error", id: request?.id, method: request?.method.rawValue,
         route: route, message: message))
   }
 
@@ -211,11 +211,5 @@ extension JSONLineLog {
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(value) else { return #"{"level":"error"}"# }
     return String(decoding: data, as: UTF8.self)
-  }
-
-  private static func isoTime(_ date: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return formatter.string(from: date)
   }
 }

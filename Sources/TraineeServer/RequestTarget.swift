@@ -84,8 +84,8 @@ public struct RequestTarget: Equatable, Sendable {
     while let byte = iterator.next() {
       switch byte {
       case UInt8(ascii: "%"):
-        guard let high = iterator.next().flatMap(hexValue),
-          let low = iterator.next().flatMap(hexValue)
+        guard let high = iterator.next().flatMap(hexDigitValue),
+          let low = iterator.next().flatMap(hexDigitValue)
         else { return nil }
         bytes.append(high << 4 | low)
       case UInt8(ascii: "+") where plusIsSpace:
@@ -98,12 +98,15 @@ public struct RequestTarget: Equatable, Sendable {
     return String(validating: bytes, as: UTF8.self)
   }
 
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
+}
+
+/// The value of the hexadecimal digit `byte` (`0`-`9`, `a`-`f`, `A`-`F`), or `nil`: for the
+/// `%XX` of request targets and the `\uXXXX` of JSON strings.
+func hexDigitValue(_ byte: UInt8) -> UInt8? {
+  switch byte {
+  case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+  case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+  case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+  default: nil
   }
 }

@@ -254,22 +254,13 @@ public struct StrictJSON {
   private mutating func hexUnit(escapeAt start: Int) throws(JSONSyntaxError) -> UInt16 {
     var unit: UInt16 = 0
     for _ in 0..<4 {
-      guard let byte = current, let digit = hexValue(byte) else {
+      guard let byte = current, let digit = hexDigitValue(byte) else {
         throw JSONSyntaxError(offset: start, problem: "\\u must be followed by four hex digits")
       }
       unit = unit << 4 | UInt16(digit)
       index += 1
     }
     return unit
-  }
-
-  private func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 
   /// Decodes one UTF-8 sequence of two to four bytes, refusing overlong forms and surrogates.

@@ -152,9 +152,7 @@ enum WorkoutRoutes {
 
   /// `instant` as ISO 8601 in UTC with milliseconds: `2026-01-05T08:00:00.000Z`.
   static func timestamp(_ instant: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return formatter.string(from: instant)
+    isoText(instant)
   }
 
   /// Runs `body`, answering the store's refusals as the client's errors: bad input 400, a

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The OpenAPI conformance run (issue 6): starts `perform serve --demo` on a free loopback port with
+# The OpenAPI conformance run: starts `perform serve --demo` on a free loopback port with
 # a temporary database and runs schemathesis against it with the demo trainee's token, checking
 # that every answer is documented in openapi.yaml (status, content type, body schema) and that no
 # request makes the server answer 5xx. Installs schemathesis into .build/venv when missing.

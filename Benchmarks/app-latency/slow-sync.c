@@ -1,6 +1,6 @@
 // A slow disk for `perform`, to see what waits on a sync: every fsync(2) and fdatasync(2) of the
 // process sleeps first, SLOW_SYNC_MS milliseconds (default 200), or 40-449 ms drawn at random
-// when SLOW_SYNC_RANDOM is set (the spread issue 11 reported). Loaded with LD_PRELOAD by
+// when SLOW_SYNC_RANDOM is set (the spread once reported). Loaded with LD_PRELOAD by
 // slow-disk.sh; never linked into Perform.
 #define _GNU_SOURCE
 #include <dlfcn.h>

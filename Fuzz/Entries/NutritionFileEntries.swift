@@ -31,7 +31,7 @@ enum PreferredDayEntry {
   }
 }
 
-// NB: issue 7 "Faults a person meets": the edits file is what the terminal app restores after
+// NB: docs/decisions.md, "The terminal app" (offline): the edits file is what the terminal app restores after
 // a quit or a kill while offline. Whatever it held, what the app writes back from the edit
 // maps must load again without a problem.
 

@@ -3,8 +3,8 @@ import RestTimer
 import TraineeAPI
 import WorkoutSession
 
-// NB: spec workout-live-activity.md "What it shows", "Cardio", "Interactions" and issue 5
-// "Card content". The card answers "what am I lifting next": the set shown is the engine's set
+// NB: spec workout-live-activity.md "What it shows", "Cardio", "Interactions" and
+// docs/decisions.md, "Live Activity content". The card answers "what am I lifting next": the set shown is the engine's set
 // due next (`SetLocation.due(in:)`, round by round in a superset), not the first open set of
 // `nextExercise`. Its values are what checking it would commit (entered, else the placeholder),
 // never the plan's targets.

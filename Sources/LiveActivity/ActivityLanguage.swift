@@ -1,6 +1,6 @@
 import Foundation
 
-// NB: issue 5 "Card content": strings come from resource files loaded for an explicitly chosen
+// NB: docs/decisions.md, "Live Activity content": strings come from resource files loaded for an explicitly chosen
 // language, never from the process locale, so the card reads the same on every machine.
 
 /// A language the card is written in.

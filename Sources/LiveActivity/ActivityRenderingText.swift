@@ -1,7 +1,7 @@
 import Foundation
 import TextColumns
 
-// NB: issue 5 "Seeing it on Linux" and spec workout-live-activity.md "The rest timer": the
+// NB: docs/decisions.md, "Live Activity previews and Apple layer", and spec workout-live-activity.md "The rest timer": the
 // previews draw the clocks the way the system does from the content's dates (`Text(timerInterval:)`
 // on iOS): the workout clock counts up, the rest clock counts down to its end and then up while
 // overdue. These are the only strings the renderings make; every other word comes prepared.

@@ -1,6 +1,6 @@
 import Foundation
 
-// NB: issue 5 "Seeing it on Linux": the Lock Screen card and, below it, the Dynamic Island's
+// NB: docs/decisions.md, "Live Activity previews and Apple layer": the Lock Screen card and, below it, the Dynamic Island's
 // expanded, compact and minimal surfaces, drawn from the prepared content at one moment. Layout
 // only: words and numbers come from the content, colours from its hex values, and the clocks
 // are what the system would draw at `now` (red from the rest's end on). Text widths are

@@ -1,6 +1,6 @@
 import Foundation
 
-// NB: issue 5 "Seeing it on Linux": the Lock Screen card for the terminal app, a fixed number of
+// NB: docs/decisions.md, "Live Activity previews and Apple layer": the Lock Screen card for the terminal app, a fixed number of
 // columns wide (wide characters count two). Layout only: the words come prepared. Without colour
 // an overdue rest reads `+0:12` and an inert checkmark `(✓)`, so nothing depends on colour alone;
 // with colour the badge takes its hex colour and an overdue rest turns red.

@@ -1,7 +1,7 @@
 import Foundation
 import WorkoutSession
 
-// NB: issue 5 "Updates": an update only when the content changes, never per tick: about one per
+// NB: docs/decisions.md, "Live Activity content" (updates): an update only when the content changes, never per tick: about one per
 // set. Every emitted content carries a higher version than the one before, so a redraw is forced
 // even when a locked device would skip an equal-looking update.
 

@@ -1,7 +1,7 @@
 import Foundation
 import WorkoutSession
 
-// NB: issue 5 "Card content": numbers are written here, per language (`72,5 kg` in German), and
+// NB: docs/decisions.md, "Live Activity content": numbers are written here, per language (`72,5 kg` in German), and
 // converted to the card's unit system; the Apple layer formats nothing. No `Locale` is consulted.
 
 /// How the card writes numbers in one language.

@@ -1,6 +1,6 @@
 import Foundation
 
-// NB: issue 5 "Lifecycle": everything ActivityKit does sits behind this protocol, so the
+// NB: docs/decisions.md, "Live Activity content" (lifecycle): everything ActivityKit does sits behind this protocol, so the
 // lifecycle is tested on Linux with a recording fake; the iOS adapter lives in `Apps/iOS/`.
 
 /// The system's identifier of one running Live Activity.

@@ -1,7 +1,7 @@
 import Foundation
 import WorkoutSession
 
-// NB: issue 5 "Interactions and the pending-command queue": the card's buttons run in the
+// NB: docs/decisions.md, "Live Activity interactions": the card's buttons run in the
 // widget's process, which cannot reach the workout store. Each tap becomes one of these, written
 // to the shared container and applied by the app. The rest commands carry the rest they were
 // tapped on, so a command that outlived its rest (or was already applied) changes nothing.

@@ -4,7 +4,7 @@ import RestTimer
 import TraineeAPI
 import WorkoutSession
 
-// NB: issue 5 "Interactions and the pending-command queue": each command is applied exactly
+// NB: docs/decisions.md, "Live Activity interactions": each command is applied exactly
 // once, in order. A command is deleted after it is applied; a crash between the two leaves it
 // pending, and applying it again changes nothing, because every command is checked against the
 // state first: the set it completes is done by then, and the rest it moved no longer ends where

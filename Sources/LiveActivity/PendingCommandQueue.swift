@@ -2,7 +2,7 @@ import DurableFiles
 import Foundation
 import Synchronization
 
-// NB: issue 5 "Interactions and the pending-command queue": one file per command, written
+// NB: docs/decisions.md, "Live Activity interactions": one file per command, written
 // atomically, named so that names sort in the order the buttons were tapped. A file still being
 // written carries the `.writing-` prefix and is never read; a command is deleted only once it
 // has been applied, and a refused or unreadable one is moved aside with its reason, never

@@ -1,7 +1,8 @@
 import Foundation
 import WorkoutSession
 
-// NB: spec workout-live-activity.md "What it shows" and issue 5 "Card content": everything the
+// NB: spec workout-live-activity.md "What it shows" and docs/decisions.md, "Live Activity
+// content": everything the
 // card shows, prepared ready to draw. Times travel as absolute dates so the system animates the
 // clocks without an update per second.
 

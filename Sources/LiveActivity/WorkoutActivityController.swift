@@ -2,7 +2,7 @@ import Foundation
 import TraineeAPI
 import WorkoutSession
 
-// NB: issue 5 "Lifecycle" and spec workout-live-activity.md "Behaviour worth knowing": the card
+// NB: docs/decisions.md, "Live Activity content" (lifecycle), and spec workout-live-activity.md "Behaviour worth knowing": the card
 // starts when a session is started, is updated on every change that alters it (the update
 // policy decides), ends when the workout is finished or discarded, and a card
 // left from a crash is ended when the next workout starts. iOS ends an activity after 8 hours and

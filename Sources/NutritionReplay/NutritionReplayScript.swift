@@ -2,7 +2,7 @@ import Foundation
 import NutritionLog
 import TraineeAPI
 
-// NB: issue 4, "`perform nutrition replay`". The script format is a stable interface, documented
+// NB: `perform nutrition-replay`. The script format is a stable interface, documented
 // in docs/replay.md ("Nutrition replay"); change it only by adding.
 
 /// A scripted nutrition session: the device's zone and start time, the coach's plans, what the

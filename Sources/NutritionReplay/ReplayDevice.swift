@@ -1,7 +1,7 @@
 import Foundation
 import NutritionLog
 
-// NB: issue 4, "`perform nutrition replay`": the device's wall clock and zone are scripted
+// NB: `perform nutrition-replay` (docs/replay.md): the device's wall clock and zone are scripted
 // (`startAt`, `timeZone`, `setClock`), apart from the monotonic clock the engine's timers run
 // on, as on a phone: `setClock` moves the wall clock (even back) and the zone, and time keeps
 // flowing from there as `wait` advances the monotonic clock. Wall times are whole milliseconds.

@@ -1,7 +1,7 @@
 import Foundation
 import NutritionLog
 
-// NB: issue 4, "`perform nutrition replay`": an in-process server that keeps days per date, can
+// NB: `perform nutrition-replay` (docs/replay.md): an in-process server that keeps days per date, can
 // be made to fail, refuses a PUT of a future date as the real one does (400 `future_date`, today
 // taken in the request's `X-Timezone`), and records every request. The answer of a request
 // reaches the app `latency` after it was sent, when the runner delivers it; it arrives on the

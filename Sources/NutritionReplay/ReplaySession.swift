@@ -2,7 +2,7 @@ import Foundation
 import NutritionLog
 import TraineeAPI
 
-// NB: issue 4, "`perform nutrition replay`". The session plays the app around the engine: the
+// NB: `perform nutrition-replay` (docs/replay.md). The session plays the app around the engine: the
 // store before the tab mounts (edits from the home screen stay local), `NutritionSync` after it,
 // `refreshToday` at launch, at every scheduled refresh (the earlier of midnight and 05:00, plus
 // 250 ms) and at once on `setClock`, `setTodayPick` whenever the tab shows today with a plan day

@@ -1,6 +1,7 @@
 import Foundation
 
-// NB: spec workout-session-engine.md "Rest timer" and issue 3. The rest's start and end are the
+// NB: spec workout-session-engine.md "Rest timer" and docs/decisions.md, "Rest timer, rest-over
+// alert and reminders". The rest's start and end are the
 // one fact every surface reads (the in-app bar, the Live Activity, the crash-recovery snapshot);
 // `remaining` is always computed from the end time and the clock, never counted in ticks.
 

@@ -1,4 +1,4 @@
-// NB: issue 5 "Seeing it on Linux": `activityTerminalCard(_:now:width:color: true)` draws the
+// NB: docs/decisions.md, "Live Activity previews and Apple layer": `activityTerminalCard(_:now:width:color: true)` draws the
 // Live Activity card with SGR sequences; the terminal app reads them back into runs so the card is
 // drawn, clipped and diffed like every other line.
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 
-  // NB: issue 7, job control (docs/decisions.md, "The terminal device"): Ctrl-Z and SIGTSTP
+  // NB: job control (docs/decisions.md, "The terminal app"): Ctrl-Z and SIGTSTP
   // suspend in ordinary code, never in the signal handler, so the terminal is handed back under
   // the same lock that frames are written under and no frame is cut in two. `suspension` is also
   // the lock under which the terminal and the SIGTSTP action change hands: suspend, resume, the

@@ -3,7 +3,7 @@ import RestTimer
 import TraineeAPI
 import WorkoutSession
 
-// NB: issue 2, "`perform replay`". The script format is a stable interface, documented in
+// NB: `perform replay`. The script format is a stable interface, documented in
 // docs/replay.md; change it only by adding.
 
 /// A scripted workout: the programs, the day to do, the start time, and the steps.

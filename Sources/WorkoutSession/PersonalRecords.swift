@@ -1,9 +1,10 @@
 import Foundation
 import TraineeAPI
 
-// NB: issue 2, "PR (recomputePrFlags)": Epley's estimate, at most one record per exercise (the
+// NB: docs/behaviour.md "The live workout" (records): Epley's estimate, at most one record per exercise (the
 // highest; the earliest on a tie), only done non-warm-up sets with positive weight and reps, and
-// no record without a previous best. Issue 11: a record never comes from conversion noise, so
+// no record without a previous best. A record never comes from conversion noise (docs/decisions.md,
+// "Weights in pounds"), so
 // weights are compared as the trainee sees them (pounds to a tenth; kilograms as they are).
 
 /// Epley's estimated one-rep max: weight x (1 + reps / 30).

@@ -7,7 +7,7 @@ import Foundation
 /// part of `WorkoutSession`'s API, so callers need not import `DurableFiles`.
 public typealias FileError = DurableFiles.FileError
 
-// NB: issue 2, "Crash recovery". Rewriting and fsyncing the whole session on every action costs
+// NB: docs/decisions.md, "Crash recovery: a journal, not a rewrite per action". Rewriting and fsyncing the whole session on every action costs
 // milliseconds and grows with the workout, so each action is appended to a journal instead (one
 // small write, done before the action returns, so a kill -9 loses nothing). Every `compactAfter`
 // actions, and on restore, the state is written to `session.json` atomically (temporary file,

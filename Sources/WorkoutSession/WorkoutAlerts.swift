@@ -3,7 +3,7 @@ import RestTimer
 import TraineeAPI
 
 // NB: spec workout-session-engine.md "Rest-over alert" and "Idle and unfinished reminders";
-// issue 3. The engine decides; this performer talks to the notification center and the haptics.
+// docs/decisions.md, "Rest timer, rest-over alert and reminders". The engine decides; this performer talks to the notification center and the haptics.
 
 /// Performs the rest and reminder effects: schedules, moves and cancels the rest-over alert,
 /// posts it at once when the app sees the rest end (its sound only while the Live Activity card

@@ -2,7 +2,7 @@ import Foundation
 import TraineeAPI
 
 // NB: spec workout-session-engine.md "Submitting the log", every per-set rule; weights in kg and
-// distances in km (issue 2, "Units").
+// distances in km (docs/decisions.md, "Workout engine").
 
 /// Whole seconds from `startedAt` to `now`, never negative.
 public func elapsedSeconds(_ startedAt: Date?, _ now: Date) -> Int {

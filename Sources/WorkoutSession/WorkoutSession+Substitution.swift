@@ -1,7 +1,7 @@
 import Foundation
 import TraineeAPI
 
-// NB: issue 2: a substitute keeps the set structure, clears entered values and done flags, takes
+// NB: docs/decisions.md, "Workout engine": a substitute keeps the set structure, clears entered values and done flags, takes
 // placeholders from its own `lastSets`, and keeps the whole prescribed exercise in `origin`;
 // choosing the prescribed option again restores it exactly as it was.
 

@@ -2,7 +2,7 @@ import Foundation
 import TraineeAPI
 
 // NB: spec workout-session-engine.md "Reschedule or cancel" (skipping or finishing cancels the
-// rest alert) and "Submitting the log"; issue 11: finishing and discarding end the rest, its
+// rest alert) and "Submitting the log"; docs/decisions.md, "Finishing and discarding": finishing and discarding end the rest, its
 // alert and both reminders at once, in the engine, not when the server answers. `apply` does the
 // rest and reminder side (`applyToRest`, `updateReminders`); this is the session's.
 

@@ -1,7 +1,8 @@
 import Foundation
 import RestTimer
 
-// NB: spec workout-session-engine.md "When a rest starts" and issue 3: a newly started rest
+// NB: spec workout-session-engine.md "When a rest starts" and docs/decisions.md, "Rest timer, rest-over alert and
+// reminders": a newly started rest
 // replaces the old one; checking a set that starts no rest ends the rest before it (the trainee
 // has moved on); unchecking a set of the round a rest follows ends that rest; the rest ends when
 // every set is done and with the workout.

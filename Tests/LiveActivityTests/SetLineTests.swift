@@ -46,7 +46,7 @@ struct SetLineTests {
   }
 
   /// An imperial trainee's placeholder on a card in kilograms is last time's kilograms, as the
-  /// log has them, not the rounded pounds converted back (issue 11).
+  /// log has them, not the rounded pounds converted back (docs/decisions.md, "Weights in pounds").
   /// (entered weight, card language, card units, shown weight)
   @Test(
     arguments: [

@@ -79,7 +79,7 @@ import Testing
     #expect(try await third.request("GET", "/v1/trainee/session", token: thirdToken).status == 200)
   }
 
-  /// NB: issue 6, "Durability": a write is answered 2xx only after it is committed.
+  /// NB: docs/decisions.md, "Server storage": a write is answered 2xx only after it is committed.
   @Test(arguments: [30, 90])
   func everyAcknowledgedWriteSurvivesAKillNine(acknowledgedBeforeKill: Int) async throws {
     let directory = try scratch()

@@ -5,7 +5,7 @@ import Testing
   import Glibc
 #endif
 
-// NB: issue 7 "Done means": the real binary in a pseudo-terminal (tmux), on its embedded server
+// NB: the real binary in a pseudo-terminal (tmux), on its embedded server
 // with the demo trainee, driven by keys as a person would.
 
 /// `perform` as a person uses it: a whole workout, a nutrition day, a kill mid-rest.
@@ -139,7 +139,7 @@ struct TerminalAppTests {
     var testDescription: String { rawValue }
   }
 
-  // NB: job control (issue 7): a real shell with job control in the pane, so the stop is real
+  // NB: job control (docs/decisions.md, "The terminal app"): a real shell with job control in the pane, so the stop is real
   // and `fg` continues the app as a person would.
   @Test(arguments: [JobStop.controlZ, .sigtstp, .sigstop])
   func stoppedMidRestTheShellComesBackAndFgRedrawsTheSameWorkout(stop: JobStop) async throws {

@@ -102,7 +102,7 @@
     return unsafeBitCast(current.__sigaction_handler, to: Int.self)
   }
 
-  // NB: job control (issue 7). The real stop is tested end to end under tmux
+  // NB: job control (docs/decisions.md, "The terminal app"). The real stop is tested end to end under tmux
   // (`TerminalAppTests`); here the stop step is replaced, so SIGTSTP can be sent to the test
   // process itself: the device's handler takes it and only the fake "stops". While the fake
   // "stops", SIGTSTP has its default action, as before a real stop: no test sends it then.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TraineeAPI
 
-/// `GET /v1/trainee/nutrition/plans` as issue 4 ("The coach's plan") shows it: the example
+/// `GET /v1/trainee/nutrition/plans` as docs/decisions.md ("The coach's plan") describes it: the example
 /// decodes, everything but ids and names is optional, unknown fields are ignored, and a malformed
 /// payload is a `PayloadError` naming the field.
 struct NutritionPlanDecodingTests {

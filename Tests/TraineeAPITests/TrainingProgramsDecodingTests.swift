@@ -3,7 +3,7 @@ import Testing
 
 @testable import TraineeAPI
 
-/// `GET /v1/trainee/workouts` as issue 2 ("Data in") and DESIGN.md ("Wire compatibility") describe
+/// `GET /v1/trainee/workouts` as docs/behaviour.md ("The live workout") and docs/architecture.md describe
 /// it: the example decodes, everything but ids and names is optional, unknown fields are ignored,
 /// and a malformed payload is a `PayloadError` naming the field.
 struct TrainingProgramsDecodingTests {

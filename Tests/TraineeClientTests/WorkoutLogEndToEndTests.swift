@@ -4,7 +4,7 @@ import TraineeAPI
 import WorkoutSession
 
 /// A workout done in the engine, finished and posted by the client, and read back from the
-/// real server: the whole path of issue 6's "the workout log submission ... end to end".
+/// real server: the whole path of a workout log, end to end.
 @Suite(.timeLimit(.minutes(2))) struct WorkoutLogEndToEndTests {
   @Test func aWorkoutDoneInTheEngineIsStoredAsTheEngineBuiltIt() async throws {
     let server = try LiveServer()

@@ -3,7 +3,7 @@ import Testing
 
 @testable import WorkoutSession
 
-/// Reading what a trainee typed (issue 2: `.` or `,` as decimal separator) and converting between
+/// Reading what a trainee typed (`.` or `,` as decimal separator) and converting between
 /// the trainee's unit and the kilograms and kilometres of stats and the log.
 struct EnteredValueTests {
   @Test(arguments: [

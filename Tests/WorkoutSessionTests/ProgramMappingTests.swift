@@ -4,7 +4,7 @@ import TraineeAPI
 
 @testable import WorkoutSession
 
-/// The pure mappings of spec "Data in" and issue 2: findDay, getLiveWorkout, dayToLive,
+/// The pure mappings of docs/behaviour.md, "The live workout" (data in): findDay, getLiveWorkout, dayToLive,
 /// restToSeconds, makeSets, targets, last time's values, cardio rows and the overview.
 struct ProgramMappingTests {
   /// The issue's example day.

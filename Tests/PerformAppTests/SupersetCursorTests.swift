@@ -49,11 +49,11 @@ struct SupersetCursorTests {
   /// The set under the cursor, as `exerciseId setNumber`.
   func cursor(_ live: LiveWorkoutScreen, _ coordinator: WorkoutCoordinator) -> String? {
     guard let session = coordinator.store.session,
-      session.exercises.indices.contains(live.exerciseIndex)
+      session.exercises.indices.contains(live.cursor.exerciseIndex)
     else { return nil }
-    let exercise = session.exercises[live.exerciseIndex]
-    guard exercise.sets.indices.contains(live.setIndex) else { return nil }
-    return "\(exercise.exerciseId) \(exercise.sets[live.setIndex].setNumber)"
+    let exercise = session.exercises[live.cursor.exerciseIndex]
+    guard exercise.sets.indices.contains(live.cursor.setIndex) else { return nil }
+    return "\(exercise.exerciseId) \(exercise.sets[live.cursor.setIndex].setNumber)"
   }
 
   /// The set the card shows, as `exerciseId setNumber`.

@@ -1,0 +1,176 @@
+import Foundation
+import LiveActivity
+import RestTimer
+import TerminalUI
+import TextColumns
+import TraineeAPI
+import WorkoutSession
+
+/// The live workout's frame: header, card, finishing and rest lines, the exercises scrolled to
+/// keep the cursor in view, and the prompt of the mode.
+extension LiveWorkoutScreen {
+  public func body(size: TerminalSize, now: Date) -> Frame {
+    var lines: [StyledLine] = []
+    if case .accepted(let logged, let title, let stats) = coordinator.finish {
+      return Frame(lines: completeScreen(logged, title: title, stats: stats))
+    }
+    guard let session else {
+      lines.append(StyledLine("No workout in progress.", TextStyle(bold: true)))
+      lines.append(StyledLine(""))
+      lines.append(StyledLine("Pick a day on the Workouts tab (1) and press Enter to start it."))
+      return Frame(lines: lines)
+    }
+    cursor.align(to: session)
+    lines += header(session, now: now)
+    if let content = coordinator.card {
+      let card = activityTerminalCard(
+        content, now: now, width: min(60, max(30, size.columns)), color: true)
+      lines += StyledLine.lines(ansi: card)
+    }
+    if let finishing = finishingLines() { lines += finishing }
+    if mode == .confirmSetAside {
+      lines.append(
+        StyledLine(
+          "Keep the refused log in a file and close the workout? It will not be sent. (y/n)",
+          TextStyle(bold: true, reverse: true)))
+    }
+    if let rest = restLines(now: now, width: size.columns) { lines += rest }
+    if let celebration = coordinator.celebration {
+      lines.append(StyledLine("🏆 " + celebration.text, TextStyle(bold: true, foreground: .yellow)))
+    }
+    var caret: (row: Int, column: Int)?
+    let exerciseTop = lines.count
+    var selectedRow = exerciseTop
+    for (index, exercise) in session.exercises.enumerated() {
+      lines += exerciseLines(exercise, index: index, session: session)
+      for (offset, set) in exercise.sets.enumerated() {
+        let (line, column) = setLine(
+          set, exercise: exercise, at: (index, offset), session: session)
+        if cursor.isOn(exercise: index, set: offset) {
+          selectedRow = lines.count
+          if let column { caret = (lines.count, column) }
+        }
+        lines.append(line)
+      }
+      lines += notes(exercise, index: index)
+      lines.append(StyledLine(""))
+    }
+    if case .substituting(let choice) = mode, let exercise = selectedExercise {
+      lines += substitutePicker(exercise, choice: choice)
+    }
+    if case .videoURL(let editor) = mode {
+      let prompt = "Video URL: "
+      caret = (lines.count, TextColumns.of(prompt) + editor.cursor)
+      lines.append(StyledLine([StyledRun(prompt, TextStyle(bold: true)), StyledRun(editor.text)]))
+    }
+    if mode == .confirmFinish {
+      let stats = sessionStats(session)
+      lines.append(
+        StyledLine(
+          "Finish the workout? \(stats.completedSets) of \(stats.totalSets) sets done. (y/n)",
+          TextStyle(bold: true, reverse: true)))
+    }
+    if mode == .confirmDiscard {
+      lines.append(
+        StyledLine(
+          "Discard the workout and everything entered in it? (y/n)",
+          TextStyle(bold: true, reverse: true, foreground: .red)))
+    }
+    return Frame(
+      lines: scrolled(
+        lines, keeping: selectedRow, fixed: exerciseTop, rows: size.rows, caret: &caret),
+      cursor: caret)
+  }
+
+  /// Scrolls the exercise list so the selected row (and any prompt at the end) stays on screen,
+  /// keeping the header, card and rest bar above it.
+  private func scrolled(
+    _ lines: [StyledLine], keeping selected: Int, fixed: Int, rows: Int,
+    caret: inout (row: Int, column: Int)?
+  ) -> [StyledLine] {
+    guard lines.count > rows, rows > fixed + 2 else { return lines }
+    let room = rows - fixed
+    var top = max(fixed, selected - room / 3)
+    let wantsEnd = mode != .browsing && !isEditingSet
+    if wantsEnd { top = lines.count - room }
+    top = min(max(fixed, top), lines.count - room)
+    if let current = caret, current.row >= fixed {
+      caret = (current.row - (top - fixed), current.column)
+    }
+    return Array(lines[..<fixed]) + Array(lines[top..<(top + room)])
+  }
+
+  private var isEditingSet: Bool {
+    if case .editing = mode { true } else { false }
+  }
+
+  private func header(_ session: WorkoutSession, now: Date) -> [StyledLine] {
+    let title = [session.title, session.subtitle].filter { !$0.isEmpty }.joined(separator: " — ")
+    let elapsed = formatClock(elapsedSeconds(session.startedAt, now))
+    var line = StyledLine(title.isEmpty ? session.dayLabel : title, TextStyle(bold: true))
+    if !session.dayLabel.isEmpty, !title.isEmpty {
+      line.append("  \(session.dayLabel)", TextStyle(dim: true))
+    }
+    line.append("   ⏱ \(elapsed)", TextStyle(bold: true, foreground: .cyan))
+    let stats = sessionStats(session)
+    line.append(
+      "   \(stats.completedSets)/\(stats.totalSets) sets", TextStyle(dim: true))
+    return [line]
+  }
+
+  private func restLines(now: Date, width: Int) -> [StyledLine]? {
+    guard let clock = restClock else { return nil }
+    let remaining = clock.remainingSeconds(at: now)
+    var line = StyledLine("Rest ", TextStyle(bold: true))
+    let barWidth = 20
+    if remaining > 0 {
+      let total = max(1, clock.totalSeconds)
+      let filled = Int((Double(remaining) / Double(total) * Double(barWidth)).rounded())
+      line.append(formatClock(remaining) + " ", TextStyle(bold: true, foreground: .green))
+      line.append(String(repeating: "█", count: filled), TextStyle(foreground: .green))
+      line.append(String(repeating: "░", count: barWidth - filled), TextStyle(dim: true))
+    } else {
+      line.append(
+        "+" + formatClock(clock.overdueSeconds(at: now)) + " rest over ",
+        TextStyle(bold: true, foreground: .red))
+      line.append(String(repeating: "█", count: barWidth), TextStyle(foreground: .red))
+    }
+    line.append("  [-] -15s  [+] +15s  [s] skip", TextStyle(dim: true))
+    line.append("  after \(clock.exerciseName) set \(clock.setNumber)", TextStyle(dim: true))
+    var lines = [line]
+    if let alert = coordinator.restAlert {
+      lines.append(StyledLine("🔔 " + alert, TextStyle(bold: true, foreground: .red)))
+    }
+    return lines
+  }
+
+  private func finishingLines() -> [StyledLine]? {
+    switch coordinator.finish {
+    case .idle, .accepted:
+      return coordinator.isFinishing
+        ? [StyledLine("Finishing: the log is waiting to be sent.", TextStyle(bold: true))] : nil
+    case .sending(let attempt):
+      return [
+        StyledLine(
+          "Finishing: sending the log" + (attempt > 1 ? " (attempt \(attempt))" : "") + "…",
+          TextStyle(bold: true, foreground: .yellow))
+      ]
+    case .waiting(let problem, let retryAt):
+      let when =
+        retryAt.map {
+          "retrying at \(Self.timeFormatter.string(from: $0)); r to retry now"
+        } ?? "r to send again, K to keep it aside and go on"
+      return [
+        StyledLine(
+          "Finishing: the log is kept, not sent yet: \(problem); \(when).",
+          TextStyle(bold: true, foreground: .yellow))
+      ]
+    }
+  }
+
+  private static let timeFormatter: DateFormatter = {
+    let formatter = DateFormatter()
+    formatter.dateFormat = "HH:mm:ss"
+    return formatter
+  }()
+}

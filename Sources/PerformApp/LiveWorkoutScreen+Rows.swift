@@ -1,0 +1,147 @@
+import Foundation
+import LiveActivity
+import RestTimer
+import TerminalUI
+import TextColumns
+import TraineeAPI
+import WorkoutSession
+
+/// The live workout's rows: an exercise's heading, its sets with the cursor's field, its notes,
+/// the substitute picker and the complete screen.
+extension LiveWorkoutScreen {
+  func exerciseLines(
+    _ exercise: SessionExercise, index: Int, session: WorkoutSession
+  ) -> [StyledLine] {
+    let selected = index == cursor.exerciseIndex
+    var line = StyledLine(selected ? "▸ " : "  ", TextStyle(bold: true))
+    line.append(exercise.name, TextStyle(bold: true, underline: selected))
+    if let group = exercise.supersetGroup, !group.isEmpty {
+      line.append("  [superset \(group)]", TextStyle(foreground: .magenta))
+    }
+    var details: [String] = []
+    if let sets = exercise.setsLabel, !sets.isEmpty { details.append("\(sets) sets") }
+    if exercise.restSeconds > 0 { details.append("rest \(formatClock(exercise.restSeconds))") }
+    if let tempo = exercise.tempo, !tempo.isEmpty { details.append("tempo \(tempo)") }
+    if let best = exercise.best {
+      details.append("best \(formatNumber(best.weight)) kg × \(best.reps)")
+    }
+    if !details.isEmpty {
+      line.append("  " + details.joined(separator: " · "), TextStyle(dim: true))
+    }
+    if exercise.done { line.append("  ✓ done", TextStyle(bold: true, foreground: .green)) }
+    var lines = [line]
+    if let origin = exercise.origin {
+      lines.append(
+        StyledLine("    substitute for \(origin.exercise.name) (U to undo)", TextStyle(dim: true)))
+    }
+    let headings =
+      exercise.kind == .strength
+      ? ["Weight", "Reps"] + (session.rirColumn ? ["RIR"] : []) : ["Time", "Dist", "RPE"]
+    var heading = "    Set Type "
+    for title in headings { heading += pad(title, Self.fieldWidth) }
+    lines.append(StyledLine(heading, TextStyle(dim: true)))
+    return lines
+  }
+
+  static let fieldWidth = 9
+
+  func setLine(
+    _ set: ExerciseSet, exercise: SessionExercise, at position: (Int, Int),
+    session: WorkoutSession
+  ) -> (StyledLine, Int?) {
+    let selected = cursor.isOn(exercise: position.0, set: position.1)
+    var line = StyledLine(selected ? "  ▶ " : "    ", TextStyle(bold: true))
+    line.append(pad(String(set.setNumber), 4))
+    line.append(pad(typeLetter(set, exercise), 5), TextStyle(bold: true))
+    let fields = SetCursor.fields(of: exercise.kind, rirColumn: session.rirColumn)
+    let placeholders = placeholder(of: set)
+    var cursorColumn: Int?
+    for (index, field) in fields.enumerated() {
+      let isSelectedField = selected && index == min(cursor.fieldIndex, fields.count - 1)
+      if isSelectedField, case .editing(let editingField, let editor) = mode, editingField == field
+      {
+        cursorColumn = TextColumns.of(line.plainText) + 1 + editor.cursor
+        line.append(pad("[" + editor.text + "]", Self.fieldWidth), TextStyle(underline: true))
+        continue
+      }
+      let entered = value(of: set, field)
+      var text = entered
+      var style = TextStyle()
+      if entered.isEmpty {
+        let hint =
+          switch field {
+          case .weight: placeholders.weight
+          case .reps: placeholders.reps
+          default: ""
+          }
+        text = hint.isEmpty ? "–" : "(\(hint))"
+        style.dim = true
+      }
+      if set.done { style.foreground = .green }
+      style.reverse = isSelectedField && mode == .browsing
+      line.append(pad(text, Self.fieldWidth - 1), style)
+      line.append(" ")
+    }
+    if set.done { line.append(" ✓", TextStyle(bold: true, foreground: .green)) }
+    if set.isPr { line.append(" PR", TextStyle(bold: true, foreground: .yellow)) }
+    if !set.targetRepsLabel.isEmpty, !set.done {
+      line.append("  target \(set.targetRepsLabel)", TextStyle(dim: true))
+    }
+    return (line, cursorColumn)
+  }
+
+  /// The set-type letter, the card's badge (`SetBadge`), so the rows and the card agree.
+  func typeLetter(_ set: ExerciseSet, _ exercise: SessionExercise) -> String {
+    guard exercise.kind == .strength else { return "" }
+    return SetBadge.of(set.type, supersetGroup: exercise.supersetGroup).letter
+  }
+
+  func notes(_ exercise: SessionExercise, index: Int) -> [StyledLine] {
+    var lines: [StyledLine] = []
+    if let feedback = exercise.coachFeedback {
+      lines.append(
+        StyledLine(
+          "    Coach: \(feedback.message)" + (index == cursor.exerciseIndex ? "  (D dismiss)" : ""),
+          TextStyle(foreground: .cyan)))
+    }
+    if techniquePromptOpen(exercise) {
+      lines.append(
+        StyledLine(
+          "    Your coach asks for a technique video of this exercise"
+            + (index == cursor.exerciseIndex ? ": v send a URL, V skip" : "."),
+          TextStyle(bold: true, foreground: .yellow)))
+    }
+    if exercise.videoSent {
+      lines.append(StyledLine("    Technique video sent.", TextStyle(dim: true)))
+    }
+    return lines
+  }
+
+  func substitutePicker(_ exercise: SessionExercise, choice: Int) -> [StyledLine] {
+    var lines = [StyledLine("Do instead of \(exercise.name):", TextStyle(bold: true))]
+    for (index, option) in exerciseOptions(exercise).enumerated() {
+      let current = option.exerciseId == exercise.exerciseId ? "  (current)" : ""
+      let prescribed = option.isPrescribed ? "  (prescribed)" : ""
+      lines.append(
+        StyledLine(
+          (index == choice ? "  ▶ " : "    ") + option.name + prescribed + current,
+          TextStyle(reverse: index == choice)))
+    }
+    return lines
+  }
+
+  func completeScreen(
+    _ logged: LoggedWorkoutDto, title: String, stats: SessionStats
+  ) -> [StyledLine] {
+    [
+      StyledLine("Workout complete!", TextStyle(bold: true, foreground: .green)),
+      StyledLine(""),
+      StyledLine("\(title): workout #\(logged.workoutNumber)", TextStyle(bold: true)),
+      StyledLine("Sets done       \(stats.completedSets) of \(stats.totalSets)"),
+      StyledLine("Exercises done  \(stats.completedExercises) of \(stats.totalExercises)"),
+      StyledLine("Volume          \(stats.volumeKg) kg"),
+      StyledLine(""),
+      StyledLine("Press Enter to go back to your workouts.", TextStyle(dim: true)),
+    ]
+  }
+}

@@ -104,7 +104,7 @@ struct FuzzedServer: Sendable {
 
   private init() {
     do {
-      let store = try SQLiteTraineeStore(path: ":memory:", now: { Self.now })
+      let store = try DatabaseTraineeStore(path: ":memory:", now: { Self.now })
       let (_, token) = try DemoTrainee.ensure(in: store, now: Self.now)
       router = TraineeAPIRoutes(store: store, now: { Self.now }).router()
       headers = ["Authorization": "Bearer \(token)", "X-Timezone": "Europe/Berlin"]

@@ -30,9 +30,10 @@ public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible 
   }
 }
 
-// NB: issue 6, "Storage": the schema version lives in `PRAGMA user_version`. Each migration runs
-// in its own `BEGIN IMMEDIATE` transaction that re-reads the version first, so a server and an
-// admin command opening the same file at once cannot both apply a step.
+// NB: issue 6, "Storage": the driver keeps the schema version (SQLite: `PRAGMA user_version`).
+// Each migration runs in its own write transaction that re-reads the version first (and, through
+// the driver, keeps other processes from migrating until it ends), so a server and an admin
+// command opening the same database at once cannot both apply a step.
 
 /// Brings databases to the current schema.
 public enum Migrations {
@@ -42,16 +43,16 @@ public enum Migrations {
     traineeSchemaVersion5, traineeSchemaVersion6,
   ]
 
-  /// The schema version of `database`: `0` for a new file.
-  public static func version(of database: SQLiteDatabase) throws -> Int {
-    try database.read { try $0.row("PRAGMA user_version") { try $0.int(0) } } ?? 0
+  /// The schema version of `database`: `0` for a new one.
+  public static func version(of database: any DatabaseDriver) throws -> Int {
+    try database.readTransaction { try database.schemaVersion($0) }
   }
 
   /// Applies the steps of `migrations` the database lacks, each in its own transaction, and
   /// returns the resulting version. A database from a newer version is refused unchanged.
   @discardableResult
   public static func migrate(
-    _ database: SQLiteDatabase, with migrations: [Migration] = trainee
+    _ database: any DatabaseDriver, with migrations: [Migration] = trainee
   ) throws -> Int {
     precondition(
       migrations.enumerated().allSatisfy { $0.offset + 1 == $0.element.version },
@@ -59,16 +60,16 @@ public enum Migrations {
     let supported = migrations.last?.version ?? 0
     var current = try version(of: database)
     for migration in migrations where migration.version > current {
-      current = try database.transaction { connection in
-        let found = try connection.row("PRAGMA user_version") { try $0.int(0) } ?? 0
+      current = try database.writeTransaction(.serializable) { connection in
+        let found = try database.schemaVersion(connection)
         guard found < migration.version else { return found }
-        try refuseNewer(found, supported: supported, path: database.path)
+        try refuseNewer(found, supported: supported, path: database.location)
         try connection.execute(migration.sql)
-        try connection.execute("PRAGMA user_version = \(migration.version)")
+        try database.setSchemaVersion(migration.version, connection)
         return migration.version
       }
     }
-    try refuseNewer(current, supported: supported, path: database.path)
+    try refuseNewer(current, supported: supported, path: database.location)
     return current
   }
 

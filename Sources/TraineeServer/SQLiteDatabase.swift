@@ -1,10 +1,8 @@
-import CSQLite
 import Foundation
 import Synchronization
 
-// NB: STYLE.md "Unsafe code is fenced": this is the one file that touches SQLite's pointers.
-// Everything above it works with `SQLiteDatabase`, `SQLiteConnection`, `SQLiteValue` and
-// `SQLiteRow`, and every SQLite return code other than success becomes a thrown `SQLiteError`.
+// NB: SQLiteConnection.swift is the one file that touches SQLite's pointers; this one hands its
+// connections to threads and runs transactions on them.
 
 /// A SQLite database that libmicrohttpd's threads may share.
 ///
@@ -133,324 +131,30 @@ private final class GuardedConnection: @unchecked Sendable {
   }
 }
 
-/// One connection to a database, with its statements prepared once and cached by SQL text.
-///
-/// Not thread-safe: reach it only through `SQLiteDatabase`, which hands it to one thread at a
-/// time, and do not keep it past the closure it was handed to.
-public final class SQLiteConnection {
-  private var handle: OpaquePointer?
-  private var statements: [String: PreparedStatement] = [:]
-  /// The path the connection was opened with.
-  public let path: String
+extension SQLiteDatabase: DatabaseDriver {
+  public var dialect: SQLDialect { .sqlite }
 
-  init(path: String, readOnly: Bool, busyTimeout: Duration, synchronousFull: Bool) throws {
-    self.path = path
-    var opened: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-    let code = sqlite3_open_v2(path, &opened, flags, nil)
-    guard code == SQLITE_OK, let opened else {
-      let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-      sqlite3_close_v2(opened)
-      throw SQLiteError.cannotOpen(path: path, message: message)
-    }
-    handle = opened
-    sqlite3_extended_result_codes(opened, 1)
-    let (seconds, attoseconds) = busyTimeout.components
-    let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    sqlite3_busy_timeout(opened, Int32(clamping: milliseconds))
-    do {
-      try execute("PRAGMA foreign_keys = ON")
-      if path != ":memory:" && !readOnly {
-        let mode = try row("PRAGMA journal_mode = WAL") { try $0.string(0) }
-        guard mode?.lowercased() == "wal" else {
-          throw SQLiteError.cannotOpen(path: path, message: "journal mode is \(mode ?? "?")")
-        }
-      }
-      try execute("PRAGMA synchronous = \(synchronousFull ? "FULL" : "NORMAL")")
-      if readOnly { try execute("PRAGMA query_only = ON") }
-    } catch let error as SQLiteError {
-      close()
-      if case .cannotOpen = error { throw error }
-      if case .failed(_, let code, _) = error,
-        [SQLITE_NOTADB, SQLITE_CORRUPT].contains(code & 0xff)
-      {
-        throw SQLiteError.cannotOpen(
-          path: path,
-          message:
-            "the file is not a SQLite database or is damaged (left untouched: move it aside to"
-            + " start a new one, or open another file)")
-      }
-      throw SQLiteError.cannotOpen(path: path, message: error.description)
-    }
+  public var location: String { path }
+
+  /// A write in `BEGIN IMMEDIATE`: SQLite runs one write transaction at a time, which is
+  /// serializable whatever `isolation` asks.
+  public func writeTransaction<T>(
+    _ isolation: TransactionIsolation, _ body: (any DatabaseConnection) throws -> T
+  ) throws -> T {
+    try transaction { try body($0) }
   }
 
-  deinit { close() }
-
-  /// Finalizes every cached statement and closes the connection; later calls throw `closed`.
-  func close() {
-    for statement in statements.values { statement.finalize() }
-    statements = [:]
-    sqlite3_close_v2(handle)
-    handle = nil
+  public func readTransaction<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
+    try read { try body($0) }
   }
 
-  /// Whether no transaction is open.
-  var isAutocommit: Bool { handle.map { sqlite3_get_autocommit($0) != 0 } ?? true }
-
-  /// Runs one or more statements that take no parameters, such as a schema.
-  public func execute(_ sql: String) throws {
-    let handle = try openHandle()
-    var message: UnsafeMutablePointer<CChar>?
-    let code = sqlite3_exec(handle, sql, nil, nil, &message)
-    guard code == SQLITE_OK else {
-      let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
-      sqlite3_free(message)
-      throw SQLiteError.failed(sql: sql, code: sqlite3_extended_errcode(handle), message: text)
-    }
+  /// `PRAGMA user_version`; the write transaction's `BEGIN IMMEDIATE` already keeps other
+  /// processes out.
+  public func schemaVersion(_ connection: any DatabaseConnection) throws -> Int {
+    try connection.row("PRAGMA user_version") { try $0.int(0) } ?? 0
   }
 
-  /// Runs one statement that returns no rows, such as an insert; returns the rows it changed.
-  @discardableResult
-  public func run(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int {
-    let statement = try prepared(sql, values)
-    defer { statement.reset() }
-    while try statement.step() {}
-    return Int(sqlite3_changes(try openHandle()))
-  }
-
-  /// Every row of a query, each read by `read`.
-  public func rows<T>(
-    _ sql: String, _ values: [SQLiteValue] = [], _ read: (SQLiteRow) throws -> T
-  ) throws -> [T] {
-    let statement = try prepared(sql, values)
-    defer { statement.reset() }
-    var result: [T] = []
-    while try statement.step() {
-      result.append(try read(SQLiteRow(statement: statement, generation: statement.generation)))
-    }
-    return result
-  }
-
-  /// The first row of a query read by `read`, or `nil` when there is none.
-  public func row<T>(
-    _ sql: String, _ values: [SQLiteValue] = [], _ read: (SQLiteRow) throws -> T
-  ) throws -> T? {
-    let statement = try prepared(sql, values)
-    defer { statement.reset() }
-    guard try statement.step() else { return nil }
-    return try read(SQLiteRow(statement: statement, generation: statement.generation))
-  }
-
-  /// The row id of the last insert on this connection.
-  public var lastInsertRowID: Int64 {
-    get throws { sqlite3_last_insert_rowid(try openHandle()) }
-  }
-
-  private func openHandle() throws -> OpaquePointer {
-    guard let handle else { throw SQLiteError.closed(path: path) }
-    return handle
-  }
-
-  private func prepared(_ sql: String, _ values: [SQLiteValue]) throws -> PreparedStatement {
-    let handle = try openHandle()
-    let statement: PreparedStatement
-    if let cached = statements[sql] {
-      statement = cached
-    } else {
-      statement = try PreparedStatement(sql: sql, connection: handle)
-      statements[sql] = statement
-    }
-    do {
-      try statement.bind(values)
-    } catch {
-      statement.reset()
-      throw error
-    }
-    return statement
-  }
-}
-
-/// The current row of a query; read its columns inside the closure it was handed to.
-public struct SQLiteRow {
-  fileprivate let statement: PreparedStatement
-  fileprivate let generation: Int
-
-  /// Whether column `column` (from 0) is `NULL`.
-  public func isNull(_ column: Int) throws -> Bool {
-    try current(column) == SQLITE_NULL
-  }
-
-  /// An integer column; `NULL` is an error.
-  public func int64(_ column: Int) throws -> Int64 {
-    try required(column, optionalInt64)
-  }
-
-  /// An integer column, or `nil` for `NULL`.
-  public func optionalInt64(_ column: Int) throws -> Int64? {
-    guard let pointer = try pointer(column) else { return nil }
-    return sqlite3_column_int64(pointer, Int32(column))
-  }
-
-  /// An integer column as `Int`; `NULL` is an error.
-  public func int(_ column: Int) throws -> Int { Int(try int64(column)) }
-
-  /// An integer column as `Int`, or `nil` for `NULL`.
-  public func optionalInt(_ column: Int) throws -> Int? { try optionalInt64(column).map(Int.init) }
-
-  /// A real column; `NULL` is an error.
-  public func double(_ column: Int) throws -> Double {
-    try required(column, optionalDouble)
-  }
-
-  /// A real column, or `nil` for `NULL`.
-  public func optionalDouble(_ column: Int) throws -> Double? {
-    guard let pointer = try pointer(column) else { return nil }
-    return sqlite3_column_double(pointer, Int32(column))
-  }
-
-  /// A text column, or `nil` for `NULL`.
-  public func text(_ column: Int) throws -> String? {
-    guard let pointer = try pointer(column) else { return nil }
-    let count = Int(sqlite3_column_bytes(pointer, Int32(column)))
-    guard count > 0, let bytes = sqlite3_column_text(pointer, Int32(column)) else { return "" }
-    return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
-  }
-
-  /// A text column; `NULL` is an error.
-  public func string(_ column: Int) throws -> String {
-    try required(column, text)
-  }
-
-  /// A blob column, or `nil` for `NULL`.
-  public func data(_ column: Int) throws -> Data? {
-    guard let pointer = try pointer(column) else { return nil }
-    let count = Int(sqlite3_column_bytes(pointer, Int32(column)))
-    guard count > 0, let bytes = sqlite3_column_blob(pointer, Int32(column)) else { return Data() }
-    return Data(bytes: bytes, count: count)
-  }
-
-  private func required<T>(_ column: Int, _ read: (Int) throws -> T?) throws -> T {
-    guard let value = try read(column) else {
-      throw SQLiteError.unexpectedNull(sql: statement.sql, column: column)
-    }
-    return value
-  }
-
-  /// The statement pointer while this row is current and the column is not `NULL`.
-  private func pointer(_ column: Int) throws -> OpaquePointer? {
-    try current(column) == SQLITE_NULL ? nil : statement.pointer
-  }
-
-  private func current(_ column: Int) throws -> Int32 {
-    guard generation == statement.generation, statement.onRow, let pointer = statement.pointer
-    else { throw SQLiteError.rowNotCurrent(sql: statement.sql) }
-    return sqlite3_column_type(pointer, Int32(column))
-  }
-}
-
-/// A prepared statement, kept for the life of its connection.
-private final class PreparedStatement {
-  let sql: String
-  private(set) var pointer: OpaquePointer?
-  private let connection: OpaquePointer
-  /// Counts steps, so that a row read after a later step is detected.
-  private(set) var generation = 0
-  private(set) var onRow = false
-
-  /// Tells SQLite to copy bound text and blobs (the C macro `SQLITE_TRANSIENT`).
-  private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
-  init(sql: String, connection: OpaquePointer) throws {
-    self.sql = sql
-    self.connection = connection
-    let (code, rest) = sql.withCString { text in
-      var tail: UnsafePointer<CChar>?
-      let code = sqlite3_prepare_v3(
-        connection, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, &tail)
-      // The tail points into `text`, so it is read before `text` goes away.
-      return (code, tail.map { String(cString: $0) } ?? "")
-    }
-    guard code == SQLITE_OK else { throw failure() }
-    guard pointer != nil, rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) else {
-      finalize()
-      throw SQLiteError.failed(
-        sql: sql, code: SQLITE_MISUSE, message: "expected exactly one statement")
-    }
-  }
-
-  func bind(_ values: [SQLiteValue]) throws {
-    guard let pointer else { throw SQLiteError.rowNotCurrent(sql: sql) }
-    let expected = Int(sqlite3_bind_parameter_count(pointer))
-    guard values.count == expected else {
-      throw SQLiteError.failed(
-        sql: sql, code: SQLITE_RANGE,
-        message: "expected \(expected) parameters, got \(values.count)")
-    }
-    for (offset, value) in values.enumerated() {
-      let index = Int32(offset + 1)
-      let code: Int32
-      switch value {
-      case .integer(let number): code = sqlite3_bind_int64(pointer, index, number)
-      case .real(let number): code = sqlite3_bind_double(pointer, index, number)
-      case .null: code = sqlite3_bind_null(pointer, index)
-      case .text(let text):
-        var text = text
-        code = text.withUTF8 { bytes in
-          guard let base = bytes.baseAddress, !bytes.isEmpty else {
-            return sqlite3_bind_text(pointer, index, "", 0, Self.transient)
-          }
-          return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-            sqlite3_bind_text64(
-              pointer, index, $0, UInt64(bytes.count), Self.transient, UInt8(SQLITE_UTF8))
-          }
-        }
-      case .blob(let data):
-        code = data.withUnsafeBytes { bytes in
-          guard let base = bytes.baseAddress, !bytes.isEmpty else {
-            return sqlite3_bind_zeroblob(pointer, index, 0)
-          }
-          return sqlite3_bind_blob64(pointer, index, base, UInt64(bytes.count), Self.transient)
-        }
-      }
-      guard code == SQLITE_OK else { throw failure() }
-    }
-  }
-
-  /// Advances to the next row; `false` when the statement is done.
-  func step() throws -> Bool {
-    guard let pointer else { throw SQLiteError.rowNotCurrent(sql: sql) }
-    generation += 1
-    switch sqlite3_step(pointer) {
-    case SQLITE_ROW:
-      onRow = true
-      return true
-    case SQLITE_DONE:
-      onRow = false
-      return false
-    default:
-      onRow = false
-      throw failure()
-    }
-  }
-
-  /// Makes the statement ready for its next use and drops its bound values.
-  func reset() {
-    generation += 1
-    onRow = false
-    sqlite3_reset(pointer)
-    sqlite3_clear_bindings(pointer)
-  }
-
-  func finalize() {
-    generation += 1
-    onRow = false
-    sqlite3_finalize(pointer)
-    pointer = nil
-  }
-
-  private func failure() -> SQLiteError {
-    .failed(
-      sql: sql, code: sqlite3_extended_errcode(connection),
-      message: String(cString: sqlite3_errmsg(connection)))
+  public func setSchemaVersion(_ version: Int, _ connection: any DatabaseConnection) throws {
+    try connection.execute("PRAGMA user_version = \(version)")
   }
 }

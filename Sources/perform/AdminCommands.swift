@@ -36,7 +36,7 @@ enum AdminCommands {
   /// `perform <command> import FILE --trainee ID`: reads and checks FILE, then stores it.
   private static func importFile(
     _ arguments: [String], command: String,
-    store body: (Data, TraineeID, SQLiteTraineeStore) throws -> Void
+    store body: (Data, TraineeID, DatabaseTraineeStore) throws -> Void
   ) -> Int32 {
     guard let options = parse(arguments, known: ["database", "data-dir", "trainee"]) else {
       return 2
@@ -79,7 +79,7 @@ enum AdminCommands {
 
   /// Runs `body` on the store; bad input exits 2, a storage failure 1.
   private static func withStore(
-    _ options: Options, _ body: (SQLiteTraineeStore) throws -> Void
+    _ options: Options, _ body: (DatabaseTraineeStore) throws -> Void
   ) -> Int32 {
     do {
       let (store, _) = try openStore(options)

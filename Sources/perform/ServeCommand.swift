@@ -77,7 +77,7 @@ enum ServeCommand {
       fail("cannot listen on \(host):\(port): \(error)")
       return 1
     }
-    let store: SQLiteTraineeStore
+    let store: DatabaseTraineeStore
     let path: String
     do {
       (store, path) = try openStore(options)
@@ -201,7 +201,7 @@ final class TerminationSignal {
 }
 
 /// The store at `--database PATH`, else `DIR/perform.sqlite` of the data directory.
-func openStore(_ options: Options) throws -> (SQLiteTraineeStore, String) {
+func openStore(_ options: Options) throws -> (DatabaseTraineeStore, String) {
   let path: String
   if let explicit = options.values["database"] {
     path = explicit
@@ -210,7 +210,7 @@ func openStore(_ options: Options) throws -> (SQLiteTraineeStore, String) {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     path = directory.appendingPathComponent("perform.sqlite").path
   }
-  return (try SQLiteTraineeStore(path: path), path)
+  return (try DatabaseTraineeStore(path: path), path)
 }
 
 /// Writes a line to standard output at once (the line is read by scripts and tests).

@@ -14,7 +14,7 @@ final class LiveServer: Sendable {
   /// 5 January 2026, 23:30 UTC: still the 5th in UTC and New York, the 6th in Berlin.
   static let lateMonday = Date(timeIntervalSince1970: 1_767_655_800)
 
-  let store: SQLiteTraineeStore
+  let store: DatabaseTraineeStore
   let trainee: TraineeID
   let token: String
   let port: UInt16
@@ -24,7 +24,7 @@ final class LiveServer: Sendable {
   init(now: Date = LiveServer.lateMonday) throws {
     let clock = WallClock(now)
     self.clock = clock
-    store = try SQLiteTraineeStore(database: SQLiteDatabase.inMemory()) { clock.now }
+    store = try DatabaseTraineeStore(database: SQLiteDatabase.inMemory()) { clock.now }
     (trainee, token) = try DemoTrainee.ensure(in: store)
     let running = MicroHTTPDServer(
       configuration: .init(host: "127.0.0.1", port: 0, threadCount: 4),
@@ -75,7 +75,7 @@ final class LiveServer: Sendable {
   }
 
   private static func handler(
-    store: SQLiteTraineeStore, clock: WallClock
+    store: DatabaseTraineeStore, clock: WallClock
   ) -> @Sendable (HTTPRequest) -> HTTPResponse {
     let router = TraineeAPIRoutes(store: store) { clock.now }.router()
     return { router.respondConditionally(to: $0) }

@@ -43,7 +43,7 @@ struct MigrationsTests {
   @Test func anOldDatabaseGetsOnlyTheStepsItLacksAndKeepsItsData() throws {
     try withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("old.sqlite").path
-      let old = try SQLiteTraineeStore(path: path)
+      let old = try DatabaseTraineeStore(path: path)
       let ada = try old.createTrainee(name: "Ada")
       old.database.close()
 
@@ -72,7 +72,7 @@ struct MigrationsTests {
 
       let refusal = MigrationError.databaseTooNew(
         path: path, version: current + 1, supported: current)
-      #expect(throws: refusal) { try SQLiteTraineeStore(path: path) }
+      #expect(throws: refusal) { try DatabaseTraineeStore(path: path) }
       let database = try SQLiteDatabase(path: path)
       defer { database.close() }
       #expect(throws: refusal) { try Migrations.migrate(database) }
@@ -116,9 +116,9 @@ struct MigrationsTests {
       }
       old.close()
 
-      let store = try SQLiteTraineeStore(path: path)
+      let store = try DatabaseTraineeStore(path: path)
       #expect(try Migrations.version(of: store.database) == current)
-      let columns = try store.database.read { db in
+      let columns = try store.database.readTransaction { db in
         try db.rows("SELECT name FROM pragma_table_info('idempotency_keys') ORDER BY cid") {
           try $0.string(0)
         }

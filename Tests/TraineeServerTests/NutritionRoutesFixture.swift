@@ -8,7 +8,7 @@ struct NutritionRoutesFixture {
   /// 2026-01-05 23:30 UTC: still Monday in UTC and New York, already Tuesday in Berlin.
   static let lateMonday = Date(timeIntervalSince1970: 1_767_655_800)
 
-  let store: SQLiteTraineeStore
+  let store: DatabaseTraineeStore
   let router: Router
   let alice: NewTrainee
   let bob: NewTrainee

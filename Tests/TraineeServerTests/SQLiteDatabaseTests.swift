@@ -26,7 +26,10 @@ private let sampleSchema = "CREATE TABLE sample (number INTEGER, real REAL, text
 private func insert(_ row: SampleRow, _ db: SQLiteConnection) throws {
   try db.run(
     "INSERT INTO sample (number, real, text, blob) VALUES (?, ?, ?, ?)",
-    [SQLiteValue(row.number), SQLiteValue(row.real), SQLiteValue(row.text), SQLiteValue(row.blob)])
+    [
+      DatabaseValue(row.number), DatabaseValue(row.real), DatabaseValue(row.text),
+      DatabaseValue(row.blob),
+    ])
 }
 
 private func sampleRows(_ db: SQLiteConnection) throws -> [SampleRow] {
@@ -171,7 +174,7 @@ struct SQLiteDatabaseTests {
           "the file is not a SQLite database or is damaged (left untouched: move it aside to"
           + " start a new one, or open another file)")
       #expect(throws: refusal) { try SQLiteDatabase(path: path) }
-      #expect(throws: refusal) { try SQLiteTraineeStore(path: path) }
+      #expect(throws: refusal) { try DatabaseTraineeStore(path: path) }
       #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes))
       let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
       #expect(names == ["notes.sqlite"])

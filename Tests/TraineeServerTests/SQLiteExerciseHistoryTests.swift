@@ -32,7 +32,7 @@ struct SQLiteExerciseHistoryTests {
       #expect(before.allSatisfy { !$0.isEmpty })
       old.close()
 
-      let store = try SQLiteTraineeStore(path: path, now: { F.monday })
+      let store = try DatabaseTraineeStore(path: path, now: { F.monday })
       defer { store.database.close() }
       #expect(try Migrations.version(of: store.database) == Migrations.trainee.count)
       #expect(try [ada, grace].map { try store.exerciseHistory(for: $0) } == before)
@@ -66,7 +66,7 @@ struct SQLiteExerciseHistoryTests {
       F.workout([F.entry("bench", [F.strength(1, nil, 8)])]), for: ada, database)
     _ = try VersionOne.log(
       F.workout([F.entry("row", [F.strength(1, 50, 8, done: false)])]), for: ada, database)
-    let store = try SQLiteTraineeStore(database: database, now: { F.monday })
+    let store = try DatabaseTraineeStore(database: database, now: { F.monday })
     #expect(
       try store.exerciseHistory(for: ada) == [
         "squat": ExerciseHistory(
@@ -203,9 +203,9 @@ struct SQLiteExerciseHistoryTests {
 
 /// What version 1 answered: every done set of the trainee ranked per request.
 private func reference(
-  _ trainee: TraineeID, _ database: SQLiteDatabase
+  _ trainee: TraineeID, _ database: any DatabaseDriver
 ) throws -> [String: ExerciseHistory] {
-  try database.read { db in
+  try database.readTransaction { db in
     let lastSets = try db.rows(
       """
       SELECT s.exercise_id, s.set_number, s.weight, s.reps FROM logged_sets AS s
@@ -243,8 +243,10 @@ private func reference(
   }
 }
 
-private func summaryRows(_ database: SQLiteDatabase) throws -> Int {
-  try database.read { try $0.row("SELECT COUNT(*) FROM exercise_history") { try $0.int(0) } } ?? 0
+private func summaryRows(_ database: any DatabaseDriver) throws -> Int {
+  try database.readTransaction {
+    try $0.row("SELECT COUNT(*) FROM exercise_history") { try $0.int(0) }
+  } ?? 0
 }
 
 /// Writes as the store did on schema version 1, to build a database from before the migration.
@@ -261,7 +263,7 @@ private enum VersionOne {
   static func log(
     _ payload: LogWorkoutPayload, for trainee: TraineeID, _ database: SQLiteDatabase
   ) throws -> WorkoutLogID {
-    let document = try SQLiteTraineeStore.json(payload)
+    let document = try DatabaseTraineeStore.json(payload)
     return try database.transaction { db in
       let count = try db.row(
         "SELECT COUNT(*) FROM workout_logs WHERE trainee_id = ?", [trainee.value]
@@ -270,7 +272,7 @@ private enum VersionOne {
         """
         INSERT INTO workout_logs (trainee_id, workout_number, logged_at, payload)
         VALUES (?, ?, 0, ?)
-        """, [trainee.value, SQLiteValue((count ?? 0) + 1), .text(document)])
+        """, [trainee.value, DatabaseValue((count ?? 0) + 1), .text(document)])
       let log = WorkoutLogID(rawValue: try db.lastInsertRowID)
       var position = 0
       for entry in payload.entries {
@@ -282,9 +284,9 @@ private enum VersionOne {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
-              log.value, SQLiteValue(position), trainee.value, .text(entry.exerciseId),
-              SQLiteValue(set.setNumber), SQLiteValue(set.weight), SQLiteValue(set.reps),
-              SQLiteValue(set.done),
+              log.value, DatabaseValue(position), trainee.value, .text(entry.exerciseId),
+              DatabaseValue(set.setNumber), DatabaseValue(set.weight), DatabaseValue(set.reps),
+              DatabaseValue(set.done),
             ])
           position += 1
         }
@@ -299,8 +301,8 @@ private enum VersionOne {
     }
   }
 
-  static func highestNumber(_ trainee: TraineeID, _ database: SQLiteDatabase) throws -> Int {
-    try database.read { db in
+  static func highestNumber(_ trainee: TraineeID, _ database: any DatabaseDriver) throws -> Int {
+    try database.readTransaction { db in
       try db.row(
         "SELECT COALESCE(MAX(workout_number), 0) FROM workout_logs WHERE trainee_id = ?",
         [trainee.value]

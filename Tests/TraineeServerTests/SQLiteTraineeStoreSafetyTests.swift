@@ -6,7 +6,7 @@ import TraineeAPI
 @testable import TraineeServer
 
 /// Isolation between trainees, threads writing at once, and what survives a reopen.
-struct SQLiteTraineeStoreSafetyTests {
+struct DatabaseTraineeStoreSafetyTests {
   // MARK: Isolation
 
   @Test func oneTraineeCanNeverReadChangeOrDeleteAnothersData() throws {
@@ -57,7 +57,7 @@ struct SQLiteTraineeStoreSafetyTests {
 
   @Test func threadsLoggingAtOnceLoseAndDuplicateNothing() throws {
     try withTemporaryDirectory { directory in
-      let store = try SQLiteTraineeStore(
+      let store = try DatabaseTraineeStore(
         path: directory.appendingPathComponent("busy.sqlite").path, now: { StoreFixture.monday })
       defer { store.database.close() }
       let ada = try store.createTrainee(name: "Ada").trainee.id
@@ -82,7 +82,7 @@ struct SQLiteTraineeStoreSafetyTests {
       #expect(
         Set(answers.withLock { $0 })
           == Set(history.map { LoggedWorkout(id: $0.id, workoutNumber: $0.workoutNumber) }))
-      let sets = try store.database.read {
+      let sets = try store.database.readTransaction {
         try $0.row("SELECT COUNT(*) FROM logged_sets") { try $0.int(0) }
       }
       #expect(sets == 165 * 2)
@@ -93,7 +93,7 @@ struct SQLiteTraineeStoreSafetyTests {
     try withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("durable.sqlite").path
       let day = try #require(CalendarDate("2026-01-05"))
-      let first = try SQLiteTraineeStore(path: path, now: { StoreFixture.monday })
+      let first = try DatabaseTraineeStore(path: path, now: { StoreFixture.monday })
       let ada = try first.createTrainee(name: "Ada")
       try first.importPrograms(StoreFixture.programs, for: ada.trainee.id)
       let logs = try (0..<10).map { _ in
@@ -103,7 +103,7 @@ struct SQLiteTraineeStoreSafetyTests {
       let before = try StoreFixture.answers(ada.trainee.id, first, day)
       first.database.close()
 
-      let second = try SQLiteTraineeStore(path: path, now: { StoreFixture.monday })
+      let second = try DatabaseTraineeStore(path: path, now: { StoreFixture.monday })
       defer { second.database.close() }
       #expect(try second.trainee(forToken: ada.token) == ada.trainee)
       #expect(try second.workoutHistory(for: ada.trainee.id).map(\.id) == logs.map(\.id).reversed())

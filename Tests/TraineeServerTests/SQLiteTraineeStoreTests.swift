@@ -4,7 +4,7 @@ import TraineeAPI
 
 @testable import TraineeServer
 
-struct SQLiteTraineeStoreTests {
+struct DatabaseTraineeStoreTests {
   // MARK: Trainees and tokens
 
   @Test func aNewTraineesTokenFindsItAndOnlyIt() throws {
@@ -30,9 +30,9 @@ struct SQLiteTraineeStoreTests {
   @Test func theRawTokenIsNeverWrittenOnlyItsSHA256() throws {
     try withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("tokens.sqlite").path
-      let store = try SQLiteTraineeStore(path: path, now: { StoreFixture.monday })
+      let store = try DatabaseTraineeStore(path: path, now: { StoreFixture.monday })
       let ada = try store.createTrainee(name: "Ada")
-      let stored = try store.database.read { db in
+      let stored = try store.database.readTransaction { db in
         try db.rows("SELECT token_sha256 FROM trainees") { try $0.string(0) }
       }
       #expect(stored == [BearerToken.digest(ada.token)])

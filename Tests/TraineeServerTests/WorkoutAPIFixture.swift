@@ -6,12 +6,12 @@ import TraineeAPI
 /// Two trainees, A with the fixture's programs and B with the same programs, on one store and
 /// one router, for the workout route tests.
 struct WorkoutAPIFixture {
-  let store: SQLiteTraineeStore
+  let store: DatabaseTraineeStore
   let router: Router
   let alice: NewTrainee
   let bob: NewTrainee
 
-  init(store: SQLiteTraineeStore? = nil) throws {
+  init(store: DatabaseTraineeStore? = nil) throws {
     let store = try store ?? StoreFixture.makeStore()
     self.store = store
     router = TraineeAPIRoutes(store: store, now: { StoreFixture.monday }).router()

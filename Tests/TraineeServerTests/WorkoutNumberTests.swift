@@ -65,7 +65,7 @@ struct WorkoutNumberTests {
       let path = directory.appendingPathComponent("v4.sqlite").path
       let old = try SQLiteDatabase(path: path)
       #expect(try Migrations.migrate(old, with: Array(Migrations.trainee.prefix(4))) == 4)
-      let payload = try SQLiteTraineeStore.json(F.benchDay)
+      let payload = try DatabaseTraineeStore.json(F.benchDay)
       try old.transaction { db in
         try db.execute(
           """
@@ -81,7 +81,7 @@ struct WorkoutNumberTests {
             """
             INSERT INTO workout_logs (id, trainee_id, workout_number, logged_at, payload)
             VALUES (?, ?, ?, 0, ?)
-            """, [SQLiteValue(id), SQLiteValue(trainee), SQLiteValue(number), .text(payload)])
+            """, [DatabaseValue(id), DatabaseValue(trainee), DatabaseValue(number), .text(payload)])
         }
         try db.execute(
           """
@@ -91,7 +91,7 @@ struct WorkoutNumberTests {
       }
       old.close()
 
-      let store = try SQLiteTraineeStore(path: path)
+      let store = try DatabaseTraineeStore(path: path)
       defer { store.database.close() }
       #expect(try Migrations.version(of: store.database) == Migrations.trainee.count)
       let ada = TraineeID(rawValue: 1)
@@ -111,12 +111,12 @@ struct WorkoutNumberTests {
       #expect(try store.logWorkout(F.benchDay, idempotencyKey: nil, for: grace).workoutNumber == 2)
       // The database itself now refuses a shared number.
       #expect(throws: (any Error).self) {
-        try store.database.transaction { db in
+        try store.database.writeTransaction(.serializable) { db in
           try db.run(
             """
             INSERT INTO workout_logs (trainee_id, workout_number, logged_at, payload)
             VALUES (1, 2, 0, ?)
-            """, [.text(payload)])
+            """, [DatabaseValue.text(payload)])
         }
       }
     }

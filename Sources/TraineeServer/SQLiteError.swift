@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 
 /// A failure reported by SQLite, naming the SQL and SQLite's own message.
-public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum SQLiteError: DatabaseFailure, Equatable, Sendable {
   /// The database file could not be opened or set up.
   case cannotOpen(path: String, message: String)
   /// A statement failed to prepare, bind or run; `code` is SQLite's extended result code.
@@ -26,6 +26,12 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     return false
   }
 
+  public var kind: DatabaseFailureKind {
+    if isForeignKeyViolation { return .foreignKeyViolation }
+    if isConstraintViolation { return .constraintViolation }
+    return .other
+  }
+
   /// `SQLITE_CONSTRAINT_FOREIGNKEY`, a C macro Swift does not import.
   private var foreignKeyCode: Int32 { SQLITE_CONSTRAINT | (3 << 8) }
 
@@ -38,33 +44,4 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     case .closed(let path): "database \(path) is closed"
     }
   }
-}
-
-/// A value bound to a statement parameter.
-public enum SQLiteValue: Equatable, Sendable, ExpressibleByNilLiteral,
-  ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral
-{
-  case integer(Int64)
-  case real(Double)
-  case text(String)
-  case blob(Data)
-  case null
-
-  public init(nilLiteral: ()) { self = .null }
-  public init(integerLiteral value: Int64) { self = .integer(value) }
-  public init(floatLiteral value: Double) { self = .real(value) }
-  public init(stringLiteral value: String) { self = .text(value) }
-
-  /// An integer, or `NULL` for `nil`.
-  public init(_ value: Int64?) { self = value.map(Self.integer) ?? .null }
-  /// An integer, or `NULL` for `nil`.
-  public init(_ value: Int?) { self = value.map { .integer(Int64($0)) } ?? .null }
-  /// `1` or `0`.
-  public init(_ value: Bool) { self = .integer(value ? 1 : 0) }
-  /// A real, or `NULL` for `nil`.
-  public init(_ value: Double?) { self = value.map(Self.real) ?? .null }
-  /// A text, or `NULL` for `nil`.
-  public init(_ value: String?) { self = value.map(Self.text) ?? .null }
-  /// A blob, or `NULL` for `nil`.
-  public init(_ value: Data?) { self = value.map(Self.blob) ?? .null }
 }

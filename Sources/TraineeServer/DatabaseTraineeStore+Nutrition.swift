@@ -7,7 +7,7 @@ import TraineeAPI
 // saved without `portions` by a build that does not know about amounts keeps the stored ones,
 // added by SQLite's JSON functions in the write's transaction.
 
-extension SQLiteTraineeStore {
+extension DatabaseTraineeStore {
   public func importNutritionPlans(json: String, for trainee: TraineeID) throws {
     let importedAt = now().milliseconds
     try write(trainee) { db in
@@ -34,9 +34,9 @@ extension SQLiteTraineeStore {
     _ date: CalendarDate, json: String, keepingStoredPortions: Bool, for trainee: TraineeID
   ) throws -> String {
     let savedAt = now().milliseconds
-    return try write(trainee) { db in
+    return try write(trainee, .serializable) { db in
       try Self.requireJSON(json, field: "data", in: db)
-      let day: [SQLiteValue] = [trainee.value, .text(date.description)]
+      let day: [DatabaseValue] = [trainee.value, .text(date.description)]
       var stored = json
       // Read and written in this one `BEGIN IMMEDIATE` transaction, so no other save of the day
       // can come between. `json_insert` never replaces a `portions` member `json` has after all.
@@ -73,7 +73,7 @@ extension SQLiteTraineeStore {
     date: CalendarDate, consumedAt: Date?, itemsJSON: String, for trainee: TraineeID
   ) throws -> MealLogID {
     let loggedAt = now().milliseconds
-    return try write(trainee) { db in
+    return try write(trainee, .serializable) { db in
       try Self.requireJSON(itemsJSON, field: "items", in: db)
       let logged =
         try db.row(
@@ -84,16 +84,16 @@ extension SQLiteTraineeStore {
         throw TraineeStoreError.limitReached(
           "\(date) has \(StorageLimits.mealLogsPerDate) meal logs, as many as one date keeps")
       }
-      try db.run(
-        """
-        INSERT INTO meal_logs (trainee_id, date, consumed_at, items, logged_at)
-        VALUES (?, ?, ?, ?, ?)
-        """,
-        [
-          trainee.value, .text(date.description), .integer(consumedAt?.milliseconds ?? loggedAt),
-          .text(itemsJSON), .integer(loggedAt),
-        ])
-      return MealLogID(rawValue: try db.lastInsertRowID)
+      return MealLogID(
+        rawValue: try Self.insertedID(
+          """
+          INSERT INTO meal_logs (trainee_id, date, consumed_at, items, logged_at)
+          VALUES (?, ?, ?, ?, ?) RETURNING id
+          """,
+          [
+            trainee.value, .text(date.description),
+            .integer(consumedAt?.milliseconds ?? loggedAt), .text(itemsJSON), .integer(loggedAt),
+          ], db))
     }
   }
 

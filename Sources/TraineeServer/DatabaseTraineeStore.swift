@@ -1,26 +1,27 @@
 import Foundation
 import TraineeAPI
 
-/// The trainee store on SQLite: one file (or memory in tests), prepared statements, and a
+/// The trainee store on a database driver (SQLite or PostgreSQL): prepared statements, and a
 /// transaction around every write that returns only after `COMMIT`.
 ///
-/// Safe to share between libmicrohttpd's threads; see `SQLiteDatabase` for how.
-public final class SQLiteTraineeStore: TraineeStore {
+/// Safe to share between libmicrohttpd's threads; the driver says how.
+public final class DatabaseTraineeStore: TraineeStore {
   /// The database the store reads and writes.
-  public let database: SQLiteDatabase
+  public let database: any DatabaseDriver
   let now: @Sendable () -> Date
 
   /// A store on `database`, whose schema is first brought up to date; `now` dates what it records.
   ///
-  /// Throws `MigrationError.databaseTooNew` for a file from a newer Perform, and `SQLiteError`
-  /// when the schema cannot be written.
-  public init(database: SQLiteDatabase, now: @escaping @Sendable () -> Date = { Date() }) throws {
+  /// Throws `MigrationError.databaseTooNew` for a database from a newer Perform, and the
+  /// driver's error when the schema cannot be written.
+  public init(database: any DatabaseDriver, now: @escaping @Sendable () -> Date = { Date() }) throws
+  {
     self.database = database
     self.now = now
     try Migrations.migrate(database)
   }
 
-  /// A store on the database file at `path` (created if needed), or `:memory:`; throws
+  /// A store on the SQLite database file at `path` (created if needed), or `:memory:`; throws
   /// `SQLiteError.cannotOpen` when the file cannot be opened as a database.
   public convenience init(
     path: String, options: SQLiteDatabase.Options = .init(),
@@ -37,10 +38,10 @@ public final class SQLiteTraineeStore: TraineeStore {
     let token = BearerToken.generate()
     let createdAt = now()
     let id = try write(nil) { db in
-      try db.run(
-        "INSERT INTO trainees (name, token_sha256, created_at) VALUES (?, ?, ?)",
-        [.text(name), .text(BearerToken.digest(token)), .integer(createdAt.milliseconds)])
-      return TraineeID(rawValue: try db.lastInsertRowID)
+      TraineeID(
+        rawValue: try Self.insertedID(
+          "INSERT INTO trainees (name, token_sha256, created_at) VALUES (?, ?, ?) RETURNING id",
+          [.text(name), .text(BearerToken.digest(token)), .integer(createdAt.milliseconds)], db))
     }
     return NewTrainee(
       trainee: Trainee(id: id, name: name, createdAt: createdAt.wholeMilliseconds),
@@ -82,7 +83,7 @@ public final class SQLiteTraineeStore: TraineeStore {
     return token
   }
 
-  private static func trainee(_ row: SQLiteRow) throws -> Trainee {
+  private static func trainee(_ row: any DatabaseRow) throws -> Trainee {
     Trainee(
       id: TraineeID(rawValue: try row.int64(0)), name: try row.string(1),
       createdAt: Date(milliseconds: try row.int64(2)))
@@ -115,7 +116,7 @@ public final class SQLiteTraineeStore: TraineeStore {
   // MARK: Substitutions
 
   public func saveSubstitution(_ substitution: Substitution, for trainee: TraineeID) throws {
-    let key: [SQLiteValue] = [
+    let key: [DatabaseValue] = [
       trainee.value, .text(substitution.programId), .text(substitution.dayId),
       .text(substitution.rowId),
     ]
@@ -200,8 +201,8 @@ public final class SQLiteTraineeStore: TraineeStore {
           body_template = excluded.body_template
         """,
         [
-          trainee.value, .text(config.type), SQLiteValue(config.enabled.map { $0 ? 1 : 0 }),
-          SQLiteValue(config.titleTemplate), SQLiteValue(config.bodyTemplate),
+          trainee.value, .text(config.type), DatabaseValue(config.enabled.map { $0 ? 1 : 0 }),
+          DatabaseValue(config.titleTemplate), DatabaseValue(config.bodyTemplate),
         ])
     }
   }

@@ -14,7 +14,7 @@ import TraineeAPI
 // `workoutNumber` is one more than the highest number the trainee was ever given, kept in
 // `workout_numbers` (schema version 5): a deletion leaves a gap and never lowers it.
 
-extension SQLiteTraineeStore {
+extension DatabaseTraineeStore {
   public func logWorkout(
     _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, for trainee: TraineeID
   ) throws -> LoggedWorkout {
@@ -25,7 +25,7 @@ extension SQLiteTraineeStore {
           + " \(StorageLimits.logBytes) are kept")
     }
     let loggedAt = (loggedAt ?? now()).milliseconds
-    return try write(trainee) { db in
+    return try write(trainee, .serializable) { db in
       if let idempotencyKey,
         let (earlier, storedPayload, deletedPayload) = try db.row(
           """
@@ -52,17 +52,16 @@ extension SQLiteTraineeStore {
         try db.row(
           """
           INSERT INTO workout_numbers (trainee_id, last_number) VALUES (?, 1)
-          ON CONFLICT (trainee_id) DO UPDATE SET last_number = last_number + 1
+          ON CONFLICT (trainee_id) DO UPDATE SET last_number = workout_numbers.last_number + 1
           RETURNING last_number
           """, [trainee.value]
         ) { try $0.int(0) } ?? 1
-      try db.run(
+      let id = try Self.insertedID(
         """
         INSERT INTO workout_logs (trainee_id, workout_number, logged_at, payload)
-        VALUES (?, ?, ?, ?)
-        """, [trainee.value, SQLiteValue(number), .integer(loggedAt), .text(document)])
-      let logged = LoggedWorkout(
-        id: WorkoutLogID(rawValue: try db.lastInsertRowID), workoutNumber: number)
+        VALUES (?, ?, ?, ?) RETURNING id
+        """, [trainee.value, DatabaseValue(number), .integer(loggedAt), .text(document)], db)
+      let logged = LoggedWorkout(id: WorkoutLogID(rawValue: id), workoutNumber: number)
       try Self.insertSets(of: payload, log: logged.id, trainee: trainee, db)
       try Self.recordInHistory(logged.id, trainee: trainee, db)
       if let idempotencyKey {
@@ -72,7 +71,7 @@ extension SQLiteTraineeStore {
           VALUES (?, ?, ?, ?, ?)
           """,
           [
-            trainee.value, .text(idempotencyKey), logged.id.value, SQLiteValue(number),
+            trainee.value, .text(idempotencyKey), logged.id.value, DatabaseValue(number),
             .integer(loggedAt),
           ])
       }
@@ -82,7 +81,8 @@ extension SQLiteTraineeStore {
 
   /// Keeps the strength sets of a log one per row, for `exerciseHistory`.
   private static func insertSets(
-    of payload: LogWorkoutPayload, log: WorkoutLogID, trainee: TraineeID, _ db: SQLiteConnection
+    of payload: LogWorkoutPayload, log: WorkoutLogID, trainee: TraineeID,
+    _ db: any DatabaseConnection
   ) throws {
     var position = 0
     for entry in payload.entries {
@@ -94,9 +94,9 @@ extension SQLiteTraineeStore {
           VALUES (?, ?, ?, ?, ?, ?, ?, ?)
           """,
           [
-            log.value, SQLiteValue(position), trainee.value, .text(entry.exerciseId),
-            SQLiteValue(set.setNumber), SQLiteValue(set.weight), SQLiteValue(set.reps),
-            SQLiteValue(set.done),
+            log.value, DatabaseValue(position), trainee.value, .text(entry.exerciseId),
+            DatabaseValue(set.setNumber), DatabaseValue(set.weight), DatabaseValue(set.reps),
+            DatabaseValue(set.done),
           ])
         position += 1
       }
@@ -112,7 +112,7 @@ extension SQLiteTraineeStore {
 
   /// Makes `log`, just stored with its sets, part of `exercise_history`.
   private static func recordInHistory(
-    _ log: WorkoutLogID, trainee: TraineeID, _ db: SQLiteConnection
+    _ log: WorkoutLogID, trainee: TraineeID, _ db: any DatabaseConnection
   ) throws {
     try db.run(
       """
@@ -140,9 +140,9 @@ extension SQLiteTraineeStore {
   /// Recomputes the `exercise_history` row of one exercise from the trainee's remaining sets,
   /// removing it when no done set is left; used when a log is deleted.
   private static func recomputeHistory(
-    of exerciseId: String, trainee: TraineeID, _ db: SQLiteConnection
+    of exerciseId: String, trainee: TraineeID, _ db: any DatabaseConnection
   ) throws {
-    let key: [SQLiteValue] = [trainee.value, .text(exerciseId)]
+    let key: [DatabaseValue] = [trainee.value, .text(exerciseId)]
     try db.run("DELETE FROM exercise_history WHERE trainee_id = ?1 AND exercise_id = ?2", key)
     try db.run(
       """
@@ -183,7 +183,7 @@ extension SQLiteTraineeStore {
   }
 
   public func deleteWorkoutLog(_ id: WorkoutLogID, for trainee: TraineeID) throws -> Bool {
-    try write(trainee) { db in
+    try write(trainee, .serializable) { db in
       // Only the exercises whose latest log or best set is in this log change.
       let affected = try db.rows(
         """
@@ -255,11 +255,11 @@ extension SQLiteTraineeStore {
     }
   }
 
-  private static func loggedWorkout(_ row: SQLiteRow) throws -> LoggedWorkout {
+  private static func loggedWorkout(_ row: any DatabaseRow) throws -> LoggedWorkout {
     LoggedWorkout(id: WorkoutLogID(rawValue: try row.int64(0)), workoutNumber: try row.int(1))
   }
 
-  private static func workoutLog(_ row: SQLiteRow) throws -> WorkoutLogRecord {
+  private static func workoutLog(_ row: any DatabaseRow) throws -> WorkoutLogRecord {
     let id = WorkoutLogID(rawValue: try row.int64(0))
     return WorkoutLogRecord(
       id: id, workoutNumber: try row.int(1), loggedAt: Date(milliseconds: try row.int64(2)),
@@ -275,13 +275,16 @@ extension SQLiteTraineeStore {
   {
     let submittedAt = now()
     let id = try write(trainee) { db in
-      try db.run(
-        """
-        INSERT INTO technique_videos (trainee_id, url, exercise_id, submitted_at)
-        VALUES (?, ?, ?, ?)
-        """,
-        [trainee.value, .text(url), SQLiteValue(exerciseId), .integer(submittedAt.milliseconds)])
-      return TechniqueVideoID(rawValue: try db.lastInsertRowID)
+      TechniqueVideoID(
+        rawValue: try Self.insertedID(
+          """
+          INSERT INTO technique_videos (trainee_id, url, exercise_id, submitted_at)
+          VALUES (?, ?, ?, ?) RETURNING id
+          """,
+          [
+            trainee.value, .text(url), DatabaseValue(exerciseId),
+            .integer(submittedAt.milliseconds),
+          ], db))
     }
     return TechniqueVideo(
       id: id, url: url, exerciseId: exerciseId, submittedAt: submittedAt.wholeMilliseconds)

@@ -92,7 +92,9 @@ let package = Package(
     .testTarget(
       name: "NutritionLogTests",
       dependencies: ["NutritionLog", "TraineeAPI", "PerformTestSupport", "DurableFiles"]),
-    .testTarget(name: "TraineeServerTests", dependencies: ["TraineeServer", "TraineeAPI"]),
+    .testTarget(
+      name: "TraineeServerTests", dependencies: ["TraineeServer", "TraineeAPI"],
+      exclude: ["Fixtures"]),
     // The URLSession client and the nutrition sync against the real server on loopback.
     .testTarget(
       name: "TraineeClientTests",

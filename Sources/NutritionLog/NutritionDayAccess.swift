@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: spec nutrition-day-log.md "The editable day window" and issue 4 "Days, time zone,
 // rollover": PlanScreen hands edit handlers to rows only on an editable day, so no edit ever

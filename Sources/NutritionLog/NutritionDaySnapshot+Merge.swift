@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: spec nutrition-day-log.md "Hydration": `mergeSnapshots(remote, local)` lets local entries
 // win on the same key, because a meal added from the home screen lands in the store before the

@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 /// What an edit asks the front end to do. Edits return effects; the store performs them.
 public enum NutritionEditEffect: Equatable, Sendable {

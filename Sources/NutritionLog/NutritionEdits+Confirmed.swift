@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: spec nutrition-day-log.md "Hydration" merges the local day over the server's (local wins),
 // because a meal added from the home screen lands in the store before the tab mounts. A local

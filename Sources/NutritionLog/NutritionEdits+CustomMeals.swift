@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: spec nutrition-day-log.md "Preferred day and the home hint": adding or ticking a custom
 // meal records eating. A custom meal is a whole: saving one with an existing id replaces it.

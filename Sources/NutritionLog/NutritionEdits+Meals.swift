@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: spec nutrition-day-log.md "Action rules worth knowing": `setMealStatus` clears the
 // replacement when the new status is not `REPLACED`; `setReplacement` sets the status to

@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: spec nutrition-day-log.md "Hydration": once per date per mount. With server data: an empty
 // local day takes the remote; otherwise the day becomes `mergeSnapshots(remote, local)` (local

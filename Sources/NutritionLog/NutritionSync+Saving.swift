@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: spec nutrition-day-log.md "Saving": on every change, a loaded date that is not in the future
 // whose canonical snapshot differs from the baseline is saved 600 ms after its last change. The

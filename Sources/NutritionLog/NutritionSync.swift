@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import TraineeAPI
 
 // NB: spec nutrition-day-log.md "Server sync", "Hydration" and "Saving" (`useNutritionDaySync`),
 // with the two documented defects fixed (docs/decisions.md, "Nutrition sync (issue 4)"):

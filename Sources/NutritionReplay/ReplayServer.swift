@@ -1,5 +1,6 @@
 import Foundation
 import NutritionLog
+import TraineeAPI
 
 // NB: `perform nutrition-replay` (docs/replay.md): an in-process server that keeps days per date, can
 // be made to fail, refuses a PUT of a future date as the real one does (400 `future_date`, today

@@ -155,7 +155,7 @@ struct NutritionDayList {
     }
   }
 
-  private mutating func addItem(_ item: ReadOnlyItem, mealId: String, plan: NutritionItemDto?) {
+  private mutating func addItem(_ item: MenuItemDto, mealId: String, plan: NutritionItemDto?) {
     let row = NutritionRowID.item(mealId: mealId, itemId: item.id)
     var name = item.name
     let amount = NutritionText.amount(item.qty, item.unit)
@@ -195,7 +195,7 @@ struct NutritionDayList {
   // MARK: Foods and composed meals
 
   private mutating func add(
-    _ row: NutritionRowID, food: ReadOnlyFood, mark: String, amount: String
+    _ row: NutritionRowID, food: MenuFoodDto, mark: String, amount: String
   ) {
     let name = amount.isEmpty ? food.name : "\(food.name) \(amount)"
     append(
@@ -208,12 +208,12 @@ struct NutritionDayList {
   }
 
   /// `120 g` when the store holds an amount of `food`.
-  private func amount(_ food: ReadOnlyFood, _ stored: [CustomMealItem]?) -> String {
+  private func amount(_ food: MenuFoodDto, _ stored: [CustomMealItem]?) -> String {
     guard let item = stored?.first(where: { $0.id == food.id }) else { return "" }
     return NutritionText.amount(item.qty, item.unit)
   }
 
-  private mutating func addCustomMeal(_ meal: ReadOnlyCustomMeal, items: [CustomMealItem]?) {
+  private mutating func addCustomMeal(_ meal: MenuCustomMealDto, items: [CustomMealItem]?) {
     let eaten = meal.items.filter(\.eaten).reduce(0) { $0 + $1.macros.kcal }
     append(
       .customMeal(meal.id), primary: true,

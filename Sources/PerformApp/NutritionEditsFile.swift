@@ -1,5 +1,6 @@
 import Foundation
 import NutritionLog
+import TraineeAPI
 import WorkoutSession
 
 // NB: issue 7 "Faults a person meets": nutrition edits queue and are saved when the server is

@@ -71,7 +71,7 @@ extension NutritionDayContent {
   }
 
   /// Plan item `itemId` of meal `mealId` as shown.
-  func item(_ itemId: String, in mealId: String) -> ReadOnlyItem? {
+  func item(_ itemId: String, in mealId: String) -> MenuItemDto? {
     meal(mealId)?.items.first { $0.id == itemId }
   }
 

@@ -1,9 +1,9 @@
 import Foundation
 
 // NB: issue 6 "Endpoints", nutrition: the client's view of the day, meal log and food answers.
-// The server encodes these from its own types (TraineeServer, NutritionDiary.swift and
+// The server encodes the meal log and food answers from its own types (TraineeServer,
 // FoodCatalog.swift); these are the same shapes, decoded leniently per DESIGN.md "Wire
-// compatibility".
+// compatibility". Amounts are bounded where the decoder asks (MacrosDto+Sums.swift).
 
 /// Energy and macronutrients, `{ "kcal", "protein", "carbs", "fat" }`; a missing one is 0.
 public struct MacrosDto: Codable, Equatable, Sendable {
@@ -22,10 +22,10 @@ public struct MacrosDto: Codable, Equatable, Sendable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    kcal = try container.decodeOptional(Double.self, forKey: .kcal) ?? 0
-    protein = try container.decodeOptional(Double.self, forKey: .protein) ?? 0
-    carbs = try container.decodeOptional(Double.self, forKey: .carbs) ?? 0
-    fat = try container.decodeOptional(Double.self, forKey: .fat) ?? 0
+    kcal = try container.decodeAmount(forKey: .kcal, of: decoder)
+    protein = try container.decodeAmount(forKey: .protein, of: decoder)
+    carbs = try container.decodeAmount(forKey: .carbs, of: decoder)
+    fat = try container.decodeAmount(forKey: .fat, of: decoder)
   }
 
   enum CodingKeys: String, CodingKey { case kcal, protein, carbs, fat }

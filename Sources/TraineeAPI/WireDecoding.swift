@@ -5,6 +5,21 @@ import Foundation
 // text, and older servers sent some of these fields as numbers, so text fields accept a JSON
 // number too and keep it as its shortest decimal string.
 
+extension CodingUserInfoKey {
+  /// Set to `true` in a decoder's `userInfo` to read input from outside as the server checks
+  /// what it is sent and what it stored: amounts (kcal, protein, carbs, fat) within
+  /// ±`MacrosDto.maximumAmount`, and a replacement's `eaten` true or false. The app reads its own
+  /// files and the server's answers without these checks (docs/decisions.md "One nutrition
+  /// diary").
+  public static let checkedInput = CodingUserInfoKey(rawValue: "perform.checkedInput")!
+}
+
+extension Decoder {
+  /// Whether this decoder reads input from outside with the server's checks
+  /// (`CodingUserInfoKey.checkedInput`).
+  package var checksInput: Bool { userInfo[.checkedInput] as? Bool == true }
+}
+
 extension KeyedDecodingContainer {
   /// Decodes free text that a server may send as a string or a number; `nil` when absent or null.
   public func decodeText(forKey key: Key) throws -> String? {

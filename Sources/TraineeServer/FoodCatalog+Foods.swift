@@ -1,3 +1,5 @@
+import TraineeAPI
+
 // NB: values per 100 g from USDA FoodData Central (SR Legacy), a public-domain table, rounded to
 // 0.1. The barcodes are made up for the demo: EAN-13 codes with valid check digits in the
 // 200-299 "restricted circulation" prefix, which is never given to a real product.
@@ -60,6 +62,6 @@ extension FoodCatalog {
   ) -> CatalogFood {
     CatalogFood(
       id: id, name: name, barcode: barcode,
-      per100g: Macros(kcal: kcal, protein: protein, carbs: carbs, fat: fat))
+      per100g: MacrosDto(kcal: kcal, protein: protein, carbs: carbs, fat: fat))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: issue 6 "a small food catalog the server ships (common foods, macros per 100 g from
 // public-domain tables)". The foods are in FoodCatalog+Foods.swift. Search folds case and
@@ -14,7 +15,7 @@ struct CatalogFood: Encodable, Equatable, Sendable {
   var barcode: String?
   /// The canonical unit a portion of it is given in.
   var unit = "g"
-  var per100g: Macros
+  var per100g: MacrosDto
   var source = "USDA FoodData Central (SR Legacy)"
 }
 

@@ -68,7 +68,8 @@ public struct HTTPRequest: Equatable, Sendable {
 
   /// Decodes the JSON body as `type`: a body that is not strict JSON (`StrictJSON`) is a 400
   /// `invalid_body` naming the byte offset of the problem, and one that does not fit `type` a
-  /// 400 `invalid_body` naming the offending field.
+  /// 400 `invalid_body` naming the offending field. Amounts (kcal, protein...) are bounded
+  /// (`CodingUserInfoKey.checkedInput`).
   public func decodeJSON<Value: Decodable>(_ type: Value.Type) throws(HTTPError) -> Value {
     do {
       try StrictJSON.validate(body)
@@ -77,7 +78,9 @@ public struct HTTPRequest: Equatable, Sendable {
         .badRequest, code: "invalid_body", message: "Body is not valid JSON \(error).")
     }
     do {
-      return try JSONDecoder().decodePayload(type, from: body)
+      let decoder = JSONDecoder()
+      decoder.userInfo[.checkedInput] = true
+      return try decoder.decodePayload(type, from: body)
     } catch {
       throw HTTPError(.badRequest, code: "invalid_body", message: "Body: \(error.description).")
     }

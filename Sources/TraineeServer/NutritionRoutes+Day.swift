@@ -4,7 +4,7 @@ import TraineeAPI
 // NB: issue 4 "The sync engine" and issue 6: `GET` answers `{ date, data: snapshot|null }` with
 // `data` byte for byte as it was stored; `swapOptions` is left out (the server has no automatic
 // alternatives, and the plan's own options are in the plan). `PUT { date, data }` checks `data`
-// structurally (StoredDaySnapshot.swift), refuses a date after the trainee's today with
+// structurally (TraineeAPI's NutritionDaySnapshot, amounts bounded), refuses a date after the trainee's today with
 // `future_date`, stores the bytes as sent and answers the same document as `GET`. The one
 // exception (docs/decisions.md "Server nutrition routes"): a `data` without a `portions` member
 // comes from a build that does not know about amounts (the spec always sends the map), so the
@@ -14,22 +14,22 @@ import TraineeAPI
 /// The body of `PUT /v1/trainee/nutrition/day`, as checked.
 private struct DayBody: Decodable {
   var date: String?
-  var data: StoredDaySnapshot?
+  var data: NutritionDaySnapshot?
   /// Whether `data` has a `portions` member at all, `null` included.
   var sendsPortions = false
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     date = try container.decodeOptional(String.self, forKey: .date)
-    data = try container.decodeOptional(StoredDaySnapshot.self, forKey: .data)
+    data = try container.decodeOptional(NutritionDaySnapshot.self, forKey: .data)
     if data != nil {
-      sendsPortions = try container.nestedContainer(
-        keyedBy: StoredDaySnapshot.CodingKeys.self, forKey: .data
-      ).contains(.portions)
+      sendsPortions = try container.nestedContainer(keyedBy: DataKeys.self, forKey: .data)
+        .contains(.portions)
     }
   }
 
   enum CodingKeys: String, CodingKey { case date, data }
+  enum DataKeys: String, CodingKey { case portions }
 }
 
 extension TraineeAPIRoutes {

@@ -7,37 +7,6 @@ import TraineeAPI
 // without one, the day today's snapshot names most, else the first plan day. The next workout
 // is the program day after the one last logged (wrapping to the first), else the first day.
 
-/// The answer of `GET /v1/trainee/home`.
-struct HomeAnswer: Encodable, Equatable, Sendable {
-  var date: CalendarDate
-  var nextWorkout: NextWorkout?
-  var nutrition: HomeNutrition?
-
-  enum CodingKeys: String, CodingKey { case date, nextWorkout, nutrition }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(date, forKey: .date)
-    try container.encode(nextWorkout, forKey: .nextWorkout)
-    try container.encode(nutrition, forKey: .nutrition)
-  }
-}
-
-/// The program day the trainee does next.
-struct NextWorkout: Codable, Equatable, Sendable {
-  var planId: String
-  var dayId: String
-  var title: String
-}
-
-/// Today's nutrition day on the home screen.
-struct HomeNutrition: Encodable, Equatable, Sendable {
-  var planId: String
-  var dayId: String
-  var targets: NutritionTargetsDto
-  var eaten: Macros
-}
-
 extension TraineeAPIRoutes {
   /// `GET /v1/trainee/home?planId=&dayId=`.
   func homeAnswer(_ request: HTTPRequest, for trainee: TraineeID) throws -> HTTPResponse {
@@ -46,25 +15,26 @@ extension TraineeAPIRoutes {
     let today = CalendarDate(now(), in: zone)
     let diary = try diary(today, hint: hint, for: trainee)
     let plans = try readablePlans(for: trainee)
-    var nutrition: HomeNutrition?
+    var nutrition: HomeNutritionDto?
     if let planId = diary.planId, let dayId = diary.dayId {
       let day = plans.first { $0.id == planId }?.days.first { $0.id == dayId }
-      nutrition = HomeNutrition(
+      nutrition = HomeNutritionDto(
         planId: planId, dayId: dayId, targets: day?.targets ?? NutritionTargetsDto(),
         eaten: diary.eaten)
     }
     let next = Self.nextWorkout(
       try store.programs(for: trainee), history: try store.workoutHistory(for: trainee))
-    return .json(.ok, HomeAnswer(date: today, nextWorkout: next, nutrition: nutrition))
+    return .json(
+      .ok, HomeDto(date: today.description, nextWorkout: next, nutrition: nutrition))
   }
 
   /// The day after the last logged one in its program, else the first program day.
   static func nextWorkout(
     _ programs: TrainingProgramsDto?, history: [WorkoutLogRecord]
-  ) -> NextWorkout? {
+  ) -> NextWorkoutDto? {
     guard let programs else { return nil }
-    func workout(_ plan: ProgramPlanDto, _ day: ProgramDayDto) -> NextWorkout {
-      NextWorkout(planId: plan.id, dayId: day.id, title: day.title ?? day.label ?? day.id)
+    func workout(_ plan: ProgramPlanDto, _ day: ProgramDayDto) -> NextWorkoutDto {
+      NextWorkoutDto(planId: plan.id, dayId: day.id, title: day.title ?? day.label ?? day.id)
     }
     for record in history {
       guard let plan = programs.plans.first(where: { $0.id == record.payload.programId }),

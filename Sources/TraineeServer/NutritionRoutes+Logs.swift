@@ -13,12 +13,12 @@ let maximumLoggedItems = 100
 /// A food of a meal log: a name and its macros, other fields kept in the stored text.
 struct LoggedFood: Decodable, Equatable, Sendable {
   var name: String
-  var macros: Macros
+  var macros: MacrosDto
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     name = try container.decodeText(forKey: .name) ?? ""
-    macros = try Macros(from: decoder)
+    macros = try MacrosDto(from: decoder)
     _ = try container.decodeText(forKey: .id)
     _ = try container.decodeText(forKey: .foodId)
     _ = try container.decodeOptional(Double.self, forKey: .qty)

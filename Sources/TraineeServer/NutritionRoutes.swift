@@ -56,21 +56,32 @@ extension TraineeAPIRoutes {
 
   /// The trainee's snapshot of `date`; `nil` when none was saved; throws `storageFailed` when the
   /// stored one cannot be read.
-  func readableDay(_ date: CalendarDate, for trainee: TraineeID) throws -> StoredDaySnapshot? {
+  func readableDay(_ date: CalendarDate, for trainee: TraineeID) throws -> NutritionDaySnapshot? {
     guard let json = try store.nutritionDay(date, for: trainee) else { return nil }
-    return try decodeStored(StoredDaySnapshot.self, json, "the stored day \(date)")
+    return try decodeStored(NutritionDaySnapshot.self, json, "the stored day \(date)")
   }
 
-  /// The diary of `date` read against the hinted or inferred plan day.
+  /// The diary of `date` read against the hinted or inferred plan day: the one reading the app
+  /// shows too (TraineeAPI, NutritionMenuDto+Diary.swift).
   func diary(
-    _ date: CalendarDate, hint: (planId: String, dayId: String)?, for trainee: TraineeID
-  ) throws -> NutritionDiary {
+    _ date: CalendarDate, hint: PlanDayHint?, for trainee: TraineeID
+  ) throws -> NutritionMenuDto {
     let snapshot = try readableDay(date, for: trainee)
-    let plan = choosePlanDay(
-      try readablePlans(for: trainee), hint: hint, snapshot: snapshot, date: date)
-    return try NutritionDiary(
-      date: date, plan: plan, snapshot: snapshot,
-      logs: try store.mealLogs(on: date, for: trainee))
+    let plan = PlanDayChoice.choose(
+      try readablePlans(for: trainee), hint: hint, snapshot: snapshot,
+      dateKey: date.dayKey.rawValue)
+    let logs = try store.mealLogs(on: date, for: trainee).map(menuLog)
+    return NutritionMenuDto(date: date, plan: plan, snapshot: snapshot, logs: logs)
+  }
+
+  /// A stored meal log as the diary lists it, before the diary says whether it is counted.
+  private func menuLog(_ log: MealLog) throws -> MenuLogDto {
+    let what = "the items of meal log \(log.id)"
+    let items = try decodeStored(JSONValue.self, log.itemsJSON, what)
+    let foods = try decodeStored([LoggedFood].self, log.itemsJSON, what)
+    return MenuLogDto(
+      id: log.id.description, consumedAt: isoText(log.consumedAt), items: items,
+      macros: MacrosDto.sum(foods.map(\.macros)).rounded, counted: true)
   }
 
   /// `GET /v1/trainee/nutrition/menu?date=[&planId=&dayId=]`: the diary of that date.
@@ -84,7 +95,7 @@ extension TraineeAPIRoutes {
 let maximumHintLength = 200
 
 /// The `planId`/`dayId` query hint: both or neither; one alone is 400 `invalid_query`.
-func planDayHint(_ request: HTTPRequest) throws(HTTPError) -> (planId: String, dayId: String)? {
+func planDayHint(_ request: HTTPRequest) throws(HTTPError) -> PlanDayHint? {
   let planId = request.query["planId"].flatMap { $0.isEmpty ? nil : $0 }
   let dayId = request.query["dayId"].flatMap { $0.isEmpty ? nil : $0 }
   switch (planId, dayId) {
@@ -92,7 +103,7 @@ func planDayHint(_ request: HTTPRequest) throws(HTTPError) -> (planId: String, d
     return nil
   case (let planId?, let dayId?)
   where planId.count <= maximumHintLength && dayId.count <= maximumHintLength:
-    return (planId, dayId)
+    return PlanDayHint(planId: planId, dayId: dayId)
   case (nil, _), (_, nil):
     throw HTTPError(
       .badRequest, code: "invalid_query",
@@ -101,5 +112,17 @@ func planDayHint(_ request: HTTPRequest) throws(HTTPError) -> (planId: String, d
     throw HTTPError(
       .badRequest, code: "invalid_query",
       message: "planId and dayId must be at most \(maximumHintLength) characters.")
+  }
+}
+
+/// `json`, stored by the server, as `type`, its amounts bounded as when they were sent;
+/// `storageFailed` naming `what` when this build cannot read it.
+func decodeStored<T: Decodable>(_ type: T.Type, _ json: String, _ what: String) throws -> T {
+  let decoder = JSONDecoder()
+  decoder.userInfo[.checkedInput] = true
+  do {
+    return try decoder.decode(type, from: Data(json.utf8))
+  } catch {
+    throw TraineeStoreError.storageFailed("\(what) cannot be read: \(error)")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TraineeAPI
 
 @testable import NutritionLog
 

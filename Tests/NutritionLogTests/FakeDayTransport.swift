@@ -1,5 +1,6 @@
 import Foundation
 import NutritionLog
+import TraineeAPI
 
 /// One PUT the fake server received: the date, the snapshot, and the manual clock's time.
 struct RecordedPut: Equatable, Sendable {

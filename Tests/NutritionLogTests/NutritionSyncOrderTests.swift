@@ -1,6 +1,7 @@
 import Foundation
 import PerformTestSupport
 import Testing
+import TraineeAPI
 
 @testable import NutritionLog
 

@@ -179,7 +179,7 @@ struct ReadOnlyDayTests {
     #expect(muesli.macros == MacrosDto(kcal: 480, protein: 13.5, carbs: 87, fat: 10.5))
     #expect(breakfast.items[1].removed && breakfast.items[1].eaten)
     #expect(
-      breakfast.added == [ReadOnlyFood(id: "a1", name: "Apple", macros: Self.apple, eaten: false)])
+      breakfast.added == [MenuFoodDto(id: "a1", name: "Apple", macros: Self.apple, eaten: false)])
     // Breakfast counts the muesli only: the skyr is removed, the apple not eaten.
     #expect(breakfast.eaten == muesli.macros)
     let lunch = day.meals[1]
@@ -290,7 +290,7 @@ struct ReadOnlyDayTests {
     #expect(day.customMeals.first?.logId == "7")
     #expect(
       day.logs == [
-        ReadOnlyLog(
+        MenuLogDto(
           id: "7", consumedAt: "2026-01-02T12:00:00+01:00", macros: MacrosDto(kcal: 400),
           counted: false)
       ])

@@ -2,6 +2,7 @@ import Foundation
 import NutritionLog
 import PerformApp
 import Testing
+import TraineeAPI
 
 /// `nutrition-edits.json`: each date's edits with what the server confirmed, and files of the
 /// first format, which had no confirmations.

@@ -3,6 +3,7 @@ import NutritionLog
 import PerformApp
 import PerformTestSupport
 import Testing
+import TraineeAPI
 
 /// The Nutrition screen keeps today current on its own (spec nutrition-day-log.md "Keeping today
 /// current"): at midnight and 05:00, plus 250 ms, with no key pressed and nothing drawn.

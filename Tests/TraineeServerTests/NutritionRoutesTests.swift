@@ -167,3 +167,32 @@ struct NutritionRoutesTests {
     #expect(decoded.plans[0].days.map(\.id) == ["nd1", "nd2"])
   }
 }
+
+/// What the server refused before the diary's types moved to TraineeAPI, it still refuses: the
+/// app reads the same documents without these checks (TraineeAPITests, CheckedInputTests).
+struct NutritionCheckedInputTests {
+  @Test(arguments: [
+    (#"{"replacement":{"k":{"id":"r","kcal":1000001}}}"#, "data.replacement.k.kcal"),
+    (#"{"customMeals":{"k":{"id":"c","items":[{"id":"i","fat":-2e6}]}}}"#, "fat"),
+    (#"{"replacement":{"k":{"id":"r","eaten":"yes"}}}"#, "data.replacement.k.eaten"),
+    (#"{"aiMeals":{"k":[{"id":"a","source":true}]}}"#, "data.aiMeals.k[0].source"),
+    (#"{"aiMeals":{"k":[{"id":"a","logId":{}}]}}"#, "data.aiMeals.k[0].logId"),
+  ])
+  func aDayTheServerNeverTookIsStill400(data: String, field: String) throws {
+    let api = try NutritionRoutesFixture()
+    let put = api.putDay("2026-01-05", data)
+    #expect(put.status == .badRequest)
+    #expect(put.apiError?.code == "invalid_body")
+    #expect(put.apiError?.message.contains(field) == true, "\(put.bodyText)")
+    #expect(api.get("/v1/trainee/nutrition/day", ["date": "2026-01-05"]).bodyText.contains("null"))
+  }
+
+  @Test func aMealLogAmountOverTheBoundIs400() throws {
+    let api = try NutritionRoutesFixture()
+    let post = api.send(
+      .post, "/v1/trainee/nutrition/logs",
+      body: #"{"date":"2026-01-05","items":[{"name":"x","kcal":1000001}]}"#)
+    #expect(post.status == .badRequest)
+    #expect(post.apiError?.message.contains("items[0].kcal") == true, "\(post.bodyText)")
+  }
+}

@@ -1,10 +1,11 @@
 import Foundation
-import TraineeAPI
 
 // NB: spec nutrition-day-log.md "What each map means": CustomMealItem extends AiMealItem with
 // optional qty, unit, base, food and barcode; the food's fields are an `AddedFood`, and the item
 // adds `eaten`. One Swift type serves both: the snapshot's `aiMeals` carries what the store holds,
-// and the server ignores the extras.
+// and the sums ignore the extras. An item's `source` and `logId` are not kept; where input is
+// checked (`CodingUserInfoKey.checkedInput`), one sent must be text or a number, as the server
+// always required.
 
 /// A food the trainee added: to a plan meal (`aiMeals`) or to a composed meal (`customMeals`).
 ///
@@ -46,6 +47,10 @@ public struct CustomMealItem: Codable, Equatable, Sendable {
       eaten = try container.decodeOptional(Bool.self, forKey: .eaten)
     }
     self.eaten = eaten
+    if decoder.checksInput {
+      _ = try container.decodeText(forKey: .source)
+      _ = try container.decodeText(forKey: .logId)
+    }
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -54,7 +59,7 @@ public struct CustomMealItem: Codable, Equatable, Sendable {
     try container.encodeIfPresent(eaten, forKey: .eaten)
   }
 
-  enum CodingKeys: String, CodingKey { case eaten }
+  enum CodingKeys: String, CodingKey { case eaten, source, logId }
 }
 
 /// A meal the trainee composed outside the plan. Stored in `customMeals` under `dateKey__id`.

@@ -1,5 +1,4 @@
 import Foundation
-import TraineeAPI
 
 // NB: spec nutrition-day-log.md "The day snapshot": the wire format is the nine edit maps without
 // `swapOptions`, keys keeping their `dateKey__` prefix. `portions` is always sent, even empty, so

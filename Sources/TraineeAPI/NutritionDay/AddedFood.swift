@@ -1,5 +1,4 @@
 import Foundation
-import TraineeAPI
 
 // NB: spec nutrition-day-log.md "What each map means": CustomMealItem extends AiMealItem (id, name,
 // kcal, protein, carbs, fat, optional mbp, eaten) with optional qty, unit, base, food and barcode;
@@ -51,14 +50,14 @@ public struct AddedFood: Codable, Equatable, Sendable {
   /// Reads the food's fields of the object `decoder` holds, in wire order, running `afterMbp`
   /// between `mbp` and `qty`: where AiMealItem has `eaten`, so an item with several bad fields is
   /// refused naming the same one first as when the item read every field itself.
-  init(from decoder: any Decoder, afterMbp: () throws -> Void) throws {
+  package init(from decoder: any Decoder, afterMbp: () throws -> Void) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(String.self, forKey: .id)
     name = try container.decodeText(forKey: .name) ?? ""
-    kcal = try container.decodeOptional(Double.self, forKey: .kcal) ?? 0
-    protein = try container.decodeOptional(Double.self, forKey: .protein) ?? 0
-    carbs = try container.decodeOptional(Double.self, forKey: .carbs) ?? 0
-    fat = try container.decodeOptional(Double.self, forKey: .fat) ?? 0
+    kcal = try container.decodeAmount(forKey: .kcal, of: decoder)
+    protein = try container.decodeAmount(forKey: .protein, of: decoder)
+    carbs = try container.decodeAmount(forKey: .carbs, of: decoder)
+    fat = try container.decodeAmount(forKey: .fat, of: decoder)
     mbp = try container.decodeOptional(JSONValue.self, forKey: .mbp)
     try afterMbp()
     qty = try container.decodeOptional(Double.self, forKey: .qty)
@@ -73,12 +72,12 @@ public struct AddedFood: Codable, Equatable, Sendable {
   }
 
   /// The food's macros as the day's totals count them.
-  var macros: MacrosDto {
+  public var macros: MacrosDto {
     MacrosDto(kcal: kcal, protein: protein, carbs: carbs, fat: fat)
   }
 
   /// The first number that cannot be written as JSON (NaN or infinite), by field name.
-  var nonFiniteField: String? {
+  package var nonFiniteField: String? {
     let numbers: [(String, Double?)] = [
       ("kcal", kcal), ("protein", protein), ("carbs", carbs), ("fat", fat), ("qty", qty),
     ]
@@ -90,7 +89,7 @@ public struct AddedFood: Codable, Equatable, Sendable {
 
 extension JSONValue {
   /// Whether every number inside is finite, so the value can be written as JSON.
-  var isFinite: Bool {
+  package var isFinite: Bool {
     switch self {
     case .null, .bool, .string: true
     case .number(let number): number.isFinite

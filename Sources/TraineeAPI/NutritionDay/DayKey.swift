@@ -1,10 +1,9 @@
 import Foundation
-import TraineeAPI
 
 // NB: spec nutrition-day-log.md "State shape": `dateKeyOf(ms)` is `${year}-${month}-${date}` from
 // the local getters, so the month is zero-based and nothing is padded (5 January 2026 is
 // `2026-0-5`). Every edit map key starts with it. Keys are wire format: byte for byte, and never
-// confused with the API's `YYYY-MM-DD` (CalendarDay.isoDate).
+// confused with the API's `YYYY-MM-DD` (CalendarDate.isoDate).
 
 /// The date part of every edit map key: `year-month-day`, month zero-based, unpadded.
 public struct DayKey: RawRepresentable, Hashable, Sendable {
@@ -18,7 +17,7 @@ public struct DayKey: RawRepresentable, Hashable, Sendable {
     guard parts.count == 3, parts.allSatisfy(isUnpaddedNumber),
       let year = asciiDecimal(ArraySlice(parts[0])), let month = asciiDecimal(ArraySlice(parts[1])),
       let day = asciiDecimal(ArraySlice(parts[2])),
-      CalendarDay(year: year, month: month + 1, day: day) != nil
+      CalendarDate(year: year, month: month + 1, day: day) != nil
     else { return nil }
     self.rawValue = rawValue
   }
@@ -28,9 +27,9 @@ public struct DayKey: RawRepresentable, Hashable, Sendable {
   }
 
   /// The calendar day the key names.
-  public var calendarDay: CalendarDay {
+  public var calendarDay: CalendarDate {
     let numbers = rawValue.split(separator: "-").map { Int($0) ?? 0 }
-    return CalendarDay(uncheckedYear: numbers[0], month: numbers[1] + 1, day: numbers[2])
+    return CalendarDate(uncheckedYear: numbers[0], month: numbers[1] + 1, day: numbers[2])
   }
 
   /// `2026-0-5__`: what every edit map key of this day starts with (`collectDaySnapshot` picks
@@ -52,7 +51,7 @@ public struct DayKey: RawRepresentable, Hashable, Sendable {
 /// What joins a day key and an id in an edit map key.
 public let entryKeySeparator = "__"
 
-extension CalendarDay {
+extension CalendarDate {
   /// The store's key for this day (`2026-0-5` for 5 January 2026).
   public var dayKey: DayKey {
     DayKey(unchecked: "\(year)-\(month - 1)-\(day)")

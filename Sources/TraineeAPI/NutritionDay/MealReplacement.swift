@@ -1,10 +1,12 @@
 import Foundation
-import TraineeAPI
 
 // NB: spec nutrition-day-log.md "What each map means" names `replacement` "the single entry that
 // stands in for a whole plan meal" without its fields. Ours is one food entry, the `AddedFood` a
-// `CustomMealItem` holds (no `eaten`: a replaced meal is eaten), plus the `source` and `logId` a
-// `CustomMeal` has, so a replacement logged from a photo links to its meal-log row.
+// `CustomMealItem` holds, plus the `source` and `logId` a `CustomMeal` has, so a replacement
+// logged from a photo links to its meal-log row. A replaced meal is eaten: the app never writes
+// `eaten`, but one sent as `false` is kept and leaves the replacement out of the sums, as the
+// server always read it; anything but true or false is ignored, and refused where input is
+// checked (`CodingUserInfoKey.checkedInput`; docs/decisions.md "One nutrition diary").
 
 /// The single entry that stands in for a whole plan meal (status `REPLACED`). Stored in
 /// `replacement` under `dateKey__mealId`.
@@ -19,11 +21,16 @@ public struct MealReplacement: Codable, Equatable, Sendable {
   public var source: String?
   /// The meal-log row this entry is linked to.
   public var logId: String?
+  /// `nil` when the sender did not say (eaten); only `false` leaves it out of the sums.
+  public var eaten: Bool?
 
-  public init(_ entry: AddedFood, source: String? = nil, logId: String? = nil) {
+  public init(
+    _ entry: AddedFood, source: String? = nil, logId: String? = nil, eaten: Bool? = nil
+  ) {
     self.entry = entry
     self.source = source
     self.logId = logId
+    self.eaten = eaten
   }
 
   public init(
@@ -45,8 +52,15 @@ public struct MealReplacement: Codable, Equatable, Sendable {
   }
 
   public init(from decoder: any Decoder) throws {
-    entry = try AddedFood(from: decoder)
     let container = try decoder.container(keyedBy: CodingKeys.self)
+    var eaten: Bool?
+    entry = try AddedFood(from: decoder) {
+      eaten =
+        decoder.checksInput
+        ? try container.decodeOptional(Bool.self, forKey: .eaten)
+        : (try? container.decodeOptional(Bool.self, forKey: .eaten)) ?? nil
+    }
+    self.eaten = eaten
     source = try container.decodeText(forKey: .source)
     logId = try container.decodeText(forKey: .logId)
   }
@@ -56,7 +70,8 @@ public struct MealReplacement: Codable, Equatable, Sendable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encodeIfPresent(source, forKey: .source)
     try container.encodeIfPresent(logId, forKey: .logId)
+    try container.encodeIfPresent(eaten, forKey: .eaten)
   }
 
-  enum CodingKeys: String, CodingKey { case source, logId }
+  enum CodingKeys: String, CodingKey { case source, logId, eaten }
 }

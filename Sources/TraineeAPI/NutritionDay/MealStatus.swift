@@ -1,5 +1,4 @@
 import Foundation
-import TraineeAPI
 
 /// What happened to a plan meal on a day. Stored in `mealStatus` by its wire string.
 ///

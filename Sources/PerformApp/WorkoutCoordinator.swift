@@ -339,10 +339,7 @@ public final class WorkoutCoordinator {
         host?.ringBell()
       case .actionRefused(let refusal):
         host?.show(message: refusal.message)
-      case .saveSubstitution(let request):
-        let body = SubstitutionRequestDto(
-          programId: request.programId, dayId: request.dayId, rowId: request.rowId,
-          fromExerciseId: request.fromExerciseId, toExerciseId: request.toExerciseId)
+      case .saveSubstitution(let body):
         background("The substitution was not saved on the server") { api in
           try await api.saveSubstitution(body)
         }

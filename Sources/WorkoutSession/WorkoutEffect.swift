@@ -16,7 +16,7 @@ public enum WorkoutEffect: Equatable, Sendable {
   /// The action changed nothing, for `reason`.
   case actionRefused(ActionRefusal)
   /// Save the swap on the server (`POST /v1/trainee/workouts/substitutions`); equal ids undo it.
-  case saveSubstitution(SubstitutionRequest)
+  case saveSubstitution(SubstitutionRequestDto)
   /// Send the technique video (`POST /v1/trainee/technique-videos`).
   case submitTechniqueVideo(url: String, exerciseId: String)
   /// Tell the server the coach's feedback was seen.
@@ -49,25 +49,5 @@ public enum WorkoutEffect: Equatable, Sendable {
     case .reminder(.cancel): "reminderWithdrawn"
     case .workoutFinished: "workoutFinished"
     }
-  }
-}
-
-/// The body of `POST /v1/trainee/workouts/substitutions`.
-public struct SubstitutionRequest: Codable, Equatable, Sendable {
-  public var programId: String?
-  public var dayId: String
-  public var rowId: String
-  public var fromExerciseId: String
-  public var toExerciseId: String
-
-  public init(
-    programId: String?, dayId: String, rowId: String, fromExerciseId: String,
-    toExerciseId: String
-  ) {
-    self.programId = programId
-    self.dayId = dayId
-    self.rowId = rowId
-    self.fromExerciseId = fromExerciseId
-    self.toExerciseId = toExerciseId
   }
 }

@@ -46,8 +46,8 @@ extension WorkoutSession {
     return [.saveSubstitution(request(prescribed, to: option))]
   }
 
-  private func request(_ prescribed: SessionExercise, to option: String) -> SubstitutionRequest {
-    SubstitutionRequest(
+  private func request(_ prescribed: SessionExercise, to option: String) -> SubstitutionRequestDto {
+    SubstitutionRequestDto(
       programId: programId, dayId: dayId, rowId: prescribed.id,
       fromExerciseId: prescribed.exerciseId, toExerciseId: option)
   }

@@ -6,7 +6,7 @@ import TraineeAPI
 
 /// `substitute` and `exerciseOptions`: swapping a row's exercise and undoing the swap exactly.
 struct SubstitutionTests {
-  static let swapToDumbbells = SubstitutionRequest(
+  static let swapToDumbbells = SubstitutionRequestDto(
     programId: "plan_1", dayId: "day_push", rowId: "row_bench", fromExerciseId: "ex_bench",
     toExerciseId: "ex_db_bench")
 

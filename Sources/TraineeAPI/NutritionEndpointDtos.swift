@@ -163,11 +163,7 @@ public struct LoggedMealDto: Codable, Equatable, Sendable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    guard let id = try container.decodeText(forKey: .id) else {
-      throw DecodingError.keyNotFound(
-        CodingKeys.id, .init(codingPath: container.codingPath, debugDescription: "is missing"))
-    }
-    self.id = id
+    id = try container.decodeRequiredText(forKey: .id)
   }
 
   enum CodingKeys: String, CodingKey { case id }

@@ -35,6 +35,16 @@ extension KeyedDecodingContainer {
     )
   }
 
+  /// Decodes text that must be there (an id sent as a string or a number); absent or null is
+  /// `keyNotFound` naming the field.
+  public func decodeRequiredText(forKey key: Key) throws -> String {
+    guard let text = try decodeText(forKey: key) else {
+      throw DecodingError.keyNotFound(
+        key, .init(codingPath: codingPath, debugDescription: "is missing"))
+    }
+    return text
+  }
+
   /// Decodes an optional value, treating absent and null alike.
   public func decodeOptional<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     guard contains(key), try !decodeNil(forKey: key) else { return nil }

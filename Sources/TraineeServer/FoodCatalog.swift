@@ -5,19 +5,7 @@ import TraineeAPI
 // public-domain tables)". The foods are in FoodCatalog+Foods.swift. Search folds case and
 // diacritics and needs every word of `q` in the food's name; names starting with `q` come
 // first. `q` is 1 to 64 characters after trimming; at most `limit` (1...50, default 20) foods
-// are answered.
-
-/// A food of the catalog: macros per 100 g of the food as eaten.
-struct CatalogFood: Encodable, Equatable, Sendable {
-  var id: String
-  var name: String
-  /// An EAN-13; the catalog's are made up for the demo (see FoodCatalog+Foods.swift).
-  var barcode: String?
-  /// The canonical unit a portion of it is given in.
-  var unit = "g"
-  var per100g: MacrosDto
-  var source = "USDA FoodData Central (SR Legacy)"
-}
+// are answered. A food is TraineeAPI's `FoodDto`, the type the app decodes.
 
 /// The foods `GET /v1/foods/search` and `GET /v1/foods/barcode/:code` answer from.
 struct FoodCatalog: Sendable {
@@ -29,16 +17,16 @@ struct FoodCatalog: Sendable {
   /// The catalog the server ships.
   static let shared = FoodCatalog(foods: FoodCatalog.shippedFoods)
 
-  let foods: [CatalogFood]
+  let foods: [FoodDto]
   private let folded: [String]
 
-  init(foods: [CatalogFood]) {
+  init(foods: [FoodDto]) {
     self.foods = foods
     folded = foods.map { Self.fold($0.name) }
   }
 
   /// The foods whose name holds every word of `query`, names starting with it first.
-  func search(_ query: String, limit: Int = 20) -> [CatalogFood] {
+  func search(_ query: String, limit: Int = 20) -> [FoodDto] {
     let text = Self.fold(query)
     let words = text.split(separator: " ")
     let hits = foods.indices.filter { index in
@@ -53,7 +41,7 @@ struct FoodCatalog: Sendable {
   }
 
   /// The food with this barcode, or `nil`.
-  func food(barcode: String) -> CatalogFood? {
+  func food(barcode: String) -> FoodDto? {
     foods.first { $0.barcode == barcode }
   }
 
@@ -61,11 +49,6 @@ struct FoodCatalog: Sendable {
     text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
       .trimmingCharacters(in: .whitespaces)
   }
-}
-
-/// The answer of a food search: `{ "foods": [...] }`.
-struct FoodSearchAnswer: Encodable, Equatable, Sendable {
-  var foods: [CatalogFood]
 }
 
 extension FoodCatalog {
@@ -86,7 +69,7 @@ extension FoodCatalog {
       }
       limit = number
     }
-    return .json(.ok, FoodSearchAnswer(foods: search(query, limit: limit)))
+    return .json(.ok, FoodSearchDto(foods: search(query, limit: limit)))
   }
 
   /// `GET /v1/foods/barcode/:code`: 400 for a code that is not 8 to 14 digits, 404 for one the

@@ -45,11 +45,6 @@ private struct MealLogBody: Decodable {
   enum CodingKeys: String, CodingKey { case date, consumedAt, items }
 }
 
-/// The answer to a logged meal: `{ "id" }`.
-private struct LoggedMeal: Encodable {
-  var id: MealLogID
-}
-
 extension TraineeAPIRoutes {
   /// `POST /v1/trainee/nutrition/logs`: answers 201 `{ "id" }`.
   func logMeal(_ request: HTTPRequest, for trainee: TraineeID) throws -> HTTPResponse {
@@ -81,7 +76,7 @@ extension TraineeAPIRoutes {
     let id = try store.logMeal(
       date: date, consumedAt: consumedAt, itemsJSON: String(decoding: items, as: UTF8.self),
       for: trainee)
-    return .json(.created, LoggedMeal(id: id))
+    return .json(.created, LoggedMealDto(id: id.description))
   }
 
   private static func check(_ items: [LoggedFood]) throws(HTTPError) {

@@ -289,11 +289,7 @@ public struct MenuLogDto: Codable, Equatable, Sendable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    guard let id = try container.decodeText(forKey: .id) else {
-      throw DecodingError.keyNotFound(
-        CodingKeys.id, .init(codingPath: container.codingPath, debugDescription: "is missing"))
-    }
-    self.id = id
+    id = try container.decodeRequiredText(forKey: .id)
     consumedAt = try container.decode(String.self, forKey: .consumedAt)
     items = try container.decodeOptional(JSONValue.self, forKey: .items) ?? .array([])
     macros = try MacrosDto(from: decoder)

@@ -85,8 +85,10 @@ let package = Package(
       ],
       path: "Fuzz/Entries"),
     .executableTarget(name: "PerformFuzz", dependencies: ["FuzzEntries"], path: "Fuzz/Driver"),
-    // The manual clock every timer test drives.
-    .target(name: "PerformTestSupport", path: "Tests/PerformTestSupport"),
+    // What the tests share: the manual clock every timer test drives, the settable wall clock,
+    // the recording notification center.
+    .target(
+      name: "PerformTestSupport", dependencies: ["RestTimer"], path: "Tests/PerformTestSupport"),
     .testTarget(name: "TraineeAPITests", dependencies: ["TraineeAPI", "DurableFiles"]),
     .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
     .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import PerformTestSupport
 import Testing
 
 @testable import NutritionLog
@@ -92,34 +93,25 @@ struct DeviceTimeZoneTests {
 
 /// One zone cache shared by every reader of a front end.
 struct SharedDeviceTimeZoneTests {
-  private final class Clock: @unchecked Sendable {
-    // @unchecked: `value` is only touched under `lock`.
-    private let lock = NSLock()
-    private var value: Date
-    init(_ start: Date) { value = start }
-    var now: Date { lock.withLock { value } }
-    func advance(_ seconds: TimeInterval) { lock.withLock { value += seconds } }
-  }
-
   @Test func aZoneChangeReachesEveryReaderWithinAMinute() {
     let stub = ZoneSourceStub("Europe/Berlin")
-    let clock = Clock(Wall.at("2026-03-29T00:30:00Z"))
+    let clock = WallClock(Wall.at("2026-03-29T00:30:00Z"))
     let shared = SharedDeviceTimeZone(
       DeviceTimeZone(sources: stub.sources), fallback: TimeZone(identifier: "Pacific/Auckland")!,
       now: { clock.now })
     #expect(shared.current().identifier == "Europe/Berlin")
     stub.answer(0, "America/New_York")
-    clock.advance(59)
+    clock.advance(by: 59)
     #expect(shared.current().identifier == "Europe/Berlin")
     #expect(stub.reads == [1])
-    clock.advance(1)
+    clock.advance(by: 1)
     #expect(shared.current().identifier == "America/New_York")
     #expect(stub.reads == [2])
   }
 
   @Test func invalidateReadsAgainAtOnceAndAnUnknownZoneFallsBack() {
     let stub = ZoneSourceStub("Europe/Berlin")
-    let clock = Clock(Wall.at("2026-01-05T11:00:00Z"))
+    let clock = WallClock(Wall.at("2026-01-05T11:00:00Z"))
     let shared = SharedDeviceTimeZone(
       DeviceTimeZone(sources: stub.sources), fallback: TimeZone(identifier: "Pacific/Auckland")!,
       now: { clock.now })
@@ -133,7 +125,7 @@ struct SharedDeviceTimeZoneTests {
 
   @Test func readersOnManyThreadsShareOneCache() async {
     let stub = ZoneSourceStub("Europe/Berlin")
-    let clock = Clock(Wall.at("2026-01-05T11:00:00Z"))
+    let clock = WallClock(Wall.at("2026-01-05T11:00:00Z"))
     let shared = SharedDeviceTimeZone(
       DeviceTimeZone(sources: stub.sources), fallback: TimeZone(identifier: "Pacific/Auckland")!,
       now: { clock.now })

@@ -1,6 +1,7 @@
 import DurableFiles
 import Foundation
 import PerformApp
+import PerformTestSupport
 import Synchronization
 import TerminalUI
 import Testing
@@ -192,11 +193,4 @@ struct OfflineWorkoutsTests {
     #expect(text.contains("the server refused this app's token (401)"))
     #expect(text.contains("perform --server URL --token TOKEN"))
   }
-}
-
-/// A wall clock a test sets.
-final class WallClock: Sendable {
-  private let instant: Mutex<Date>
-  init(_ start: Date) { instant = Mutex(start) }
-  var now: Date { instant.withLock { $0 } }
 }

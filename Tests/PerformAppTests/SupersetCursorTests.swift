@@ -1,5 +1,6 @@
 import Foundation
 import LiveActivity
+import PerformTestSupport
 import TerminalUI
 import Testing
 import TraineeAPI
@@ -12,7 +13,7 @@ import WorkoutSession
 @MainActor
 struct SupersetCursorTests {
   let directory: URL
-  let time = TestClock(Date(timeIntervalSince1970: 1_767_607_200))
+  let time = WallClock(Date(timeIntervalSince1970: 1_767_607_200))
 
   init() throws {
     directory = FileManager.default.temporaryDirectory
@@ -37,13 +38,13 @@ struct SupersetCursorTests {
     let live = LiveWorkoutScreen(coordinator: coordinator, host: app)
     app.setTabs([.init(title: "Workouts", screen: workouts), .init(title: "Live", screen: live)])
     await workouts.reload()
-    _ = app.handle(.enter, now: time.date)
+    _ = app.handle(.enter, now: time.now)
     try #require(coordinator.store.session?.started == true)
     return (app, live, coordinator)
   }
 
   func press(_ key: Key, _ app: PerformTerminalApp) {
-    _ = app.handle(key, now: time.date)
+    _ = app.handle(key, now: time.now)
   }
 
   /// The set under the cursor, as `exerciseId setNumber`.

@@ -1,5 +1,6 @@
 import Foundation
 import LiveActivity
+import PerformTestSupport
 import Synchronization
 import TerminalUI
 import Testing
@@ -15,7 +16,7 @@ struct WorkoutCardTests {
   let directory: URL
   let size = TerminalSize(rows: 60, columns: 110)
   /// The app's clock: it moves only when a test sets it (the rest ticks still run every 250 ms).
-  let time = TestClock(Date(timeIntervalSince1970: 1_767_607_200))
+  let time = WallClock(Date(timeIntervalSince1970: 1_767_607_200))
 
   init() throws {
     directory = FileManager.default.temporaryDirectory
@@ -36,7 +37,7 @@ struct WorkoutCardTests {
     let live = LiveWorkoutScreen(coordinator: coordinator, host: app)
     app.setTabs([.init(title: "Workouts", screen: workouts), .init(title: "Live", screen: live)])
     await workouts.reload()
-    _ = app.handle(.enter, now: time.date)
+    _ = app.handle(.enter, now: time.now)
     try #require(coordinator.store.session?.started == true)
     return (app, coordinator)
   }
@@ -63,11 +64,11 @@ struct WorkoutCardTests {
   }
 
   func lines(_ app: PerformTerminalApp) -> [String] {
-    app.frame(size: size, now: time.date).plainText.components(separatedBy: "\n")
+    app.frame(size: size, now: time.now).plainText.components(separatedBy: "\n")
   }
 
   func key(_ character: Character, _ app: PerformTerminalApp) {
-    _ = app.handle(.character(character), now: time.date)
+    _ = app.handle(.character(character), now: time.now)
   }
 
   // MARK: The rest-over alert
@@ -98,13 +99,13 @@ struct WorkoutCardTests {
   func aRestEndingInFrontOfTheAppDrawsTheAlertLineOnlyWithoutTheCard(hours: Double) async throws {
     let card = hours < 8
     let (app, coordinator) = try await started(Self.row("press", "Press"))
-    time.date += hours * 3600
+    time.now += hours * 3600
     key(" ", app)
     let rest = try #require(coordinator.store.state.rest.clock)
     #expect(coordinator.cardVisible == card)
     let bells = app.bells
 
-    time.date = rest.endsAt + 1
+    time.now = rest.endsAt + 1
     #expect(await settled { app.bells > bells })
 
     let text = lines(app).joined(separator: "\n")
@@ -136,7 +137,7 @@ struct WorkoutCardTests {
     let rest = try #require(first.store.state.rest.clock)
     first.close()
 
-    time.date = rest.endsAt + 2
+    time.now = rest.endsAt + 2
     let relaunched = try relaunch()
     #expect(relaunched.cardVisible)
     #expect(await settled { relaunched.deliveredRestAlert != nil })
@@ -153,7 +154,7 @@ struct WorkoutCardTests {
     #expect(first.cardVisible)
     first.close()
 
-    time.date += hours * 3600
+    time.now += hours * 3600
     let relaunched = try relaunch()
     #expect(relaunched.store.session?.started == true)
     #expect(relaunched.cardVisible == (hours < 8))
@@ -219,24 +220,5 @@ struct WorkoutCardTests {
     #expect(coordinator.card?.currentSet?.badge?.letter == letters.first)
     #expect(text.contains { $0.hasPrefix("▸ Dips") && !$0.contains("superset") })
     #expect(text.filter { $0.contains("[superset A]") }.count == 2)
-  }
-}
-
-/// Wall-clock time that moves only when a test sets it.
-final class TestClock: Sendable {
-  private let current: Mutex<Date>
-
-  init(_ start: Date) {
-    current = Mutex(start)
-  }
-
-  var date: Date {
-    get { current.withLock { $0 } }
-    set { current.withLock { $0 = newValue } }
-  }
-
-  /// A reader for `now:` parameters.
-  var reader: @Sendable () -> Date {
-    { [self] in date }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PerformTestSupport
 import Testing
 import TraineeAPI
 
@@ -13,26 +14,26 @@ import TraineeAPI
 
   @Test func freshConfigsAreNotFetchedAgainWithinTenMinutes() async {
     let source = ScriptedSource([.success([Self.rest]), .success([Self.restOff])])
-    let time = Now(Self.start)
-    let cache = NotificationConfigCache(source: source, now: { time.value })
+    let time = WallClock(Self.start)
+    let cache = NotificationConfigCache(source: source, now: { time.now })
 
     #expect(await cache.configs() == [Self.rest])
-    time.value = Self.start + 599
+    time.now = Self.start + 599
     #expect(await cache.configs() == [Self.rest])
     #expect(source.fetches == 1)
 
-    time.value = Self.start + 600
+    time.now = Self.start + 600
     #expect(await cache.configs() == [Self.restOff])
     #expect(source.fetches == 2)
   }
 
   @Test func aFailedFetchKeepsTheConfigsFetchedBefore() async {
     let source = ScriptedSource([.success([Self.rest]), .failure, .success([Self.restOff])])
-    let time = Now(Self.start)
-    let cache = NotificationConfigCache(source: source, now: { time.value })
+    let time = WallClock(Self.start)
+    let cache = NotificationConfigCache(source: source, now: { time.now })
     _ = await cache.configs()
 
-    time.value = Self.start + 601
+    time.now = Self.start + 601
     #expect(await cache.configs() == [Self.rest])
     // The failure cached nothing: the next call tries again.
     #expect(await cache.configs() == [Self.restOff])
@@ -104,19 +105,5 @@ private final class ScriptedSource: NotificationConfigSource, @unchecked Sendabl
     case .success(let configs): return configs
     case .failure: throw Unreachable()
     }
-  }
-}
-
-/// A wall clock a test sets.
-private final class Now: @unchecked Sendable {
-  // @unchecked: `current` is only touched under `lock`.
-  private let lock = NSLock()
-  private var current: Date
-
-  init(_ start: Date) { current = start }
-
-  var value: Date {
-    get { lock.withLock { current } }
-    set { lock.withLock { current = newValue } }
   }
 }

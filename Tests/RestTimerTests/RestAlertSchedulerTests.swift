@@ -1,4 +1,5 @@
 import Foundation
+import PerformTestSupport
 import Testing
 
 @testable import RestTimer
@@ -39,7 +40,7 @@ private func benchRequest(
 @MainActor
 struct RestAlertSchedulerTests {
   @Test func scheduleDismissesShownRestAlertsAndSchedulesOneAtTheEnd() async {
-    let center = RecordingNotifications()
+    let center = RecordingNotificationCenter()
     await center.show(id: "old-rest", kind: "rest-timer")
     await center.show(id: "idle-1", kind: "workout-reminder")
     let scheduler = RestAlertScheduler(center: center)
@@ -59,7 +60,7 @@ struct RestAlertSchedulerTests {
   @Test(arguments: [(0.0, 90.0), (30.5, 59.5), (89, 1), (89.5, 1), (90, 1), (200, 1)])
   func theIntervalRunsToTheEndAndIsAtLeastOneSecond(secondsIn: TimeInterval, interval: Double) async
   {
-    let center = RecordingNotifications()
+    let center = RecordingNotificationCenter()
     let scheduler = RestAlertScheduler(center: center)
 
     await scheduler.schedule(benchRest(), now: t0 + secondsIn)
@@ -68,7 +69,7 @@ struct RestAlertSchedulerTests {
   }
 
   @Test func reschedulingCancelsThePreviousAlert() async {
-    let center = RecordingNotifications()
+    let center = RecordingNotificationCenter()
     let scheduler = RestAlertScheduler(center: center)
     await scheduler.schedule(benchRest(), now: t0)
     _ = await center.takeCalls()
@@ -85,7 +86,7 @@ struct RestAlertSchedulerTests {
   }
 
   @Test func cancelCancelsTheScheduledAlert() async {
-    let center = RecordingNotifications()
+    let center = RecordingNotificationCenter()
     let scheduler = RestAlertScheduler(center: center)
     await scheduler.schedule(benchRest(), now: t0)
     _ = await center.takeCalls()
@@ -99,7 +100,7 @@ struct RestAlertSchedulerTests {
   }
 
   @Test func aRestWithoutAlertContentSchedulesNoAlert() async {
-    let center = RecordingNotifications()
+    let center = RecordingNotificationCenter()
     let scheduler = RestAlertScheduler(center: center)
 
     await scheduler.schedule(benchRest(alert: nil), now: t0)
@@ -109,7 +110,7 @@ struct RestAlertSchedulerTests {
   }
 
   @Test func aRestWithoutAlertContentCancelsTheAlertBefore() async {
-    let center = RecordingNotifications()
+    let center = RecordingNotificationCenter()
     let scheduler = RestAlertScheduler(center: center)
     await scheduler.schedule(benchRest(), now: t0)
     _ = await center.takeCalls()
@@ -122,7 +123,7 @@ struct RestAlertSchedulerTests {
   }
 
   @Test func aRefusedScheduleLeavesNoId() async {
-    let center = RecordingNotifications()
+    let center = RecordingNotificationCenter()
     await center.refuseSchedules()
     let scheduler = RestAlertScheduler(center: center)
 
@@ -134,7 +135,7 @@ struct RestAlertSchedulerTests {
 
   @Test(.timeLimit(.minutes(1)))
   func aStaleScheduleResolvingAfterANewerOneIsCancelled() async {
-    let center = RecordingNotifications()
+    let center = RecordingNotificationCenter()
     await center.holdNextSchedule()
     let scheduler = RestAlertScheduler(center: center)
     let first = Task { await scheduler.schedule(benchRest(), now: t0) }
@@ -158,7 +159,7 @@ struct RestAlertSchedulerTests {
 
   @Test(.timeLimit(.minutes(1)))
   func aScheduleResolvingAfterACancelIsCancelled() async {
-    let center = RecordingNotifications()
+    let center = RecordingNotificationCenter()
     await center.holdNextSchedule()
     let scheduler = RestAlertScheduler(center: center)
     let first = Task { await scheduler.schedule(benchRest(), now: t0) }
@@ -180,7 +181,7 @@ struct RestAlertSchedulerTests {
   @Test func everyScheduledAlertHasItsOwnIdSoCancellingAStaleOneSparesTheCurrent() async {
     // A center that keeps the caller's ids (as UserNotifications does) replaces a request with
     // the same id: a shared id would let the stale alert's cancel take the current one with it.
-    let center = RecordingNotifications()
+    let center = RecordingNotificationCenter()
     let scheduler = RestAlertScheduler(center: center)
     await scheduler.schedule(benchRest(), now: t0)
     await scheduler.schedule(benchRest(endsAfter: 105), now: t0 + 20)
@@ -194,7 +195,7 @@ struct RestAlertSchedulerTests {
 
   @Test func anAdoptedAlertFromAPreviousRunIsMovedAndCancelledByItsId() async {
     // The app was killed mid-rest: its alert is still scheduled under the clock's id.
-    let center = RecordingNotifications()
+    let center = RecordingNotificationCenter()
     let scheduler = RestAlertScheduler(center: center)
     scheduler.adopt(benchRest())
     #expect(scheduler.scheduledId == RestAlertScheduler.alertId(for: benchRest()))
@@ -206,7 +207,7 @@ struct RestAlertSchedulerTests {
   }
 
   @Test func presentNowCancelsTheScheduledAlertAndPostsOneNow() async {
-    let center = RecordingNotifications()
+    let center = RecordingNotificationCenter()
     let scheduler = RestAlertScheduler(center: center)
     await scheduler.schedule(benchRest(), now: t0)
     _ = await center.takeCalls()
@@ -226,7 +227,7 @@ struct RestAlertSchedulerTests {
 
   /// While the Live Activity card is visible the backstop posts the alert's sound only.
   @Test func presentNowWithoutABannerPostsTheSoundOnly() async {
-    let center = RecordingNotifications()
+    let center = RecordingNotificationCenter()
     let scheduler = RestAlertScheduler(center: center)
     await scheduler.schedule(benchRest(), now: t0)
     _ = await center.takeCalls()
@@ -244,7 +245,7 @@ struct RestAlertSchedulerTests {
   }
 
   @Test func presentNowPostsNothingWhenTheRestAlertIsAlreadyShown() async {
-    let center = RecordingNotifications()
+    let center = RecordingNotificationCenter()
     let scheduler = RestAlertScheduler(center: center)
     await scheduler.schedule(benchRest(), now: t0)
     await center.deliver("scheduled-1")
@@ -259,7 +260,7 @@ struct RestAlertSchedulerTests {
   }
 
   @Test func presentNowIgnoresOtherKindsOnScreen() async {
-    let center = RecordingNotifications()
+    let center = RecordingNotificationCenter()
     await center.show(id: "idle-1", kind: "workout-reminder")
     let scheduler = RestAlertScheduler(center: center)
 
@@ -273,7 +274,7 @@ struct RestAlertSchedulerTests {
   }
 
   @Test func presentNowWithoutAlertContentOnlyCancels() async {
-    let center = RecordingNotifications()
+    let center = RecordingNotificationCenter()
     let scheduler = RestAlertScheduler(center: center)
     await scheduler.schedule(benchRest(), now: t0)
     _ = await center.takeCalls()
@@ -291,7 +292,7 @@ struct RestAlertSchedulerTests {
   func theTimerCallsTheBackstopOnlyInsideTheGrace(
     secondsAfterEnd: TimeInterval, posts: Bool
   ) async {
-    let center = RecordingNotifications()
+    let center = RecordingNotificationCenter()
     let scheduler = RestAlertScheduler(center: center)
     var timer = RestTimer(clock: benchRest())
     await scheduler.schedule(benchRest(), now: t0)
@@ -320,7 +321,7 @@ struct RestAlertSchedulerTests {
     authorization: NotificationAuthorization, importance: ChannelImportance?,
     reason: RestAlertBlockReason?
   ) async {
-    let center = RecordingNotifications(authorization: authorization, importance: importance)
+    let center = RecordingNotificationCenter(authorization: authorization, importance: importance)
     let scheduler = RestAlertScheduler(center: center)
 
     #expect(await scheduler.blockReasonOnce() == reason)
@@ -330,8 +331,9 @@ struct RestAlertSchedulerTests {
   }
 
   @Test func restAlertBlockReasonChecksPermissionBeforeTheChannel() async {
-    let denied = RecordingNotifications(authorization: .denied, importance: ChannelImportance.none)
-    let granted = RecordingNotifications(authorization: .granted, importance: .low)
+    let denied = RecordingNotificationCenter(
+      authorization: .denied, importance: ChannelImportance.none)
+    let granted = RecordingNotificationCenter(authorization: .granted, importance: .low)
 
     #expect(await restAlertBlockReason(denied) == .permission)
     #expect(await denied.takeCalls() == [.authorization])

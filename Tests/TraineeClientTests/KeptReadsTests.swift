@@ -1,5 +1,6 @@
 import DurableFiles
 import Foundation
+import PerformTestSupport
 import Synchronization
 import Testing
 
@@ -48,19 +49,19 @@ struct KeptReadsTests {
   final class Device: Sendable {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("perform-kept-reads-\(UUID().uuidString)")
-    let clock = Mutex(Date(timeIntervalSince1970: 1_764_583_920))
+    let clock = WallClock(Date(timeIntervalSince1970: 1_764_583_920))
     let reported = Mutex<[String]>([])
 
     var copies: AnswerCopies { AnswerCopies(directory: directory) }
 
     func reads(_ server: ScriptedServer) -> KeptReads {
       KeptReads(
-        client: server.client, copies: copies, now: { self.clock.withLock { $0 } },
+        client: server.client, copies: copies, now: clock.reader,
         report: { problem in self.reported.withLock { $0.append(problem) } })
     }
 
-    func advance(_ seconds: TimeInterval) { clock.withLock { $0 += seconds } }
-    var now: Date { clock.withLock { $0 } }
+    func advance(_ seconds: TimeInterval) { clock.advance(by: seconds) }
+    var now: Date { clock.now }
     func remove() { try? FileManager.default.removeItem(at: directory) }
   }
 

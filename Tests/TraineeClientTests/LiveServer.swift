@@ -1,4 +1,5 @@
 import Foundation
+import PerformTestSupport
 import Synchronization
 import TraineeServer
 
@@ -79,20 +80,6 @@ final class LiveServer: Sendable {
   ) -> @Sendable (HTTPRequest) -> HTTPResponse {
     let router = TraineeAPIRoutes(store: store) { clock.now }.router()
     return { router.respondConditionally(to: $0) }
-  }
-}
-
-/// The server's wall clock, set by the test.
-final class WallClock: Sendable {
-  private let instant: Mutex<Date>
-
-  init(_ instant: Date) {
-    self.instant = Mutex(instant)
-  }
-
-  var now: Date {
-    get { instant.withLock { $0 } }
-    set { instant.withLock { $0 = newValue } }
   }
 }
 

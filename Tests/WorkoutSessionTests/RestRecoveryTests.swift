@@ -1,4 +1,5 @@
 import Foundation
+import PerformTestSupport
 import RestTimer
 import Testing
 import TraineeAPI
@@ -12,17 +13,17 @@ import TraineeAPI
 struct RestRecoveryTests {
   @Test func aRestartMidRestResumesTheRestAndAdoptsItsAlert() async throws {
     try await withScratchDirectory { directory in
-      let center = RecordingAlertCenter()
-      let time = SettableNow(t0)
+      let center = recordingAlertCenter()
+      let time = WallClock(t0)
       try await firstRun(in: directory, center: center, time: time)
       let rest = benchRest()
-      #expect(await center.pending == [restRequest(rest, scheduledAt: t0)])
+      #expect(await center.pendingRequests == [restRequest(rest, scheduledAt: t0)])
 
-      time.date = t0 + 30
+      time.now = t0 + 30
       let relaunch = try Relaunch(directory: directory, center: center, time: time)
       #expect(relaunch.notices == [])
       #expect(relaunch.store.state.rest.clock == rest)
-      time.date = t0 + 62.5
+      time.now = t0 + 62.5
       let resumed = relaunch.store.send(.resume)
       await relaunch.alerts.settle()
 
@@ -34,7 +35,7 @@ struct RestRecoveryTests {
       #expect(await center.takeCalls() == [])
       #expect(relaunch.haptics.played == [])
 
-      time.date = t0 + 70
+      time.now = t0 + 70
       let adjusted = relaunch.store.send(.adjustRest(seconds: 15))
       await relaunch.alerts.settle()
 
@@ -46,66 +47,66 @@ struct RestRecoveryTests {
           .cancel([RestAlertScheduler.alertId(for: rest)]), .presented(kind: "rest-timer"),
           .removePresented([]), .schedule(restRequest(moved, scheduledAt: t0 + 70)),
         ])
-      #expect(await center.pending == [restRequest(moved, scheduledAt: t0 + 70)])
+      #expect(await center.pendingRequests == [restRequest(moved, scheduledAt: t0 + 70)])
       relaunch.journal.close()
     }
   }
 
   @Test func aRestartMidRestThenSkipCancelsTheAdoptedAlert() async throws {
     try await withScratchDirectory { directory in
-      let center = RecordingAlertCenter()
-      let time = SettableNow(t0)
+      let center = recordingAlertCenter()
+      let time = WallClock(t0)
       try await firstRun(in: directory, center: center, time: time)
 
-      time.date = t0 + 40
+      time.now = t0 + 40
       let relaunch = try Relaunch(directory: directory, center: center, time: time)
       relaunch.store.send(.resume)
       relaunch.store.send(.skipRest)
       await relaunch.alerts.settle()
 
       #expect(await center.takeCalls() == [.cancel([RestAlertScheduler.alertId(for: benchRest())])])
-      #expect(await center.pending == [])
+      #expect(await center.pendingRequests == [])
       relaunch.journal.close()
     }
   }
 
   @Test func aRestartJustBeforeTheEndPostsTheBackstopAtTheEnd() async throws {
     try await withScratchDirectory { directory in
-      let center = RecordingAlertCenter()
-      let time = SettableNow(t0)
+      let center = recordingAlertCenter()
+      let time = WallClock(t0)
       try await firstRun(in: directory, center: center, time: time)
 
-      time.date = t0 + 88
+      time.now = t0 + 88
       let relaunch = try Relaunch(directory: directory, center: center, time: time)
       relaunch.store.send(.resume)
-      time.date = t0 + 90.25
+      time.now = t0 + 90.25
       let ended = relaunch.store.send(.tick)
       await relaunch.alerts.settle()
 
       #expect(ended == [.rest(.ended(benchRest(elapsed: true), late: false))])
       #expect(relaunch.haptics.played == [.success])
-      let posted = await center.shown
+      let posted = await center.shownRequests
       #expect(posted.map(\.id) == ["rest-now-\(milliseconds(t0 + 90.25))"])
       #expect(
         await center.takeCalls() == [
           .cancel([RestAlertScheduler.alertId(for: benchRest())]),
           .presented(kind: "rest-timer"), .present(posted[0]),
         ])
-      #expect(await center.pending == [])
+      #expect(await center.pendingRequests == [])
       relaunch.journal.close()
     }
   }
 
   @Test func aRestartLongAfterTheRestEndedEndsItLateWithoutAStaleAlert() async throws {
     try await withScratchDirectory { directory in
-      let center = RecordingAlertCenter()
-      let time = SettableNow(t0)
+      let center = recordingAlertCenter()
+      let time = WallClock(t0)
       try await firstRun(in: directory, center: center, time: time)
       // While the app is dead the system delivers the alert at the rest's end.
       await center.deliver(dueBy: t0 + 90)
       let delivered = restRequest(benchRest(), scheduledAt: t0)
 
-      time.date = t0 + 20 * 60
+      time.now = t0 + 20 * 60
       let relaunch = try Relaunch(directory: directory, center: center, time: time)
       let resumed = relaunch.store.send(.resume)
       await relaunch.alerts.settle()
@@ -115,21 +116,23 @@ struct RestRecoveryTests {
       #expect(relaunch.store.state.rest.clock?.overdueSeconds(at: t0 + 20 * 60) == 1110)
       #expect(relaunch.haptics.played == [])
       #expect(await center.takeCalls() == [.cancel([RestAlertScheduler.alertId(for: benchRest())])])
-      #expect(await center.shown == [delivered])
-      #expect(await center.pending == [])
+      #expect(await center.shownRequests == [delivered])
+      #expect(await center.pendingRequests == [])
       relaunch.journal.close()
     }
   }
   @Test func aRestartAdoptsTheRestAlertAndTheIdleReminderOfThePreviousRun() async throws {
     try await withScratchDirectory { directory in
-      let center = RecordingAlertCenter()
-      let time = SettableNow(t0)
+      let center = recordingAlertCenter()
+      let time = WallClock(t0)
       try await firstRun(in: directory, center: center, time: time, configs: withReminders)
       let idleId = WorkoutAlerts.reminderId(.workoutIdle)
       #expect(
-        await center.pending.map(\.id) == [RestAlertScheduler.alertId(for: benchRest()), idleId])
+        await center.pendingRequests.map(\.id) == [
+          RestAlertScheduler.alertId(for: benchRest()), idleId,
+        ])
 
-      time.date = t0 + 30
+      time.now = t0 + 30
       let relaunch = try Relaunch(directory: directory, center: center, time: time)
       relaunch.store.send(.resume)
       relaunch.store.send(.toggleSet(exerciseId: "ex_row", setNumber: 1))
@@ -155,7 +158,7 @@ struct RestRecoveryTests {
           .removePresented([]), .schedule(rowAlert), .authorization, .importance(.restTimer),
           .cancel([idleId]), .schedule(idle),
         ])
-      #expect(await center.pending == [rowAlert, idle])
+      #expect(await center.pendingRequests == [rowAlert, idle])
       relaunch.journal.close()
     }
   }
@@ -184,7 +187,7 @@ private let restConfigs =
 /// The center (the system's) keeps what was scheduled; the calls so far are taken.
 @MainActor
 private func firstRun(
-  in directory: URL, center: RecordingAlertCenter, time: SettableNow,
+  in directory: URL, center: RecordingNotificationCenter, time: WallClock,
   configs: [NotificationConfigDto] = restConfigs
 ) async throws {
   let journal = SessionJournal(directory: directory)
@@ -210,7 +213,7 @@ private struct Relaunch {
   let store: WorkoutStore
   let notices: [RecoveryNotice]
 
-  init(directory: URL, center: RecordingAlertCenter, time: SettableNow) throws {
+  init(directory: URL, center: RecordingNotificationCenter, time: WallClock) throws {
     journal = SessionJournal(directory: directory)
     alerts = WorkoutAlerts(center: center, haptics: haptics, now: time.reader)
     (store, notices) = try WorkoutStore.restoring(

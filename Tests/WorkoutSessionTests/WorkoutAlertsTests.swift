@@ -1,4 +1,5 @@
 import Foundation
+import PerformTestSupport
 import RestTimer
 import Synchronization
 import Testing
@@ -24,7 +25,7 @@ struct WorkoutAlertsTests {
         .schedule(restRequest(rest, scheduledAt: t0)), .authorization,
         .importance(.restTimer),
       ])
-    #expect(await bench.center.pending == [restRequest(rest, scheduledAt: t0)])
+    #expect(await bench.center.pendingRequests == [restRequest(rest, scheduledAt: t0)])
     #expect(RestAlertScheduler.alertId(for: rest) == "rest-1767607500000-1767607590000")
   }
 
@@ -45,7 +46,7 @@ struct WorkoutAlertsTests {
         .cancel([RestAlertScheduler.alertId(for: old)]), .presented(kind: "rest-timer"),
         .removePresented([]), .schedule(restRequest(moved, scheduledAt: t0 + 30)),
       ])
-    #expect(await bench.center.pending == [restRequest(moved, scheduledAt: t0 + 30)])
+    #expect(await bench.center.pendingRequests == [restRequest(moved, scheduledAt: t0 + 30)])
     #expect(bench.haptics.played == [.light])
   }
 
@@ -65,7 +66,7 @@ struct WorkoutAlertsTests {
         .cancel([RestAlertScheduler.alertId(for: restClock(at: t0))])
       ]
     )
-    #expect(await bench.center.pending == [])
+    #expect(await bench.center.pendingRequests == [])
     #expect(bench.haptics.played == [.light])
   }
 
@@ -83,7 +84,7 @@ struct WorkoutAlertsTests {
         .presented(kind: "rest-timer"), .removePresented([]),
         .schedule(restRequest(second, scheduledAt: t0 + 40)),
       ])
-    #expect(await bench.center.pending == [restRequest(second, scheduledAt: t0 + 40)])
+    #expect(await bench.center.pendingRequests == [restRequest(second, scheduledAt: t0 + 40)])
     #expect(bench.haptics.played == [.light, .light])
   }
 
@@ -107,8 +108,8 @@ struct WorkoutAlertsTests {
         .cancel([RestAlertScheduler.alertId(for: restClock(at: t0))]),
         .presented(kind: "rest-timer"), .present(posted),
       ])
-    #expect(await bench.center.pending == [])
-    #expect(await bench.center.shown == [posted])
+    #expect(await bench.center.pendingRequests == [])
+    #expect(await bench.center.shownRequests == [posted])
   }
 
   /// Spec workout-live-activity.md "The rest timer": while the card is visible the app does not
@@ -134,7 +135,7 @@ struct WorkoutAlertsTests {
         .cancel([RestAlertScheduler.alertId(for: restClock(at: t0))]),
         .presented(kind: "rest-timer"), .present(posted),
       ])
-    #expect(await bench.center.shown.filter(\.banner).count == (cardVisible ? 0 : 1))
+    #expect(await bench.center.shownRequests.filter(\.banner).count == (cardVisible ? 0 : 1))
   }
 
   /// The alert scheduled for the end stays as it is while the card is visible: it carries the
@@ -146,8 +147,8 @@ struct WorkoutAlertsTests {
     await bench.send(.toggleSet(exerciseId: "ex_bench", setNumber: 1), at: t0)
 
     let rest = restClock(at: t0)
-    #expect(await bench.center.pending == [restRequest(rest, scheduledAt: t0)])
-    #expect(await bench.center.pending.allSatisfy { $0.banner && $0.sound })
+    #expect(await bench.center.pendingRequests == [restRequest(rest, scheduledAt: t0)])
+    #expect(await bench.center.pendingRequests.allSatisfy { $0.banner && $0.sound })
   }
 
   @Test func anEndSeenInTimePostsNothingWhenTheSystemShowsTheAlertAlready() async {
@@ -164,7 +165,7 @@ struct WorkoutAlertsTests {
         .cancel([RestAlertScheduler.alertId(for: restClock(at: t0))]),
         .presented(kind: "rest-timer"),
       ])
-    #expect(await bench.center.shown == [restRequest(restClock(at: t0), scheduledAt: t0)])
+    #expect(await bench.center.shownRequests == [restRequest(restClock(at: t0), scheduledAt: t0)])
   }
 
   /// Seconds after the end the app sees it, beyond the 5 s grace.
@@ -183,7 +184,7 @@ struct WorkoutAlertsTests {
       await bench.center.takeCalls() == [
         .cancel([RestAlertScheduler.alertId(for: restClock(at: t0))])
       ])
-    #expect(await bench.center.shown == [restRequest(restClock(at: t0), scheduledAt: t0)])
+    #expect(await bench.center.shownRequests == [restRequest(restClock(at: t0), scheduledAt: t0)])
   }
 
   @Test func aRestWithoutAnAlertSchedulesNothingButStillPlaysItsHaptics() async {
@@ -230,7 +231,7 @@ struct WorkoutAlertsTests {
         .cancel([WorkoutAlerts.reminderId(.workoutIdle)]),
         .schedule(idleRequest(scheduledAt: t0 + 600)),
       ])
-    #expect(await bench.center.pending == [idleRequest(scheduledAt: t0 + 600)])
+    #expect(await bench.center.pendingRequests == [idleRequest(scheduledAt: t0 + 600)])
   }
 
   @Test func theLastSetSwapsTheIdleReminderForTheUnfinishedOneAndResetCancelsIt() async {
@@ -241,7 +242,7 @@ struct WorkoutAlertsTests {
 
     await bench.send(.completeExercise(exerciseId: "ex_treadmill"), at: t0 + 120)
     let done = await bench.center.takeCalls()
-    let pendingWhenDone = await bench.center.pending
+    let pendingWhenDone = await bench.center.pendingRequests
     await bench.send(.reset, at: t0 + 180)
 
     let unfinished = LocalNotificationRequest(
@@ -256,88 +257,18 @@ struct WorkoutAlertsTests {
     #expect(pendingWhenDone == [unfinished])
     #expect(
       await bench.center.takeCalls() == [.cancel([WorkoutAlerts.reminderId(.workoutUnfinished)])])
-    #expect(await bench.center.pending == [])
+    #expect(await bench.center.pendingRequests == [])
   }
 }
 
 // MARK: - Fakes shared with RestRecoveryTests
 
-/// A `LocalNotifications` that records every call, keeps what is pending and what is shown, and,
-/// like UserNotifications, keeps the caller's ids (so an alert can be named across a relaunch).
-actor RecordingAlertCenter: LocalNotifications {
-  /// One call the code under test made, with its arguments.
-  enum Call: Equatable, Sendable {
-    case schedule(LocalNotificationRequest)
-    case cancel([String])
-    case present(LocalNotificationRequest)
-    case presented(kind: String)
-    case removePresented([String])
-    case authorization
-    case importance(NotificationChannel)
-  }
-
-  /// Scheduled and neither cancelled nor delivered yet, oldest first.
-  private(set) var pending: [LocalNotificationRequest] = []
-  /// On screen, oldest first.
-  private(set) var shown: [LocalNotificationRequest] = []
-  private var calls: [Call] = []
-  private let permission: NotificationAuthorization
-
-  init(authorization: NotificationAuthorization = .granted) {
-    permission = authorization
-  }
-
-  func schedule(_ request: LocalNotificationRequest) async throws -> String {
-    calls.append(.schedule(request))
-    pending.removeAll { $0.id == request.id }
-    pending.append(request)
-    return request.id
-  }
-
-  func cancel(_ ids: [String]) async {
-    calls.append(.cancel(ids))
-    pending.removeAll { ids.contains($0.id) }
-  }
-
-  func present(_ request: LocalNotificationRequest) async throws -> String {
-    calls.append(.present(request))
-    shown.append(request)
-    return request.id
-  }
-
-  func presented(kind: String) async -> [String] {
-    calls.append(.presented(kind: kind))
-    return shown.filter { $0.data["kind"] == kind }.map(\.id)
-  }
-
-  func removePresented(_ ids: [String]) async {
-    calls.append(.removePresented(ids))
-    shown.removeAll { ids.contains($0.id) }
-  }
-
-  func authorization() async -> NotificationAuthorization {
-    calls.append(.authorization)
-    return permission
-  }
-
-  /// No channels, as on Apple platforms.
-  func importance(of channel: NotificationChannel) async -> ChannelImportance? {
-    calls.append(.importance(channel))
-    return nil
-  }
-
-  /// The calls since the last time they were taken; forgets them.
-  func takeCalls() -> [Call] {
-    defer { calls = [] }
-    return calls
-  }
-
-  /// The system delivers every pending notification due by `now`: it goes on screen.
-  func deliver(dueBy now: Date) {
-    let due = pending.filter { $0.fireAt <= now }
-    pending.removeAll { $0.fireAt <= now }
-    shown += due
-  }
+/// The alert center of these tests: the callers' ids, as UserNotifications keeps them, and no
+/// channels, as on Apple platforms.
+func recordingAlertCenter(
+  authorization: NotificationAuthorization = .granted
+) -> RecordingNotificationCenter {
+  RecordingNotificationCenter(authorization: authorization, importance: nil, ids: .callers)
 }
 
 /// `Haptics` that remembers what was played.
@@ -347,25 +278,6 @@ final class RecordingHaptics: Haptics {
 
   func play(_ haptic: Haptic) {
     played.append(haptic)
-  }
-}
-
-/// Wall-clock time that moves only when a test sets it.
-final class SettableNow: Sendable {
-  private let current: Mutex<Date>
-
-  init(_ start: Date) {
-    current = Mutex(start)
-  }
-
-  var date: Date {
-    get { current.withLock { $0 } }
-    set { current.withLock { $0 = newValue } }
-  }
-
-  /// A reader for `now:` parameters.
-  var reader: @Sendable () -> Date {
-    { [self] in date }
   }
 }
 
@@ -401,8 +313,8 @@ private let reminderConfigs = [
 /// at a time the test sets.
 @MainActor
 private struct AlertsBench {
-  let time = SettableNow(t0)
-  let center: RecordingAlertCenter
+  let time = WallClock(t0)
+  let center: RecordingNotificationCenter
   let haptics = RecordingHaptics()
   let alerts: WorkoutAlerts
   let store: WorkoutStore
@@ -412,7 +324,7 @@ private struct AlertsBench {
     configs: [NotificationConfigDto] = restConfigs,
     authorization: NotificationAuthorization = .granted
   ) {
-    center = RecordingAlertCenter(authorization: authorization)
+    center = recordingAlertCenter(authorization: authorization)
     alerts = WorkoutAlerts(center: center, haptics: haptics, now: time.reader)
     var state = state
     state.notificationConfigs = configs
@@ -422,7 +334,7 @@ private struct AlertsBench {
   /// Sends `action` at `at` and waits for every call to the center it caused.
   @discardableResult
   func send(_ action: WorkoutAction, at: Date) async -> [WorkoutEffect] {
-    time.date = at
+    time.now = at
     let effects = store.send(action)
     await alerts.settle()
     return effects

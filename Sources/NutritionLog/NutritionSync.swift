@@ -39,7 +39,7 @@ public final class NutritionSync {
   /// Who waits in `untilCallsRunning(atMost:)`.
   @ObservationIgnored var callWaiters: [CallWaiter] = []
   @ObservationIgnored let transport: any NutritionDayTransport
-  @ObservationIgnored let backoff: NutritionSyncBackoff
+  @ObservationIgnored let backoff: RetryBackoff
   @ObservationIgnored let today: @MainActor () -> CalendarDay
   /// Time on the injected clock since this mount started.
   @ObservationIgnored let elapsed: @Sendable () -> Duration
@@ -51,7 +51,7 @@ public final class NutritionSync {
   /// current day, read whenever a save is considered (future dates are never saved).
   public init<C: Clock>(
     edits: NutritionEdits = NutritionEdits(), transport: any NutritionDayTransport, clock: C,
-    backoff: NutritionSyncBackoff = NutritionSyncBackoff(),
+    backoff: RetryBackoff = NutritionSync.backoff,
     today: @escaping @MainActor () -> CalendarDay
   ) where C.Duration == Duration {
     self.edits = edits

@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 /// Where one date of the nutrition log stands with the server, for the UI.
 public enum NutritionSyncStatus: String, Codable, Equatable, Sendable {
@@ -16,30 +17,9 @@ public enum NutritionSyncStatus: String, Codable, Equatable, Sendable {
   case offlineWillRetry
 }
 
-/// How long a failed fetch or save waits before it is tried again: `first`, doubling with each
-/// further failure in a row, never more than `cap` (1, 2, 4 ... 60 s by default).
-public struct NutritionSyncBackoff: Equatable, Sendable {
-  /// The wait after the first failure.
-  public var first: Duration
-  /// The longest wait.
-  public var cap: Duration
-
-  /// Waits of `first`, doubling up to `cap`.
-  public init(first: Duration = .seconds(1), cap: Duration = .seconds(60)) {
-    self.first = first
-    self.cap = cap
-  }
-
-  /// The wait after `failures` failures in a row (1 for the first): `first * 2^(failures-1)`,
-  /// at most `cap`; `first` for 0 or less.
-  public func delay(afterFailures failures: Int) -> Duration {
-    var delay = first
-    for _ in 1..<max(1, failures) {
-      delay *= 2
-      if delay >= cap { return cap }
-    }
-    return min(delay, cap)
-  }
+extension NutritionSync {
+  /// How long a failed fetch or save waits before it is tried again: 1, 2, 4 ... 60 s.
+  public nonisolated static let backoff = RetryBackoff(first: .seconds(1), cap: .seconds(60))
 }
 
 /// The sync engine's state of one date in this mount.

@@ -17,7 +17,7 @@ struct NutritionSyncRetryTests {
   let today = Harness.today
 
   @Test func backoffDoublesFromOneSecondUpToSixty() {
-    let backoff = NutritionSyncBackoff()
+    let backoff = NutritionSync.backoff
     #expect(
       (1...9).map { backoff.delay(afterFailures: $0) }
         == [1, 2, 4, 8, 16, 32, 60, 60, 60].map { Duration.seconds($0) })

@@ -21,6 +21,10 @@ let package = Package(
     .target(name: "RestTimer", dependencies: ["TraineeAPI"]),
     // Program day -> live session; state, actions, effects, PRs, stats, log payload, crash recovery.
     .target(name: "WorkoutSession", dependencies: ["TraineeAPI", "RestTimer", "DurableFiles"]),
+    // A finished workout's log on its way to the server: the outbox, the delivery state machine
+    // (pending, sending, accepted, refused, waiting to retry) and the courier performing it.
+    .target(
+      name: "WorkoutLogDelivery", dependencies: ["WorkoutSession", "TraineeAPI", "DurableFiles"]),
     // How many columns text takes in a terminal; shared by the card and the terminal app.
     .target(name: "TextColumns"),
     .target(
@@ -47,7 +51,7 @@ let package = Package(
       name: "PerformApp",
       dependencies: [
         "TerminalUI", "TextColumns", "WorkoutSession", "RestTimer", "NutritionLog", "LiveActivity",
-        "TraineeAPI", "DurableFiles",
+        "TraineeAPI", "DurableFiles", "WorkoutLogDelivery",
       ]),
     .executableTarget(
       name: "perform",
@@ -125,7 +129,12 @@ let package = Package(
       name: "PerformAppTests",
       dependencies: [
         "PerformApp", "TerminalUI", "WorkoutSession", "RestTimer", "NutritionLog", "LiveActivity",
-        "TraineeAPI", "PerformTestSupport", "DurableFiles",
+        "TraineeAPI", "PerformTestSupport", "DurableFiles", "WorkoutLogDelivery",
+      ]),
+    .testTarget(
+      name: "WorkoutLogDeliveryTests",
+      dependencies: [
+        "WorkoutLogDelivery", "WorkoutSession", "TraineeAPI", "DurableFiles", "PerformTestSupport",
       ]),
     // Every saved fuzz corpus through its entry function, without the sanitizers.
     .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzEntries"]),

@@ -1,14 +1,13 @@
 import Foundation
 import TraineeAPI
+import WorkoutLogDelivery
 
 /// The workout endpoints the terminal app calls: the API client in the app, a fake in tests.
-public protocol WorkoutAPI: Sendable {
+/// Finished logs go through `WorkoutLogTransport.logWorkout(_:idempotencyKey:)`.
+public protocol WorkoutAPI: WorkoutLogTransport {
   func workouts() async throws(TraineeAPIError) -> TrainingProgramsDto
   func workoutHistory() async throws(TraineeAPIError) -> WorkoutHistoryDto
   func deleteWorkoutLog(id: String) async throws(TraineeAPIError)
-  func logWorkout(
-    _ payload: LogWorkoutPayload, idempotencyKey: String
-  ) async throws(TraineeAPIError) -> LoggedWorkoutDto
   func saveSubstitution(_ substitution: SubstitutionRequestDto) async throws(TraineeAPIError)
   func submitTechniqueVideo(
     _ video: TechniqueVideoRequestDto

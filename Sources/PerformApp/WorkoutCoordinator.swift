@@ -2,37 +2,14 @@ import Foundation
 import LiveActivity
 import RestTimer
 import TraineeAPI
+import WorkoutLogDelivery
 import WorkoutSession
 
 // NB: issue 7 "Live workout" and "Faults a person meets". The store applies actions and saves
 // each to the journal; this object performs what they ask at the edge: the rest-over alert and
-// reminders (WorkoutAlerts), the Live Activity card, the rest ticks, the server calls, the PR
-// celebration and the finish with its durable, idempotent retry.
-
-/// Where finishing the workout stands.
-public enum FinishState: Equatable, Sendable {
-  /// Not finishing.
-  case idle
-  /// The log is being sent (attempt `attempt`, counting from 1).
-  case sending(attempt: Int)
-  /// The last attempt failed for `problem`; the next runs at `retryAt` (nil: only when asked,
-  /// because the server refused the log itself).
-  case waiting(problem: String, retryAt: Date?)
-  /// The server accepted the log.
-  case accepted(LoggedWorkoutDto, title: String, stats: SessionStats)
-}
-
-/// What a tap on the card's checkmark did.
-public enum CardCheckmarkTap: Equatable, Sendable {
-  /// The tap was queued and the queue applied; what was refused or could not be done, to show.
-  case queued(problems: [String])
-  /// The checkmark is inert (a value is missing, unreadable or beyond the engine's limits: a
-  /// strength set's weight or reps, a cardio set's duration or distance): nothing was queued, and
-  /// the app opens on this set instead.
-  case opensApp(exerciseId: String, setNumber: Int)
-  /// The card shows no set.
-  case noSet
-}
+// reminders (WorkoutAlerts), the Live Activity card, the rest ticks, the server calls and the PR
+// celebration. The finished workout's log is carried by WorkoutLogCourier (its durable,
+// idempotent retry is the engine's WorkoutLogDelivery); this object shows where it stands.
 
 /// The live workout's engine at the edge: owns the store and performs its effects.
 @MainActor
@@ -40,7 +17,10 @@ public final class WorkoutCoordinator {
   public let store: WorkoutStore
   /// The card the Live Activity shows (the terminal draws it at the top of the live workout).
   public let activityHost: TerminalActivityHost
-  public private(set) var finish: FinishState = .idle
+  /// Where finishing stands, as the live workout screen shows it.
+  public var finish: FinishState { FinishState(courier.delivery.state) }
+  /// Carries the finished workout's log to the server.
+  public let courier: WorkoutLogCourier
   /// The PR being celebrated and until when.
   public private(set) var celebration: (text: String, until: Date)?
   /// The rest-over alert as the system would show it, until the next set or rest; never while
@@ -55,7 +35,6 @@ public final class WorkoutCoordinator {
   let api: any WorkoutAPI
   private let alerts: WorkoutAlerts
   private let activity: WorkoutActivityController
-  private let outbox: WorkoutLogOutbox
   private let pendingCommands: PendingCommandQueue
   let now: @Sendable () -> Date
   private let relay: EffectRelay
@@ -64,27 +43,31 @@ public final class WorkoutCoordinator {
   /// Fetches the notification configs whenever they are 10 minutes old
   /// (`startNotificationConfigRefresh(clock:)`).
   var configRefresh: Task<Void, Never>?
-  private var sender: Task<Void, Never>?
-  private var pending: PendingWorkoutLog?
-
-  /// Retry delays after failed attempts to send the log: 2, 4, 8, 16, 32, then every 60 s.
-  static func retryDelay(afterAttempt attempt: Int) -> TimeInterval {
-    min(60, pow(2, Double(max(1, attempt))))
-  }
+  private let clock: any Clock<Duration>
 
   /// Restores the workout saved in `dataDirectory` (after a quit, a crash or a kill) and
-  /// resumes its rest; a log left unsent is sent again.
+  /// resumes its rest; a log left unsent is sent again with its key.
+  ///
+  /// - Parameters:
+  ///   - clock: what the rest ticks, the notifications and the log's retries sleep on.
+  ///   - now: the wall clock.
+  ///   - newKey: a fresh `Idempotency-Key` for each finished workout.
   public init(
     dataDirectory: URL, api: any WorkoutAPI, language: ActivityLanguage = .en,
-    now: @escaping @Sendable () -> Date = { Date() }
+    clock: any Clock<Duration> = ContinuousClock(),
+    now: @escaping @Sendable () -> Date = { Date() },
+    newKey: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
   ) throws(FileError) {
     self.api = api
     self.now = now
-    self.outbox = WorkoutLogOutbox(dataDirectory: dataDirectory)
+    self.clock = clock
+    courier = WorkoutLogCourier(
+      outbox: WorkoutLogOutbox(dataDirectory: dataDirectory), transport: api, clock: clock,
+      now: now, newKey: newKey)
     self.pendingCommands = PendingCommandQueue(dataDirectory: dataDirectory)
     let relay = EffectRelay()
     self.relay = relay
-    let notifications = InProcessNotifications(clock: ContinuousClock(), now: now) { request in
+    let notifications = InProcessNotifications(clock: clock, now: now) { request in
       Task { @MainActor in relay.delivered(request) }
     }
     alerts = WorkoutAlerts(center: notifications, haptics: nil, now: now)
@@ -104,12 +87,9 @@ public final class WorkoutCoordinator {
     activity.sync(store.state, now: now())
     store.send(.resume)
     startTickingIfResting()
-    let (log, problem) = outbox.load(now: now())
-    if let problem { launchNotices.append(problem) }
-    if let log {
-      pending = log
-      sendLog()
-    }
+    courier.onAccepted = { [store] _, _ in WorkoutLogCourier.closeFinishedWorkout(in: store) }
+    courier.onChange = { [weak self] in self?.host?.setNeedsRedraw() }
+    if let problem = courier.launch() { launchNotices.append(problem) }
   }
 
   /// Saves the whole state, stops the background work and releases the data directory's lock,
@@ -118,7 +98,7 @@ public final class WorkoutCoordinator {
     store.checkpoint()
     configRefresh?.cancel()
     ticker?.cancel()
-    sender?.cancel()
+    courier.close()
     journal.close()
   }
 
@@ -180,41 +160,24 @@ public final class WorkoutCoordinator {
   // MARK: Finishing
 
   /// Finishes the started workout: the engine's `finish` ends the rest, its alert and both
-  /// reminders at once and builds the log, which is saved to the outbox, then sent until the
-  /// server accepts it. The finished session stays (and is saved) until then.
+  /// reminders at once and builds the log, which the courier writes to the outbox and sends
+  /// until the server accepts it. The finished session stays (and is saved) until then.
   public func finishWorkout() {
-    guard pending == nil, let session = store.session, session.started else { return }
-    // NB: spec "Reschedule or cancel": finishing cancels the alerts now, not on the answer.
-    guard let payload = store.send(.finish).lazy.compactMap(\.finishedLog).first,
-      let finished = store.session
-    else { return }
-    let log = PendingWorkoutLog(
-      idempotencyKey: UUID().uuidString.lowercased(), payload: payload,
-      title: session.title.isEmpty ? session.dayLabel : session.title,
-      stats: sessionStats(finished), finishedAt: finished.finishedAt ?? now())
     do {
-      try outbox.save(log)
+      try courier.finishWorkout(in: store)
     } catch {
       host?.show(
         message: "The workout could not be saved for sending: \(error). F tries again.")
-      return
     }
-    pending = log
-    sendLog()
   }
 
   /// Sends the waiting log now instead of at its retry time.
   public func retryNow() {
-    guard pending != nil else { return }
-    if case .sending = finish { return }
-    sendLog()
+    courier.retryNow()
   }
 
   /// Whether the server refused the waiting log itself (a 4xx): it is not retried by itself.
-  public var logWasRefused: Bool {
-    if pending != nil, case .waiting(_, nil) = finish { return true }
-    return false
-  }
+  public var logWasRefused: Bool { courier.delivery.isRefused }
 
   // NB: a log the server refuses would otherwise block the app: no new workout starts while one is
   // being sent. The trainee can set it aside: it is kept in `refused-workout-logs/` (written before
@@ -225,92 +188,19 @@ public final class WorkoutCoordinator {
   /// (`logWasRefused`); `nil` otherwise. Throws when the copy cannot be written, and then keeps
   /// everything as it was.
   public func setAsideRefusedLog() throws(FileError) -> URL? {
-    guard logWasRefused, let log = pending else { return nil }
-    let kept = try outbox.setAside(log)
-    sender?.cancel()
-    sender = nil
-    pending = nil
-    finish = .idle
-    if let session = store.session, session.started {
-      store.send(.reset)
-    }
+    guard let kept = try courier.setAsideRefusedLog() else { return nil }
+    WorkoutLogCourier.closeFinishedWorkout(in: store)
     host?.setNeedsRedraw()
     return kept
   }
 
   /// Leaves the complete screen.
   public func acknowledgeFinish() {
-    if case .accepted = finish { finish = .idle }
+    courier.acknowledge()
   }
 
   /// Whether a finished workout is waiting for the server.
-  public var isFinishing: Bool { pending != nil }
-
-  private func sendLog() {
-    guard let log = pending else { return }
-    sender?.cancel()
-    sender = Task { [weak self] in
-      var attempt = 0
-      while let self, !Task.isCancelled {
-        attempt += 1
-        self.finish = .sending(attempt: attempt)
-        self.host?.setNeedsRedraw()
-        do throws(TraineeAPIError) {
-          let logged = try await self.api.logWorkout(
-            log.payload, idempotencyKey: log.idempotencyKey)
-          self.accept(logged, log)
-          return
-        } catch {
-          let permanent = Self.isPermanent(error)
-          let retryAt =
-            permanent ? nil : self.now() + Self.retryDelay(afterAttempt: attempt)
-          self.finish = .waiting(problem: Self.describe(error), retryAt: retryAt)
-          self.host?.setNeedsRedraw()
-          guard let retryAt else {
-            self.sender = nil
-            return
-          }
-          let delay = max(0, retryAt.timeIntervalSince(self.now()))
-          try? await Task.sleep(for: .seconds(delay))
-        }
-      }
-    }
-  }
-
-  private func accept(_ logged: LoggedWorkoutDto, _ log: PendingWorkoutLog) {
-    outbox.remove()
-    pending = nil
-    sender = nil
-    finish = .accepted(logged, title: log.title, stats: log.stats)
-    if let session = store.session, session.started {
-      store.send(.reset)
-    }
-    host?.setNeedsRedraw()
-  }
-
-  // NB: a 422 `idempotency_key_reused` (the server holds another workout under this key) is a
-  // refusal like any 4xx: the log is kept with its key and shown. A new key is not made by itself:
-  // keys are random UUIDs, so a real clash is practically impossible and the answer means the
-  // server and the app disagree about this workout, which only the trainee can settle (`r` sends
-  // it again, `K` keeps it aside).
-
-  /// A refusal of the log itself (a 4xx other than 408/429) will not change on retry.
-  static func isPermanent(_ error: TraineeAPIError) -> Bool {
-    if case .http(let status, _) = error {
-      return (400..<500).contains(status) && status != 408 && status != 429
-    }
-    return false
-  }
-
-  static func describe(_ error: TraineeAPIError) -> String {
-    switch error {
-    case .offline: "the server cannot be reached"
-    case .timeout: "the server did not answer in time"
-    case .http(let status, let body):
-      "the server answered \(status)\(body.map { ": \($0.error.message)" } ?? "")"
-    default: "\(error)"
-    }
-  }
+  public var isFinishing: Bool { courier.delivery.unsentLog != nil }
 
   // MARK: Effects
 
@@ -386,7 +276,7 @@ public final class WorkoutCoordinator {
     guard store.state.rest.isRunning, ticker == nil else { return }
     ticker = Task { [weak self] in
       guard let self else { return }
-      await self.store.tickWhileResting(on: ContinuousClock())
+      await self.store.tickWhileResting(on: self.clock)
       self.ticker = nil
       // A rest that replaced this one while it wound down needs its own ticks.
       self.startTickingIfResting()

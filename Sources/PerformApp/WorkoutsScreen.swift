@@ -153,7 +153,7 @@ public final class WorkoutsScreen: AppScreen {
         host?.show(message: "The workout was deleted.")
         await reload()
       } catch {
-        host?.show(message: "The workout was not deleted: \(WorkoutCoordinator.describe(error)).")
+        host?.show(message: "The workout was not deleted: \(error.explanation).")
       }
     }
   }

@@ -68,3 +68,17 @@ extension TraineeAPIError {
     }
   }
 }
+
+extension TraineeAPIError {
+  /// The failure as a trainee reads it, after "not sent: ": "the server cannot be reached",
+  /// "the server answered 422: …".
+  public var explanation: String {
+    switch self {
+    case .offline: "the server cannot be reached"
+    case .timeout: "the server did not answer in time"
+    case .http(let status, let body):
+      "the server answered \(status)\(body.map { ": \($0.error.message)" } ?? "")"
+    default: "\(self)"
+    }
+  }
+}

@@ -5,6 +5,7 @@ import RestTimer
 import TerminalUI
 import Testing
 import TraineeAPI
+import WorkoutLogDelivery
 import WorkoutSession
 
 /// The workout side of the terminal app driven by keys, as a person would, on a fake server.

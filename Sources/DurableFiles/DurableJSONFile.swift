@@ -1,21 +1,27 @@
-import DurableFiles
 import Foundation
 
 /// One JSON value kept in one file of the data directory, written atomically with sorted keys.
 ///
 /// A file that does not decode is moved aside to `<name>.corrupt-<seconds>` and reported, never
 /// silently replaced (DESIGN.md, "Durability and bad input").
-struct DurableJSONFile<Value: Codable>: Sendable {
-  let url: URL
+public struct DurableJSONFile<Value: Codable>: Sendable {
+  /// Where the value is kept.
+  public let url: URL
   /// What the file holds, for the report of an unreadable one: "The unsent workout log".
-  let what: String
+  public let what: String
+
+  /// The file at `url`, holding `what`.
+  public init(url: URL, what: String) {
+    self.url = url
+    self.what = what
+  }
 
   /// The value kept (nil: no file), or why the file could not be read and where it was kept.
   ///
   /// Read at launch, so the data directory is swept first: temporary files of writes a kill cut
   /// short, older than an hour before `now`, are removed (`DurableFile.staleTemporaryAge`); a
   /// younger one may be a write in flight and is kept.
-  func load(now: Date) -> (value: Value?, problem: String?) {
+  public func load(now: Date) -> (value: Value?, problem: String?) {
     DurableFile.removeStaleTemporaries(
       in: url.deletingLastPathComponent(), olderThan: DurableFile.staleTemporaryAge, now: now)
     guard let data = DurableFile.contents(atPath: url.path) else { return (nil, nil) }
@@ -32,7 +38,7 @@ struct DurableJSONFile<Value: Codable>: Sendable {
   }
 
   /// Writes `value`, creating the directory when needed.
-  func save(_ value: Value) throws(FileError) {
+  public func save(_ value: Value) throws(FileError) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     let data: Data

@@ -1,42 +1,20 @@
+import DurableFiles
 import Foundation
-import TraineeAPI
-import WorkoutSession
 
 // NB: issue 7 "Faults a person meets": finishing keeps the session and retries the log
 // (idempotent) until it is accepted. The log is written here before the first attempt, so a
 // kill between "finish" and the server's answer loses nothing and never logs twice: the next
-// launch sends the same payload with the same key.
-
-/// A finished workout waiting to be accepted by the server.
-public struct PendingWorkoutLog: Codable, Equatable, Sendable {
-  /// Sent as `Idempotency-Key` on every attempt, so a retry after a lost answer stores nothing
-  /// twice.
-  public var idempotencyKey: String
-  public var payload: LogWorkoutPayload
-  /// The workout's title, for the complete screen.
-  public var title: String
-  /// The numbers for the complete screen, taken when the trainee finished.
-  public var stats: SessionStats
-  public var finishedAt: Date
-
-  public init(
-    idempotencyKey: String, payload: LogWorkoutPayload, title: String, stats: SessionStats,
-    finishedAt: Date
-  ) {
-    self.idempotencyKey = idempotencyKey
-    self.payload = payload
-    self.title = title
-    self.stats = stats
-    self.finishedAt = finishedAt
-  }
-}
+// launch sends the same payload with the same key. The file's format is `PendingWorkoutLog`'s
+// JSON, unchanged since the outbox moved here from the terminal app.
 
 /// The one file holding a finished workout until the server accepts it:
 /// `DIR/pending-workout-log.json`, written atomically.
 public struct WorkoutLogOutbox: Sendable {
   private let file: DurableJSONFile<PendingWorkoutLog>
+  /// The outbox file.
   public var url: URL { file.url }
 
+  /// The outbox of `dataDirectory`.
   public init(dataDirectory: URL) {
     file = DurableJSONFile(
       url: dataDirectory.appendingPathComponent("pending-workout-log.json"),
@@ -50,10 +28,12 @@ public struct WorkoutLogOutbox: Sendable {
     return (log, problem)
   }
 
+  /// Writes `log` (atomically), replacing what the outbox held.
   public func save(_ log: PendingWorkoutLog) throws(FileError) {
     try file.save(log)
   }
 
+  /// Empties the outbox (the server accepted its log).
   public func remove() {
     unlink(url.path)
   }

@@ -22,6 +22,7 @@ run: deps
 test: deps
 	$(SWIFT) build --build-tests
 	"$$(dirname "$$(command -v $(SWIFT))")/swiftc" -parse $$(find Apps -name '*.swift')
+	python3 scripts/check-ios-project.py
 	scripts/openapi-conformance.sh .build/debug/perform
 	$(SWIFT) test --skip-build --disable-xctest
 

@@ -8,6 +8,11 @@ let package = Package(
     .library(name: "TraineeAPI", targets: ["TraineeAPI"]),
     .library(name: "WorkoutSession", targets: ["WorkoutSession"]),
     .library(name: "RestTimer", targets: ["RestTimer"]),
+    .library(name: "WorkoutLogDelivery", targets: ["WorkoutLogDelivery"]),
+    .library(name: "NutritionLog", targets: ["NutritionLog"]),
+    .library(name: "LiveActivity", targets: ["LiveActivity"]),
+    .library(name: "DurableFiles", targets: ["DurableFiles"]),
+    .library(name: "TextColumns", targets: ["TextColumns"]),
     .executable(name: "perform", targets: ["perform"]),
   ],
   targets: [

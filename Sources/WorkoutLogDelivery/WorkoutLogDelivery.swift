@@ -1,7 +1,7 @@
 import Foundation
 import TraineeAPI
 
-// NB: issue 7 "Faults a person meets" and docs/decisions.md, "Workout log delivery". Finish ->
+// NB: docs/behaviour.md "Finishing" and docs/decisions.md "Workout log delivery". Finish ->
 // pending (written to the outbox) -> sending -> accepted, refused (kept until the trainee sends it
 // again or sets it aside) or waiting to retry (the network's or the server's own fault). Every
 // attempt carries the key the log was finished with, across retries and relaunches, so the

@@ -1,10 +1,10 @@
 import DurableFiles
 import Foundation
 
-// NB: issue 7 "Faults a person meets": finishing keeps the session and retries the log
-// (idempotent) until it is accepted. The log is written here before the first attempt, so a
-// kill between "finish" and the server's answer loses nothing and never logs twice: the next
-// launch sends the same payload with the same key. The file's format is `PendingWorkoutLog`'s
+// NB: docs/behaviour.md "Finishing" and docs/decisions.md "Workout log delivery" and "The
+// terminal app": finishing keeps the session and retries the log (idempotent) until it is
+// accepted. The log is written here before the first attempt, so a kill between "finish" and
+// the server's answer loses nothing and never logs twice: the next launch sends the same payload with the same key. The file's format is `PendingWorkoutLog`'s
 // JSON, unchanged since the outbox moved here from the terminal app.
 
 /// The one file holding a finished workout until the server accepts it:

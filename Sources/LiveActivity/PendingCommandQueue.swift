@@ -1,6 +1,7 @@
 import DurableFiles
 import Foundation
 import Synchronization
+import TraineeAPI
 
 // NB: docs/decisions.md, "Live Activity interactions": one file per command, written
 // atomically, named so that names sort in the order the buttons were tapped. A file still being
@@ -52,7 +53,7 @@ public struct PendingCommandQueue: Sendable {
   @discardableResult
   public func enqueue(_ command: PendingCommand) throws(FileError) -> String {
     try ActivityFiles.makeDirectory(directory)
-    let milliseconds = max(0, Int64((command.issuedAt.timeIntervalSince1970 * 1000).rounded()))
+    let milliseconds = max(0, command.issuedAt.milliseconds)
     let padded = String(milliseconds).leftPadded(to: 15)
     let random = String(UInt32.random(in: .min ... .max), radix: 16).leftPadded(to: 8)
     let name = "\(padded)-\(random).json"

@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: spec nutrition-day-log.md "Preferred day and the home hint". The edit store reads no clock
 // and no calendar: the caller, which owns both, says where the tab stands when an edit is made.
@@ -39,11 +40,6 @@ public struct PreferredNutritionDay: Codable, Equatable, Sendable {
 
   /// Whether the entry still holds at `now`.
   public func isActive(at now: Date) -> Bool {
-    millisecondsSince1970(now) < untilMs
+    Double(now.milliseconds) < untilMs
   }
-}
-
-/// Whole milliseconds since 1970, the unit of the spec's `...Ms` numbers.
-func millisecondsSince1970(_ date: Date) -> Double {
-  (date.timeIntervalSince1970 * 1000).rounded()
 }

@@ -128,7 +128,7 @@ extension NutritionEdits {
       let planId = viewPlanId, let dayId = viewDayId, !planId.isEmpty, !dayId.isEmpty
     else { return [] }
     let day = PreferredNutritionDay(
-      planId: planId, dayId: dayId, untilMs: millisecondsSince1970(moment.nextRollover))
+      planId: planId, dayId: dayId, untilMs: Double(moment.nextRollover.milliseconds))
     preferredDay = day
     return [.lockPreferredDay(day)]
   }

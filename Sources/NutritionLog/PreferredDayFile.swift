@@ -1,5 +1,6 @@
 import DurableFiles
 import Foundation
+import TraineeAPI
 
 #if canImport(Glibc)
   import Glibc
@@ -80,7 +81,7 @@ public struct PreferredDayFile: Sendable {
   ) throws(FileError) -> PreferredDaySave {
     let until = calendar.nextNutritionRollover(after: now)
     return try save(
-      PreferredNutritionDay(planId: planId, dayId: dayId, untilMs: millisecondsSince1970(until)),
+      PreferredNutritionDay(planId: planId, dayId: dayId, untilMs: Double(until.milliseconds)),
       now: now)
   }
 
@@ -296,7 +297,7 @@ extension PreferredDayFile {
   /// Moves the file to `<name>.unreadable-<ms since 1970 at now>` (with `-2`, `-3`... when that
   /// name is taken) and reports it.
   func moveAside(problem: String, now: Date) -> UnreadablePreferredDay {
-    let stamp = WireNumberText.integer(millisecondsSince1970(now))
+    let stamp = WireNumberText.integer(Double(now.milliseconds))
     var target = directory.appendingPathComponent("\(Self.fileName).unreadable-\(stamp)")
     var suffix = 2
     while access(target.path, F_OK) == 0 {

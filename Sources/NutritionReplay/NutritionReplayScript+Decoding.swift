@@ -28,7 +28,7 @@ extension NutritionReplayScript {
         actionIndex: nil,
         problem: "timeZone \"\(document.timeZone)\" is not a known IANA time zone")
     }
-    guard let startAt = parseInstant(document.startAt) else {
+    guard let startAt = ISO8601Instant.date(from: document.startAt) else {
       throw NutritionReplayScriptError(
         actionIndex: nil,
         problem: "startAt \"\(document.startAt)\" is not an ISO 8601 time such as "
@@ -247,7 +247,7 @@ private struct ActionFields {
 
   func instant(_ key: String) throws(ActionProblem) -> Date? {
     guard let text = try optionalString(key) else { return nil }
-    guard let date = parseInstant(text) else {
+    guard let date = ISO8601Instant.date(from: text) else {
       throw problem("\(key) \"\(text)\" is not an ISO 8601 time such as 2026-01-05T10:00:00Z")
     }
     return date

@@ -72,21 +72,3 @@ public struct NutritionReplayScriptError: Error, Equatable, Sendable, CustomStri
     actionIndex.map { "action \($0): \(problem)" } ?? problem
   }
 }
-
-/// Reads `2026-01-05T10:00:00Z`, with or without fractional seconds or an offset.
-func parseInstant(_ text: String) -> Date? {
-  let plain = ISO8601DateFormatter()
-  if let date = plain.date(from: text) { return date }
-  let fractional = ISO8601DateFormatter()
-  fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-  return fractional.date(from: text)
-}
-
-/// Writes an instant as `2026-01-05T10:01:30Z`, with milliseconds only when it has them.
-func formatInstant(_ date: Date) -> String {
-  let formatter = ISO8601DateFormatter()
-  if milliseconds(date) % 1000 != 0 {
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-  }
-  return formatter.string(from: date)
-}

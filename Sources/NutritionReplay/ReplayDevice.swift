@@ -1,5 +1,6 @@
 import Foundation
 import NutritionLog
+import TraineeAPI
 
 // NB: `perform nutrition-replay` (docs/replay.md): the device's wall clock and zone are scripted
 // (`startAt`, `timeZone`, `setClock`), apart from the monotonic clock the engine's timers run
@@ -22,7 +23,7 @@ final class ReplayDevice {
   /// A device whose wall clock reads `start` in `timeZone`.
   init(start: Date, timeZone: TimeZone) {
     calendar = NutritionCalendar(timeZone: timeZone)
-    anchorMilliseconds = milliseconds(start)
+    anchorMilliseconds = start.milliseconds
     zoneSource = ZoneSource(timeZone.identifier)
     let source = zoneSource
     zoneHeader = DeviceTimeZone(sources: [{ source.identifier }])
@@ -34,13 +35,13 @@ final class ReplayDevice {
   /// The wall clock now, in whole milliseconds (the attoseconds the clock's reads add vanish).
   var wallNow: Date {
     let offset = Int64(((elapsed - anchorElapsed) / .milliseconds(1)).rounded())
-    return Date(timeIntervalSince1970: Double(anchorMilliseconds + offset) / 1000)
+    return Date(milliseconds: anchorMilliseconds + offset)
   }
 
   /// The instant on the monotonic clock at which the wall clock reads `date` (now, when that
   /// has passed).
   func elapsed(atWallTime date: Date) -> Duration {
-    let wait = milliseconds(date) - milliseconds(wallNow)
+    let wait = date.milliseconds - wallNow.milliseconds
     return elapsed + .milliseconds(max(0, wait))
   }
 
@@ -48,7 +49,7 @@ final class ReplayDevice {
   /// (each kept when `nil`); the cached zone is read again.
   func setClock(at date: Date?, timeZone: TimeZone?) {
     if let date {
-      anchorMilliseconds = milliseconds(date)
+      anchorMilliseconds = date.milliseconds
       anchorElapsed = elapsed
     }
     if let timeZone {
@@ -82,9 +83,4 @@ private final class ZoneSource: @unchecked Sendable {
     get { lock.withLock { value } }
     set { lock.withLock { value = newValue } }
   }
-}
-
-/// `date` in whole milliseconds since 1970, rounded.
-func milliseconds(_ date: Date) -> Int64 {
-  Int64((date.timeIntervalSince1970 * 1000).rounded())
 }

@@ -195,7 +195,7 @@ public struct ReplayRequest: Encodable, Equatable, Sendable {
     try container.encode(path, forKey: .path)
     try container.encode(date, forKey: .date)
     try container.encode(status, forKey: .status)
-    try container.encode(formatInstant(at), forKey: .at)
+    try container.encode(ISO8601Instant.text(at), forKey: .at)
   }
 
   enum CodingKeys: String, CodingKey { case method, path, date, status, at }

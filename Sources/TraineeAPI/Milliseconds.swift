@@ -10,8 +10,12 @@ extension Date {
   }
 
   /// Milliseconds since 1970, to the nearest: a date read back from them gives them again.
-  public var milliseconds: Int64 {
-    Int64((timeIntervalSince1970 * 1000).rounded())
+  public var milliseconds: Int64 { milliseconds(rounded: .toNearestOrAwayFromZero) }
+
+  /// Milliseconds since 1970, rounded by `rule` (`.down` where a name must not be later than
+  /// the date it stands for).
+  public func milliseconds(rounded rule: FloatingPointRoundingRule) -> Int64 {
+    Int64((timeIntervalSince1970 * 1000).rounded(rule))
   }
 
   /// This date at whole milliseconds, the precision every saved date has.

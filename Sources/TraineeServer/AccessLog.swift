@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TraineeAPI
 
 #if canImport(Glibc)
   import Glibc
@@ -153,7 +154,8 @@ extension JSONLineLog {
   public static func accessLine(_ request: CompletedRequest, route: String?) -> String {
     encode(
       AccessLine(
-        time: isoText(request.startedAt), id: request.id, method: request.head.method.rawValue,
+        time: ISO8601Instant.textWithMilliseconds(request.startedAt), id: request.id,
+        method: request.head.method.rawValue,
         route: route ?? "-", status: request.status,
         durationMs: Double(request.duration.components.seconds) * 1000
           + Double(request.duration.components.attoseconds) / 1e15,
@@ -166,7 +168,8 @@ extension JSONLineLog {
   ) -> String {
     encode(
       ErrorLine(
-        time: isoText(time), level: "error", id: request?.id, method: request?.method.rawValue,
+        time: ISO8601Instant.textWithMilliseconds(time), level: "error", id: request?.id,
+        method: request?.method.rawValue,
         route: route, message: message))
   }
 

@@ -53,10 +53,3 @@ func refuseFuture(_ date: CalendarDate, today: CalendarDate, field: String) thro
     .badRequest, code: "future_date",
     message: "\(field) \(date) is in the future; today is \(today) in the request's time zone.")
 }
-
-/// `instant` as ISO 8601 in UTC with milliseconds: `2026-01-05T12:00:00.000Z`.
-func isoText(_ instant: Date) -> String {
-  let formatter = ISO8601DateFormatter()
-  formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-  return formatter.string(from: instant)
-}

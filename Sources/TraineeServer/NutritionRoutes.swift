@@ -80,7 +80,8 @@ extension TraineeAPIRoutes {
     let items = try decodeStored(JSONValue.self, log.itemsJSON, what)
     let foods = try decodeStored([LoggedFood].self, log.itemsJSON, what)
     return MenuLogDto(
-      id: log.id.description, consumedAt: isoText(log.consumedAt), items: items,
+      id: log.id.description, consumedAt: ISO8601Instant.textWithMilliseconds(log.consumedAt),
+      items: items,
       macros: MacrosDto.sum(foods.map(\.macros)).rounded, counted: true)
   }
 

@@ -72,7 +72,7 @@ extension TraineeAPIRoutes {
           .created,
           TechniqueVideoDto(
             id: video.id.description, url: video.url, exerciseId: video.exerciseId,
-            submittedAt: WorkoutRoutes.timestamp(video.submittedAt)))
+            submittedAt: ISO8601Instant.textWithMilliseconds(video.submittedAt)))
       }
     }
     router.add(
@@ -128,7 +128,8 @@ enum WorkoutRoutes {
     }
     return WorkoutLogDto(
       id: log.id.description, workoutNumber: log.workoutNumber,
-      loggedAt: timestamp(log.loggedAt), programId: payload.programId, dayId: payload.dayId,
+      loggedAt: ISO8601Instant.textWithMilliseconds(log.loggedAt), programId: payload.programId,
+      dayId: payload.dayId,
       label: payload.label, durationSec: payload.durationSec, completed: payload.completed,
       exerciseCount: payload.entries.count, doneSetCount: doneSets,
       volumeKg: Int(volume.rounded()), entries: entries ? payload.entries : nil)
@@ -148,11 +149,6 @@ enum WorkoutRoutes {
   static func notFound(_ kind: String, _ id: String?) -> HTTPError {
     let shown = String((id ?? "").prefix(40))
     return HTTPError(.notFound, code: "not_found", message: "No \(kind) has id \"\(shown)\".")
-  }
-
-  /// `instant` as ISO 8601 in UTC with milliseconds: `2026-01-05T08:00:00.000Z`.
-  static func timestamp(_ instant: Date) -> String {
-    isoText(instant)
   }
 
   /// Runs `body`, answering the store's refusals as the client's errors: bad input 400, a

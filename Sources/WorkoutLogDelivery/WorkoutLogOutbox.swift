@@ -48,7 +48,7 @@ public struct WorkoutLogOutbox: Sendable {
   /// the outbox; returns the file. The copy is written (atomically) before the outbox is emptied,
   /// so a kill in between leaves the log in both places, never in neither.
   public func setAside(_ log: PendingWorkoutLog) throws(FileError) -> URL {
-    let milliseconds = Int64((log.finishedAt.timeIntervalSince1970 * 1000).rounded(.down))
+    let milliseconds = log.finishedAt.milliseconds(rounded: .down)
     let name = "\(milliseconds)-\(Self.fileNameSafe(log.idempotencyKey)).json"
     let aside = DurableJSONFile<PendingWorkoutLog>(
       url: refusedDirectory.appendingPathComponent(name), what: "A refused workout log")

@@ -103,7 +103,7 @@ public struct ReplayEffect: Encodable, Equatable, Sendable {
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: Key.self)
-    try container.encode(formatInstant(at), forKey: "at")
+    try container.encode(ISO8601Instant.text(at), forKey: "at")
     try container.encode(actionIndex, forKey: "actionIndex")
     try container.encode(name, forKey: "effect")
     switch event {
@@ -114,7 +114,7 @@ public struct ReplayEffect: Encodable, Equatable, Sendable {
     case .notification(.scheduled(let request)), .notification(.presented(let request)),
       .notification(.delivered(let request)):
       try container.encode(request.id, forKey: "id")
-      try container.encode(formatInstant(request.fireAt), forKey: "fireAt")
+      try container.encode(ISO8601Instant.text(request.fireAt), forKey: "fireAt")
       try container.encode(request.title, forKey: "title")
       try container.encode(request.body, forKey: "body")
       if let reminder = request.data["reminder"] {
@@ -168,7 +168,7 @@ public struct ReplayEffect: Encodable, Equatable, Sendable {
       }
     case .reminder(.schedule(let kind, let at)):
       try container.encode(kind.rawValue, forKey: "reminder")
-      try container.encode(formatInstant(at), forKey: "fireAt")
+      try container.encode(ISO8601Instant.text(at), forKey: "fireAt")
     case .reminder(.cancel(let kind)):
       try container.encode(kind.rawValue, forKey: "reminder")
     }
@@ -179,8 +179,8 @@ public struct ReplayEffect: Encodable, Equatable, Sendable {
   ) throws {
     try container.encode(clock.exerciseId, forKey: "exerciseId")
     try container.encode(clock.setNumber, forKey: "setNumber")
-    try container.encode(formatInstant(clock.startedAt), forKey: "startedAt")
-    try container.encode(formatInstant(clock.endsAt), forKey: "endsAt")
+    try container.encode(ISO8601Instant.text(clock.startedAt), forKey: "startedAt")
+    try container.encode(ISO8601Instant.text(clock.endsAt), forKey: "endsAt")
   }
 
   private struct Key: CodingKey, ExpressibleByStringLiteral {

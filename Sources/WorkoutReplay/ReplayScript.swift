@@ -64,7 +64,7 @@ extension ReplayScript {
     } catch {
       throw ReplayScriptError(actionIndex: nil, problem: error.description)
     }
-    guard let startAt = parseInstant(document.startAt) else {
+    guard let startAt = ISO8601Instant.date(from: document.startAt) else {
       throw ReplayScriptError(
         actionIndex: nil,
         problem: "startAt \"\(document.startAt)\" is not an ISO 8601 time such as "
@@ -142,22 +142,4 @@ extension ReplayScript {
     var notificationsAllowed: Bool?
     var actions: [JSONValue]
   }
-}
-
-/// Reads `2026-01-05T10:00:00Z`, with or without fractional seconds or an offset.
-func parseInstant(_ text: String) -> Date? {
-  let plain = ISO8601DateFormatter()
-  if let date = plain.date(from: text) { return date }
-  let fractional = ISO8601DateFormatter()
-  fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-  return fractional.date(from: text)
-}
-
-/// Writes an instant as `2026-01-05T10:01:30Z`, with milliseconds only when it has them.
-func formatInstant(_ date: Date) -> String {
-  let formatter = ISO8601DateFormatter()
-  if date.timeIntervalSince1970.rounded(.down) != date.timeIntervalSince1970 {
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-  }
-  return formatter.string(from: date)
 }

@@ -1,5 +1,6 @@
 import DurableFiles
 import Foundation
+import TraineeAPI
 
 /// A failed file operation of the crash-recovery store, naming the file and the system's reason.
 ///
@@ -287,9 +288,7 @@ public final class SessionJournal {
   }
 
   private static func stamp(_ date: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime]
-    return formatter.string(from: date)
+    ISO8601Instant.compactText(date)
   }
 
   // MARK: - Formats

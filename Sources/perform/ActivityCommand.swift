@@ -1,5 +1,6 @@
 import Foundation
 import LiveActivity
+import TraineeAPI
 import WorkoutReplay
 import WorkoutSession
 
@@ -102,7 +103,7 @@ enum ActivityCommand {
         self.units = units
       }
       if let fixed = options.values["now"] {
-        guard let date = ISO8601DateFormatter().date(from: fixed) else {
+        guard let date = ISO8601Instant.date(from: fixed) else {
           throw UsageError(
             "--now \"\(fixed)\" is not an ISO 8601 time such as 2026-01-05T10:00:00Z")
         }

@@ -15,7 +15,7 @@ enum SessionCommand {
     }
     var now: @Sendable () -> Date = { Date() }
     if let fixed = options.values["now"] {
-      guard let date = ISO8601DateFormatter().date(from: fixed) else {
+      guard let date = ISO8601Instant.date(from: fixed) else {
         fail("--now \"\(fixed)\" is not an ISO 8601 time such as 2026-01-05T10:00:00Z")
         return 2
       }

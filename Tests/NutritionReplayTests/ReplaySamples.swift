@@ -37,7 +37,7 @@ enum Sample {
   /// The requests as `METHOD date status @milliseconds-after-start`.
   static func summary(_ requests: [ReplayRequest]) -> [String] {
     requests.map {
-      let offset = milliseconds($0.at) - milliseconds(start)
+      let offset = $0.at.milliseconds - start.milliseconds
       return "\($0.method) \($0.date) \($0.status.map(String.init) ?? "-") @\(offset)"
     }
   }

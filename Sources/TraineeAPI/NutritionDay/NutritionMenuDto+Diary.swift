@@ -15,41 +15,6 @@ import Foundation
 //   ignored, so every log is counted exactly once, through the snapshot or by itself;
 // - an item's macros, a log's and the day's sum are rounded to 0.1.
 
-/// A plan day and the plan it belongs to.
-public struct PlanDayChoice: Equatable, Sendable {
-  public var planId: String
-  public var day: NutritionPlanDayDto
-
-  /// Plan `planId`'s day `day`.
-  public init(planId: String, day: NutritionPlanDayDto) {
-    self.planId = planId
-    self.day = day
-  }
-
-  /// The plan day a day is read against: the hinted one (the plan day in view) when the plans
-  /// have it, else the day whose meals and items the snapshot names most (the first on a tie),
-  /// else the first day of all; `nil` without any plan day.
-  public static func choose(
-    _ plans: [NutritionPlanDto], hint: PlanDayHint?, snapshot: NutritionDaySnapshot?,
-    dateKey: String
-  ) -> PlanDayChoice? {
-    let days = plans.flatMap { plan in plan.days.map { PlanDayChoice(planId: plan.id, day: $0) } }
-    if let hint,
-      let hinted = days.first(where: { $0.planId == hint.planId && $0.day.id == hint.dayId })
-    {
-      return hinted
-    }
-    guard let snapshot else { return days.first }
-    let named = snapshot.namedIds(dateKey: dateKey)
-    let scored = days.map { choice in
-      let ids = choice.day.meals.flatMap { [$0.id] + $0.items.map(\.id) }
-      return (choice, ids.filter(named.contains).count)
-    }
-    let best = scored.map(\.1).max() ?? 0
-    return best > 0 ? scored.first { $0.1 == best }?.0 : days.first
-  }
-}
-
 extension NutritionDaySnapshot {
   /// Every item and meal id a key of `dateKey` names.
   func namedIds(dateKey: String) -> Set<String> {

@@ -95,9 +95,10 @@ let package = Package(
       path: "Fuzz/Entries"),
     .executableTarget(name: "PerformFuzz", dependencies: ["FuzzEntries"], path: "Fuzz/Driver"),
     // What the tests share: the manual clock every timer test drives, the settable wall clock,
-    // the recording notification center.
+    // the recording notification center, the scripted HTTP server behind a client.
     .target(
-      name: "PerformTestSupport", dependencies: ["RestTimer"], path: "Tests/PerformTestSupport"),
+      name: "PerformTestSupport", dependencies: ["RestTimer", "TraineeAPI"],
+      path: "Tests/PerformTestSupport"),
     .testTarget(name: "TraineeAPITests", dependencies: ["TraineeAPI", "DurableFiles"]),
     .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
     .testTarget(

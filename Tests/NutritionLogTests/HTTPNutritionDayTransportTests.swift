@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PerformTestSupport
 import Testing
 
 @testable import NutritionLog
@@ -15,34 +15,12 @@ import Testing
 
 /// How `HTTPNutritionDayTransport` reads the server's answers.
 struct HTTPNutritionDayTransportTests {
-  /// A server answering every request with `status` and `body`, recording the requests.
-  final class ScriptedServer: Sendable {
-    let requests = Mutex<[URLRequest]>([])
-    let status: Int
-    let body: Data
-
-    init(status: Int = 200, body: String) {
-      self.status = status
-      self.body = Data(body.utf8)
-    }
-
-    /// The sync engine's transport over a client of this server.
-    var transport: HTTPNutritionDayTransport {
-      let client = TraineeAPIClient(
-        baseURL: URL(string: "http://perform.test/")!, token: "t0k3n",
-        timeZone: { TimeZone(identifier: "UTC")! }
-      ) { request in
-        self.requests.withLock { $0.append(request) }
-        let response = HTTPURLResponse(
-          url: request.url!, statusCode: self.status, httpVersion: "HTTP/1.1",
-          headerFields: ["Content-Type": "application/json"])!
-        return (self.body, response)
-      }
-      return HTTPNutritionDayTransport(client: client)
-    }
-  }
-
   let today = Wall.day("2026-01-05")
+
+  /// The sync engine's transport over a client of `server`.
+  func transport(_ server: ScriptedHTTPServer) -> HTTPNutritionDayTransport {
+    HTTPNutritionDayTransport(client: server.client())
+  }
 
   /// The problem of a `malformedResponse`, recording an issue for any other outcome.
   func malformedProblem(
@@ -58,12 +36,12 @@ struct HTTPNutritionDayTransportTests {
   }
 
   @Test func theDayAskedForIsAnswered() async throws {
-    let server = ScriptedServer(
+    let server = ScriptedHTTPServer(
       body: #"{"date":"2026-01-05","data":{"removed":{"2026-0-5__it1":true}}}"#)
-    let answer = try await server.transport.getDay(date: today)
+    let answer = try await transport(server).getDay(date: today)
     #expect(answer.date == today)
     #expect(answer.data?.removed == ["2026-0-5__it1": true])
-    let url = server.requests.withLock { $0.map { $0.url?.absoluteString } }
+    let url = server.requests.map { $0.url?.absoluteString }
     #expect(url == ["http://perform.test/v1/trainee/nutrition/day?date=2026-01-05"])
   }
 
@@ -73,9 +51,9 @@ struct HTTPNutritionDayTransportTests {
     (#"{"date":"yesterday","data":null}"#, "yesterday"),
   ])
   func anotherDatesAnswerIsMalformed(body: String, answered: String) async {
-    let server = ScriptedServer(body: body)
+    let server = ScriptedHTTPServer(body: body)
     let error = await #expect(throws: NutritionDayTransportError.self) {
-      _ = try await server.transport.getDay(date: today)
+      _ = try await transport(server).getDay(date: today)
     }
     let problem = malformedProblem(error)
     #expect(problem?.contains(answered) == true, "\(problem ?? "")")
@@ -84,21 +62,21 @@ struct HTTPNutritionDayTransportTests {
 
   @Test(arguments: ["<html>Gateway says hello</html>", "", #"{"data":null}"#])
   func aBodyThatIsNotADayIsMalformed(body: String) async {
-    let server = ScriptedServer(body: body)
+    let server = ScriptedHTTPServer(body: body)
     let fetch = await #expect(throws: NutritionDayTransportError.self) {
-      _ = try await server.transport.getDay(date: today)
+      _ = try await transport(server).getDay(date: today)
     }
     _ = malformedProblem(fetch)
     let save = await #expect(throws: NutritionDayTransportError.self) {
-      try await server.transport.putDay(date: today, snapshot: .empty)
+      try await transport(server).putDay(date: today, snapshot: .empty)
     }
     _ = malformedProblem(save)
   }
 
   @Test func anErrorStatusIsHTTPWhateverItsBody() async {
-    let server = ScriptedServer(status: 502, body: "<html>Bad gateway</html>")
+    let server = ScriptedHTTPServer(status: 502, body: "<html>Bad gateway</html>")
     await #expect(throws: NutritionDayTransportError.http(status: 502)) {
-      _ = try await server.transport.getDay(date: today)
+      _ = try await transport(server).getDay(date: today)
     }
   }
 }

@@ -1,6 +1,6 @@
 import DurableFiles
 import Foundation
-import Synchronization
+import PerformTestSupport
 import Testing
 
 @testable import NutritionLog
@@ -13,33 +13,24 @@ import Testing
 /// The day transport keeping each day fetched as its last good answer, without ever answering
 /// the sync engine from that copy.
 struct KeptDayTransportTests {
-  final class Server: Sendable {
-    let reachable = Mutex(true)
-    let body = #"{"date":"2026-01-05","data":{"eaten":{"2026-0-5__it_oats":true}}}"#
-
-    func transport(copies: AnswerCopies) -> HTTPNutritionDayTransport {
-      let client = TraineeAPIClient(
-        baseURL: URL(string: "http://perform.test/")!, token: "t0k3n",
-        timeZone: { TimeZone(identifier: "UTC")! }
-      ) { request in
-        guard self.reachable.withLock({ $0 }) else { throw URLError(.cannotConnectToHost) }
-        let response = HTTPURLResponse(
-          url: request.url!, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: [:])!
-        return (Data(self.body.utf8), response)
-      }
-      let reads = KeptReads(
-        client: client, copies: copies, now: { Date(timeIntervalSince1970: 1_767_607_200) },
-        report: { _ in })
-      return HTTPNutritionDayTransport(client: client, keeping: reads)
-    }
+  /// The day transport over `server`, keeping its answers in `copies`.
+  func transport(
+    _ server: ScriptedHTTPServer, copies: AnswerCopies
+  ) -> HTTPNutritionDayTransport {
+    let client = server.client()
+    let reads = KeptReads(
+      client: client, copies: copies, now: { Date(timeIntervalSince1970: 1_767_607_200) },
+      report: { _ in })
+    return HTTPNutritionDayTransport(client: client, keeping: reads)
   }
 
   @Test func aFetchedDayIsKeptButNeverAnsweredFromTheCopy() async throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("kept-days-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let server = Server()
-    let transport = server.transport(copies: AnswerCopies(directory: directory))
+    let server = ScriptedHTTPServer(
+      body: #"{"date":"2026-01-05","data":{"eaten":{"2026-0-5__it_oats":true}}}"#, headers: [:])
+    let transport = transport(server, copies: AnswerCopies(directory: directory))
     let today = Wall.day("2026-01-05")
     #expect(!transport.wasLoadedBefore(today))
 
@@ -48,7 +39,7 @@ struct KeptDayTransportTests {
     #expect(transport.wasLoadedBefore(today))
     #expect(!transport.wasLoadedBefore(Wall.day("2026-01-04")))
 
-    server.reachable.withLock { $0 = false }
+    server.reachable = false
     await #expect(throws: NutritionDayTransportError.offline) {
       _ = try await transport.getDay(date: today)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PerformTestSupport
 import Synchronization
 import Testing
 import TraineeServer
@@ -11,31 +12,6 @@ import TraineeServer
 
 /// What the client puts on the wire and how it types failures.
 struct ClientTransportTests {
-  /// A fake transport answering `status` with `body` and recording every request.
-  final class FakeTransport: Sendable {
-    let requests = Mutex<[URLRequest]>([])
-    let status: Int
-    let body: Data
-
-    init(status: Int = 200, body: String = "{}") {
-      self.status = status
-      self.body = Data(body.utf8)
-    }
-
-    func client(zone: String = "Europe/Berlin") -> TraineeAPIClient {
-      TraineeAPIClient(
-        baseURL: URL(string: "http://perform.test/")!, token: "t0k3n",
-        timeZone: { TimeZone(identifier: zone)! }
-      ) { request in
-        self.requests.withLock { $0.append(request) }
-        let response = HTTPURLResponse(
-          url: request.url!, statusCode: self.status, httpVersion: "HTTP/1.1",
-          headerFields: ["Content-Type": "application/json"])!
-        return (self.body, response)
-      }
-    }
-  }
-
   /// Calls every method of the client once; failures (the fake's `{}` fits few) are ignored.
   static func callEveryMethod(_ client: TraineeAPIClient) async {
     let log = ClientWorkoutTests.pushDay
@@ -62,9 +38,9 @@ struct ClientTransportTests {
   }
 
   @Test func everyRequestCarriesTheTokenAndTheTimeZone() async throws {
-    let fake = FakeTransport()
+    let fake = ScriptedHTTPServer()
     await Self.callEveryMethod(fake.client(zone: "America/New_York"))
-    let requests = fake.requests.withLock { $0 }
+    let requests = fake.requests
     #expect(requests.count == 18)
     for request in requests {
       #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer t0k3n")
@@ -100,17 +76,17 @@ struct ClientTransportTests {
   }
 
   @Test func malformedAnswerIsADecodingErrorNamingTheField() async throws {
-    let fake = FakeTransport(
+    let fake = ScriptedHTTPServer(
       body: #"{"workouts":[{"id":"1","workoutNumber":"three","loggedAt":"x","completed":true}]}"#)
     await #expect(
       throws: TraineeAPIError.decoding(
         PayloadError(field: "workouts[0].workoutNumber", problem: "is not a number"))
     ) {
-      try await fake.client().workoutHistory()
+      try await fake.client(zone: "Europe/Berlin").workoutHistory()
     }
-    let broken = FakeTransport(body: "{\"id\":")
+    let broken = ScriptedHTTPServer(body: "{\"id\":")
     await #expect {
-      try await broken.client().session()
+      try await broken.client(zone: "Europe/Berlin").session()
     } throws: { error in
       guard case .decoding(let problem) = error as? TraineeAPIError else { return false }
       return problem.field == "(document)"
@@ -118,17 +94,17 @@ struct ClientTransportTests {
   }
 
   @Test func errorStatusCarriesTheServersErrorBody() async throws {
-    let fake = FakeTransport(
+    let fake = ScriptedHTTPServer(
       status: 404, body: #"{"error":{"code":"not_found","message":"No workout log has id 9."}}"#)
     await #expect(
       throws: TraineeAPIError.http(
         status: 404, error: APIErrorBody(code: "not_found", message: "No workout log has id 9."))
     ) {
-      try await fake.client().workoutLog(id: "9")
+      try await fake.client(zone: "Europe/Berlin").workoutLog(id: "9")
     }
-    let bare = FakeTransport(status: 502, body: "<html>Bad gateway</html>")
+    let bare = ScriptedHTTPServer(status: 502, body: "<html>Bad gateway</html>")
     await #expect(throws: TraineeAPIError.http(status: 502, error: nil)) {
-      try await bare.client().session()
+      try await bare.client(zone: "Europe/Berlin").session()
     }
   }
 

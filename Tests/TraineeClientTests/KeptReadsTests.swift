@@ -13,38 +13,6 @@ import Testing
 /// Reads that fall back to the last good answer: what is kept, what is sent, when the copy is
 /// used.
 struct KeptReadsTests {
-  /// A transport that plays back answers in order (a `nil` answer is "no network") and records
-  /// the requests.
-  final class ScriptedServer: Sendable {
-    struct Answer {
-      var status: Int
-      var headers: [String: String] = [:]
-      var body: String = ""
-    }
-    let answers: Mutex<[Answer?]>
-    let requests = Mutex<[URLRequest]>([])
-
-    init(_ answers: [Answer?]) {
-      self.answers = Mutex(answers)
-    }
-
-    var client: TraineeAPIClient {
-      TraineeAPIClient(
-        baseURL: URL(string: "http://perform.test")!, token: "t0k3n",
-        timeZone: { TimeZone(identifier: "UTC")! }
-      ) { request in
-        self.requests.withLock { $0.append(request) }
-        guard let answer = self.answers.withLock({ $0.removeFirst() }) else {
-          throw URLError(.cannotConnectToHost)
-        }
-        let response = HTTPURLResponse(
-          url: request.url!, statusCode: answer.status, httpVersion: "HTTP/1.1",
-          headerFields: answer.headers)!
-        return (Data(answer.body.utf8), response)
-      }
-    }
-  }
-
   /// A scratch data directory, a wall clock the test moves, and what was reported.
   final class Device: Sendable {
     let directory = FileManager.default.temporaryDirectory
@@ -54,9 +22,9 @@ struct KeptReadsTests {
 
     var copies: AnswerCopies { AnswerCopies(directory: directory) }
 
-    func reads(_ server: ScriptedServer) -> KeptReads {
+    func reads(_ server: ScriptedHTTPServer) -> KeptReads {
       KeptReads(
-        client: server.client, copies: copies, now: clock.reader,
+        client: server.client(), copies: copies, now: clock.reader,
         report: { problem in self.reported.withLock { $0.append(problem) } })
     }
 
@@ -70,7 +38,7 @@ struct KeptReadsTests {
   @Test func anAnswerIsKeptWithItsETagAndA304ConfirmsTheCopy() async throws {
     let device = Device()
     defer { device.remove() }
-    let server = ScriptedServer([
+    let server = ScriptedHTTPServer(playing: [
       .init(status: 200, headers: ["ETag": #""h1""#], body: Self.historyBody),
       .init(status: 304, headers: ["ETag": #""h1""#]),
     ])
@@ -82,7 +50,7 @@ struct KeptReadsTests {
     let second = try await reads.read(.workoutHistory)
 
     #expect(second == KeptAnswer(value: WorkoutHistoryDto(workouts: []), fetchedAt: device.now))
-    let sent = server.requests.withLock { $0 }
+    let sent = server.requests
     #expect(sent.map { $0.value(forHTTPHeaderField: "If-None-Match") } == [nil, #""h1""#])
     #expect(reads.copy(of: .workoutHistory)?.fetchedAt == device.now)
   }
@@ -91,21 +59,21 @@ struct KeptReadsTests {
     let device = Device()
     defer { device.remove() }
     let date = "Mon, 01 Dec 2025 10:12:00 GMT"
-    let server = ScriptedServer([
+    let server = ScriptedHTTPServer(playing: [
       .init(status: 200, headers: ["Last-Modified": date], body: Self.historyBody),
       .init(status: 200, body: Self.historyBody),
     ])
     let reads = device.reads(server)
     _ = try await reads.read(.workoutHistory)
     _ = try await reads.read(.workoutHistory)
-    let sent = server.requests.withLock { $0 }
+    let sent = server.requests
     #expect(sent.map { $0.value(forHTTPHeaderField: "If-Modified-Since") } == [nil, date])
   }
 
   @Test func withNoNetworkTheCopyIsAnsweredWithItsTimeAndWhy() async throws {
     let device = Device()
     defer { device.remove() }
-    let server = ScriptedServer([.init(status: 200, body: Self.historyBody), nil])
+    let server = ScriptedHTTPServer(playing: [.init(status: 200, body: Self.historyBody), nil])
     let reads = device.reads(server)
     let fetched = device.now
     _ = try await reads.read(.workoutHistory)
@@ -123,7 +91,7 @@ struct KeptReadsTests {
   @Test func aRefusedTokenOrAServerFaultAlsoFallsBackToTheCopy() async throws {
     let device = Device()
     defer { device.remove() }
-    let server = ScriptedServer([
+    let server = ScriptedHTTPServer(playing: [
       .init(status: 200, body: Self.historyBody), .init(status: 401, body: "{}"),
       .init(status: 503, body: "{}"),
     ])
@@ -136,14 +104,14 @@ struct KeptReadsTests {
   @Test func withNoNetworkAndNoCopyTheFailureIsThrown() async throws {
     let device = Device()
     defer { device.remove() }
-    let reads = device.reads(ScriptedServer([nil]))
+    let reads = device.reads(ScriptedHTTPServer(playing: [nil]))
     await #expect(throws: TraineeAPIError.offline) { try await reads.read(.workoutHistory) }
   }
 
   @Test func anAnswerThatDoesNotDecodeNeverReplacesTheCopy() async throws {
     let device = Device()
     defer { device.remove() }
-    let server = ScriptedServer([
+    let server = ScriptedHTTPServer(playing: [
       .init(status: 200, body: Self.historyBody), .init(status: 200, body: #"{"workouts":7}"#),
     ])
     let reads = device.reads(server)
@@ -162,7 +130,7 @@ struct KeptReadsTests {
     try FileManager.default.createDirectory(at: device.directory, withIntermediateDirectories: true)
     try Data("{\"bytes\":3,\"fetchedAt\":0}\n[1]".utf8).write(
       to: device.copies.url(of: "workout-history"))
-    let reads = device.reads(ScriptedServer([nil]))
+    let reads = device.reads(ScriptedHTTPServer(playing: [nil]))
 
     await #expect(throws: TraineeAPIError.offline) { try await reads.read(.workoutHistory) }
     let reported = device.reported.withLock { $0 }
@@ -181,7 +149,7 @@ struct KeptReadsTests {
     for key in keys {
       try copies.save(AnswerCopy(body: Data("{}".utf8), fetchedAt: device.now), for: key)
     }
-    device.reads(ScriptedServer([])).removeDayCopies(before: "2025-11-01")
+    device.reads(ScriptedHTTPServer(playing: [])).removeDayCopies(before: "2025-11-01")
     #expect(
       copies.keys() == [
         "home", "nutrition-day-2025-11-01", "nutrition-menu-2025-11-20", "nutrition-plans",

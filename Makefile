@@ -10,20 +10,30 @@ endif
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Benchmarks Apps Fuzz
 
-.PHONY: run test lint format deps build bench bench-app bench-server load-fault bench-neighbour golden tsan fuzz fuzz-build fuzz-merge clean
+.PHONY: run test test-with-postgresql lint format deps build bench bench-app bench-server load-fault bench-neighbour golden tsan fuzz fuzz-build fuzz-merge clean
 
 ## run: build Perform and open the terminal app (embedded server, demo trainee)
 run: deps
 	$(SWIFT) build -c release --product perform
 	.build/release/perform
 
-## test: build everything, check the server against openapi.yaml, run every test suite
-## (the Swift suites run last, so their summary closes the output)
+## test: build everything, check the server against openapi.yaml on SQLite and on PostgreSQL, run
+## every test suite with a throwaway PostgreSQL (stopped at the end, also on failure; the Swift
+## suites run last, so their summary closes the output)
 test: deps
 	$(SWIFT) build --build-tests
 	"$$(dirname "$$(command -v $(SWIFT))")/swiftc" -parse $$(find Apps -name '*.swift')
 	python3 scripts/check-ios-project.py
+	scripts/with-test-postgresql.sh $(MAKE) --no-print-directory test-with-postgresql
+
+# The part of `make test` that needs the cluster scripts/with-test-postgresql.sh names in
+# PERFORM_TEST_POSTGRESQL; not meant to be run by hand.
+test-with-postgresql:
+	@test -n "$$PERFORM_TEST_POSTGRESQL" || { echo "run make test" >&2; exit 2; }
 	scripts/openapi-conformance.sh .build/debug/perform
+	psql -q "$$PERFORM_TEST_POSTGRESQL" -c "CREATE SCHEMA openapi"
+	scripts/openapi-conformance.sh .build/debug/perform \
+	  "$$PERFORM_TEST_POSTGRESQL&options=-csearch_path%3Dopenapi"
 	$(SWIFT) test --skip-build --disable-xctest
 
 ## lint: check formatting with the checked-in .swift-format

@@ -43,8 +43,10 @@ let package = Package(
       name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-    // The trainee API server: routes on libmicrohttpd, storage on SQLite.
-    .target(name: "TraineeServer", dependencies: ["TraineeAPI", "CSQLite", "CMicroHTTPD"]),
+    .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    // The trainee API server: routes on libmicrohttpd, storage on SQLite or PostgreSQL.
+    .target(
+      name: "TraineeServer", dependencies: ["TraineeAPI", "CSQLite", "CPostgreSQL", "CMicroHTTPD"]),
     // Scripted, deterministic runs of the engine: `perform replay`.
     .target(name: "WorkoutReplay", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"]),
     // Scripted, deterministic runs of the nutrition day against an in-process server.

@@ -4,7 +4,10 @@
 # that every answer is documented in openapi.yaml (status, content type, body schema) and that no
 # request makes the server answer 5xx. Installs schemathesis into .build/venv when missing.
 #
-#   scripts/openapi-conformance.sh [PERFORM_BINARY]   (default: .build/debug/perform)
+#   scripts/openapi-conformance.sh [PERFORM_BINARY [DATABASE]]
+#
+# PERFORM_BINARY defaults to .build/debug/perform, DATABASE to a SQLite file in a temporary
+# directory; a postgresql:// URL (an empty database or schema) runs the same checks on PostgreSQL.
 #
 # Environment: OPENAPI_MAX_EXAMPLES (default 100) cases per operation and phase; OPENAPI_SEED
 # (default 1) fixes the generator's seed; OPENAPI_REPORT_DIR keeps the JUnit report there.
@@ -60,7 +63,8 @@ trap 'exit 143' TERM
 # job has opened them (a race a loaded CI machine once lost, stopping the run under set -e).
 : >"$work/serve.out"
 : >"$work/serve.err"
-"$PERFORM" serve --host 127.0.0.1 --port 0 --database "$work/perform.sqlite" --demo \
+DATABASE=${2:-$work/perform.sqlite}
+"$PERFORM" serve --host 127.0.0.1 --port 0 --database "$DATABASE" --data-dir "$work" --demo \
   --access-log off >"$work/serve.out" 2>"$work/serve.err" &
 server=$!
 url="" token=""

@@ -116,6 +116,8 @@ public enum DatabaseFailureKind: Equatable, Sendable {
   case constraintViolation
   /// The database cannot be reached now; the same request may succeed later.
   case unavailable
+  /// A text holds a character the database cannot store (PostgreSQL: U+0000).
+  case unstorableText
   /// Anything else.
   case other
 }

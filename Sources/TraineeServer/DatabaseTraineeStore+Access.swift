@@ -17,7 +17,7 @@ extension DatabaseTraineeStore {
       if let trainee, error.kind == .foreignKeyViolation {
         throw TraineeStoreError.traineeNotFound(trainee)
       }
-      throw TraineeStoreError.storageFailed(error.description)
+      throw Self.storeError(error)
     }
   }
 
@@ -26,7 +26,18 @@ extension DatabaseTraineeStore {
     do {
       return try database.readTransaction(body)
     } catch let error as any DatabaseFailure {
-      throw TraineeStoreError.storageFailed(error.description)
+      throw Self.storeError(error)
+    }
+  }
+
+  /// A driver's failure as the protocol's: `unavailable` when the database is away, `invalid`
+  /// for a text the database cannot store.
+  private static func storeError(_ error: any DatabaseFailure) -> TraineeStoreError {
+    switch error.kind {
+    case .unavailable: .unavailable(error.description)
+    case .unstorableText:
+      .invalid(field: "text", problem: "contains U+0000, which the database cannot store")
+    case .foreignKeyViolation, .constraintViolation, .other: .storageFailed(error.description)
     }
   }
 

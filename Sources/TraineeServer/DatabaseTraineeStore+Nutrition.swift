@@ -5,7 +5,10 @@ import TraineeAPI
 // were given in (checked to be JSON, nothing more), so a field this server does not know yet
 // survives a save and a read. One exception (docs/decisions.md "Server nutrition routes"): a day
 // saved without `portions` by a build that does not know about amounts keeps the stored ones,
-// added by SQLite's JSON functions in the write's transaction.
+// added in the write's transaction. The merged text is written here rather than by the database's
+// JSON functions, so both backends store the same bytes: the new text and the stored `portions`
+// with the whitespace outside strings removed (as SQLite's `json_insert` wrote it before), the
+// member last.
 
 extension DatabaseTraineeStore {
   public func importNutritionPlans(json: String, for trainee: TraineeID) throws {
@@ -38,15 +41,13 @@ extension DatabaseTraineeStore {
       try Self.requireJSON(json, field: "data", in: db)
       let day: [DatabaseValue] = [trainee.value, .text(date.description)]
       var stored = json
-      // Read and written in this one `BEGIN IMMEDIATE` transaction, so no other save of the day
-      // can come between. `json_insert` never replaces a `portions` member `json` has after all.
+      // Read and written in this one serializable transaction, so no other save of the day can
+      // come between. A `portions` member `json` has after all is never replaced.
       if keepingStoredPortions,
-        let merged = try db.row(
-          """
-          SELECT json_insert(?, '$.portions', json(json_extract(data, '$.portions')))
-          FROM nutrition_days
-          WHERE trainee_id = ? AND date = ? AND json_type(data, '$.portions') = 'object'
-          """, [.text(json)] + day, { try $0.string(0) })
+        let data = try db.row(
+          "SELECT data FROM nutrition_days WHERE trainee_id = ? AND date = ?", day,
+          { try $0.string(0) }),
+        let merged = Self.adding(portionsOf: data, to: json)
       {
         stored = merged
       }
@@ -110,5 +111,49 @@ extension DatabaseTraineeStore {
           consumedAt: Date(milliseconds: try row.int64(1)), itemsJSON: try row.string(2))
       }
     }
+  }
+}
+
+extension DatabaseTraineeStore {
+  /// `json` with the `portions` object of `stored` added as its last member, both without
+  /// whitespace outside strings; `nil` when `stored` has no `portions` object, or `json` is not
+  /// an object or has a `portions` member (`null` included) already.
+  static func adding(portionsOf stored: String, to json: String) -> String? {
+    guard let members = try? jsonMemberText(Data(stored.utf8)),
+      let portions = members["portions"], portions.first == UInt8(ascii: "{"),
+      let sent = try? jsonMemberText(Data(json.utf8)), sent["portions"] == nil
+    else { return nil }
+    var merged = minified(Data(json.utf8))
+    guard merged.last == UInt8(ascii: "}") else { return nil }
+    merged.removeLast()
+    if merged.last != UInt8(ascii: "{") { merged.append(UInt8(ascii: ",")) }
+    merged.append(contentsOf: Array(#""portions":"#.utf8))
+    merged.append(contentsOf: minified(portions))
+    merged.append(UInt8(ascii: "}"))
+    return String(decoding: merged, as: UTF8.self)
+  }
+
+  /// JSON text without the whitespace outside its strings.
+  private static func minified(_ text: Data) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(text.count)
+    var inString = false
+    var escaped = false
+    for byte in text {
+      if inString {
+        output.append(byte)
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+      } else if ![0x20, 0x09, 0x0A, 0x0D].contains(byte) {
+        output.append(byte)
+        if byte == UInt8(ascii: "\"") { inString = true }
+      }
+    }
+    return output
   }
 }

@@ -37,7 +37,16 @@ public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible 
 
 /// Brings databases to the current schema.
 public enum Migrations {
-  /// Every step of the trainee database's schema, in order.
+  /// Every step of the trainee database's schema in `dialect`, in order; both dialects have the
+  /// same versions.
+  public static func trainee(for dialect: SQLDialect) -> [Migration] {
+    switch dialect {
+    case .sqlite: trainee
+    case .postgresql: traineePostgreSQL
+    }
+  }
+
+  /// Every step of the trainee database's schema in SQLite's dialect, in order.
   public static let trainee: [Migration] = [
     traineeSchemaVersion1, traineeSchemaVersion2, traineeSchemaVersion3, traineeSchemaVersion4,
     traineeSchemaVersion5, traineeSchemaVersion6,
@@ -48,19 +57,23 @@ public enum Migrations {
     try database.readTransaction { try database.schemaVersion($0) }
   }
 
-  /// Applies the steps of `migrations` the database lacks, each in its own transaction, and
-  /// returns the resulting version. A database from a newer version is refused unchanged.
+  /// Applies the steps of `migrations` (the trainee schema in the database's dialect by default)
+  /// the database lacks, each in its own transaction, and returns the resulting version. A
+  /// database from a newer version is refused unchanged.
   @discardableResult
   public static func migrate(
-    _ database: any DatabaseDriver, with migrations: [Migration] = trainee
+    _ database: any DatabaseDriver, with migrations: [Migration]? = nil
   ) throws -> Int {
+    let migrations = migrations ?? trainee(for: database.dialect)
     precondition(
       migrations.enumerated().allSatisfy { $0.offset + 1 == $0.element.version },
       "migration versions must count up from 1")
     let supported = migrations.last?.version ?? 0
     var current = try version(of: database)
     for migration in migrations where migration.version > current {
-      current = try database.writeTransaction(.serializable) { connection in
+      // READ COMMITTED: the version is read after the driver's lock is granted, so it is the
+      // one another process's migration committed meanwhile.
+      current = try database.writeTransaction(.readCommitted) { connection in
         let found = try database.schemaVersion(connection)
         guard found < migration.version else { return found }
         try refuseNewer(found, supported: supported, path: database.location)

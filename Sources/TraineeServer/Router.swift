@@ -127,6 +127,15 @@ public struct Router: Sendable {
   private func answer(_ error: any Error, to request: HTTPRequest) -> HTTPResponse {
     if let error = error as? HTTPError { return error.response }
     reportError(error, request)
+    // NB: DESIGN.md "The server at scale": a database away is 503 with Retry-After, never 500;
+    // the request may be sent again as it was.
+    if case .unavailable = error as? TraineeStoreError {
+      var response = HTTPResponse.error(
+        .serviceUnavailable, code: "database_unavailable",
+        message: "The database cannot be reached; try again in a second.")
+      response.headers["Retry-After"] = "1"
+      return response
+    }
     return .error(
       .internalServerError, code: "internal_error",
       message: "The server could not complete the request.")

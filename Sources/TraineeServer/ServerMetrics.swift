@@ -56,8 +56,11 @@ public final class ServerMetrics: Sendable {
     }
   }
 
-  /// The exposition, with `gauges` (name, help, value) read at the scrape.
-  public func render(gauges: [(name: String, help: String, value: Double)]) -> String {
+  /// The exposition, with `gauges` and `counters` (name, help, value) read at the scrape.
+  public func render(
+    gauges: [(name: String, help: String, value: Double)],
+    counters: [(name: String, help: String, value: Double)] = []
+  ) -> String {
     let state = state.withLock { $0 }
     var lines: [String] = []
     lines.append(
@@ -93,6 +96,11 @@ public final class ServerMetrics: Sendable {
       lines.append("# HELP \(gauge.name) \(gauge.help)")
       lines.append("# TYPE \(gauge.name) gauge")
       lines.append("\(gauge.name) \(gauge.value)")
+    }
+    for counter in counters {
+      lines.append("# HELP \(counter.name) \(counter.help)")
+      lines.append("# TYPE \(counter.name) counter")
+      lines.append("\(counter.name) \(counter.value)")
     }
     return lines.joined(separator: "\n") + "\n"
   }

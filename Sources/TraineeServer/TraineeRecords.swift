@@ -192,6 +192,9 @@ public enum TraineeStoreError: Error, Equatable, Sendable, CustomStringConvertib
   case invalid(field: String, problem: String)
   /// The storage itself failed (disk, locks, corruption), with the backend's message.
   case storageFailed(String)
+  /// The database cannot be reached now (PostgreSQL stopped or restarting, every connection
+  /// busy); the same request may succeed later.
+  case unavailable(String)
   /// The trainee used this `Idempotency-Key` before for another workout.
   case idempotencyKeyReused(String)
   /// The trainee already stores as much of something as one may (`StorageLimits`); `what`
@@ -205,6 +208,7 @@ public enum TraineeStoreError: Error, Equatable, Sendable, CustomStringConvertib
     case .traineeNotFound(let id): "no trainee has id \(id)"
     case .invalid(let field, let problem): "\(field) \(problem)"
     case .storageFailed(let message): "storage failed: \(message)"
+    case .unavailable(let message): "storage unavailable: \(message)"
     case .idempotencyKeyReused(let key):
       "Idempotency-Key \(key) was used before for another workout"
     case .limitReached(let what), .tooLarge(let what): what

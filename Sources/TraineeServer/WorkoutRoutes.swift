@@ -153,7 +153,8 @@ enum WorkoutRoutes {
 
   /// Runs `body`, answering the store's refusals as the client's errors: bad input 400, a
   /// trainee gone since the token was checked 401, an `Idempotency-Key` reused for another
-  /// workout or a storage limit reached 422. Storage failures stay 500.
+  /// workout or a storage limit reached 422. Storage failures stay 500, and a database away 503
+  /// (answered by the router).
   static func mappingStoreErrors(_ body: () throws -> HTTPResponse) throws -> HTTPResponse {
     do {
       return try body()
@@ -173,7 +174,7 @@ enum WorkoutRoutes {
         throw HTTPError(.unprocessableContent, code: "limit_reached", message: "\(what).")
       case .tooLarge(let what):
         throw HTTPError(.contentTooLarge, code: "too_large", message: "\(what).")
-      case .storageFailed:
+      case .storageFailed, .unavailable:
         throw error
       }
     }

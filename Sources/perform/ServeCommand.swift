@@ -5,7 +5,8 @@ import TraineeServer
   import Glibc
 #endif
 
-/// `perform serve`: the trainee API on libmicrohttpd and SQLite, until SIGINT or SIGTERM.
+/// `perform serve`: the trainee API on libmicrohttpd and SQLite or PostgreSQL, until SIGINT or
+/// SIGTERM.
 enum ServeCommand {
   static func run(_ arguments: [String]) -> Int32 {
     let settings: ServeSettings
@@ -88,7 +89,8 @@ enum ServeCommand {
     }
     if settings.demo {
       do {
-        let demo = try DemoTokenFile(databasePath: path).ensureDemo(in: store)
+        let demo = try DemoTokenFile(databasePath: demoTokenBase(options, database: path))
+          .ensureDemo(in: store)
         say("demo trainee: \(demo.id)")
         say("token: \(demo.token)")
       } catch {
@@ -116,19 +118,21 @@ enum ServeCommand {
             return .error(.notFound, code: "not_found", message: "Only GET /metrics is here.")
           }
           let resources = processResources()
-          let text = metrics.render(gauges: [
-            (
-              "perform_http_requests_in_flight", "Requests begun and not ended.",
-              Double(server.requestsInFlight)
-            ),
-            (
-              "perform_access_log_dropped_lines",
-              "Access log lines dropped (queue full or write failed).",
-              Double(accessLog?.droppedLines ?? 0)
-            ),
-            ("process_resident_memory_bytes", "Resident memory.", resources.residentBytes),
-            ("process_open_fds", "Open file descriptors.", resources.openFiles),
-          ])
+          let pool = (store.database as? PostgreSQLDatabase)?.usage
+          let text = metrics.render(
+            gauges: [
+              (
+                "perform_http_requests_in_flight", "Requests begun and not ended.",
+                Double(server.requestsInFlight)
+              ),
+              (
+                "perform_access_log_dropped_lines",
+                "Access log lines dropped (queue full or write failed).",
+                Double(accessLog?.droppedLines ?? 0)
+              ),
+              ("process_resident_memory_bytes", "Resident memory.", resources.residentBytes),
+              ("process_open_fds", "Open file descriptors.", resources.openFiles),
+            ] + databasePoolGauges(pool), counters: databasePoolCounters(pool))
           return HTTPResponse(
             status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4"],
             body: Data(text.utf8))
@@ -200,10 +204,16 @@ final class TerminationSignal {
   }
 }
 
-/// The store at `--database PATH`, else `DIR/perform.sqlite` of the data directory.
+/// The store at `--database PATH_OR_URL` (a `postgresql://` or `postgres://` URL is PostgreSQL,
+/// anything else a SQLite file), else `DIR/perform.sqlite` of the data directory; returns it with
+/// where it is (a URL without its password).
 func openStore(_ options: Options) throws -> (DatabaseTraineeStore, String) {
   let path: String
   if let explicit = options.values["database"] {
+    if PostgreSQLDatabase.isURL(explicit) {
+      let database = try PostgreSQLDatabase(url: explicit)
+      return (try DatabaseTraineeStore(database: database), database.location)
+    }
     path = explicit
   } else {
     let directory = dataDirectory(options)
@@ -211,6 +221,44 @@ func openStore(_ options: Options) throws -> (DatabaseTraineeStore, String) {
     path = directory.appendingPathComponent("perform.sqlite").path
   }
   return (try DatabaseTraineeStore(path: path), path)
+}
+
+/// Where the demo token is kept: beside a SQLite file, in the data directory for PostgreSQL.
+func demoTokenBase(_ options: Options, database: String) -> String {
+  guard PostgreSQLDatabase.isURL(options.values["database"] ?? "") else { return database }
+  let directory = dataDirectory(options)
+  try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  return directory.appendingPathComponent("postgresql").path
+}
+
+/// The PostgreSQL pool's connections in use and idle, for `/metrics`; none for SQLite.
+private func databasePoolGauges(
+  _ pool: PostgreSQLDatabase.PoolUsage?
+) -> [(name: String, help: String, value: Double)] {
+  guard let pool else { return [] }
+  return [
+    (
+      "perform_database_connections_in_use", "PostgreSQL connections handed to a request.",
+      Double(pool.inUse)
+    ),
+    (
+      "perform_database_connections_idle", "PostgreSQL connections open and idle in the pool.",
+      Double(pool.idle)
+    ),
+  ]
+}
+
+/// How many times a request waited for a PostgreSQL connection, for `/metrics`.
+private func databasePoolCounters(
+  _ pool: PostgreSQLDatabase.PoolUsage?
+) -> [(name: String, help: String, value: Double)] {
+  guard let pool else { return [] }
+  return [
+    (
+      "perform_database_connection_waits_total",
+      "Requests that found every PostgreSQL connection busy and waited.", Double(pool.waits)
+    )
+  ]
 }
 
 /// Writes a line to standard output at once (the line is read by scripts and tests).

@@ -137,18 +137,21 @@ struct ServeSettings {
     let database =
       given.values["database"]
       ?? dataDirectory(given).appendingPathComponent("perform.sqlite").path
-    if FileManager.default.fileExists(atPath: database) {
+    let isURL = PostgreSQLDatabase.isURL(database)
+    if isURL || FileManager.default.fileExists(atPath: database) {
       do {
-        let opened = try SQLiteDatabase(path: database)
+        let opened: any DatabaseDriver =
+          isURL
+          ? try PostgreSQLDatabase(url: database) : try SQLiteDatabase(path: database)
         defer { opened.close() }
         let version = try Migrations.version(of: opened)
         if version > Migrations.trainee.count {
           found.append(
-            "\(database) has schema version \(version), newer than the"
+            "\(opened.location) has schema version \(version), newer than the"
               + " \(Migrations.trainee.count) this Perform knows")
         }
       } catch {
-        found.append("\(database): \(error)")
+        found.append("\(isURL ? PostgreSQLDatabase.withoutPassword(database) : database): \(error)")
       }
     } else if !canWrite(file: database) {
       found.append("\(database) does not exist and cannot be created")
@@ -166,7 +169,7 @@ struct ServeSettings {
     }
     return [
       "listen: \(configuration.host):\(configuration.port)",
-      "database: \(given.values["database"] ?? dataDirectory(given).appendingPathComponent("perform.sqlite").path)",
+      "database: \(PostgreSQLDatabase.withoutPassword(given.values["database"] ?? dataDirectory(given).appendingPathComponent("perform.sqlite").path))",
       "access log: \(log)",
       "max requests per address: \(configuration.maxRequestsPerAddress)",
       "max body MiB in flight: \(configuration.maxBodyBytesInFlight >> 20)",

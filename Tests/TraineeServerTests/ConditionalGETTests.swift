@@ -19,8 +19,10 @@ struct ConditionalGETTests {
       to: HTTPRequest(method: method, path: path, headers: headers, body: Data()))
   }
 
-  @Test func anUnchangedAnswerIs304AndAChangedOneIsAFullAnswerWithANewTag() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available)
+  func anUnchangedAnswerIs304AndAChangedOneIsAFullAnswerWithANewTag(_ backend: StoreBackend) throws
+  {
+    let api = try WorkoutAPIFixture(backend)
     let first = send(api, .get, "/v1/trainee/workouts", token: api.alice.token)
     #expect(first.status == .ok)
     let tag = try #require(first.headers["ETag"])
@@ -38,8 +40,10 @@ struct ConditionalGETTests {
     #expect(changed.headers["ETag"] != tag)
   }
 
-  @Test func aTagDoesNotGetPastAuthentication() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func aTagDoesNotGetPastAuthentication(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     let tag = try #require(
       send(api, .get, "/v1/trainee/workouts", token: api.alice.token).headers["ETag"])
     let stranger = send(

@@ -6,8 +6,10 @@ import TraineeAPI
 
 /// The demo trainee `perform serve --demo` and the terminal app set up.
 struct DemoTraineeTests {
-  @Test func theDemoHistoryIsDatedInTheDaysBeforeNowOldestFirst() throws {
-    let store = try StoreFixture.makeStore()
+  @Test(arguments: StoreBackend.available) func theDemoHistoryIsDatedInTheDaysBeforeNowOldestFirst(
+    _ backend: StoreBackend
+  ) throws {
+    let store = try StoreFixture.makeStore(backend)
     let now = StoreFixture.monday
     let demo = try DemoTrainee.ensure(in: store, now: now)
     let history = try store.workoutHistory(for: demo.id)
@@ -17,8 +19,10 @@ struct DemoTraineeTests {
     #expect(try !store.exerciseHistory(for: demo.id).isEmpty)
   }
 
-  @Test func aSecondEnsureAddsNothingAndIssuesANewToken() throws {
-    let store = try StoreFixture.makeStore()
+  @Test(arguments: StoreBackend.available) func aSecondEnsureAddsNothingAndIssuesANewToken(
+    _ backend: StoreBackend
+  ) throws {
+    let store = try StoreFixture.makeStore(backend)
     let first = try DemoTrainee.ensure(in: store, now: StoreFixture.monday)
     let second = try DemoTrainee.ensure(in: store, now: StoreFixture.monday + 86_400)
     #expect(second.id == first.id)
@@ -29,8 +33,10 @@ struct DemoTraineeTests {
     #expect(try store.trainees().count == 1)
   }
 
-  @Test func aKeptTokenThatStillWorksIsAnsweredAgain() throws {
-    let store = try StoreFixture.makeStore()
+  @Test(arguments: StoreBackend.available) func aKeptTokenThatStillWorksIsAnsweredAgain(
+    _ backend: StoreBackend
+  ) throws {
+    let store = try StoreFixture.makeStore(backend)
     let first = try DemoTrainee.ensure(in: store, now: StoreFixture.monday)
     let again = try DemoTrainee.ensure(
       in: store, now: StoreFixture.monday + 86_400, keeping: first.token)
@@ -38,8 +44,10 @@ struct DemoTraineeTests {
     #expect(try store.trainee(forToken: first.token)?.id == first.id)
   }
 
-  @Test func aKeptTokenOfSomeoneElseIsNotTheDemoTrainees() throws {
-    let store = try StoreFixture.makeStore()
+  @Test(arguments: StoreBackend.available) func aKeptTokenOfSomeoneElseIsNotTheDemoTrainees(
+    _ backend: StoreBackend
+  ) throws {
+    let store = try StoreFixture.makeStore(backend)
     let demo = try DemoTrainee.ensure(in: store, now: StoreFixture.monday)
     let other = try store.createTrainee(name: "Ana Lima")
     let again = try DemoTrainee.ensure(in: store, keeping: other.token)

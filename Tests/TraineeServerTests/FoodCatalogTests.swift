@@ -60,8 +60,10 @@ struct FoodCatalogTests {
     #expect(answer.apiError?.message.hasPrefix(field) == true)
   }
 
-  @Test func aSearchAnswersAtMostTheLimit() throws {
-    let api = try NutritionRoutesFixture()
+  @Test(arguments: StoreBackend.available) func aSearchAnswersAtMostTheLimit(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try NutritionRoutesFixture(backend)
     let answer = api.get("/v1/foods/search", ["q": "a", "limit": "3"])
     #expect(answer.status == .ok)
     #expect(answer.bodyJSON?[member: "foods"]?[element: 2] != nil)

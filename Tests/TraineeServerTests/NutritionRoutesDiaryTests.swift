@@ -33,7 +33,9 @@ struct NutritionRoutesDiaryTests {
     return api
   }
 
-  @Test func theMenuCountsALinkedLogOnce() throws {
+  @Test(arguments: StoreBackend.available) func theMenuCountsALinkedLogOnce(
+    _ backend: StoreBackend
+  ) throws {
     let api = try loggedDay()
     let menu = api.get("/v1/trainee/nutrition/menu", ["date": "2026-01-05"])
     #expect(menu.status == .ok)
@@ -56,9 +58,10 @@ struct NutritionRoutesDiaryTests {
   /// Alice's plan, `data` (with `LOG` standing for the id of an 800 kcal "Pizza" meal log of 5
   /// January, posted first when `logged`) as the snapshot of 5 January, and that day's menu.
   private func menu(
-    _ data: String, logged: Bool = true, hint: (planId: String, dayId: String)? = nil
+    _ data: String, logged: Bool = true, hint: (planId: String, dayId: String)? = nil,
+    backend: StoreBackend = .sqlite
   ) throws -> JSONValue {
-    let api = try NutritionRoutesFixture()
+    let api = try NutritionRoutesFixture(backend)
     try api.store.importNutritionPlans(
       json: NutritionRoutesFixture.plansJSON, for: api.alice.trainee.id)
     var logId = ""
@@ -173,10 +176,12 @@ struct NutritionRoutesDiaryTests {
     #expect(body[member: "eaten"]?[member: "protein"] == .number(35), "\(why)")
   }
 
-  @Test func aPutWithoutPortionsKeepsTheStoredAmounts() throws {
+  @Test(arguments: StoreBackend.available) func aPutWithoutPortionsKeepsTheStoredAmounts(
+    _ backend: StoreBackend
+  ) throws {
     // NB: a build that does not know about amounts sends no `portions`; the stored ones are kept
     // (added to the text sent), while `"portions":{}` or `null` still clears them.
-    let api = try NutritionRoutesFixture()
+    let api = try NutritionRoutesFixture(backend)
     try api.store.importNutritionPlans(
       json: NutritionRoutesFixture.plansJSON, for: api.alice.trainee.id)
     let bread = #""swaps":{"2026-0-5__it1":"o2"}"#
@@ -208,8 +213,9 @@ struct NutritionRoutesDiaryTests {
     }
   }
 
-  @Test func aKeptPortionOfAFoodSwappedAwayFromDoesNotScaleTheNewOption() throws {
-    let api = try NutritionRoutesFixture()
+  @Test(arguments: StoreBackend.available)
+  func aKeptPortionOfAFoodSwappedAwayFromDoesNotScaleTheNewOption(_ backend: StoreBackend) throws {
+    let api = try NutritionRoutesFixture(backend)
     try api.store.importNutritionPlans(
       json: NutritionRoutesFixture.plansJSON, for: api.alice.trainee.id)
     let ticked = #""eaten":{"2026-0-5__it1":true}"#
@@ -262,8 +268,10 @@ struct NutritionRoutesDiaryTests {
     #expect(home.bodyText == #"{"date":"\#(date)","nextWorkout":null,"nutrition":null}"#)
   }
 
-  @Test func theNextWorkoutFollowsTheLastLoggedDay() throws {
-    let api = try NutritionRoutesFixture()
+  @Test(arguments: StoreBackend.available) func theNextWorkoutFollowsTheLastLoggedDay(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try NutritionRoutesFixture(backend)
     var programs = StoreFixture.programs
     programs.plans[0].days.append(ProgramDayDto(id: "day-b", label: "B", title: "Pull"))
     try api.store.importPrograms(programs, for: api.alice.trainee.id)
@@ -293,8 +301,10 @@ struct NutritionRoutesDiaryTests {
       try api.store.mealLogs(on: CalendarDate("2026-01-05")!, for: api.alice.trainee.id) == [])
   }
 
-  @Test func aMealLogLandsOnTheDayOfItsZone() throws {
-    let api = try NutritionRoutesFixture()
+  @Test(arguments: StoreBackend.available) func aMealLogLandsOnTheDayOfItsZone(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try NutritionRoutesFixture(backend)
     let answer = api.send(
       .post, "/v1/trainee/nutrition/logs", body: #"{"items":[{"name":"Late snack","kcal":100}]}"#,
       zone: "Europe/Berlin")

@@ -13,8 +13,8 @@ struct NutritionRoutesFixture {
   let alice: NewTrainee
   let bob: NewTrainee
 
-  init(now: Date = lateMonday) throws {
-    store = try StoreFixture.makeStore()
+  init(_ backend: StoreBackend = .sqlite, now: Date = lateMonday) throws {
+    store = try StoreFixture.makeStore(backend)
     router = TraineeAPIRoutes(store: store, now: { now }).router()
     alice = try store.createTrainee(name: "Alice")
     bob = try store.createTrainee(name: "Bob")

@@ -6,8 +6,10 @@ import TraineeAPI
 
 /// The nutrition routes through the real libmicrohttpd server on a loopback port.
 struct NutritionRoutesHTTPTests {
-  @Test func aDaySavedOverHTTPIsReadBackByteForByte() async throws {
-    let api = try NutritionRoutesFixture()
+  @Test(arguments: StoreBackend.available) func aDaySavedOverHTTPIsReadBackByteForByte(
+    _ backend: StoreBackend
+  ) async throws {
+    let api = try NutritionRoutesFixture(backend)
     let server = try LoopbackServer(router: api.router)
     let client = LoopbackClient(port: server.port)
     let headers = ["Authorization": "Bearer \(api.alice.token)", "X-Timezone": "Europe/Berlin"]
@@ -25,8 +27,10 @@ struct NutritionRoutesHTTPTests {
     #expect(String(decoding: home.body, as: UTF8.self).hasPrefix(#"{"date":"2026-01-06""#))
   }
 
-  @Test func foodRoutesOverHTTPNeedATokenAndAnswerJSONErrors() async throws {
-    let api = try NutritionRoutesFixture()
+  @Test(arguments: StoreBackend.available) func foodRoutesOverHTTPNeedATokenAndAnswerJSONErrors(
+    _ backend: StoreBackend
+  ) async throws {
+    let api = try NutritionRoutesFixture(backend)
     let server = try LoopbackServer(router: api.router)
     let client = LoopbackClient(port: server.port)
     let anonymous = try await client.answer("GET", "/v1/foods/search?q=oats")

@@ -5,8 +5,10 @@ import TraineeAPI
 @testable import TraineeServer
 
 struct NutritionRoutesTests {
-  @Test func aPutDayIsReadBackByteForByte() throws {
-    let api = try NutritionRoutesFixture()
+  @Test(arguments: StoreBackend.available) func aPutDayIsReadBackByteForByte(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try NutritionRoutesFixture(backend)
     let data = """
       { "eaten" : {"2026-0-5__it1":true}, "portions": {},
         "customMeals": {"2026-0-5__c1": {"id": "c1", "label": 7, "items": [], "x": 1.50}},
@@ -21,8 +23,9 @@ struct NutritionRoutesTests {
     #expect(put.body == got.body)
   }
 
-  @Test func aDayNeverSavedIsNull() throws {
-    let api = try NutritionRoutesFixture()
+  @Test(arguments: StoreBackend.available) func aDayNeverSavedIsNull(_ backend: StoreBackend) throws
+  {
+    let api = try NutritionRoutesFixture(backend)
     let got = api.get("/v1/trainee/nutrition/day", ["date": "2026-01-04"])
     #expect(got.bodyText == #"{"data":null,"date":"2026-01-04"}"#)
   }
@@ -114,8 +117,10 @@ struct NutritionRoutesTests {
     }
   }
 
-  @Test func oneTraineeNeverSeesAnothersNutrition() throws {
-    let api = try NutritionRoutesFixture()
+  @Test(arguments: StoreBackend.available) func oneTraineeNeverSeesAnothersNutrition(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try NutritionRoutesFixture(backend)
     try api.store.importNutritionPlans(
       json: NutritionRoutesFixture.plansJSON, for: api.alice.trainee.id)
     #expect(api.putDay("2026-01-05", #"{"eaten":{"2026-0-5__it1":true}}"#).status == .ok)
@@ -156,8 +161,10 @@ struct NutritionRoutesTests {
     }
   }
 
-  @Test func thePlansAreAnsweredAsImported() throws {
-    let api = try NutritionRoutesFixture()
+  @Test(arguments: StoreBackend.available) func thePlansAreAnsweredAsImported(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try NutritionRoutesFixture(backend)
     #expect(api.get("/v1/trainee/nutrition/plans").bodyText == #"{"plans":[]}"#)
     try api.store.importNutritionPlans(
       json: NutritionRoutesFixture.plansJSON, for: api.alice.trainee.id)

@@ -81,8 +81,9 @@ struct SQLiteExerciseHistoryTests {
 
   // MARK: Logs and deletions
 
-  @Test func deletingTheLatestLogRestoresThePreviousLastSetsAndBest() throws {
-    let store = try F.makeStore()
+  @Test(arguments: StoreBackend.available)
+  func deletingTheLatestLogRestoresThePreviousLastSetsAndBest(_ backend: StoreBackend) throws {
+    let store = try F.makeStore(backend)
     let ada = try store.createTrainee(name: "Ada").trainee.id
     let squat = { (sets: [LogSet]) in F.entry("squat", sets) }
     let first = try store.logWorkout(
@@ -142,8 +143,10 @@ struct SQLiteExerciseHistoryTests {
     #expect(try store.logWorkout(F.benchDay, idempotencyKey: nil, for: ada).workoutNumber == 6)
   }
 
-  @Test func twoTraineesSummariesAndNumbersStayApart() throws {
-    let store = try F.makeStore()
+  @Test(arguments: StoreBackend.available) func twoTraineesSummariesAndNumbersStayApart(
+    _ backend: StoreBackend
+  ) throws {
+    let store = try F.makeStore(backend)
     let ada = try store.createTrainee(name: "Ada").trainee.id
     let grace = try store.createTrainee(name: "Grace").trainee.id
     let adas = try store.logWorkout(
@@ -174,8 +177,9 @@ struct SQLiteExerciseHistoryTests {
     #expect(try store.logWorkout(F.benchDay, idempotencyKey: nil, for: ada).workoutNumber == 3)
   }
 
-  @Test func randomLogsAndDeletesAnswerWhatRankingEverySetAnswers() throws {
-    let store = try F.makeStore()
+  @Test(arguments: StoreBackend.available)
+  func randomLogsAndDeletesAnswerWhatRankingEverySetAnswers(_ backend: StoreBackend) throws {
+    let store = try F.makeStore(backend)
     let trainees = try ["Ada", "Grace"].map { try store.createTrainee(name: $0).trainee.id }
     var random = SplitMix64(seed: 42)
     var logs: [(id: WorkoutLogID, trainee: TraineeID)] = []
@@ -231,7 +235,7 @@ private func reference(
           PARTITION BY exercise_id ORDER BY weight * (30 + reps) DESC, log_id, position
         ) AS rank
         FROM logged_sets WHERE trainee_id = ? AND done = 1 AND weight > 0 AND reps > 0
-      ) WHERE rank = 1
+      ) AS ranked WHERE rank = 1
       """, [trainee.value]
     ) { (try $0.string(0), BestDto(weight: try $0.double(1), reps: try $0.int(2))) }
     var history: [String: ExerciseHistory] = [:]

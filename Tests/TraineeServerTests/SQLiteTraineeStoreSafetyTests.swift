@@ -9,8 +9,10 @@ import TraineeAPI
 struct DatabaseTraineeStoreSafetyTests {
   // MARK: Isolation
 
-  @Test func oneTraineeCanNeverReadChangeOrDeleteAnothersData() throws {
-    let store = try StoreFixture.makeStore()
+  @Test(arguments: StoreBackend.available) func oneTraineeCanNeverReadChangeOrDeleteAnothersData(
+    _ backend: StoreBackend
+  ) throws {
+    let store = try StoreFixture.makeStore(backend)
     let ada = try store.createTrainee(name: "Ada").trainee.id
     let eve = try store.createTrainee(name: "Eve").trainee.id
     let day = try #require(CalendarDate("2026-01-05"))

@@ -7,8 +7,10 @@ import TraineeAPI
 struct DatabaseTraineeStoreTests {
   // MARK: Trainees and tokens
 
-  @Test func aNewTraineesTokenFindsItAndOnlyIt() throws {
-    let store = try StoreFixture.makeStore()
+  @Test(arguments: StoreBackend.available) func aNewTraineesTokenFindsItAndOnlyIt(
+    _ backend: StoreBackend
+  ) throws {
+    let store = try StoreFixture.makeStore(backend)
     let ada = try store.createTrainee(name: "  Ada  ")
     let grace = try store.createTrainee(name: "Grace")
     #expect(
@@ -46,8 +48,10 @@ struct DatabaseTraineeStoreTests {
     }
   }
 
-  @Test func aReplacedTokenRetiresTheOldOne() throws {
-    let store = try StoreFixture.makeStore()
+  @Test(arguments: StoreBackend.available) func aReplacedTokenRetiresTheOldOne(
+    _ backend: StoreBackend
+  ) throws {
+    let store = try StoreFixture.makeStore(backend)
     let ada = try store.createTrainee(name: "Ada")
     let token = try store.replaceToken(of: ada.trainee.id)
     #expect(try store.trainee(forToken: ada.token) == nil)
@@ -81,8 +85,10 @@ struct DatabaseTraineeStoreTests {
 
   // MARK: Programs and substitutions
 
-  @Test func programsReadBackAsImportedAndAReimportReplacesThem() throws {
-    let store = try StoreFixture.makeStore()
+  @Test(arguments: StoreBackend.available) func programsReadBackAsImportedAndAReimportReplacesThem(
+    _ backend: StoreBackend
+  ) throws {
+    let store = try StoreFixture.makeStore(backend)
     let ada = try store.createTrainee(name: "Ada").trainee.id
     #expect(try store.programs(for: ada) == nil)
     try store.importPrograms(StoreFixture.programs, for: ada)
@@ -96,8 +102,10 @@ struct DatabaseTraineeStoreTests {
     }
   }
 
-  @Test func aSubstitutionIsSavedReplacedAndUndoneByEqualIds() throws {
-    let store = try StoreFixture.makeStore()
+  @Test(arguments: StoreBackend.available) func aSubstitutionIsSavedReplacedAndUndoneByEqualIds(
+    _ backend: StoreBackend
+  ) throws {
+    let store = try StoreFixture.makeStore(backend)
     let ada = try store.createTrainee(name: "Ada").trainee.id
     func swap(_ row: String, _ to: String) -> Substitution {
       Substitution(
@@ -115,8 +123,10 @@ struct DatabaseTraineeStoreTests {
 
   // MARK: Workout logs
 
-  @Test func logsAreNumberedListedNewestFirstReadAndDeleted() throws {
-    let store = try StoreFixture.makeStore()
+  @Test(arguments: StoreBackend.available) func logsAreNumberedListedNewestFirstReadAndDeleted(
+    _ backend: StoreBackend
+  ) throws {
+    let store = try StoreFixture.makeStore(backend)
     let ada = try store.createTrainee(name: "Ada").trainee.id
     let first = try store.logWorkout(StoreFixture.benchDay, idempotencyKey: nil, for: ada)
     let second = try store.logWorkout(
@@ -139,8 +149,10 @@ struct DatabaseTraineeStoreTests {
     #expect(third == LoggedWorkout(id: WorkoutLogID(rawValue: 3), workoutNumber: 3))
   }
 
-  @Test func aRepeatedIdempotencyKeyReturnsTheFirstAnswerAndStoresNothing() throws {
-    let store = try StoreFixture.makeStore()
+  @Test(arguments: StoreBackend.available)
+  func aRepeatedIdempotencyKeyReturnsTheFirstAnswerAndStoresNothing(_ backend: StoreBackend) throws
+  {
+    let store = try StoreFixture.makeStore(backend)
     let ada = try store.createTrainee(name: "Ada").trainee.id
     let grace = try store.createTrainee(name: "Grace").trainee.id
     let first = try store.logWorkout(StoreFixture.benchDay, idempotencyKey: "retry-1", for: ada)
@@ -159,8 +171,9 @@ struct DatabaseTraineeStoreTests {
     #expect(try store.workoutHistory(for: ada) == [])
   }
 
-  @Test func aKeyUsedBeforeForAnotherWorkoutIsRefusedAndStoresNothing() throws {
-    let store = try StoreFixture.makeStore()
+  @Test(arguments: StoreBackend.available)
+  func aKeyUsedBeforeForAnotherWorkoutIsRefusedAndStoresNothing(_ backend: StoreBackend) throws {
+    let store = try StoreFixture.makeStore(backend)
     let ada = try store.createTrainee(name: "Ada").trainee.id
     let first = try store.logWorkout(StoreFixture.benchDay, idempotencyKey: "retry-1", for: ada)
     #expect(throws: TraineeStoreError.idempotencyKeyReused("retry-1")) {
@@ -183,8 +196,10 @@ struct DatabaseTraineeStoreTests {
     #expect(next.workoutNumber == 2)
   }
 
-  @Test func lastSetsAndBestComeFromTheLoggedHistory() throws {
-    let store = try StoreFixture.makeStore()
+  @Test(arguments: StoreBackend.available) func lastSetsAndBestComeFromTheLoggedHistory(
+    _ backend: StoreBackend
+  ) throws {
+    let store = try StoreFixture.makeStore(backend)
     let ada = try store.createTrainee(name: "Ada").trainee.id
     #expect(try store.exerciseHistory(for: ada) == [:])
     // 100 x 3 and 75 x 14 both estimate 110 kg: the earlier one is the best.
@@ -239,8 +254,9 @@ struct DatabaseTraineeStoreTests {
 
   // MARK: Technique videos and notification configs
 
-  @Test func techniqueVideosCarryTheCoachsFeedbackAndWhenItWasSeen() throws {
-    let store = try StoreFixture.makeStore()
+  @Test(arguments: StoreBackend.available)
+  func techniqueVideosCarryTheCoachsFeedbackAndWhenItWasSeen(_ backend: StoreBackend) throws {
+    let store = try StoreFixture.makeStore(backend)
     let ada = try store.createTrainee(name: "Ada").trainee.id
     let video = try store.addTechniqueVideo(
       url: "https://videos.example/1.mp4", exerciseId: "bench", for: ada)
@@ -263,8 +279,9 @@ struct DatabaseTraineeStoreTests {
     #expect(try !store.addCoachFeedback("?", to: unknown, for: ada))
   }
 
-  @Test func notificationConfigsStartFromDefaultsAndKeepWhatIsSaved() throws {
-    let store = try StoreFixture.makeStore()
+  @Test(arguments: StoreBackend.available)
+  func notificationConfigsStartFromDefaultsAndKeepWhatIsSaved(_ backend: StoreBackend) throws {
+    let store = try StoreFixture.makeStore(backend)
     let ada = try store.createTrainee(name: "Ada").trainee.id
     let defaults = [
       NotificationConfigDto(type: "REST_TIMER", enabled: true),
@@ -282,8 +299,10 @@ struct DatabaseTraineeStoreTests {
 
   // MARK: Nutrition
 
-  @Test func nutritionIsStoredAsGivenAndOnlyJSONIsAccepted() throws {
-    let store = try StoreFixture.makeStore()
+  @Test(arguments: StoreBackend.available) func nutritionIsStoredAsGivenAndOnlyJSONIsAccepted(
+    _ backend: StoreBackend
+  ) throws {
+    let store = try StoreFixture.makeStore(backend)
     let ada = try store.createTrainee(name: "Ada").trainee.id
     let day = try #require(CalendarDate("2026-01-05"))
     let plans = #"{"plans":[{"id":"p1","days":[]}],"extra":1.50}"#
@@ -319,8 +338,10 @@ struct DatabaseTraineeStoreTests {
     #expect(try store.mealLogs(on: day, for: ada).count == 2)
   }
 
-  @Test func aDaySavedKeepingPortionsAddsTheStoredOnes() throws {
-    let store = try StoreFixture.makeStore()
+  @Test(arguments: StoreBackend.available) func aDaySavedKeepingPortionsAddsTheStoredOnes(
+    _ backend: StoreBackend
+  ) throws {
+    let store = try StoreFixture.makeStore(backend)
     let ada = try store.createTrainee(name: "Ada").trainee.id
     let day = try #require(CalendarDate("2026-01-05"))
     let amount = #""portions":{"2026-0-5__it1":{"foodId":"f_bread","qty":150}}"#

@@ -8,8 +8,8 @@ enum StoreFixture {
   /// 2026-01-05 08:00 UTC, the store's clock in these tests.
   static let monday = Date(timeIntervalSince1970: 1_767_600_000)
 
-  static func makeStore() throws -> DatabaseTraineeStore {
-    try DatabaseTraineeStore(database: SQLiteDatabase.inMemory(), now: { monday })
+  static func makeStore(_ backend: StoreBackend = .sqlite) throws -> DatabaseTraineeStore {
+    try DatabaseTraineeStore(database: backend.makeDatabase(), now: { monday })
   }
 
   static func strength(

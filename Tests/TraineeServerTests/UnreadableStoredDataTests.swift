@@ -12,8 +12,10 @@ struct UnreadableStoredDataTests {
     api.get("/v1/trainee/nutrition/menu", ["date": "2026-01-05"])
   }
 
-  @Test func aStoredDayOfTheWrongShapeIsA500NotAnEmptyDay() throws {
-    let api = try NutritionRoutesFixture()
+  @Test(arguments: StoreBackend.available) func aStoredDayOfTheWrongShapeIsA500NotAnEmptyDay(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try NutritionRoutesFixture(backend)
     let alice = api.alice.trainee.id
     try api.store.saveNutritionDay(
       CalendarDate(year: 2026, month: 1, day: 5)!, json: #"{"eaten":5}"#,
@@ -23,16 +25,20 @@ struct UnreadableStoredDataTests {
       answer.status == .internalServerError, "\(String(decoding: answer.body, as: UTF8.self))")
   }
 
-  @Test func aStoredMealLogOfTheWrongShapeIsA500NotEmptyItems() throws {
-    let api = try NutritionRoutesFixture()
+  @Test(arguments: StoreBackend.available) func aStoredMealLogOfTheWrongShapeIsA500NotEmptyItems(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try NutritionRoutesFixture(backend)
     _ = try api.store.logMeal(
       date: CalendarDate(year: 2026, month: 1, day: 5)!, consumedAt: nil,
       itemsJSON: #"[{"name":"Toast","kcal":"lots"}]"#, for: api.alice.trainee.id)
     #expect(menu(api).status == .internalServerError)
   }
 
-  @Test func readableDataStillAnswers() throws {
-    let api = try NutritionRoutesFixture()
+  @Test(arguments: StoreBackend.available) func readableDataStillAnswers(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try NutritionRoutesFixture(backend)
     _ = try api.store.logMeal(
       date: CalendarDate(year: 2026, month: 1, day: 5)!, consumedAt: nil,
       itemsJSON: #"[{"name":"Toast","kcal":200,"protein":6,"carbs":30,"fat":5}]"#,

@@ -11,8 +11,8 @@ struct WorkoutAPIFixture {
   let alice: NewTrainee
   let bob: NewTrainee
 
-  init(store: DatabaseTraineeStore? = nil) throws {
-    let store = try store ?? StoreFixture.makeStore()
+  init(_ backend: StoreBackend = .sqlite, store: DatabaseTraineeStore? = nil) throws {
+    let store = try store ?? StoreFixture.makeStore(backend)
     self.store = store
     router = TraineeAPIRoutes(store: store, now: { StoreFixture.monday }).router()
     alice = try store.createTrainee(name: "Alice")

@@ -22,17 +22,21 @@ struct WorkoutNumberTests {
     try api.store.workoutHistory(for: api.alice.trainee.id).map(\.workoutNumber).sorted()
   }
 
-  @Test func deletingTheNewestDoesNotGiveItsNumberAgain() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func deletingTheNewestDoesNotGiveItsNumberAgain(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     let logged = try logs(3, api)
     delete(logged[2], api)
     #expect(try api.log(F.benchDay, as: api.alice).workoutNumber == 4)
     #expect(try numbers(api) == [1, 2, 4])
   }
 
-  @Test func deletingAMiddleLogLeavesAGapAndTheNumbersAfterIt() throws {
+  @Test(arguments: StoreBackend.available) func deletingAMiddleLogLeavesAGapAndTheNumbersAfterIt(
+    _ backend: StoreBackend
+  ) throws {
     // The case: #3, #4, #5, delete #3, post again: the new log was #5 a second time.
-    let api = try WorkoutAPIFixture()
+    let api = try WorkoutAPIFixture(backend)
     let logged = try logs(5, api)
     delete(logged[2], api)
     #expect(try numbers(api) == [1, 2, 4, 5])
@@ -40,8 +44,10 @@ struct WorkoutNumberTests {
     #expect(try numbers(api) == [1, 2, 4, 5, 6])
   }
 
-  @Test func deletingTheOnlyLogStillCountsOn() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func deletingTheOnlyLogStillCountsOn(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     let logged = try logs(1, api)
     delete(logged[0], api)
     #expect(try numbers(api) == [])
@@ -50,8 +56,9 @@ struct WorkoutNumberTests {
     #expect(try api.log(F.benchDay, as: api.bob).workoutNumber == 1)
   }
 
-  @Test func aRetryOfADeletedLogAnswersItsOwnNumberAndTakesNoNewOne() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available)
+  func aRetryOfADeletedLogAnswersItsOwnNumberAndTakesNoNewOne(_ backend: StoreBackend) throws {
+    let api = try WorkoutAPIFixture(backend)
     let first = try api.log(F.benchDay, as: api.alice, key: "finish-1")
     delete(first, api)
     #expect(

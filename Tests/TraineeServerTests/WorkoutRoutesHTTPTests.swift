@@ -12,8 +12,10 @@ struct WorkoutRoutesHTTPTests {
     ["Authorization": "Bearer \(trainee.token)"]
   }
 
-  @Test func tokensUnknownRoutesAndMethods() async throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func tokensUnknownRoutesAndMethods(
+    _ backend: StoreBackend
+  ) async throws {
+    let api = try WorkoutAPIFixture(backend)
     let server = try LoopbackServer(router: api.router)
     let client = LoopbackClient(port: server.port)
     let missing = try await client.answer("GET", "/v1/trainee/workouts")
@@ -34,8 +36,10 @@ struct WorkoutRoutesHTTPTests {
     #expect(method.contentType == "application/json")
   }
 
-  @Test func aRetriedLogIsStoredOnceAndFeedsLastSets() async throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func aRetriedLogIsStoredOnceAndFeedsLastSets(
+    _ backend: StoreBackend
+  ) async throws {
+    let api = try WorkoutAPIFixture(backend)
     let server = try LoopbackServer(router: api.router)
     let client = LoopbackClient(port: server.port)
     var headers = bearer(api.alice)
@@ -76,8 +80,10 @@ struct WorkoutRoutesHTTPTests {
     #expect(row.best == BestDto(weight: 80, reps: 5))
   }
 
-  @Test func aBadBodyIsRefusedNamingTheField() async throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func aBadBodyIsRefusedNamingTheField(
+    _ backend: StoreBackend
+  ) async throws {
+    let api = try WorkoutAPIFixture(backend)
     let server = try LoopbackServer(router: api.router)
     let client = LoopbackClient(port: server.port)
     let answer = try await client.answer(
@@ -88,8 +94,10 @@ struct WorkoutRoutesHTTPTests {
     #expect(answer.error?.error.message.contains("completed") == true)
   }
 
-  @Test func anotherTraineeCannotTouchALogOrAVideo() async throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func anotherTraineeCannotTouchALogOrAVideo(
+    _ backend: StoreBackend
+  ) async throws {
+    let api = try WorkoutAPIFixture(backend)
     let server = try LoopbackServer(router: api.router)
     let client = LoopbackClient(port: server.port)
     let logged = try api.log(F.benchDay, as: api.alice)

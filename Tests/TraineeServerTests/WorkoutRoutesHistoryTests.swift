@@ -7,8 +7,10 @@ import TraineeAPI
 private typealias F = StoreFixture
 
 struct WorkoutRoutesHistoryTests {
-  @Test func historyListsNewestFirstWithoutEntries() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func historyListsNewestFirstWithoutEntries(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     let first = try api.log(F.benchDay, as: api.alice)
     let second = try api.log(
       F.workout([
@@ -32,8 +34,10 @@ struct WorkoutRoutesHistoryTests {
     #expect(try JSONDecoder().decode(WorkoutHistoryDto.self, from: bobs.body).workouts.isEmpty)
   }
 
-  @Test func oneLogComesWithItsEntries() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func oneLogComesWithItsEntries(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     let logged = try api.log(F.benchDay, as: api.alice)
     let response = api.send(
       .get, "/v1/trainee/workouts/history/\(logged.id)", token: api.alice.token)
@@ -43,9 +47,10 @@ struct WorkoutRoutesHistoryTests {
     #expect(log.workoutNumber == 1)
   }
 
-  @Test(arguments: ["999", "abc", "0", "-1", "1.5", "99999999999999999999999"])
-  func unknownOrMalformedLogIdsAreNotFound(id: String) throws {
-    let api = try WorkoutAPIFixture()
+  @Test(
+    arguments: StoreBackend.available, ["999", "abc", "0", "-1", "1.5", "99999999999999999999999"])
+  func unknownOrMalformedLogIdsAreNotFound(_ backend: StoreBackend, id: String) throws {
+    let api = try WorkoutAPIFixture(backend)
     _ = try api.log(F.benchDay, as: api.alice)
     for (method, path) in [
       (HTTPMethod.get, "/v1/trainee/workouts/history/\(id)"),
@@ -57,8 +62,10 @@ struct WorkoutRoutesHistoryTests {
     }
   }
 
-  @Test func deletingALogRemovesItAndItsHistory() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func deletingALogRemovesItAndItsHistory(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     let logged = try api.log(F.benchDay, as: api.alice)
     let path = "/v1/trainee/workouts/log/\(logged.id)"
     #expect(api.send(.delete, path, token: api.alice.token).status == .noContent)
@@ -66,8 +73,10 @@ struct WorkoutRoutesHistoryTests {
     #expect(try api.benchRow(as: api.alice).lastSets.isEmpty)
   }
 
-  @Test func anotherTraineeCanNeitherReadNorDeleteALog() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func anotherTraineeCanNeitherReadNorDeleteALog(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     let logged = try api.log(F.benchDay, as: api.alice)
     let read = api.send(
       .get, "/v1/trainee/workouts/history/\(logged.id)", token: api.bob.token)
@@ -78,8 +87,10 @@ struct WorkoutRoutesHistoryTests {
     #expect(try api.store.workoutHistory(for: api.alice.trainee.id).count == 1)
   }
 
-  @Test func aTechniqueVideoIsStoredAndItsFeedbackShownUntilSeen() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func aTechniqueVideoIsStoredAndItsFeedbackShownUntilSeen(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     let response = try api.send(
       .post, "/v1/trainee/technique-videos", token: api.alice.token,
       json: TechniqueVideoRequestDto(url: "https://videos.example/v/1.mp4", exerciseId: "bench"))
@@ -124,17 +135,19 @@ struct WorkoutRoutesHistoryTests {
     #expect(try api.store.techniqueVideos(for: api.alice.trainee.id).isEmpty)
   }
 
-  @Test(arguments: ["abc", "0", "999"])
-  func feedbackSeenOfAnUnknownVideoIsNotFound(id: String) throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available, ["abc", "0", "999"])
+  func feedbackSeenOfAnUnknownVideoIsNotFound(_ backend: StoreBackend, id: String) throws {
+    let api = try WorkoutAPIFixture(backend)
     let response = api.send(
       .post, "/v1/trainee/technique-videos/\(id)/feedback-seen", token: api.alice.token)
     #expect(response.status == .notFound)
     #expect(response.errorBody?.code == "not_found")
   }
 
-  @Test func notificationConfigsHaveTheThreeKinds() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func notificationConfigsHaveTheThreeKinds(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     let response = api.send(.get, "/v1/trainee/notification-configs", token: api.alice.token)
     #expect(response.status == .ok)
     let configs = try JSONDecoder().decode([NotificationConfigDto].self, from: response.body)
@@ -142,8 +155,10 @@ struct WorkoutRoutesHistoryTests {
     #expect(configs.allSatisfy { $0.enabled == true })
   }
 
-  @Test func theSessionNamesTheTokensTrainee() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func theSessionNamesTheTokensTrainee(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     let response = api.send(.get, "/v1/trainee/session", token: api.bob.token)
     #expect(response.status == .ok)
     #expect(
@@ -173,8 +188,10 @@ struct WorkoutRoutesHistoryTests {
     #expect(try api.store.workoutHistory(for: api.alice.trainee.id).count == 1)
   }
 
-  @Test func aSwapOfOneTraineeNeverShowsForAnother() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func aSwapOfOneTraineeNeverShowsForAnother(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     let body = SubstitutionRequestDto(
       programId: "plan-1", dayId: "day-a", rowId: "row-1", fromExerciseId: "bench",
       toExerciseId: "db-press")

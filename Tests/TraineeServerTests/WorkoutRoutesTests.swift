@@ -7,21 +7,27 @@ import TraineeAPI
 private typealias F = StoreFixture
 
 struct WorkoutRoutesTests {
-  @Test func noImportedProgramsAnswersEmptyPlans() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func noImportedProgramsAnswersEmptyPlans(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     let carol = try api.store.createTrainee(name: "Carol")
     let response = api.send(.get, "/v1/trainee/workouts", token: carol.token)
     #expect(response.status == .ok)
     #expect(String(decoding: response.body, as: UTF8.self) == #"{"movement":null,"plans":[]}"#)
   }
 
-  @Test func programsComeAsImportedBeforeAnyLog() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func programsComeAsImportedBeforeAnyLog(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     #expect(try api.programs(as: api.alice) == F.programs)
   }
 
-  @Test func lastSetsAndBestComeFromTheLastTwoWorkouts() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func lastSetsAndBestComeFromTheLastTwoWorkouts(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     _ = try api.log(
       F.workout([F.entry("bench", [F.strength(1, 80, 5), F.strength(2, 70, 8)])]), as: api.alice)
     _ = try api.log(
@@ -39,8 +45,10 @@ struct WorkoutRoutesTests {
     #expect(try api.benchRow(as: api.bob).lastSets.isEmpty)
   }
 
-  @Test func aSavedSubstitutionIsShownAndUndone() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func aSavedSubstitutionIsShownAndUndone(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     _ = try api.log(F.workout([F.entry("db-press", [F.strength(1, 24, 12)])]), as: api.alice)
     #expect(try substitute(api, from: "bench", to: "db-press").status == .noContent)
     let swapped = try api.benchRow(as: api.alice)
@@ -59,16 +67,18 @@ struct WorkoutRoutesTests {
     #expect(try api.store.substitutions(for: api.alice.trainee.id).isEmpty)
   }
 
-  @Test(arguments: ["bench", "db-press"])
-  func equalIdsUndoTheSwap(id: String) throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available, ["bench", "db-press"])
+  func equalIdsUndoTheSwap(_ backend: StoreBackend, id: String) throws {
+    let api = try WorkoutAPIFixture(backend)
     _ = try substitute(api, from: "bench", to: "db-press")
     #expect(try substitute(api, from: id, to: id).status == .noContent)
     #expect(try api.benchRow(as: api.alice).exerciseId == "bench")
   }
 
-  @Test func aSubstitutionWithoutProgramIdFindsTheRow() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func aSubstitutionWithoutProgramIdFindsTheRow(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     _ = try substitute(api, programId: nil, from: "bench", to: "db-press")
     #expect(
       try api.store.substitutions(for: api.alice.trainee.id) == [
@@ -78,8 +88,10 @@ struct WorkoutRoutesTests {
       ])
   }
 
-  @Test func substitutionsOfUnknownRowsOrExercisesAreRefused() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func substitutionsOfUnknownRowsOrExercisesAreRefused(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     let carol = try api.store.createTrainee(name: "Carol")
     let missing = try substitute(api, as: carol, from: "bench", to: "db-press")
     #expect(missing.status == .notFound)
@@ -92,8 +104,10 @@ struct WorkoutRoutesTests {
     #expect(try api.store.substitutions(for: api.alice.trainee.id).isEmpty)
   }
 
-  @Test func aLogIsAnsweredWithIdAndWorkoutNumber() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func aLogIsAnsweredWithIdAndWorkoutNumber(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     let response = try api.send(
       .post, "/v1/trainee/workouts/log", token: api.alice.token, json: F.benchDay)
     #expect(response.status == .created)
@@ -105,8 +119,10 @@ struct WorkoutRoutesTests {
     #expect(stored?.payload == F.benchDay)
   }
 
-  @Test func aRetriedLogWithTheSameKeyIsStoredOnce() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func aRetriedLogWithTheSameKeyIsStoredOnce(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     let first = try api.log(F.benchDay, as: api.alice, key: "finish-42")
     let retry = try api.log(F.benchDay, as: api.alice, key: "finish-42")
     #expect(retry == first)
@@ -116,9 +132,10 @@ struct WorkoutRoutesTests {
     #expect(try api.log(F.benchDay, as: api.alice, key: "finish-43").workoutNumber == 2)
   }
 
-  @Test(arguments: ["", String(repeating: "k", count: 201), "two words", "clé"])
-  func badIdempotencyKeysAreRefused(key: String) throws {
-    let api = try WorkoutAPIFixture()
+  @Test(
+    arguments: StoreBackend.available, ["", String(repeating: "k", count: 201), "two words", "clé"])
+  func badIdempotencyKeysAreRefused(_ backend: StoreBackend, key: String) throws {
+    let api = try WorkoutAPIFixture(backend)
     let response = try api.send(
       .post, "/v1/trainee/workouts/log", token: api.alice.token, json: F.benchDay,
       headers: ["Idempotency-Key": key])
@@ -127,8 +144,10 @@ struct WorkoutRoutesTests {
     #expect(try api.store.workoutHistory(for: api.alice.trainee.id).isEmpty)
   }
 
-  @Test func aKeyOf200CharactersIsKept() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func aKeyOf200CharactersIsKept(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     let key = String(repeating: "k", count: 200)
     let first = try api.log(F.benchDay, as: api.alice, key: key)
     #expect(try api.log(F.benchDay, as: api.alice, key: key) == first)
@@ -173,8 +192,10 @@ struct WorkoutRoutesTests {
     #expect(try api.store.workoutHistory(for: api.alice.trainee.id).isEmpty)
   }
 
-  @Test func aValidHandWrittenLogIsAccepted() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func aValidHandWrittenLogIsAccepted(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     let body = Self.log(set: Self.setJSON + #","weight":60,"done":true,"unknown":1"#)
     let response = api.send(
       .post, "/v1/trainee/workouts/log", token: api.alice.token, body: Data(body.utf8))

@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+import TraineeAPI
+
+@testable import TraineeServer
+
+struct PostgreSQLDriverTests {
+  @Test(arguments: [
+    ("SELECT ? + ?", "SELECT $1 + $2"),
+    ("WHERE a = ?2 AND b = ?1 AND c = ?", "WHERE a = $2 AND b = $1 AND c = $3"),
+    (
+      "SELECT '?', \"x?\" FROM t WHERE y = ? -- why?\n AND z = ?",
+      "SELECT '?', \"x?\" FROM t WHERE y = $1 -- why?\n AND z = $2"
+    ),
+    ("SELECT 'it''s ?' || ?", "SELECT 'it''s ?' || $1"),
+  ])
+  func placeholdersAreNumberedAsSQLiteNumbersThem(sql: String, expected: String) {
+    #expect(PostgreSQLPlaceholders.translate(sql) == expected)
+  }
+
+  @Test func aPasswordNeverAppearsInTheLocation() {
+    #expect(
+      PostgreSQLDatabase.withoutPassword("postgresql://ada:secret@db.example:5432/perform")
+        == "postgresql://ada:***@db.example:5432/perform")
+    #expect(
+      PostgreSQLDatabase.withoutPassword("postgres:///perform?host=/run/pg&password=secret")
+        == "postgres:///perform?host=/run/pg&password=***")
+    #expect(
+      PostgreSQLDatabase.withoutPassword("/var/lib/perform.sqlite") == "/var/lib/perform.sqlite")
+  }
+
+  @Test func aServerThatCannotBeReachedIsUnavailableNotAFailure() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    let url = "postgresql:///perform?host=\(directory.path)&port=1"
+    #expect {
+      try PostgreSQLDatabase(url: url)
+    } throws: { error in
+      (error as? PostgreSQLError)?.kind == .unavailable
+    }
+  }
+
+  @Test func aDatabaseAwayIsAnswered503WithRetryAfter() throws {
+    let router = TraineeAPIRoutes(store: AwayStore(), now: { StoreFixture.monday }).router()
+    let response = router.respond(
+      to: HTTPRequest(
+        method: .get, path: "/v1/trainee/workouts", headers: ["Authorization": "Bearer x"]))
+    #expect(response.status == .serviceUnavailable)
+    #expect(response.headers["Retry-After"] == "1")
+    #expect(response.errorBody?.code == "database_unavailable")
+  }
+
+  @Test(arguments: StoreBackend.available)
+  func aNulInAStoredTextIsNeverA500(_ backend: StoreBackend) throws {
+    // PostgreSQL's text cannot hold U+0000: refused as bad input there, stored by SQLite.
+    let api = try WorkoutAPIFixture(backend)
+    let payload = StoreFixture.workout([
+      StoreFixture.entry("be\u{0}nch", [StoreFixture.strength(1, 60, 10)])
+    ])
+    let response = try api.send(
+      .post, "/v1/trainee/workouts/log", token: api.alice.token, json: payload)
+    switch backend {
+    case .sqlite:
+      #expect(response.status == .created)
+    case .postgresql:
+      #expect(response.status == .badRequest)
+      #expect(response.errorBody?.code == "invalid_body")
+      #expect(try api.store.workoutHistory(for: api.alice.trainee.id).isEmpty)
+    }
+  }
+
+  @Test(arguments: StoreBackend.available.filter { $0 == .postgresql })
+  func concurrentRetriesOfOneKeyStoreOneLog(_ backend: StoreBackend) throws {
+    // Two stores (two pools, as two processes would have) on one database, eight threads each
+    // posting the same workout under the same key: one log, one number, one answer.
+    let url = try StoreBackend.newPostgreSQLSchema()
+    let first = try DatabaseTraineeStore(database: PostgreSQLDatabase(url: url))
+    let second = try DatabaseTraineeStore(database: PostgreSQLDatabase(url: url))
+    let ada = try first.createTrainee(name: "Ada").trainee.id
+    let answers = Locked<[Result<LoggedWorkout, any Error>]>([])
+    DispatchQueue.concurrentPerform(iterations: 16) { index in
+      let store = index.isMultiple(of: 2) ? first : second
+      let answer = Result {
+        try store.logWorkout(StoreFixture.benchDay, idempotencyKey: "same", for: ada)
+      }
+      answers.withLock { $0.append(answer) }
+    }
+    let logged = try answers.withLock { try $0.map { try $0.get() } }
+    #expect(Set(logged).count == 1)
+    #expect(try first.workoutHistory(for: ada).count == 1)
+    #expect(try second.workoutHistory(for: ada).map(\.workoutNumber) == [1])
+  }
+
+  @Test(arguments: StoreBackend.available.filter { $0 == .postgresql })
+  func concurrentLogsGetConsecutiveNumbers(_ backend: StoreBackend) throws {
+    let url = try StoreBackend.newPostgreSQLSchema()
+    let stores = try (0..<2).map { _ in
+      try DatabaseTraineeStore(database: PostgreSQLDatabase(url: url))
+    }
+    let ada = try stores[0].createTrainee(name: "Ada").trainee.id
+    DispatchQueue.concurrentPerform(iterations: 20) { index in
+      _ = try? stores[index % 2].logWorkout(StoreFixture.benchDay, idempotencyKey: nil, for: ada)
+    }
+    let numbers = try stores[1].workoutHistory(for: ada).map(\.workoutNumber).sorted()
+    #expect(numbers == Array(1...20))
+  }
+}
+
+/// A store whose database is away: every call throws `unavailable`.
+private struct AwayStore: TraineeStore {
+  static let away = TraineeStoreError.unavailable("connection refused")
+  func checkReadiness() throws { throw Self.away }
+  func createTrainee(name: String) throws -> NewTrainee { throw Self.away }
+  func trainee(forToken token: String) throws -> Trainee? { throw Self.away }
+  func trainee(id: TraineeID) throws -> Trainee? { throw Self.away }
+  func trainees() throws -> [Trainee] { throw Self.away }
+  func replaceToken(of trainee: TraineeID) throws -> String { throw Self.away }
+  func importPrograms(_ programs: TrainingProgramsDto, for trainee: TraineeID) throws {
+    throw Self.away
+  }
+  func programs(for trainee: TraineeID) throws -> TrainingProgramsDto? { throw Self.away }
+  func saveSubstitution(_ substitution: Substitution, for trainee: TraineeID) throws {
+    throw Self.away
+  }
+  func substitutions(for trainee: TraineeID) throws -> [Substitution] { throw Self.away }
+  func logWorkout(
+    _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, for trainee: TraineeID
+  ) throws -> LoggedWorkout { throw Self.away }
+  func workoutHistory(for trainee: TraineeID) throws -> [WorkoutLogRecord] { throw Self.away }
+  func workoutLog(_ id: WorkoutLogID, for trainee: TraineeID) throws -> WorkoutLogRecord? {
+    throw Self.away
+  }
+  func deleteWorkoutLog(_ id: WorkoutLogID, for trainee: TraineeID) throws -> Bool {
+    throw Self.away
+  }
+  func exerciseHistory(for trainee: TraineeID) throws -> [String: ExerciseHistory] {
+    throw Self.away
+  }
+  func addTechniqueVideo(
+    url: String, exerciseId: String?, for trainee: TraineeID
+  ) throws
+    -> TechniqueVideo
+  { throw Self.away }
+  func techniqueVideos(for trainee: TraineeID) throws -> [TechniqueVideo] { throw Self.away }
+  func addCoachFeedback(
+    _ message: String, to video: TechniqueVideoID, for trainee: TraineeID
+  )
+    throws -> Bool
+  { throw Self.away }
+  func markFeedbackSeen(_ video: TechniqueVideoID, for trainee: TraineeID) throws -> Bool {
+    throw Self.away
+  }
+  func notificationConfigs(for trainee: TraineeID) throws -> [NotificationConfigDto] {
+    throw Self.away
+  }
+  func saveNotificationConfig(_ config: NotificationConfigDto, for trainee: TraineeID) throws {
+    throw Self.away
+  }
+  func importNutritionPlans(json: String, for trainee: TraineeID) throws { throw Self.away }
+  func nutritionPlans(for trainee: TraineeID) throws -> String? { throw Self.away }
+  func saveNutritionDay(
+    _ date: CalendarDate, json: String, keepingStoredPortions: Bool, for trainee: TraineeID
+  ) throws -> String { throw Self.away }
+  func nutritionDay(_ date: CalendarDate, for trainee: TraineeID) throws -> String? {
+    throw Self.away
+  }
+  func logMeal(
+    date: CalendarDate, consumedAt: Date?, itemsJSON: String, for trainee: TraineeID
+  ) throws -> MealLogID { throw Self.away }
+  func mealLogs(on date: CalendarDate, for trainee: TraineeID) throws -> [MealLog] {
+    throw Self.away
+  }
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Runs a command with a throwaway PostgreSQL cluster: `scripts/with-test-postgresql.sh CMD ARGS…`.
+# The cluster lives in a temporary directory (data, and the socket: no TCP port is opened), runs
+# as the unprivileged user `perform-pg` when started as root (initdb refuses root; the user is
+# created if missing), and is stopped and removed when the command ends, also when it fails or is
+# interrupted. The command sees its URL in PERFORM_TEST_POSTGRESQL, for example
+#   postgresql:///postgres?host=/tmp/perform-pg.XXXX&port=54321&user=perform
+# and its exit status is the script's.
+set -euo pipefail
+
+bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+if [[ -z "$bin" || ! -x "$bin/initdb" ]]; then
+  echo "PostgreSQL's server is not installed (Debian package postgresql): make deps" >&2
+  exit 1
+fi
+
+directory=$(mktemp -d /tmp/perform-pg.XXXXXX)
+chmod 755 "$directory"
+as_owner=()
+if [[ $(id -u) -eq 0 ]]; then
+  id perform-pg >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin perform-pg
+  chown perform-pg "$directory"
+  as_owner=(runuser -u perform-pg --)
+fi
+
+stop() {
+  "${as_owner[@]}" "$bin/pg_ctl" -D "$directory/data" -m immediate stop >/dev/null 2>&1 || true
+  rm -rf "$directory"
+}
+trap stop EXIT
+trap 'exit 130' INT TERM
+
+# A port no one listens on: only the socket's name carries it, but two clusters must differ.
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+
+"${as_owner[@]}" "$bin/initdb" -D "$directory/data" -U perform --auth=trust -E UTF8 \
+  --locale=C.UTF-8 --no-sync >"$directory/initdb.log" 2>&1 || {
+  cat "$directory/initdb.log" >&2
+  exit 1
+}
+# fsync off: a throwaway cluster need not survive the machine's crash; PostgreSQL's own crash
+# (a fast or immediate restart) still loses no committed transaction.
+"${as_owner[@]}" "$bin/pg_ctl" -D "$directory/data" -l "$directory/server.log" -w -t 60 \
+  -o "-k $directory -p $port -c listen_addresses='' -c fsync=off -c full_page_writes=off -c max_connections=400" \
+  start >/dev/null || {
+  cat "$directory/server.log" >&2
+  exit 1
+}
+
+export PERFORM_TEST_POSTGRESQL="postgresql:///postgres?host=$directory&port=$port&user=perform"
+export PERFORM_TEST_POSTGRESQL_DATA="$directory/data"
+export PERFORM_TEST_POSTGRESQL_BIN="$bin"
+echo "PostgreSQL for the tests: $PERFORM_TEST_POSTGRESQL"
+status=0
+"$@" || status=$?
+exit "$status"

@@ -21,13 +21,23 @@ final class ServeChild: @unchecked Sendable {
 
   /// Starts `perform serve --port port --database database [--demo]` with `extra` arguments
   /// and waits for its `listening:` line (at most a minute); port 0 picks a free one.
-  init(
+  convenience init(
     database: URL, demo: Bool, port: Int = 0, arguments extra: [String] = [],
+    environment: [String: String] = [:]
+  ) throws {
+    try self.init(
+      databaseArgument: database.path, demo: demo, port: port, arguments: extra,
+      environment: environment)
+  }
+
+  /// Starts `perform serve --database databaseArgument` (a SQLite path or a PostgreSQL URL).
+  init(
+    databaseArgument: String, demo: Bool, port: Int = 0, arguments extra: [String] = [],
     environment: [String: String] = [:]
   ) throws {
     process.executableURL = PerformBinary.url
     process.arguments =
-      ["serve", "--host", "127.0.0.1", "--port", String(port), "--database", database.path]
+      ["serve", "--host", "127.0.0.1", "--port", String(port), "--database", databaseArgument]
       + (demo ? ["--demo"] : []) + extra
       // Standard output is read only until `listening:`: no access log there unless asked.
       + (extra.contains("--access-log") || environment["PERFORM_ACCESS_LOG"] != nil

@@ -43,6 +43,11 @@ public protocol DatabaseDriver: Sendable {
   func schemaVersion(_ connection: any DatabaseConnection) throws -> Int
   /// Records `version` as the schema version, inside the migration's transaction.
   func setSchemaVersion(_ version: Int, _ connection: any DatabaseConnection) throws
+  /// The last id each of `tables` gave (its `id` column's sequence), `0` for none; a deleted
+  /// row's id counts, so a copy never gives it again.
+  func lastIDs(of tables: [String], _ connection: any DatabaseConnection) throws -> [String: Int64]
+  /// Makes each table's next id follow `lastIDs` (inside a write transaction).
+  func setLastIDs(_ lastIDs: [String: Int64], _ connection: any DatabaseConnection) throws
   /// Closes every connection; later calls throw.
   func close()
 }
@@ -98,6 +103,8 @@ public protocol DatabaseRow {
   func string(_ column: Int) throws -> String
   /// A blob column, or `nil` for `NULL`.
   func data(_ column: Int) throws -> Data?
+  /// The column as the value it holds, whatever its type (for copying rows as they are).
+  func value(_ column: Int) throws -> DatabaseValue
 }
 
 extension DatabaseRow {

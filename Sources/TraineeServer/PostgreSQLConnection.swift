@@ -225,6 +225,17 @@ struct PostgreSQLRow: DatabaseRow {
     return Data(bytes: bytes, count: count)
   }
 
+  /// The column's value by its type: integers, reals, `bytea` as a blob, anything else as text.
+  func value(_ column: Int) throws -> DatabaseValue {
+    guard try !isNull(column) else { return .null }
+    switch PQftype(result.pointer, Int32(column)) {
+    case 20, 21, 23: return .integer(try int64(column))
+    case 700, 701, 1700: return .real(try double(column))
+    case 17: return .blob(try data(column) ?? Data())
+    default: return .text(try string(column))
+    }
+  }
+
   private func required<T>(_ column: Int, _ read: (Int) throws -> T?) throws -> T {
     guard let value = try read(column) else {
       throw PostgreSQLError.unexpectedNull(sql: result.sql, column: column)

@@ -238,6 +238,41 @@ extension PostgreSQLDatabase: DatabaseDriver {
   }
 }
 
+extension PostgreSQLDatabase {
+  // NB: identity columns draw from a sequence named by `pg_get_serial_sequence`; its
+  // `last_value` in `pg_sequences` is NULL until it gave an id.
+
+  public func lastIDs(
+    of tables: [String], _ connection: any DatabaseConnection
+  ) throws -> [String: Int64] {
+    var found: [String: Int64] = [:]
+    for table in tables {
+      found[table] =
+        try connection.row(
+          """
+          SELECT last_value FROM pg_sequences
+          WHERE format('%I.%I', schemaname, sequencename) = pg_get_serial_sequence(?, 'id')
+          """, [.text(table)]
+        ) { try $0.optionalInt64(0) }.flatMap { $0 } ?? 0
+    }
+    return found
+  }
+
+  public func setLastIDs(_ lastIDs: [String: Int64], _ connection: any DatabaseConnection) throws {
+    for (table, last) in lastIDs.sorted(by: { $0.key < $1.key }) {
+      // `setval(…, 1, false)`: the next id is 1, as in a table that never had a row.
+      if last > 0 {
+        try connection.run(
+          "SELECT setval(pg_get_serial_sequence(?, 'id'), ?, true)",
+          [.text(table), .integer(last)])
+      } else {
+        try connection.run(
+          "SELECT setval(pg_get_serial_sequence(?, 'id'), 1, false)", [.text(table)])
+      }
+    }
+  }
+}
+
 extension Duration {
   /// The duration in seconds.
   fileprivate var seconds: TimeInterval {

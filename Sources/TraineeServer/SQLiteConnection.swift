@@ -195,6 +195,17 @@ public struct SQLiteRow: DatabaseRow {
     return Data(bytes: bytes, count: count)
   }
 
+  /// The column's value in its storage class.
+  public func value(_ column: Int) throws -> DatabaseValue {
+    switch try current(column) {
+    case SQLITE_INTEGER: .integer(try int64(column))
+    case SQLITE_FLOAT: .real(try double(column))
+    case SQLITE_TEXT: .text(try string(column))
+    case SQLITE_BLOB: .blob(try data(column) ?? Data())
+    default: .null
+    }
+  }
+
   private func required<T>(_ column: Int, _ read: (Int) throws -> T?) throws -> T {
     guard let value = try read(column) else {
       throw SQLiteError.unexpectedNull(sql: statement.sql, column: column)

@@ -157,4 +157,26 @@ extension SQLiteDatabase: DatabaseDriver {
   public func setSchemaVersion(_ version: Int, _ connection: any DatabaseConnection) throws {
     try connection.execute("PRAGMA user_version = \(version)")
   }
+
+  /// `sqlite_sequence`, where AUTOINCREMENT keeps the highest id each table gave.
+  public func lastIDs(
+    of tables: [String], _ connection: any DatabaseConnection
+  ) throws -> [String: Int64] {
+    var found: [String: Int64] = [:]
+    for table in tables {
+      found[table] =
+        try connection.row("SELECT seq FROM sqlite_sequence WHERE name = ?", [.text(table)]) {
+          try $0.int64(0)
+        } ?? 0
+    }
+    return found
+  }
+
+  public func setLastIDs(_ lastIDs: [String: Int64], _ connection: any DatabaseConnection) throws {
+    for (table, last) in lastIDs.sorted(by: { $0.key < $1.key }) {
+      try connection.run("DELETE FROM sqlite_sequence WHERE name = ?", [.text(table)])
+      try connection.run(
+        "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", [.text(table), .integer(last)])
+    }
+  }
 }

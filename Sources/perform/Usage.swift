@@ -56,7 +56,7 @@ let commandUsages: [CommandUsage] = [
   CommandUsage(
     words: ["serve"],
     text: """
-      perform serve [--host 127.0.0.1] [--port 8080] [--database PATH] [--demo]
+      perform serve [--host 127.0.0.1] [--port 8080] [--database PATH|URL] [--demo]
           [--max-requests-per-address 32] [--max-body-mib-in-flight 64]
           [--trusted-proxy ADDRESS[,ADDRESS...]] [--access-log -|FILE|off] [--check-config]
           [--drain-seconds 30] [--metrics-port PORT [--metrics-host 127.0.0.1]]
@@ -78,20 +78,27 @@ let commandUsages: [CommandUsage] = [
   CommandUsage(
     words: ["trainee", "add"],
     text: """
-      perform trainee add NAME [--database PATH]
+      perform trainee add NAME [--database PATH|URL]
           Create a trainee; prints "id: ID" and "token: TOKEN" (shown only this once).
       """),
   CommandUsage(
     words: ["program", "import"],
     text: """
-      perform program import FILE --trainee ID [--database PATH]
+      perform program import FILE --trainee ID [--database PATH|URL]
           Load a coach's programs (the GET /v1/trainee/workouts shape) for a trainee.
       """),
   CommandUsage(
     words: ["nutrition-plan", "import"],
     text: """
-      perform nutrition-plan import FILE --trainee ID [--database PATH]
+      perform nutrition-plan import FILE --trainee ID [--database PATH|URL]
           Load a coach's meal plans (the GET /v1/trainee/nutrition/plans shape).
+      """),
+  CommandUsage(
+    words: ["db", "copy"],
+    text: """
+      perform db copy --from PATH|URL --to PATH|URL
+          Copy a whole database, ids kept, between SQLite and PostgreSQL (either way,
+          or to the same kind); the target must be empty. Stop the servers first.
       """),
   CommandUsage(
     words: ["help"],
@@ -103,7 +110,8 @@ let commandUsages: [CommandUsage] = [
 
 private let usageFooter = """
   DIR defaults to $XDG_DATA_HOME/perform (~/.local/share/perform); PATH defaults to
-  DIR/perform.sqlite. The admin commands work while the server runs.
+  DIR/perform.sqlite. URL is PostgreSQL's, postgresql://USER@HOST:PORT/DB (or postgres://;
+  a socket directory as ?host=/path). The admin commands work while the server runs.
   Exit status: 0 success, 1 a file could not be read or written, 2 bad input.
   """
 

@@ -25,6 +25,8 @@ case "program":
   status = AdminCommands.programImport(Array(arguments.dropFirst()))
 case "nutrition-plan":
   status = AdminCommands.nutritionPlanImport(Array(arguments.dropFirst()))
+case "db":
+  status = DatabaseCopyCommand.run(Array(arguments.dropFirst()))
 case nil:
   status = await AppCommand.run([])
 case "app":

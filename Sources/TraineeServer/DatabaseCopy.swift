@@ -1,0 +1,109 @@
+import Foundation
+
+// NB: issue 16, "Moving": `perform db copy` copies every row of every table, ids kept, in one
+// write transaction of the target (a copy that fails leaves the target as it was), and then sets
+// the target's id sequences after the source's (a deleted log's id is never given again, as on
+// the source). Both databases are first brought to the current schema, so their tables and
+// columns are the same; a target that holds any row is refused. Tables go parents first, so the
+// foreign keys hold at each insert.
+
+/// Copies a whole trainee database from one driver to another (SQLite and PostgreSQL alike).
+public enum DatabaseCopy {
+  /// Every table of the trainee schema with its columns, parents before the tables that point
+  /// at them. A migration that adds a table or a column adds it here (a test checks).
+  public static let tables: [(name: String, columns: [String])] = [
+    ("trainees", ["id", "name", "token_sha256", "created_at"]),
+    ("programs", ["trainee_id", "document", "imported_at"]),
+    (
+      "substitutions",
+      [
+        "trainee_id", "program_id", "day_id", "row_id", "from_exercise_id", "to_exercise_id",
+        "saved_at",
+      ]
+    ),
+    ("workout_logs", ["id", "trainee_id", "workout_number", "logged_at", "payload"]),
+    (
+      "logged_sets",
+      ["log_id", "position", "trainee_id", "exercise_id", "set_number", "weight", "reps", "done"]
+    ),
+    (
+      "idempotency_keys",
+      ["trainee_id", "key", "log_id", "workout_number", "created_at", "deleted_payload"]
+    ),
+    (
+      "technique_videos",
+      [
+        "id", "trainee_id", "url", "exercise_id", "submitted_at", "feedback", "feedback_seen_at",
+      ]
+    ),
+    ("notification_configs", ["trainee_id", "type", "enabled", "title_template", "body_template"]),
+    ("nutrition_plans", ["trainee_id", "document", "imported_at"]),
+    ("nutrition_days", ["trainee_id", "date", "data", "saved_at"]),
+    ("meal_logs", ["id", "trainee_id", "date", "consumed_at", "items", "logged_at"]),
+    (
+      "exercise_history",
+      [
+        "trainee_id", "exercise_id", "last_log_id", "best_log_id", "best_position", "best_weight",
+        "best_reps",
+      ]
+    ),
+    ("workout_numbers", ["trainee_id", "last_number"]),
+  ]
+
+  /// The tables whose `id` comes from a sequence.
+  public static let tablesWithIDs = ["trainees", "workout_logs", "technique_videos", "meal_logs"]
+
+  /// Why a copy was refused.
+  public enum Refusal: Error, Equatable, CustomStringConvertible {
+    /// The target already holds rows (`table` is one that does).
+    case targetNotEmpty(location: String, table: String)
+
+    public var description: String {
+      switch self {
+      case .targetNotEmpty(let location, let table):
+        "\(location) is not empty (\(table) has rows): a copy goes only into an empty database"
+      }
+    }
+  }
+
+  /// Copies every row of `source` into `target` (both migrated first) and returns the rows
+  /// copied per table, in copy order.
+  @discardableResult
+  public static func copy(
+    from source: any DatabaseDriver, to target: any DatabaseDriver
+  ) throws -> [(table: String, rows: Int)] {
+    try Migrations.migrate(source)
+    try Migrations.migrate(target)
+    let (rows, lastIDs) = try source.readTransaction { db in
+      let rows = try tables.map { table in
+        try db.rows(
+          "SELECT \(table.columns.joined(separator: ", ")) FROM \(table.name)", []
+        ) { row in try table.columns.indices.map { try row.value($0) } }
+      }
+      return (rows, try source.lastIDs(of: tablesWithIDs, db))
+    }
+    try target.writeTransaction(.serializable) { db in
+      for table in tables {
+        if try db.row("SELECT 1 FROM \(table.name) LIMIT 1", { try $0.int(0) }) != nil {
+          throw Refusal.targetNotEmpty(location: target.location, table: table.name)
+        }
+      }
+      for (table, tableRows) in zip(tables, rows) {
+        let placeholders = Array(repeating: "?", count: table.columns.count).joined(separator: ", ")
+        let insert =
+          "INSERT INTO \(table.name) (\(table.columns.joined(separator: ", ")))"
+          + " VALUES (\(placeholders))"
+        for row in tableRows { try db.run(insert, row) }
+      }
+      var next = lastIDs
+      // A source whose sequence lags its rows (ids written by hand) still never repeats an id.
+      for table in tablesWithIDs {
+        let highest =
+          try db.row("SELECT COALESCE(MAX(id), 0) FROM \(table)", { try $0.int64(0) }) ?? 0
+        next[table] = max(next[table] ?? 0, highest)
+      }
+      try target.setLastIDs(next, db)
+    }
+    return zip(tables, rows).map { ($0.name, $1.count) }
+  }
+}

@@ -17,13 +17,15 @@ run: deps
 	$(SWIFT) build -c release --product perform
 	.build/release/perform
 
-## test: build everything, check the server against openapi.yaml on SQLite and on PostgreSQL, run
-## every test suite with a throwaway PostgreSQL (stopped at the end, also on failure; the Swift
+## test: build everything, stop and start a PostgreSQL under a server (scripts/postgresql-fault-
+## check.sh), check the server against openapi.yaml on SQLite and on PostgreSQL, run every test
+## suite with a throwaway PostgreSQL (each cluster stopped at the end, also on failure; the Swift
 ## suites run last, so their summary closes the output)
 test: deps
 	$(SWIFT) build --build-tests
 	"$$(dirname "$$(command -v $(SWIFT))")/swiftc" -parse $$(find Apps -name '*.swift')
 	python3 scripts/check-ios-project.py
+	scripts/with-test-postgresql.sh scripts/postgresql-fault-check.sh .build/debug/perform
 	scripts/with-test-postgresql.sh $(MAKE) --no-print-directory test-with-postgresql
 
 # The part of `make test` that needs the cluster scripts/with-test-postgresql.sh names in

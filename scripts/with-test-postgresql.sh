@@ -38,10 +38,19 @@ port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0));
   cat "$directory/initdb.log" >&2
   exit 1
 }
+# The settings live in the cluster's configuration, so that a test can stop and start it again
+# (`pg_ctl -D "$PERFORM_TEST_POSTGRESQL_DATA" start`, as its owner) at the same socket.
 # fsync off: a throwaway cluster need not survive the machine's crash; PostgreSQL's own crash
 # (a fast or immediate restart) still loses no committed transaction.
+cat >>"$directory/data/postgresql.conf" <<CONF
+unix_socket_directories = '$directory'
+port = $port
+listen_addresses = ''
+fsync = off
+full_page_writes = off
+max_connections = 400
+CONF
 "${as_owner[@]}" "$bin/pg_ctl" -D "$directory/data" -l "$directory/server.log" -w -t 60 \
-  -o "-k $directory -p $port -c listen_addresses='' -c fsync=off -c full_page_writes=off -c max_connections=400" \
   start >/dev/null || {
   cat "$directory/server.log" >&2
   exit 1
@@ -50,6 +59,8 @@ port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0));
 export PERFORM_TEST_POSTGRESQL="postgresql:///postgres?host=$directory&port=$port&user=perform"
 export PERFORM_TEST_POSTGRESQL_DATA="$directory/data"
 export PERFORM_TEST_POSTGRESQL_BIN="$bin"
+# Who runs pg_ctl for this cluster: `runuser -u perform-pg --` as root, nothing otherwise.
+export PERFORM_TEST_POSTGRESQL_OWNER="${as_owner[*]:-}"
 echo "PostgreSQL for the tests: $PERFORM_TEST_POSTGRESQL"
 status=0
 "$@" || status=$?

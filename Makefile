@@ -18,7 +18,7 @@ run: deps
 	.build/release/perform
 
 ## test: build everything, stop and start a PostgreSQL under a server (scripts/postgresql-fault-
-## check.sh), check the server against openapi.yaml on SQLite and on PostgreSQL, run every test
+## check.sh), SIGKILL one of two servers behind nginx (scripts/nginx-front-kill-check.sh), check the server against openapi.yaml on SQLite and on PostgreSQL, run every test
 ## suite with a throwaway PostgreSQL (each cluster stopped at the end, also on failure; the Swift
 ## suites run last, so their summary closes the output)
 test: deps
@@ -26,6 +26,7 @@ test: deps
 	"$$(dirname "$$(command -v $(SWIFT))")/swiftc" -parse $$(find Apps -name '*.swift')
 	python3 scripts/check-ios-project.py
 	scripts/with-test-postgresql.sh scripts/postgresql-fault-check.sh .build/debug/perform
+	scripts/with-test-postgresql.sh scripts/nginx-front-kill-check.sh .build/debug/perform
 	scripts/with-test-postgresql.sh $(MAKE) --no-print-directory test-with-postgresql
 
 # The part of `make test` that needs the cluster scripts/with-test-postgresql.sh names in

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Issue 16, "A front": two `perform serve` behind nginx (scripts/nginx-front.sh) on the test
+# PostgreSQL; eight clients post workout logs (each with its own Idempotency-Key) and read their
+# history through nginx while one server is SIGKILLed. Checks that the other carries on (every
+# request after the kill is answered), that no acknowledged log is lost, and that no more requests
+# got a 5xx than were in flight on the killed server (at most one per client).
+#
+#   scripts/with-test-postgresql.sh scripts/nginx-front-kill-check.sh [PERFORM_BINARY]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+perform=$(realpath -m "${1:-$root/.build/debug/perform}")
+: "${PERFORM_TEST_POSTGRESQL:?run under scripts/with-test-postgresql.sh}"
+
+dir=$(mktemp -d)
+trap '"$root/scripts/nginx-front.sh" stop "$dir"; rm -rf "$dir"' EXIT
+psql -q "$PERFORM_TEST_POSTGRESQL" -c "CREATE SCHEMA front"
+"$root/scripts/nginx-front.sh" start "$dir" --port 0 --demo --perform "$perform" \
+  --database "$PERFORM_TEST_POSTGRESQL&options=-csearch_path%3Dfront" >"$dir/front.out"
+front=$(sed -n 's/^front: //p' "$dir/front.out")
+token=$(sed -n 's/^token: //p' "$dir/front.out")
+victim=$(sed -n '1s/^server: \([0-9]*\) .*/\1/p' "$dir/front.out")
+
+python3 - "$front" "$token" "$victim" <<'PY'
+import http.client, json, os, signal, sys, threading, time, urllib.parse
+
+front, token, victim = sys.argv[1], sys.argv[2], int(sys.argv[3])
+host = urllib.parse.urlsplit(front)
+headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+log = json.dumps({"programId": "p", "dayId": "d", "label": "L", "durationSec": 60,
+                  "completed": True, "entries": []})
+acknowledged, statuses, lock = set(), [], threading.Lock()
+killed = threading.Event()
+after_kill = []
+
+# Malformed HTTP is answered by nginx, as JSON.
+import socket
+raw = socket.create_connection((host.hostname, host.port), timeout=10)
+raw.sendall(b"GARBAGE / NONSENSE\r\n\r\n")
+answer = raw.recv(4096).decode("latin-1")
+raw.close()
+if " 400 " not in answer.split("\r\n")[0] or "application/json" not in answer:
+    sys.exit(f"nginx front: malformed HTTP answered {answer[:200]!r}")
+
+def request(method, path, body=None, extra=None):
+    connection = http.client.HTTPConnection(host.hostname, host.port, timeout=30)
+    try:
+        connection.request(method, path, body=body, headers={**headers, **(extra or {})})
+        response = connection.getresponse()
+        return response.status, response.read()
+    except OSError:
+        return 0, b""
+    finally:
+        connection.close()
+
+def client(number):
+    for round in range(40):
+        status, body = request("POST", "/v1/trainee/workouts/log", log,
+                               {"Idempotency-Key": f"c{number}-r{round}"})
+        with lock:
+            statuses.append(status)
+            if killed.is_set():
+                after_kill.append(status)
+            if status == 201:
+                acknowledged.add(json.loads(body)["id"])
+        status, _ = request("GET", "/v1/trainee/workouts/history")
+        with lock:
+            statuses.append(status)
+            if killed.is_set():
+                after_kill.append(status)
+
+threads = [threading.Thread(target=client, args=(n,)) for n in range(8)]
+for thread in threads:
+    thread.start()
+while len(statuses) < 100:
+    time.sleep(0.01)
+os.kill(victim, signal.SIGKILL)
+killed.set()
+for thread in threads:
+    thread.join()
+
+status, body = request("GET", "/v1/trainee/workouts/history")
+stored = {w["id"] for w in json.loads(body)["workouts"]}
+errors = [s for s in statuses if s >= 500 or s == 0]
+late = after_kill[len(threads):]
+print(f"nginx front: {len(statuses)} requests, {len(acknowledged)} logs acknowledged, "
+      f"{len(errors)} 5xx or cut, server {victim} killed after {len(statuses) - len(after_kill)}")
+problems = []
+if acknowledged - stored:
+    problems.append(f"acknowledged logs lost: {sorted(acknowledged - stored)}")
+if len(errors) > len(threads):
+    problems.append(f"{len(errors)} 5xx, more than the {len(threads)} connections the kill cut")
+if not late or any(s not in (200, 201) for s in late):
+    problems.append(f"the other server did not carry on: {late}")
+if problems:
+    sys.exit("nginx front: " + "; ".join(problems))
+PY

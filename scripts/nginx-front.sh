@@ -8,7 +8,8 @@
 # DIR/nginx.conf from examples/nginx/perform.conf.template, starts nginx on --port (0 picks a free
 # one) and prints "front: http://127.0.0.1:PORT", each server's "server: PID PORT" and, with
 # --demo, the demo trainee's "token: …". DIR keeps the pid files and logs; `stop DIR` stops nginx
-# and both servers (SIGTERM: they drain) and leaves the logs.
+# and both servers (SIGTERM: they drain) and leaves the logs. FRONT_ACCESS_LOG=off (the benchmark)
+# turns the servers' access logs off.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -57,7 +58,7 @@ for name in first second; do
   extra=()
   ((${#demo[@]})) && extra=(--demo --data-dir "$dir")
   "$perform" serve --host 127.0.0.1 --port 0 --database "$database" --trusted-proxy 127.0.0.1 \
-    --access-log "$dir/server-$name.access.log" "${extra[@]}" \
+    --access-log "${FRONT_ACCESS_LOG:-$dir/server-$name.access.log}" "${extra[@]}" \
     >"$dir/server-$name.out" 2>"$dir/server-$name.err" &
   echo $! >"$dir/server-$name.pid"
   for _ in $(seq 200); do

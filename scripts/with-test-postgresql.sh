@@ -41,13 +41,14 @@ port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0));
 # The settings live in the cluster's configuration, so that a test can stop and start it again
 # (`pg_ctl -D "$PERFORM_TEST_POSTGRESQL_DATA" start`, as its owner) at the same socket.
 # fsync off: a throwaway cluster need not survive the machine's crash; PostgreSQL's own crash
-# (a fast or immediate restart) still loses no committed transaction.
+# (a fast or immediate restart) still loses no committed transaction. PERFORM_TEST_POSTGRESQL_FSYNC=on
+# (the server benchmark) syncs as a production server does.
 cat >>"$directory/data/postgresql.conf" <<CONF
 unix_socket_directories = '$directory'
 port = $port
 listen_addresses = ''
-fsync = off
-full_page_writes = off
+fsync = ${PERFORM_TEST_POSTGRESQL_FSYNC:-off}
+full_page_writes = ${PERFORM_TEST_POSTGRESQL_FSYNC:-off}
 max_connections = 400
 CONF
 "${as_owner[@]}" "$bin/pg_ctl" -D "$directory/data" -l "$directory/server.log" -w -t 60 \

@@ -12,12 +12,20 @@
 # Only 127.0.0.1 is used; every wrk run stops by itself; everything started here is stopped and
 # every temporary file removed on every exit path.
 #
+# PostgreSQL (issue 16): the same three endpoints on a throwaway PostgreSQL cluster (fsync on, as
+# in production; scripts/with-test-postgresql.sh, which this script runs itself under), with one
+# `perform serve`, and with two behind nginx (scripts/nginx-front.sh).
+#
 # Environment: DURATION (wrk -d, default 10s), PERFORM (a built perform binary; default: build it
-# in release), SKIP_TMPFS=1 (leave out the tmpfs comparison).
+# in release), SKIP_TMPFS=1 (leave out the tmpfs comparison), SKIP_POSTGRESQL=1 (leave out the
+# PostgreSQL rows).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
+if [[ "${SKIP_POSTGRESQL:-0}" != 1 && -z "${PERFORM_TEST_POSTGRESQL:-}" ]]; then
+  PERFORM_TEST_POSTGRESQL_FSYNC=on exec "$root/scripts/with-test-postgresql.sh" "$0" "$@"
+fi
 duration=${DURATION:-10s}
 connection_counts=(1 64)
 
@@ -59,6 +67,7 @@ cleanup() {
   local pid
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  [[ -n "${pg_work:-}" ]] && "$root/scripts/nginx-front.sh" stop "$pg_work"
   rm -rf "$work"
   [[ -n "$shm_work" ]] && rm -rf "$shm_work"
   return 0
@@ -85,11 +94,12 @@ EOF
   done
 }
 
-# Starts `perform serve --demo` on a free port with a fresh database in DIR; sets base and token.
+# Starts `perform serve --demo` on a free port with a fresh database in DIR (or DATABASE, a
+# PostgreSQL URL); sets base and token.
 start_perform() {
-  local dir=$1 log="$1/serve.log"
-  "$PERFORM" serve --host 127.0.0.1 --port 0 --database "$dir/perform.sqlite" --demo --access-log off \
-    >"$log" 2>"$dir/serve.err" &
+  local dir=$1 log="$1/serve.log" database=${2:-$1/perform.sqlite}
+  "$PERFORM" serve --host 127.0.0.1 --port 0 --database "$database" --demo --access-log off \
+    --data-dir "$dir" >"$log" 2>"$dir/serve.err" &
   pids+=($!)
   local tries=0
   until grep -q '^listening: ' "$log" 2>/dev/null; do
@@ -238,10 +248,29 @@ if [[ "${SKIP_TMPFS:-0}" != 1 && -d /dev/shm && -w /dev/shm ]]; then
   echo "perform serve (tmpfs): $shm_base (database $shm_work/perform.sqlite)"
 fi
 
+# --- Perform on PostgreSQL: one process, and two behind nginx --------------------------------------
+
+pg_work=""
+if [[ -n "${PERFORM_TEST_POSTGRESQL:-}" ]]; then
+  psql -q "$PERFORM_TEST_POSTGRESQL" -c "CREATE SCHEMA bench_one" -c "CREATE SCHEMA bench_two"
+  mkdir -p "$work/pg-one"
+  start_perform "$work/pg-one" "$PERFORM_TEST_POSTGRESQL&options=-csearch_path%3Dbench_one"
+  pg_one_base=$base
+  pg_one_token=$token
+  echo "perform serve (PostgreSQL): $pg_one_base"
+  pg_work="$work/pg-two"
+  FRONT_ACCESS_LOG=off "$root/scripts/nginx-front.sh" start "$pg_work" --port 0 --demo \
+    --perform "$PERFORM" \
+    --database "$PERFORM_TEST_POSTGRESQL&options=-csearch_path%3Dbench_two" >"$work/front.out"
+  pg_two_base=$(sed -n 's/^front: //p' "$work/front.out")
+  pg_two_token=$(sed -n 's/^token: //p' "$work/front.out")
+  echo "two perform serve (PostgreSQL) behind nginx: $pg_two_base"
+fi
+
 # --- the runs ------------------------------------------------------------------------------------
 
 echo
-echo "wrk $duration per run; $(nproc) CPUs shared by wrk, the server and nginx"
+echo "wrk $duration per run; $(nproc) CPUs shared by wrk, the server and nginx; load $(cut -d' ' -f1-3 /proc/loadavg)"
 # Endpoint by endpoint, so that the log posts (which lengthen the history GET workouts reads for
 # lastSets and best) come after the GET runs; a pause between runs lets the server finish the
 # requests wrk left in flight.
@@ -274,6 +303,21 @@ for connections in "${connection_counts[@]}"; do
       "$shm_base/v1/trainee/workouts/log" "$connections"
   fi
 done
+if [[ -n "$pg_work" ]]; then
+  for connections in "${connection_counts[@]}"; do
+    for shape in "get|GET /v1/trainee/workouts|workouts.lua|/v1/trainee/workouts" \
+      "put|PUT /v1/trainee/nutrition/day|nutrition_day.lua|/v1/trainee/nutrition/day" \
+      "post|POST /v1/trainee/workouts/log|workouts_log.lua|/v1/trainee/workouts/log"; do
+      IFS='|' read -r group label script path <<<"$shape"
+      token=$pg_one_token
+      run_wrk "$label, PostgreSQL, 1 process" "pg1-$group" "$script" "$pg_one_base$path" \
+        "$connections"
+      token=$pg_two_token
+      run_wrk "$label, PostgreSQL, 2 behind nginx" "pg2-$group" "$script" "$pg_two_base$path" \
+        "$connections"
+    done
+  done
+fi
 logged=$(awk -F'|' '$1 == "post" { n += $7 } END { print n + 0 }' "$results")
 token=$disk_token
 for connections in "${connection_counts[@]}"; do

@@ -25,7 +25,14 @@ extension DatabaseTraineeStore {
           + " \(StorageLimits.logBytes) are kept")
     }
     let loggedAt = (loggedAt ?? now()).milliseconds
-    return try write(trainee, .serializable) { db in
+    // NB: issue 16, "workout numbers, idempotency keys": every log post of a trainee first takes
+    // the trainee's row lock (an update that changes nothing), so on PostgreSQL the posts of one
+    // trainee run one after another at READ COMMITTED, each seeing the keys and numbers the one
+    // before committed. SERIALIZABLE was correct too, but concurrent posts of one trainee then
+    // conflicted on the number row and were run again, up to ten times each, and could still fail.
+    // SQLite's `BEGIN IMMEDIATE` already runs them one by one.
+    return try write(trainee, .readCommitted) { db in
+      try db.run("UPDATE trainees SET name = name WHERE id = ?", [trainee.value])
       if let idempotencyKey,
         let (earlier, storedPayload, deletedPayload) = try db.row(
           """

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 // NB: issue 16, "Several processes, one database": two real `perform serve` processes on one
 // PostgreSQL database (a schema of its own in the cluster `make test` starts), as two machines
 // behind a proxy would run. Without PERFORM_TEST_POSTGRESQL the suite is reported skipped.
@@ -66,6 +70,31 @@ struct TwoServersTests {
   {
     let answer = try await server.request("GET", "/v1/trainee/workouts/history", token: token)
     return (object(answer.body)?["workouts"] as? [[String: Any]]) ?? []
+  }
+
+  @Test func thePoolIsInTheMetrics() async throws {
+    let base = try #require(ProcessInfo.processInfo.environment["PERFORM_TEST_POSTGRESQL"])
+    let schema = "metrics_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    try Pair.psql(base, "CREATE SCHEMA \(schema)")
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-metrics-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let server = try ServeChild(
+      databaseArgument: base + "&options=-csearch_path%3D\(schema)", demo: true,
+      arguments: ["--data-dir", directory.path, "--metrics-port", "0"])
+    defer { server.interrupt() }
+    let token = try #require(server.token)
+    #expect(try await server.request("GET", "/v1/trainee/workouts", token: token).status == 200)
+    let metricsURL = try #require(server.metricsURL)
+    let (data, _) = try await URLSession.shared.data(from: metricsURL)
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+    // Idle after the request: the connection went back to the pool.
+    #expect(lines.contains("perform_database_connections_in_use 0.0"))
+    #expect(
+      lines.contains { $0.hasPrefix("perform_database_connections_idle ") && !$0.hasSuffix(" 0.0") }
+    )
+    #expect(lines.contains("# TYPE perform_database_connection_waits_total counter"))
+    #expect(lines.contains { $0.hasPrefix("perform_database_connection_waits_total ") })
   }
 
   @Test func bothServersAnswerTheSame() async throws {

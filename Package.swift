@@ -59,7 +59,8 @@ let package = Package(
       dependencies: [
         "TerminalUI", "TextColumns", "WorkoutSession", "RestTimer", "NutritionLog", "LiveActivity",
         "TraineeAPI", "DurableFiles", "WorkoutLogDelivery",
-      ]),
+      ],
+      resources: [.process("Resources")]),
     .executableTarget(
       name: "perform",
       dependencies: [

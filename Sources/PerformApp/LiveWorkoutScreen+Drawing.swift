@@ -12,12 +12,15 @@ extension LiveWorkoutScreen {
   public func body(size: TerminalSize, now: Date) -> Frame {
     var lines: [StyledLine] = []
     if case .accepted(let logged, let title, let stats) = coordinator.finish {
-      return Frame(lines: completeScreen(logged, title: title, stats: stats))
+      return Frame(
+        lines: finishedWorkoutLines(
+          logged, title: title, stats: stats, text: text,
+          units: settings?.current.units ?? .metric))
     }
     guard let session else {
       lines.append(StyledLine("No workout in progress.", TextStyle(bold: true)))
       lines.append(StyledLine(""))
-      lines.append(StyledLine("Pick a day on the Workouts tab (1) and press Enter to start it."))
+      lines.append(StyledLine("Pick a day on the Workouts tab (2) and press Enter to start it."))
       return Frame(lines: lines)
     }
     cursor.align(to: session)
@@ -49,6 +52,13 @@ extension LiveWorkoutScreen {
         if cursor.isOn(exercise: index, set: offset) {
           selectedRow = lines.count
           if let column { caret = (lines.count, column) }
+          lines.append(line)
+          if showsPlates {
+            lines += plateLines(
+              set, exercise: exercise, session: session,
+              settings: settings?.current ?? AppSettings(units: session.units), text: text)
+          }
+          continue
         }
         lines.append(line)
       }

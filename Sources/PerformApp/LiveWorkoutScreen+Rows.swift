@@ -23,7 +23,8 @@ extension LiveWorkoutScreen {
     if exercise.restSeconds > 0 { details.append("rest \(formatClock(exercise.restSeconds))") }
     if let tempo = exercise.tempo, !tempo.isEmpty { details.append("tempo \(tempo)") }
     if let best = exercise.best {
-      details.append("best \(formatNumber(best.weight)) kg × \(best.reps)")
+      details.append(
+        "best \(text.weight(kilograms: best.weight, in: session.units)) × \(best.reps)")
     }
     if !details.isEmpty {
       line.append("  " + details.joined(separator: " · "), TextStyle(dim: true))
@@ -36,7 +37,8 @@ extension LiveWorkoutScreen {
     }
     let headings =
       exercise.kind == .strength
-      ? ["Weight", "Reps"] + (session.rirColumn ? ["RIR"] : []) : ["Time", "Dist", "RPE"]
+      ? [session.units.weightSymbol, "Reps"] + (session.rirColumn ? ["RIR"] : [])
+      : ["Time", session.units.distanceSymbol, "RPE"]
     var heading = "    Set Type "
     for title in headings { heading += pad(title, Self.fieldWidth) }
     lines.append(StyledLine(heading, TextStyle(dim: true)))
@@ -65,7 +67,7 @@ extension LiveWorkoutScreen {
         continue
       }
       let entered = value(of: set, field)
-      var text = entered
+      var text = self.text.enteredNumber(entered)
       var style = TextStyle()
       if entered.isEmpty {
         let hint =
@@ -74,7 +76,7 @@ extension LiveWorkoutScreen {
           case .reps: placeholders.reps
           default: ""
           }
-        text = hint.isEmpty ? "–" : "(\(hint))"
+        text = hint.isEmpty ? "–" : "(\(self.text.enteredNumber(hint)))"
         style.dim = true
       }
       if set.done { style.foreground = .green }
@@ -128,20 +130,5 @@ extension LiveWorkoutScreen {
           TextStyle(reverse: index == choice)))
     }
     return lines
-  }
-
-  func completeScreen(
-    _ logged: LoggedWorkoutDto, title: String, stats: SessionStats
-  ) -> [StyledLine] {
-    [
-      StyledLine("Workout complete!", TextStyle(bold: true, foreground: .green)),
-      StyledLine(""),
-      StyledLine("\(title): workout #\(logged.workoutNumber)", TextStyle(bold: true)),
-      StyledLine("Sets done       \(stats.completedSets) of \(stats.totalSets)"),
-      StyledLine("Exercises done  \(stats.completedExercises) of \(stats.totalExercises)"),
-      StyledLine("Volume          \(stats.volumeKg) kg"),
-      StyledLine(""),
-      StyledLine("Press Enter to go back to your workouts.", TextStyle(dim: true)),
-    ]
   }
 }

@@ -39,6 +39,12 @@ public final class LiveWorkoutScreen: AppScreen {
   var cursor = SetCursor()
 
   private let openWorkouts: @MainActor () -> Void
+  /// The trainee's language, units and bar (English, the session's units and the standard bar
+  /// without one).
+  public var settings: AppSettingsStore?
+  /// Whether the plate calculator and warm-ups show under the selected set (`P`).
+  private(set) var showsPlates = false
+  var text: AppText { settings?.text ?? AppText(.en) }
 
   /// The screen; `openWorkouts` shows the workouts tab (after the complete screen).
   public init(
@@ -76,7 +82,7 @@ public final class LiveWorkoutScreen: AppScreen {
     case .browsing:
       break
     }
-    if case .accepted = coordinator.finish { return [KeyHelp("Enter", "back to workouts")] }
+    if case .accepted = coordinator.finish { return [KeyHelp("Enter", text(.keyGoOn))] }
     if coordinator.logWasRefused {
       return [
         KeyHelp("r", "send the log again now"),
@@ -90,6 +96,7 @@ public final class LiveWorkoutScreen: AppScreen {
       KeyHelp("Enter", "edit field"), KeyHelp("Space", "check/uncheck set"),
       KeyHelp("c", "complete exercise"), KeyHelp("a", "add set"), KeyHelp("x", "remove set"),
       KeyHelp("S", "substitute"), KeyHelp("U", "undo substitution"),
+      KeyHelp("P", text(.keyPlates)),
       KeyHelp("!", "tap the card's ✓ (via the widget queue)"),
     ]
     if restClock != nil {
@@ -242,6 +249,7 @@ public final class LiveWorkoutScreen: AppScreen {
       case .noSet:
         host?.show(message: "The card shows no set to check.")
       }
+    case .character("P"): showsPlates.toggle()
     case .character("F"): mode = .confirmFinish
     case .character("X"): mode = .confirmDiscard
     default: return .ignored

@@ -40,6 +40,8 @@ public final class PerformTerminalApp: ScreenHost {
   public private(set) var bells = 0
   /// A short fact shown at the right of the status line ("nutrition: saved").
   public var statusDetail: @MainActor () -> String? = { nil }
+  /// The shell's texts (the tab bar's hint and the help), in the trainee's language.
+  public var text = AppText(.en)
   /// Set by the runner: asks for a redraw soon.
   public var onNeedsRedraw: (@MainActor () -> Void)?
 
@@ -50,6 +52,14 @@ public final class PerformTerminalApp: ScreenHost {
     self.tabs = tabs
     selectedTab = min(max(0, selected), tabs.count - 1)
     tabs[selectedTab].onShow?()
+  }
+
+  /// Renames the tabs, in order (the language changed).
+  public func retitle(_ titles: [String]) {
+    for (index, title) in titles.enumerated() where tabs.indices.contains(index) {
+      tabs[index].title = title
+    }
+    setNeedsRedraw()
   }
 
   /// Shows tab `index`.
@@ -150,7 +160,9 @@ public final class PerformTerminalApp: ScreenHost {
         index == selectedTab
           ? TextStyle(bold: true, reverse: true, foreground: .cyan) : TextStyle(dim: true))
     }
-    line.append("   Tab switch · ? help · q quit", TextStyle(dim: true))
+    // The hint only when it fits whole: at 80 columns the five tabs leave no room for it.
+    let hint = "   " + text(.shellHint)
+    if TextColumns.of(line.plainText + hint) <= width { line.append(hint, TextStyle(dim: true)) }
     return line
   }
 
@@ -166,7 +178,7 @@ public final class PerformTerminalApp: ScreenHost {
   /// The current screen's keys, as many as fit on two lines.
   private func footerLines(width: Int) -> [StyledLine] {
     guard tabs.indices.contains(selectedTab), !showingHelp else {
-      return [StyledLine("Press any key to close the help.", TextStyle(dim: true))]
+      return [StyledLine(text(.helpClose), TextStyle(dim: true))]
     }
     var lines: [StyledLine] = [StyledLine()]
     for help in tabs[selectedTab].screen.keyHelp {
@@ -182,13 +194,14 @@ public final class PerformTerminalApp: ScreenHost {
   }
 
   private func helpLines(rows: Int) -> [StyledLine] {
-    var lines = [StyledLine("Keys", TextStyle(bold: true, underline: true))]
+    var lines = [StyledLine(text(.helpKeys), TextStyle(bold: true, underline: true))]
+    let digits = (1...max(1, tabs.count)).map(String.init).joined(separator: " ")
     let global = [
-      KeyHelp("Tab / Shift-Tab", "next / previous tab"),
-      KeyHelp("1 2 3", "go to a tab (where digits are not values)"),
-      KeyHelp("?", "this help"), KeyHelp("q", "quit (everything is saved)"),
-      KeyHelp("Ctrl-C", "quit (everything is saved)"),
-      KeyHelp("Ctrl-Z", "suspend to the shell (fg comes back)"),
+      KeyHelp("Tab / Shift-Tab", text(.helpNextTab)),
+      KeyHelp(digits, text(.helpGoToTab)),
+      KeyHelp("?", text(.helpThis)), KeyHelp("q", text(.helpQuit)),
+      KeyHelp("Ctrl-C", text(.helpQuit)),
+      KeyHelp("Ctrl-Z", text(.helpSuspend)),
     ]
     let screenKeys = tabs.indices.contains(selectedTab) ? tabs[selectedTab].screen.keyHelp : []
     let keysWidth = (global + screenKeys).map { TextColumns.of($0.keys) }.max() ?? 0
@@ -200,7 +213,7 @@ public final class PerformTerminalApp: ScreenHost {
         ]))
     }
     lines.append(StyledLine(""))
-    lines.append(StyledLine("Everywhere", TextStyle(bold: true, underline: true)))
+    lines.append(StyledLine(text(.helpEverywhere), TextStyle(bold: true, underline: true)))
     for help in global {
       lines.append(
         StyledLine([

@@ -102,6 +102,14 @@ public final class WorkoutCoordinator {
     journal.close()
   }
 
+  /// Writes the card in `language` and `units` from now on (the settings changed).
+  public func show(language: ActivityLanguage, units: UnitSystem) {
+    activity.language = language
+    activity.units = units
+    activity.sync(store.state, now: now())
+    host?.setNeedsRedraw()
+  }
+
   /// Sends `action` to the store: the one way screens change the workout.
   @discardableResult
   public func send(_ action: WorkoutAction) -> [WorkoutEffect] {

@@ -44,6 +44,8 @@ public final class WorkoutsScreen: AppScreen {
   /// Called when the server answers again after a load it could not answer: the rest of the
   /// app refreshes what it showed from copies and sends what waited.
   public var onReconnect: (@MainActor () -> Void)?
+  /// The units a workout starts in (the settings'; typed weights are read in them).
+  public var units: @MainActor () -> UnitSystem = { .metric }
 
   /// The screen; `openLiveWorkout` switches to the live workout tab. `now` and `timeZone` date
   /// reloads and say when a copy shown offline is from.
@@ -124,6 +126,15 @@ public final class WorkoutsScreen: AppScreen {
     return .handled
   }
 
+  /// Starts plan `planId`'s day `dayId` as Enter on it does (the Today tab's Enter), loading
+  /// the programs first when none are loaded yet.
+  public func startLoadingFirst(planId: String, dayId: String) async {
+    if programs == nil { await reload() }
+    start(planId: planId, dayId: dayId)
+  }
+
+  /// Starts plan `planId`'s day `dayId` in the trainee's units and shows it; with a workout open
+  /// or being sent, shows that one instead.
   private func start(planId: String, dayId: String) {
     guard let programs else { return }
     if let session = coordinator.store.session, session.started {
@@ -141,7 +152,9 @@ public final class WorkoutsScreen: AppScreen {
       openLiveWorkout()
       return
     }
-    coordinator.send(.start(getLiveWorkout(programs, dayId: dayId, planId: planId), units: .metric))
+    let units = units()
+    coordinator.send(
+      .start(getLiveWorkout(programs, dayId: dayId, planId: planId, units: units), units: units))
     coordinator.send(.begin)
     openLiveWorkout()
   }
@@ -172,7 +185,7 @@ public final class WorkoutsScreen: AppScreen {
     if let inProgress {
       lines.append(
         StyledLine(
-          "In progress: \(inProgress.dayLabel) \(inProgress.title) (tab 2 to go back to it)",
+          "In progress: \(inProgress.dayLabel) \(inProgress.title) (tab 3 to go back to it)",
           TextStyle(bold: true, foreground: .yellow)))
     } else if let next = nextDay,
       let day = findDay(programs!, dayId: next.dayId, planId: next.planId)?.day

@@ -105,3 +105,11 @@ extension KeptRead {
       })
   }
 }
+
+extension KeptRead where Value == HomeDto {
+  /// `GET /v1/trainee/home?planId=&dayId=` with the home day hint (without one, plain
+  /// ``home``); one copy is kept whatever the hint, the last answer.
+  public static func home(hint: PlanDayHint?) -> Self {
+    KeptRead(key: "home", staleAfter: 60, path: "/v1/trainee/home", query: hint?.queryItems ?? [])
+  }
+}

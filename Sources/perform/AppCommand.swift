@@ -98,6 +98,11 @@ enum AppCommand {
     let client = TraineeAPIClient(baseURL: baseURL, token: bearer, timeZone: timeZone)
 
     let app = PerformTerminalApp()
+    // NB: docs/decisions.md "The app's settings, language and units": language and units from LC_ALL / LC_MESSAGES / LC_MEASUREMENT /
+    // LANG, under what the trainee chose in the settings tab (DIR/settings.json).
+    let settings = AppSettingsStore(
+      dataDirectory: directory, environment: ProcessInfo.processInfo.environment, now: Date())
+    app.text = settings.text
     // NB: DESIGN.md "Offline first": the reads the app depends on go through their last good
     // copies in DIR/last-good-answers/, so with the server away the app shows them, marked.
     let reads = KeptReads(
@@ -121,6 +126,7 @@ enum AppCommand {
       return 1
     }
     coordinator.host = app
+    coordinator.show(language: settings.current.language, units: settings.current.units)
 
     let editsFile = NutritionEditsFile(dataDirectory: directory)
     var edits = NutritionEdits()
@@ -137,9 +143,22 @@ enum AppCommand {
 
     let live = LiveWorkoutScreen(
       coordinator: coordinator, host: app, openWorkouts: { [weak app] in app?.select(tab: 0) })
+    live.settings = settings
     let workouts = WorkoutsScreen(
       coordinator: coordinator, api: workoutAPI, host: app, timeZone: timeZone,
-      openLiveWorkout: { [weak app] in app?.select(tab: 1) })
+      openLiveWorkout: { [weak app] in app?.select(tab: 2) })
+    workouts.units = { settings.current.units }
+    let today = TodayScreen(
+      environment: TodayScreen.Environment(
+        api: KeptTodayAPI(reads: reads), workouts: workoutAPI, coordinator: coordinator,
+        nutritionEdits: { sync.edits }, now: { Date() }, timeZone: timeZone,
+        startWorkout: { planId, dayId in
+          Task { await workouts.startLoadingFirst(planId: planId, dayId: dayId) }
+        },
+        openLiveWorkout: { [weak app] in app?.select(tab: 2) },
+        openNutrition: { [weak app] in app?.select(tab: 3) }),
+      settings: settings, host: app)
+    let settingsScreen = SettingsScreen(settings: settings, host: app)
     // NB: issue "offline first", freshness: the workouts tab retries by itself while the server
     // is away (5 s, doubling to 30 s); the moment it answers again, the nutrition tab refreshes
     // its copies and saves waiting days, and a finished workout waiting to be sent goes now.
@@ -148,18 +167,33 @@ enum AppCommand {
       if !coordinator.logWasRefused { coordinator.retryNow() }
     }
     let startOnLive = coordinator.store.session?.started == true || coordinator.isFinishing
+    let text = settings.text
     app.setTabs(
       [
-        .init(title: "Workouts", screen: workouts, onShow: { Task { await workouts.reload() } }),
-        .init(title: "Live workout", screen: live),
-        .init(title: "Nutrition", screen: nutrition),
-      ], selected: startOnLive ? 1 : 0)
+        .init(title: text(.tabToday), screen: today, onShow: { Task { await today.reload() } }),
+        .init(
+          title: text(.tabWorkouts), screen: workouts, onShow: { Task { await workouts.reload() } }),
+        .init(title: text(.tabLive), screen: live),
+        .init(title: text(.tabNutrition), screen: nutrition),
+        .init(title: text(.tabSettings), screen: settingsScreen),
+      ], selected: startOnLive ? 2 : 0)
     if startOnLive { Task { await workouts.reload() } }
+    settings.observe { current in
+      let text = AppText(current.language)
+      app.text = text
+      app.retitle(
+        [
+          text(.tabToday), text(.tabWorkouts), text(.tabLive), text(.tabNutrition),
+          text(.tabSettings),
+        ])
+      coordinator.show(language: current.language, units: current.units)
+    }
     app.statusDetail = {
       guard let date = sync.shownDate, let status = sync.status(of: date) else { return nil }
       return "nutrition: " + syncStatusText(status)
     }
-    let notices = coordinator.launchNotices + [editsProblem].compactMap { $0 }
+    let notices =
+      coordinator.launchNotices + [editsProblem, settings.launchProblem].compactMap { $0 }
     if let first = notices.first { app.show(message: first) }
     coordinator.startNotificationConfigRefresh(clock: ContinuousClock())
 
@@ -172,6 +206,7 @@ enum AppCommand {
     }
     runner.onSecond = {
       workouts.upkeep(now: Date())
+      today.upkeep(now: Date())
       nutrition.upkeep(now: Date())
       if let problem = coordinator.applyPendingCommands().first { app.show(message: problem) }
     }

@@ -167,8 +167,8 @@ private final class ServedApp {
 
   /// Opens the Nutrition tab once the app is up and waits until today is loaded.
   func openNutrition() async throws {
-    try await app.waitFor("Next workout:")
-    try app.send(keys: "3")
+    try await app.waitFor("1 Today")
+    try app.send(keys: "4")
     try await app.waitFor("Breakfast")
     try await app.waitFor("Oats 80 g")
   }

@@ -74,8 +74,9 @@ struct OfflineAppTests {
     // Online once: the workouts and the nutrition day are seen, and kept.
     let app = try TmuxSession(command, size: size)
     defer { app.close() }
+    try await app.openWorkoutsTab()
     try await app.waitFor("Next workout: Day 3 Legs")
-    try app.send(keys: "3")
+    try app.send(keys: "4")
     try await app.waitFor("Breakfast")
     try await app.waitFor("✓ saved")
     try app.send(keys: "q")
@@ -84,6 +85,7 @@ struct OfflineAppTests {
 
     // The server is away: the copy, marked, and a workout started from it.
     try app.respawn(command)
+    try await app.openWorkoutsTab()
     try await app.waitFor("Offline, as of")
     try await app.waitFor("Next workout: Day 3 Legs")
     try app.send(keys: "n")
@@ -96,7 +98,7 @@ struct OfflineAppTests {
     try await app.waitFor("Finishing: the log is kept, not sent yet: the server cannot be reached")
 
     // A meal ticked on the day kept from before.
-    try app.send(keys: "3")
+    try app.send(keys: "4")
     try await app.waitFor("Offline, as of")
     try await app.waitFor("Breakfast")
     try app.send(keys: "j", " ")
@@ -113,7 +115,7 @@ struct OfflineAppTests {
     #expect(try await eventually { try await eaten(second, token: token).count == 1 })
     try await app.waitFor("✓ saved", timeout: .seconds(90))
     try await app.waitUntilGone("Offline, as of", timeout: .seconds(90))
-    try app.send(keys: "2")
+    try app.send(keys: "3")
     let done = try await app.waitFor("Workout complete!", timeout: .seconds(30))
     #expect(done.contains("Legs: workout #3"))
     let logged = try await history(second, token: token)
@@ -135,10 +137,11 @@ struct OfflineAppTests {
       [PerformBinary.url.path, "--server", "http://127.0.0.1:\(port)", "--token", token],
       size: size)
     defer { app.close() }
+    try await app.openWorkoutsTab()
     try await app.waitFor("Next workout: Day 3 Legs")
-    try app.send(keys: "3")
+    try app.send(keys: "4")
     try await app.waitFor("✓ saved")
-    try app.send(keys: "1")
+    try app.send(keys: "2")
     try await app.waitFor("Next workout: Day 3 Legs")
     try app.send(keys: "n")
     try await app.waitFor("Legs — Quads and hamstrings")
@@ -155,10 +158,10 @@ struct OfflineAppTests {
     try await app.waitFor("Finish the workout?")
     try app.send(keys: "y")
     try await app.waitFor("Finishing: the log is kept, not sent yet: the server cannot be reached")
-    try app.send(keys: "1")
+    try app.send(keys: "2")
     try await app.waitFor("Offline, as of", timeout: .seconds(30))
     // A meal ticked on the day seen before the network dropped.
-    try app.send(keys: "3")
+    try app.send(keys: "4")
     try await app.waitFor("Breakfast")
     try app.send(keys: "j", " ")
     try await app.waitFor("[✓] Oats 80 g")
@@ -168,7 +171,7 @@ struct OfflineAppTests {
     #expect(try await eventually { try await history(second, token: token).count == 3 })
     #expect(try await eventually { try await eaten(second, token: token).count == 1 })
     try await app.waitFor("✓ saved", timeout: .seconds(90))
-    try app.send(keys: "2")
+    try app.send(keys: "3")
     try await app.waitFor("Workout complete!", timeout: .seconds(30))
     let logged = try await history(second, token: token)
     #expect(logged.count == 3)
@@ -199,6 +202,7 @@ struct OfflineAppTests {
       [PerformBinary.url.path, "--server", "http://127.0.0.1:\(port)", "--token", token],
       size: size)
     defer { app.close() }
+    try await app.openWorkoutsTab()
     try await app.waitFor(
       "Offline, nothing saved yet: connect to the network. Retrying by itself (r now).")
 
@@ -222,6 +226,7 @@ struct OfflineAppTests {
     ]
     let app = try TmuxSession(command, size: size)
     defer { app.close() }
+    try await app.openWorkoutsTab()
     try await app.waitFor("Next workout: Day 3 Legs")
     try app.send(keys: "q")
     #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
@@ -235,6 +240,7 @@ struct OfflineAppTests {
     let copy = answers.appendingPathComponent("workouts.json")
     try Data("{\"bytes\":9999,\"fetchedAt\":0}\n{\"plans\":[".utf8).write(to: copy)
     try app.respawn(command)
+    try await app.openWorkoutsTab()
     let screen = try await app.waitFor("The saved copy of workouts could not be read")
     #expect(!screen.contains("Next workout:"))
     try await app.waitFor("Offline, nothing saved yet")

@@ -16,6 +16,7 @@ struct TerminalAppTests {
   @Test func aWholeWorkoutWithASupersetARestAPRAndASubstitution() async throws {
     let app = try TmuxSession.perform([], size: size)
     defer { app.close() }
+    try await app.openWorkoutsTab()
     try await app.waitFor("Next workout:")
     // Day 1 is the first day listed: Enter starts it.
     try app.send(keys: .enter)
@@ -66,7 +67,10 @@ struct TerminalAppTests {
     let done = try await app.waitFor("Workout complete!")
     #expect(done.contains("Push: workout #3"))
     try app.send(keys: .enter)
-    // Back on the workouts tab, the new log heads the history.
+    // On to Today, which reads home again: the new log is the last workout.
+    try await app.waitFor("Last workout: #3")
+    // The workouts tab: the new log heads the history.
+    try app.send(keys: "2")
     let history = try await app.waitFor("#3    ")
     #expect(history.contains("Next workout: Day 2 Pull"))
     try app.send(keys: "q")
@@ -76,6 +80,7 @@ struct TerminalAppTests {
   @Test func aKillMidRestComesBackToTheSameWorkoutValuesAndRest() async throws {
     let app = try TmuxSession.perform([], size: size)
     defer { app.close() }
+    try await app.openWorkoutsTab()
     try await app.waitFor("Next workout:")
     try app.send(keys: .enter)
     try await app.waitFor("Push — Chest and triceps")
@@ -102,8 +107,8 @@ struct TerminalAppTests {
   @Test func aNutritionDayWithATickASwapAPortionAndAnAddedFoodIsSaved() async throws {
     let app = try TmuxSession.perform([], size: size)
     defer { app.close() }
-    try await app.waitFor("Next workout:")
-    try app.send(keys: "3")
+    try await app.waitFor("1 Today")
+    try app.send(keys: "4")
     try await app.waitFor("Breakfast")
     try await app.waitFor("✓ saved")
     try app.send(keys: "j", " ")
@@ -125,8 +130,8 @@ struct TerminalAppTests {
     #expect(FileManager.default.fileExists(atPath: kept.path))
     try FileManager.default.removeItem(at: kept)
     try app.respawn([PerformBinary.url.path])
-    try await app.waitFor("Next workout:")
-    try app.send(keys: "3")
+    try await app.waitFor("1 Today")
+    try app.send(keys: "4")
     let day = try await app.waitFor("+ Apple, raw, with skin 100 g")
     #expect(day.contains("[✓] Muesli 120 g (plan 80 g)"))
     try app.send(keys: "q")
@@ -149,6 +154,7 @@ struct TerminalAppTests {
     defer { shell.close() }
     try await shell.waitFor("shell$")
     try shell.send(keys: .text(PerformBinary.url.path), .enter)
+    try await shell.openWorkoutsTab()
     try await shell.waitFor("Next workout:")
     try shell.send(keys: .enter)
     try await shell.waitFor("Push — Chest and triceps")

@@ -1,0 +1,85 @@
+import Foundation
+import LiveActivity
+import WorkoutSession
+
+// NB: docs/decisions.md "The app's settings, language and units": units and language start from the
+// environment (`AppSettings.fromEnvironment`), a choice made in the app is saved in
+// DIR/settings.json and wins over the environment, field by field (docs/decisions.md, "The
+// app's settings").
+
+/// The trainee's bar and plates, in the weight unit they are used with.
+public struct BarbellSetup: Codable, Equatable, Sendable {
+  /// The empty bar's weight.
+  public var bar: Double
+  /// The plate sizes on hand (one pair of each is loaded per side as often as needed).
+  public var plates: [Double]
+
+  /// A bar of `bar` with `plates`.
+  public init(bar: Double, plates: [Double]) {
+    self.bar = bar
+    self.plates = plates
+  }
+
+  /// A 20 kg bar and 25 to 1.25 kg plates, or a 45 lb bar and 45 to 2.5 lb plates.
+  public static func standard(for units: UnitSystem) -> BarbellSetup {
+    switch units {
+    case .metric: BarbellSetup(bar: 20, plates: [25, 20, 15, 10, 5, 2.5, 1.25])
+    case .imperial: BarbellSetup(bar: 45, plates: [45, 35, 25, 10, 5, 2.5])
+    }
+  }
+}
+
+/// The settings the app runs with: each the saved choice, else the environment's.
+public struct AppSettings: Equatable, Sendable {
+  public var language: ActivityLanguage
+  /// Weights in kg or lb and distances in km or mi: the engine's one unit system.
+  public var units: UnitSystem
+  /// The bar and plates for the plate calculator and warm-ups, in `units`.
+  public var barbell: BarbellSetup
+
+  /// Settings in `language` and `units`, with `barbell` or the standard one for `units`.
+  public init(
+    language: ActivityLanguage = .en, units: UnitSystem = .metric, barbell: BarbellSetup? = nil
+  ) {
+    self.language = language
+    self.units = units
+    self.barbell = barbell ?? .standard(for: units)
+  }
+
+  /// The settings for `saved` choices over the `environment`'s.
+  public init(saved: SavedSettings, environment: [String: String]) {
+    let guessed = Self.fromEnvironment(environment)
+    let units = saved.units ?? guessed.units
+    self.init(
+      language: saved.language ?? guessed.language, units: units,
+      barbell: saved.barbell.flatMap { $0.units == units ? $0.setup : nil })
+  }
+}
+
+/// The choices the trainee made in the app; `nil` is "as the environment says".
+public struct SavedSettings: Codable, Equatable, Sendable {
+  public var language: ActivityLanguage?
+  public var units: UnitSystem?
+  /// The bar and plates set in the app, with the unit they were set in.
+  public var barbell: SavedBarbell?
+
+  public init(
+    language: ActivityLanguage? = nil, units: UnitSystem? = nil, barbell: SavedBarbell? = nil
+  ) {
+    self.language = language
+    self.units = units
+    self.barbell = barbell
+  }
+}
+
+/// A bar and plates as set in the app, in `units` (a change of units goes back to the standard
+/// setup of the new unit: 45 lb is not a round kilogram bar).
+public struct SavedBarbell: Codable, Equatable, Sendable {
+  public var units: UnitSystem
+  public var setup: BarbellSetup
+
+  public init(units: UnitSystem, setup: BarbellSetup) {
+    self.units = units
+    self.setup = setup
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import TerminalUI
+import WorkoutSession
+
+// NB: docs/decisions.md "Plates and warm-ups": for the selected strength set, the plates per side for its weight
+// (entered, else the placeholder) on the trainee's bar, the nearest loadable weight when that
+// one is not, and the warm-up ladder to it. The weight is read in the session's units; the bar
+// and plates are the settings', in the settings' units (converted when the two differ, so a
+// workout started in kilograms and then switched to pounds still reads right).
+
+/// The plate calculator's and the warm-ups' lines for `set` of `exercise`.
+func plateLines(
+  _ set: ExerciseSet, exercise: SessionExercise, session: WorkoutSession, settings: AppSettings,
+  text: AppText
+) -> [StyledLine] {
+  guard exercise.kind == .strength else { return [] }
+  let units = settings.units
+  guard let kilograms = weightKilograms(set, units: session.units), kilograms > 0 else {
+    return [StyledLine("    " + text(.platesNoWeight), TextStyle(dim: true))]
+  }
+  let weight = units.displayWeight(kilograms: kilograms)
+  let bar = settings.barbell.bar
+  let plates = settings.barbell.plates
+  func written(_ value: Double) -> String { text.weight(value, in: units) }
+  guard let loading = PlateLoading(target: weight, bar: bar, plates: plates) else {
+    return [
+      StyledLine(
+        "    " + text(.platesBelowBar, ["weight": written(weight), "bar": written(bar)]),
+        TextStyle(foreground: .yellow))
+    ]
+  }
+  var lines: [StyledLine] = []
+  let side =
+    loading.perSide.isEmpty
+    ? text(.platesBarOnly, ["bar": written(bar)])
+    : text(
+      .platesPerSide,
+      [
+        "plates": loading.perSide.map { text.decimal($0) }.joined(separator: " + "),
+        "bar": written(bar),
+      ])
+  lines.append(StyledLine("    🏋 " + side, TextStyle(bold: true, foreground: .cyan)))
+  if !loading.isExact {
+    lines.append(
+      StyledLine(
+        "    "
+          + text(
+            .platesNearest, ["weight": written(weight), "nearest": written(loading.total)]),
+        TextStyle(foreground: .yellow)))
+  }
+  let steps = WarmUpStep.ladder(to: loading.total, bar: bar, plates: plates)
+  if !steps.isEmpty {
+    let ladder = steps.map { "\(text.decimal($0.weight)) × \($0.reps)" }.joined(separator: ", ")
+    lines.append(
+      StyledLine(
+        "    " + text(.warmUps, ["steps": ladder + " " + units.weightSymbol]),
+        TextStyle(dim: true)))
+  }
+  return lines
+}

@@ -1,0 +1,199 @@
+import DurableFiles
+import Foundation
+import LiveActivity
+import TerminalUI
+import TextColumns
+import WorkoutSession
+
+// NB: docs/decisions.md "The app's settings, language and units": each row changes with one key and is saved at once; a bar or plate
+// list that is not numbers above 0 is refused under the row, and nothing is saved until it is
+// one. `e` puts a row back to what the environment says.
+
+/// The settings tab: language, units, the bar and the plates.
+@MainActor
+public final class SettingsScreen: AppScreen {
+  enum Row: Int, CaseIterable { case language, units, bar, plates }
+
+  private let settings: AppSettingsStore
+  private weak var host: (any ScreenHost)?
+  private(set) var row = Row.language
+  /// The bar or plates being typed, and why the last Enter was refused.
+  private(set) var editor: LineEditor?
+  private(set) var problem: String?
+
+  public init(settings: AppSettingsStore, host: any ScreenHost) {
+    self.settings = settings
+    self.host = host
+  }
+
+  private var text: AppText { settings.text }
+  public var isEditingText: Bool { editor != nil }
+
+  public var keyHelp: [KeyHelp] {
+    if editor != nil {
+      return [KeyHelp("Enter", text(.keySave)), KeyHelp("Esc", text(.keyCancel))]
+    }
+    return [
+      KeyHelp("↑/↓ j/k", text(.keyChoose)), KeyHelp("Enter/Space", text(.keyChange)),
+      KeyHelp("e", text(.keyFromEnvironment)),
+    ]
+  }
+
+  public func handle(_ key: Key, now: Date) -> KeyResult {
+    if var editing = editor {
+      switch editing.handle(key) {
+      case .editing: editor = editing
+      case .cancelled:
+        editor = nil
+        problem = nil
+      case .committed(let typed): commit(typed)
+      }
+      return .handled
+    }
+    switch key {
+    case .down, .character("j"): row = Row(rawValue: min(row.rawValue + 1, 3)) ?? row
+    case .up, .character("k"): row = Row(rawValue: max(row.rawValue - 1, 0)) ?? row
+    case .enter, .character(" "): change()
+    case .character("e"): fromEnvironment()
+    default: return .ignored
+    }
+    return .handled
+  }
+
+  private func change() {
+    var choices = settings.saved
+    let current = settings.current
+    switch row {
+    case .language:
+      let all = ActivityLanguage.displayOrder
+      let index = all.firstIndex(of: current.language) ?? 0
+      choices.language = all[(index + 1) % all.count]
+    case .units:
+      choices.units = current.units == .metric ? .imperial : .metric
+    case .bar:
+      editor = LineEditor(
+        text.decimal(current.barbell.bar), maxLength: 8, allowed: LineEditor.numeric)
+      return
+    case .plates:
+      let plates = current.barbell.plates.map { text.decimal($0) }.joined(separator: " ")
+      editor = LineEditor(plates, maxLength: 80, allowed: LineEditor.numeric.union([" "]))
+      return
+    }
+    save(choices)
+  }
+
+  private func fromEnvironment() {
+    var choices = settings.saved
+    switch row {
+    case .language: choices.language = nil
+    case .units: choices.units = nil
+    case .bar, .plates: choices.barbell = nil
+    }
+    save(choices)
+  }
+
+  private func commit(_ typed: String) {
+    let current = settings.current
+    var setup = current.barbell
+    switch row {
+    case .bar:
+      guard let bar = Self.weight(typed) else {
+        problem = text(.settingsBadWeight, ["value": typed, "example": text.decimal(20)])
+        return
+      }
+      setup.bar = bar
+    default:
+      let parts = typed.split(separator: " ")
+      let plates = parts.compactMap { Self.weight(String($0)) }
+      guard !parts.isEmpty, plates.count == parts.count else {
+        problem = text(.settingsBadPlates, ["value": typed])
+        return
+      }
+      setup.plates = Array(Set(plates)).sorted(by: >)
+    }
+    var choices = settings.saved
+    choices.barbell = SavedBarbell(units: current.units, setup: setup)
+    if save(choices) {
+      editor = nil
+      problem = nil
+    }
+  }
+
+  /// A weight typed with a point or a comma, above 0 and below 10 000.
+  static func weight(_ typed: String) -> Double? {
+    let trimmed = typed.trimmingCharacters(in: .whitespaces)
+    guard trimmed.filter({ $0 == "." || $0 == "," }).count <= 1,
+      let value = Double(trimmed.replacingOccurrences(of: ",", with: ".")), value.isFinite,
+      value > 0, value < 10_000
+    else { return nil }
+    return value
+  }
+
+  @discardableResult
+  private func save(_ choices: SavedSettings) -> Bool {
+    do {
+      try settings.save(choices)
+      host?.setNeedsRedraw()
+      return true
+    } catch {
+      problem = text(.settingsNotSaved, ["problem": "\(error)"])
+      return false
+    }
+  }
+
+  // MARK: Drawing
+
+  public func body(size: TerminalSize, now: Date) -> Frame {
+    let current = settings.current
+    let labels: [(Row, String, String, Bool)] = [
+      (
+        .language, text(.settingsLanguage), current.language.ownName,
+        settings.languageFromEnvironment
+      ),
+      (
+        .units, text(.settingsUnits),
+        text(current.units == .metric ? .settingsMetric : .settingsImperial),
+        settings.unitsFromEnvironment
+      ),
+      (
+        .bar, text(.settingsBar), text.weight(current.barbell.bar, in: current.units),
+        settings.barbellFromEnvironment
+      ),
+      (
+        .plates, text(.settingsPlates),
+        current.barbell.plates.map { text.decimal($0) }.joined(separator: " ") + " "
+          + current.units.weightSymbol,
+        settings.barbellFromEnvironment
+      ),
+    ]
+    let labelWidth = labels.map { TextColumns.of($0.1) }.max() ?? 0
+    var lines = [StyledLine(text(.tabSettings), TextStyle(bold: true)), StyledLine("")]
+    var cursor: (row: Int, column: Int)?
+    for (row, label, value, fromEnvironment) in labels {
+      let selected = row == self.row
+      var line = StyledLine(selected ? "▸ " : "  ", TextStyle(bold: true))
+      line.append(pad(label, labelWidth + 2), TextStyle(bold: true))
+      if selected, let editor {
+        cursor = (lines.count, TextColumns.of(line.plainText) + 1 + editor.cursor)
+        line.append("[" + editor.text + "]", TextStyle(underline: true))
+      } else {
+        line.append(value, TextStyle(reverse: selected))
+        let origin = fromEnvironment ? text(.settingsFromEnvironment) : text(.settingsChosen)
+        line.append("  (\(origin))", TextStyle(dim: true))
+      }
+      lines.append(line)
+      if selected, let problem {
+        lines.append(StyledLine("    " + problem, TextStyle(bold: true, foreground: .red)))
+      }
+    }
+    lines.append(StyledLine(""))
+    lines.append(
+      StyledLine(text(.settingsKeptIn, ["path": settings.fileURL.path]), TextStyle(dim: true)))
+    return Frame(lines: lines, cursor: cursor)
+  }
+}
+
+extension ActivityLanguage {
+  /// The languages in the order the settings cycle through them.
+  static let displayOrder: [ActivityLanguage] = [.en, .de, .fr, .it, .ja]
+}

@@ -96,7 +96,7 @@ public final class LiveWorkoutScreen: AppScreen {
       KeyHelp("Enter", "edit field"), KeyHelp("Space", "check/uncheck set"),
       KeyHelp("c", "complete exercise"), KeyHelp("a", "add set"), KeyHelp("x", "remove set"),
       KeyHelp("S", "substitute"), KeyHelp("U", "undo substitution"),
-      KeyHelp("P", text(.keyPlates)),
+      KeyHelp("P", text(.keyPlates)), KeyHelp("W", text(.keyAddWarmUps)),
       KeyHelp("!", "tap the card's ✓ (via the widget queue)"),
     ]
     if restClock != nil {
@@ -250,6 +250,7 @@ public final class LiveWorkoutScreen: AppScreen {
         host?.show(message: "The card shows no set to check.")
       }
     case .character("P"): showsPlates.toggle()
+    case .character("W"): addWarmUps(in: session)
     case .character("F"): mode = .confirmFinish
     case .character("X"): mode = .confirmDiscard
     default: return .ignored
@@ -327,6 +328,33 @@ public final class LiveWorkoutScreen: AppScreen {
       openWorkouts()
     } catch {
       host?.show(message: "The refused log could not be kept aside: \(error)")
+    }
+  }
+}
+
+extension LiveWorkoutScreen {
+  /// `W`: the warm-up ladder to the selected set's weight, added before the exercise's sets; the
+  /// cursor goes to the first warm-up.
+  func addWarmUps(in session: WorkoutSession) {
+    guard let exercise = selectedExercise, let set = selectedSet else { return }
+    let settings = settings?.current ?? AppSettings(units: session.units)
+    let sets = warmUpSets(for: set, exercise: exercise, session: session, settings: settings)
+    guard !sets.isEmpty else {
+      let weight = weightKilograms(set, units: session.units).map {
+        text.weight(kilograms: $0, in: settings.units)
+      }
+      host?.show(
+        message: text(weight == nil ? .platesNoWeight : .warmUpsNone, ["weight": weight ?? ""]))
+      return
+    }
+    let effects = coordinator.send(.addWarmUpSets(exerciseId: exercise.exerciseId, sets: sets))
+    guard !effects.contains(where: { if case .actionRefused = $0 { true } else { false } }) else {
+      return
+    }
+    host?.show(
+      message: text(.warmUpsAdded, ["count": String(sets.count), "exercise": exercise.name]))
+    if let session = self.session {
+      cursor.select(exerciseId: exercise.exerciseId, setNumber: 1, in: session)
     }
   }
 }

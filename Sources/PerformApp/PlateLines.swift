@@ -58,3 +58,22 @@ func plateLines(
   }
   return lines
 }
+
+/// The warm-up ladder to `set`'s weight (typed, else last time's) as sets to add, their weights
+/// written in the session's units; empty when there is no weight or it is within a step of the bar.
+func warmUpSets(
+  for set: ExerciseSet, exercise: SessionExercise, session: WorkoutSession, settings: AppSettings
+) -> [WarmUpSet] {
+  guard exercise.kind == .strength,
+    let kilograms = weightKilograms(set, units: session.units), kilograms > 0,
+    let loading = PlateLoading(
+      target: settings.units.displayWeight(kilograms: kilograms), bar: settings.barbell.bar,
+      plates: settings.barbell.plates)
+  else { return [] }
+  return WarmUpStep.ladder(
+    to: loading.total, bar: settings.barbell.bar, plates: settings.barbell.plates
+  ).map { step in
+    let inSession = session.units.displayWeight(kilograms: settings.units.kilograms(step.weight))
+    return WarmUpSet(weight: formatNumber(inSession), reps: String(step.reps))
+  }
+}

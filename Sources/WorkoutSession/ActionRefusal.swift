@@ -15,6 +15,8 @@ public enum ActionRefusal: Error, Equatable, Sendable {
   case outOfRange(field: SetField, value: String)
   case lastSet(exerciseId: String)
   case tooManySets(exerciseId: String, maximum: Int)
+  /// A set of the exercise is checked: warm-up sets no longer go before its sets.
+  case exerciseStarted(exerciseId: String)
   case unknownOption(exerciseId: String, option: String)
   case optionAlreadyInWorkout(option: String)
   case noCoachFeedback(exerciseId: String)
@@ -37,6 +39,7 @@ public enum ActionRefusal: Error, Equatable, Sendable {
     case .outOfRange: "outOfRange"
     case .lastSet: "lastSet"
     case .tooManySets: "tooManySets"
+    case .exerciseStarted: "exerciseStarted"
     case .unknownOption: "unknownOption"
     case .optionAlreadyInWorkout: "optionAlreadyInWorkout"
     case .noCoachFeedback: "noCoachFeedback"
@@ -63,6 +66,8 @@ public enum ActionRefusal: Error, Equatable, Sendable {
     case .outOfRange(let field, let value): "The \(field.rawValue) \(value) is out of range."
     case .lastSet(let id): "Exercise \(id) keeps at least one set."
     case .tooManySets(let id, let maximum): "Exercise \(id) has the most sets allowed (\(maximum))."
+    case .exerciseStarted(let id):
+      "A set of exercise \(id) is checked: warm-ups go before the first set."
     case .unknownOption(let id, let option): "\(option) is not an option for exercise \(id)."
     case .optionAlreadyInWorkout(let option): "\(option) is already in this workout."
     case .noCoachFeedback(let id): "Exercise \(id) has no coach feedback to dismiss."

@@ -15,6 +15,8 @@ public enum WorkoutAction: Equatable, Sendable {
   /// Swaps in `option`, an exercise id from `exerciseOptions`.
   case substitute(exerciseId: String, option: String)
   case addSet(exerciseId: String)
+  /// Puts `sets` (weights in the session's units) before the exercise's sets, as warm-ups.
+  case addWarmUpSets(exerciseId: String, sets: [WarmUpSet])
   case removeSet(exerciseId: String, setNumber: Int)
   /// The trainee sent a technique video, at `url` when the front end uploaded one.
   case satisfyTechniquePrompt(exerciseId: String, url: String?)
@@ -48,6 +50,7 @@ public enum WorkoutAction: Equatable, Sendable {
     case .completeExercise: "completeExercise"
     case .substitute: "substitute"
     case .addSet: "addSet"
+    case .addWarmUpSets: "addWarmUpSets"
     case .removeSet: "removeSet"
     case .satisfyTechniquePrompt: "satisfyTechniquePrompt"
     case .skipTechniquePrompt: "skipTechniquePrompt"
@@ -67,7 +70,7 @@ public enum WorkoutAction: Equatable, Sendable {
 extension WorkoutAction: Codable {
   enum CodingKeys: String, CodingKey {
     case action = "do"
-    case workout, units, exerciseId, setNumber, field, value, option, url, seconds, configs
+    case workout, units, exerciseId, setNumber, field, value, option, url, seconds, configs, sets
   }
 
   public init(from decoder: any Decoder) throws {
@@ -92,6 +95,9 @@ extension WorkoutAction: Codable {
       self = .substitute(
         exerciseId: try exerciseId(), option: try container.decode(String.self, forKey: .option))
     case "addSet": self = .addSet(exerciseId: try exerciseId())
+    case "addWarmUpSets":
+      self = .addWarmUpSets(
+        exerciseId: try exerciseId(), sets: try container.decode([WarmUpSet].self, forKey: .sets))
     case "removeSet": self = .removeSet(exerciseId: try exerciseId(), setNumber: try setNumber())
     case "satisfyTechniquePrompt":
       self = .satisfyTechniquePrompt(
@@ -142,6 +148,9 @@ extension WorkoutAction: Codable {
     case .substitute(let exerciseId, let option):
       try container.encode(exerciseId, forKey: .exerciseId)
       try container.encode(option, forKey: .option)
+    case .addWarmUpSets(let exerciseId, let sets):
+      try container.encode(exerciseId, forKey: .exerciseId)
+      try container.encode(sets, forKey: .sets)
     case .satisfyTechniquePrompt(let exerciseId, let url):
       try container.encode(exerciseId, forKey: .exerciseId)
       try container.encodeIfPresent(url, forKey: .url)

@@ -35,7 +35,8 @@ extension WorkoutState {
     case .reset, .finish, .discard:
       // NB: spec "Reschedule or cancel": finishing (or closing the workout) cancels the alert.
       restEffects = rest.clear()
-    case .start, .begin, .setValue, .completeExercise, .substitute, .addSet, .removeSet,
+    case .start, .begin, .setValue, .completeExercise, .substitute, .addSet, .addWarmUpSets,
+      .removeSet,
       .satisfyTechniquePrompt, .skipTechniquePrompt, .dismissCoachFeedback,
       .notificationConfigsLoaded:
       break

@@ -96,6 +96,10 @@ public struct WorkoutState: Codable, Equatable, Sendable {
       }
     case .addSet(let exerciseId):
       return update { session throws(ActionRefusal) in try session.addSet(exerciseId) }
+    case .addWarmUpSets(let exerciseId, let sets):
+      return update { session throws(ActionRefusal) in
+        try session.addWarmUpSets(exerciseId, sets)
+      }
     case .removeSet(let exerciseId, let setNumber):
       return update { session throws(ActionRefusal) in
         try session.removeSet(exerciseId, setNumber)

@@ -102,6 +102,20 @@ struct DailyScreensTests {
     #expect(text.contains("126.8 lb cannot be loaded: nearest 125 lb"))
     #expect(text.contains("Warm-up: 45 × 10, 50 × 5, 75 × 3, 100 × 2 lb"))
 
+    // W: the ladder to 125 lb before the bench's sets, in pounds, as warm-up sets.
+    type("W", into: app)
+    let bench = try #require(launched.coordinator.store.session?.exercises.first)
+    #expect(bench.sets.prefix(4).map(\.weight) == ["45", "50", "75", "100"])
+    #expect(bench.sets.prefix(4).map(\.type) == [.warmup, .warmup, .warmup, .warmup])
+    #expect(bench.sets.map(\.setNumber) == [1, 2, 3, 4, 5, 6])
+    #expect(screen(app).contains("4 warm-up sets added before Bench press."))
+    // A second W once a set is checked is refused, and nothing changes.
+    type(" ", into: app)
+    type("V", into: app)
+    type("kW", into: app)
+    #expect(launched.coordinator.store.session?.exercises.first?.sets.count == 6)
+    // On to the first working set.
+    type("jjjj", into: app)
     type("135\n8\n ", into: app)
     type("P", into: app)
     #expect(!screen(app).contains("Per side:"))
@@ -113,10 +127,11 @@ struct DailyScreensTests {
       })
     let logged = try #require(api.recorded.withLock { $0.logs.first?.payload })
     let json = String(decoding: try JSONEncoder().encode(logged), as: UTF8.self)
-    // 135 lb, logged in kilograms to the gram.
+    // 135 lb, logged in kilograms to the gram; the checked warm-up, 45 lb, too.
     #expect(json.contains("\"weight\":61.235"))
+    #expect(json.contains("\"weight\":20.412"))
     text = screen(app)
-    #expect(text.contains("Volume          1080 lb"))
+    #expect(text.contains("Volume          1530 lb"))
     #expect(text.contains("Press Enter to go on to Today."))
     _ = app.handle(.enter, now: Date())
     #expect(app.selectedTab == 0)

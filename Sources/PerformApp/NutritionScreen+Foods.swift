@@ -41,6 +41,8 @@ extension NutritionScreen {
   /// How a food flow starts: by typing words or a barcode, or the food itself by hand.
   enum FoodEntry {
     case search, barcode, manual
+    /// Kcal and macros without a food: the hand-entry form named "Quick add", on its kcal.
+    case quickAdd
   }
 
   /// `a`, `b` or `m`: adds a food to the selected meal (plan or composed).
@@ -71,6 +73,8 @@ extension NutritionScreen {
     case .search: mode = .searchText(target, searchEditor())
     case .barcode: mode = .barcodeText(target, barcodeEditor())
     case .manual: mode = .manualFood(target, NutritionManualFoodForm())
+    case .quickAdd:
+      mode = .manualFood(target, NutritionManualFoodForm(name: "Quick add", focus: .kcal))
     }
   }
 

@@ -31,12 +31,14 @@ struct NutritionManualFoodForm {
 
   private(set) var editors: [LineEditor]
   /// The field being typed.
-  private(set) var focus: Field = .name
+  private(set) var focus: Field
   /// Why the last Enter did not move on; cleared by the next key.
   private(set) var problem: NutritionManualFoodProblem?
 
-  /// An empty form; `name` prefills the name (what the trainee searched for).
-  init(name: String = "") {
+  /// An empty form; `name` prefills the name (what the trainee searched for) and `focus` is
+  /// the field typed into first.
+  init(name: String = "", focus: Field = .name) {
+    self.focus = focus
     editors = Field.allCases.map { field in
       switch field {
       // NB: longer than a name may be, so an overlong name is refused with a reason instead of

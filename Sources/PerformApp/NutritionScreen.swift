@@ -130,7 +130,8 @@ public final class NutritionScreen: AppScreen {
         KeyHelp("Enter/space", "tick eaten"), KeyHelp("s", "swap option"),
         KeyHelp("p", "portion"), KeyHelp("x", "remove item"), KeyHelp("a", "add food"),
         KeyHelp("b", "barcode"), KeyHelp("m", "enter a food by hand"),
-        KeyHelp("c", "compose meal"), KeyHelp("r", "replace meal"),
+        KeyHelp("+", "quick add kcal and macros"), KeyHelp("c", "compose meal"),
+        KeyHelp("r", "replace meal"),
         KeyHelp("d", "delete meal"),
       ] + days
     }
@@ -160,6 +161,7 @@ public final class NutritionScreen: AppScreen {
     case .character("a"): startFoodEntry(.search, now: now)
     case .character("b"): startFoodEntry(.barcode, now: now)
     case .character("m"): startFoodEntry(.manual, now: now)
+    case .character("+"): startFoodEntry(.quickAdd, now: now)
     case .character("c"): startCustomMeal(now: now)
     case .character("r"): startReplacement(now: now)
     case .character("d"): deleteSelectedMeal(now: now)

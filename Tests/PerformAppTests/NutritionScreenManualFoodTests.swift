@@ -90,6 +90,34 @@ struct NutritionScreenManualFoodTests {
     #expect([resized.qty, resized.kcal, resized.protein, resized.fat] == [500, 960, 37, 35])
   }
 
+  @Test func aQuickAddIsKcalAndMacrosWithoutAFoodAddedEatenAndSaved() async throws {
+    let harness = try NutritionScreenHarness()
+    await harness.start()
+    #expect(harness.screen.keyHelp.contains(KeyHelp("+", "quick add kcal and macros")))
+    harness.press(.character("+"))
+    var text = harness.text
+    #expect(text.contains("  Name         Quick add"))
+    #expect(text.contains("▸ kcal         required"))
+    // Nothing without kcal: refused under the form, nothing added.
+    harness.press(.tab, .tab, .tab, .enter)
+    #expect(harness.text.contains("kcal"))
+    #expect(harness.snapshot().aiMeals.isEmpty)
+    #expect(harness.screen.isEditingText)
+    harness.type("350")
+    harness.press(.tab)
+    harness.type("20")
+    harness.press(.tab, .tab, .enter)
+    let added = try #require(harness.snapshot().aiMeals[breakfast]?.first)
+    #expect([added.kcal, added.protein, added.carbs, added.fat] == [350, 20, 0, 0])
+    #expect(added.name == "Quick add" && added.eaten == true)
+    text = harness.text
+    #expect(text.contains("[✓] + Quick add"))
+    await harness.clock.advance(by: .milliseconds(600))
+    #expect(
+      await harness.settle { harness.sync.status(of: NutritionScreenHarness.today) == .saved })
+    #expect(await harness.days.days[NutritionScreenHarness.today]?.aiMeals[breakfast] == [added])
+  }
+
   @Test func withoutAnAmountOnlyKcalIsNeededAndDecimalCommasAreRead() async throws {
     let harness = try NutritionScreenHarness()
     await harness.start()

@@ -44,6 +44,17 @@ struct DailyAppTests {
     let thisWeek = [4, 2, 0].filter { week?.contains(now - Double($0 * 86_400)) == true }.count
     #expect(after.contains("Workouts this week: \(thisWeek)"))
     #expect(after.contains("Next workout: Push"))
+    // A quick add of kcal and macros on the nutrition tab; Today reads home again once the
+    // day's save is confirmed.
+    try app.send(keys: "4")
+    try await app.waitFor("✓ saved")
+    try app.send(keys: "+")
+    try await app.waitFor("Name         Quick add")
+    try app.send(keys: "350", .tab, "20", .tab, .tab, .enter)
+    try await app.waitFor("[✓] + Quick add")
+    try await app.waitFor("✓ saved")
+    try app.send(keys: "1")
+    try await app.waitFor("Eaten 350 of 2400 kcal")
     try app.send(keys: "q")
     #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
   }

@@ -36,6 +36,9 @@ public final class PerformTerminalApp: ScreenHost {
   public private(set) var selectedTab = 0
   public private(set) var message: String?
   public private(set) var showingHelp = false
+  /// Whether the terminal window has the focus: `nil` until the terminal first reports it
+  /// (terminals without focus reporting never do).
+  public private(set) var terminalFocused: Bool?
   /// The bells rung so far (the runner writes BEL for each new one).
   public private(set) var bells = 0
   /// A short fact shown at the right of the status line ("nutrition: saved").
@@ -92,6 +95,11 @@ public final class PerformTerminalApp: ScreenHost {
     // NB: job control (issue 7): Ctrl-Z changes nothing, not even the message or the help shown,
     // so `fg` comes back to the very same screen.
     if key == .control("z") { return .suspend }
+    // A focus report is not a key press: it changes nothing on screen.
+    if key == .focusIn || key == .focusOut {
+      terminalFocused = key == .focusIn
+      return .none
+    }
     message = nil
     if key == .control("c") { return .quit }
     if showingHelp {

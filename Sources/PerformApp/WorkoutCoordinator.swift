@@ -32,6 +32,9 @@ public final class WorkoutCoordinator {
   private(set) var deliveredRestAlert: LocalNotificationRequest?
 
   public weak var host: (any ScreenHost)?
+  /// Called with the title and body of each alert or reminder delivered that asks to be seen
+  /// (the desktop notification, where there is a notifier).
+  public var onNotification: (@MainActor (_ title: String, _ body: String) -> Void)?
   let api: any WorkoutAPI
   private let alerts: WorkoutAlerts
   private let activity: WorkoutActivityController
@@ -262,6 +265,10 @@ public final class WorkoutCoordinator {
   /// alert posted without a banner, or arriving while the card is visible, only rings the bell:
   /// the card already says the rest is over.
   fileprivate func delivered(_ request: LocalNotificationRequest) {
+    // A rest alert posted without a banner stays without one on the desktop too.
+    if request.banner || request.data["kind"] != RestAlertScheduler.kind {
+      onNotification?(request.title, request.body)
+    }
     guard request.data["kind"] == RestAlertScheduler.kind else {
       host?.show(message: "\(request.title): \(request.body)")
       return

@@ -7,4 +7,7 @@ public enum Key: Hashable, Sendable {
   case control(Character)
   case enter, tab, backTab, backspace, delete, escape
   case up, down, left, right, home, end, pageUp, pageDown
+  /// The terminal window gained or lost the focus (focus reporting, `ESC [ I` / `ESC [ O`,
+  /// sent by terminals that support it once the app asks with `ESC [ ? 1004 h`).
+  case focusIn, focusOut
 }

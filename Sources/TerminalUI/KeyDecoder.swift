@@ -161,6 +161,8 @@ extension KeyDecoder {
     case UInt8(ascii: "H"): .home
     case UInt8(ascii: "F"): .end
     case UInt8(ascii: "Z"): .backTab
+    case UInt8(ascii: "I") where parameters == [nil]: .focusIn
+    case UInt8(ascii: "O") where parameters == [nil]: .focusOut
     case UInt8(ascii: "~"):
       switch parameters.first ?? nil {
       case 1?, 7?: .home

@@ -117,7 +117,7 @@
     let record = signalRecord
     guard record.pointee.active != 0 else { return }
     tcsetattr(record.pointee.input, TCSANOW, &record.pointee.original)
-    let leave: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    let leave: StaticString = "\u{1B}[?1004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
     var offset = 0
     while offset < leave.utf8CodeUnitCount {
       let written = write(

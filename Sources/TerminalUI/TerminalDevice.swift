@@ -158,8 +158,10 @@
       return device
     }
 
-    /// Switches to the alternate screen, hides the cursor, resets the style and clears.
-    static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[0m\u{1B}[H\u{1B}[2J"
+    /// Switches to the alternate screen, hides the cursor, resets the style, clears, and asks
+    /// for focus reports (terminals without them ignore the request).
+    static let enterSequence =
+      "\u{1B}[?1049h\u{1B}[?25l\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[?1004h"
 
     /// The terminal's size, or 24 rows by 80 columns when the terminal does not say.
     public var size: TerminalSize {

@@ -126,6 +126,10 @@ enum AppCommand {
       return 1
     }
     coordinator.host = app
+    let desktop = DesktopNotifier(path: ProcessInfo.processInfo.environment["PATH"])
+    coordinator.onNotification = { title, body in
+      desktop.post(title: title, body: body, focused: app.terminalFocused)
+    }
     coordinator.show(language: settings.current.language, units: settings.current.units)
 
     let editsFile = NutritionEditsFile(dataDirectory: directory)

@@ -193,6 +193,20 @@ struct DailyScreensTests {
     #expect(launched.started.map { "\($0.0)/\($0.1)" } == ["plan_1/day_push"])
   }
 
+  @Test func aFocusReportIsNoKeyPressAndSaysWhetherTheTerminalHasTheFocus() async throws {
+    let launched = try await launch(lang: "C.UTF-8")
+    let app = launched.app
+    #expect(app.terminalFocused == nil)
+    app.show(message: "Rest is over")
+    let before = screen(app)
+    #expect(app.handle(.focusOut, now: Date()) == .none)
+    #expect(app.terminalFocused == false)
+    #expect(screen(app) == before)
+    _ = app.handle(.focusIn, now: Date())
+    #expect(app.terminalFocused == true)
+    #expect(app.message == "Rest is over")
+  }
+
   @Test func theWeekCountsMondayToNowInTheTraineesZone() {
     let zone = TimeZone(identifier: "Europe/Berlin")!
     // Wednesday 2 December 2026, 12:00 UTC.

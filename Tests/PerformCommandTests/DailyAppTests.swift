@@ -100,3 +100,45 @@ struct DailyAppTests {
     #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
   }
 }
+
+/// The rest-over alert as a desktop notification, through a stand-in `notify-send` on PATH.
+@Suite(.serialized)
+struct DesktopNotificationAppTests {
+  @Test func restOverWhileTheTerminalIsUnfocusedIsPostedToTheDesktop() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("notify-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let log = directory.appendingPathComponent("posted.txt")
+    let script = directory.appendingPathComponent("notify-send")
+    try Data("#!/bin/sh\nprintf '%s|' \"$@\" >> \"\(log.path)\"\necho >> \"\(log.path)\"\n".utf8)
+      .write(to: script)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    let path = directory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin")
+    let app = try TmuxSession.perform(
+      [], size: TmuxSession.Size(columns: 80, rows: 24), environment: ["PATH": path])
+    defer { app.close() }
+    try await app.openWorkoutsTab()
+    try await app.waitFor("Next workout:")
+    try app.send(keys: .enter)
+    try await app.waitFor("Push — Chest and triceps")
+    try app.send(keys: " ")
+    try await app.waitFor("[s] skip")
+    // The terminal loses the focus (its report), then the rest is cut to its last second.
+    try app.send(keys: .bytes([0x1B, 0x5B, 0x4F]))
+    try app.send(keys: .text(String(repeating: "-", count: 12)))
+    try await app.waitFor("rest over")
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(10)
+    var posted = ""
+    while clock.now < deadline {
+      posted = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+      if !posted.isEmpty { break }
+      try await clock.sleep(for: .milliseconds(50))
+    }
+    #expect(posted.hasPrefix("--app-name=Perform|--|"))
+    #expect(posted.contains("Bench press"))
+    try app.send(keys: "q")
+    #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
+  }
+}

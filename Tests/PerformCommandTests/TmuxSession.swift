@@ -120,6 +120,8 @@ final class TmuxSession: Sendable {
         switch keys {
         case .text(let text): ["send-keys", "-t", pane, "-l", "--", text]
         case .named(let name): ["send-keys", "-t", pane, "--", name]
+        case .bytes(let bytes):
+          ["send-keys", "-t", pane, "-H", "--"] + bytes.map { String($0, radix: 16) }
         }
       })
   }
@@ -323,6 +325,9 @@ extension TmuxSession {
     case text(String)
     /// A tmux key name: `Enter`, `Escape`, `Up`, `BSpace`, `C-c`, `F1`, `PageDown`...
     case named(String)
+    /// Bytes written to the program's input as they are (what a terminal sends on its own,
+    /// such as a focus report).
+    case bytes([UInt8])
 
     init(stringLiteral text: String) { self = .text(text) }
 

@@ -42,6 +42,7 @@ struct KeyDecoderTests {
     ("\u{1B}[1;5D", .left), ("\u{1B}[1;2H", .home), ("\u{1B}[3;5~", .delete),
     ("\u{1B}OA", .up), ("\u{1B}OB", .down), ("\u{1B}OC", .right), ("\u{1B}OD", .left),
     ("\u{1B}OH", .home), ("\u{1B}OF", .end),
+    ("\u{1B}[I", .focusIn), ("\u{1B}[O", .focusOut),
   ])
   func escapeSequences(_ input: String, _ key: Key) {
     #expect(decode(input) == [key])
@@ -65,6 +66,7 @@ struct KeyDecoderTests {
     "\u{1B}[<0;10;5M",  // SGR mouse report
     "\u{1B}[?1;2c",  // device attributes reply
     "\u{1B}[~",
+    "\u{1B}[1;5I",  // not a focus report: those have no parameters
   ])
   func unknownSequencesAreDroppedAndWhatFollowsIsKept(_ sequence: String) {
     #expect(decode(sequence + "ok") == [.character("o"), .character("k")])

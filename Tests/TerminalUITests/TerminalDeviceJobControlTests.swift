@@ -6,9 +6,10 @@
   import Testing
 
   /// What `restore()` and a suspension write to leave the app's screen.
-  private let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+  private let leaveSequence = "\u{1B}[?1004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
   /// What `open` and a resume write to take the screen.
-  private let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[0m\u{1B}[H\u{1B}[2J"
+  private let enterSequence =
+    "\u{1B}[?1049h\u{1B}[?25l\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[?1004h"
 
   /// The device's stop step in a test, which cannot stop itself: it notes how the terminal was
   /// left when the job would have stopped and, when `holds`, stays "stopped" until `proceed()`.
@@ -121,7 +122,7 @@
       #expect(device.suspend())
       #expect(stop.sightings == [.init(settingsRestored: true, written: leaveSequence)])
       #expect(sameSettings(pty.settings, raw))
-      #expect(pty.output(until: "\u{1B}[2J") == enterSequence)
+      #expect(pty.output(until: "\u{1B}[?1004h") == enterSequence)
       #expect(await events(stream) { $0.contains(.resumed) } == [.resumed])
 
       // Keys and resizes go on after the resume.
@@ -158,7 +159,7 @@
       stop.proceed()
       #expect(resumes.wait())
       #expect(sameSettings(pty.settings, raw))
-      #expect(pty.output(until: "\u{1B}[2J") == enterSequence)
+      #expect(pty.output(until: "\u{1B}[?1004h") == enterSequence)
       device.write("drawn again")
       #expect(pty.output(until: "drawn again") == "drawn again")
       #expect(stop.sightings.count == 1 && resumes.total == 1)
@@ -209,7 +210,7 @@
       kill(getpid(), SIGCONT)
       #expect(resumes.wait())
       #expect(sameSettings(pty.settings, raw))
-      #expect(pty.output(until: "\u{1B}[2J") == enterSequence)
+      #expect(pty.output(until: "\u{1B}[?1004h") == enterSequence)
       #expect(stop.sightings.isEmpty)
     }
 

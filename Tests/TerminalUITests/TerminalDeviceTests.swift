@@ -61,11 +61,13 @@
       #expect(raw.c_iflag & tcflag_t(IXON | ICRNL) == 0)
       #expect(raw.c_oflag & tcflag_t(OPOST) == 0)
       #expect(
-        pty.output(until: "\u{1B}[2J") == "\u{1B}[?1049h\u{1B}[?25l\u{1B}[0m\u{1B}[H\u{1B}[2J")
+        pty.output(until: "\u{1B}[?1004h")
+          == "\u{1B}[?1049h\u{1B}[?25l\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[?1004h")
 
       device.restore()
       #expect(sameSettings(pty.settings, before))
-      #expect(pty.output(until: "\u{1B}[?1049l") == "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+      #expect(
+        pty.output(until: "\u{1B}[?1049l") == "\u{1B}[?1004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
 
       device.restore()
       #expect(pty.output(until: "anything", waitingMilliseconds: 50) == "")
@@ -144,7 +146,8 @@
       let count = hangups.load(ordering: .relaxed)
 
       kill(getpid(), SIGHUP)
-      #expect(pty.output(until: "\u{1B}[?1049l") == "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+      #expect(
+        pty.output(until: "\u{1B}[?1049l") == "\u{1B}[?1004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
       #expect(sameSettings(pty.settings, before))
       #expect(waitFor { hangups.load(ordering: .relaxed) == count + 1 })
 

@@ -35,17 +35,24 @@ extension NutritionScreen {
         return NutritionDayContent(notice: plansNotice ?? "Loading \(NutritionText.date(shown))…")
       }
     }
-    let dateKey = shown.dayKey
+    var content = storedContent(of: shown)
+    content.notice = plansNotice
+    return content
+  }
+
+  /// An editable day (today or yesterday) as the store holds it, against its plan day.
+  func storedContent(of date: CalendarDay) -> NutritionDayContent {
+    let dateKey = date.dayKey
     let snapshot = sync.edits.collectDaySnapshot(dateKey.rawValue)
     var swapOptions: [String: NutritionOptionDto] = [:]
     for (key, option) in sync.edits.swapOptions(on: dateKey.rawValue)
     where dateKey.owns(entryKey: key) {
       swapOptions[String(key.dropFirst(dateKey.entryPrefix.count))] = option
     }
-    let plan = planDay(for: shown)
+    let plan = planDay(for: date)
     let day = ReadOnlyDay.fromSavedDay(
-      date: shown, snapshot: snapshot, swapOptions: swapOptions, plan: plan)
-    return NutritionDayContent(day: day, plan: plan, snapshot: snapshot, notice: plansNotice)
+      date: date, snapshot: snapshot, swapOptions: swapOptions, plan: plan)
+    return NutritionDayContent(day: day, plan: plan, snapshot: snapshot, notice: nil)
   }
 
   /// The day on screen laid out for `columns`.

@@ -130,7 +130,8 @@ public final class NutritionScreen: AppScreen {
         KeyHelp("Enter/space", "tick eaten"), KeyHelp("s", "swap option"),
         KeyHelp("p", "portion"), KeyHelp("x", "remove item"), KeyHelp("a", "add food"),
         KeyHelp("b", "barcode"), KeyHelp("m", "enter a food by hand"),
-        KeyHelp("+", "quick add kcal and macros"), KeyHelp("c", "compose meal"),
+        KeyHelp("+", "quick add kcal and macros"), KeyHelp("y", "meal as yesterday"),
+        KeyHelp("Y", "day as yesterday"), KeyHelp("c", "compose meal"),
         KeyHelp("r", "replace meal"),
         KeyHelp("d", "delete meal"),
       ] + days
@@ -162,6 +163,8 @@ public final class NutritionScreen: AppScreen {
     case .character("b"): startFoodEntry(.barcode, now: now)
     case .character("m"): startFoodEntry(.manual, now: now)
     case .character("+"): startFoodEntry(.quickAdd, now: now)
+    case .character("y"): copyFromYesterday(wholeDay: false, now: now)
+    case .character("Y"): copyFromYesterday(wholeDay: true, now: now)
     case .character("c"): startCustomMeal(now: now)
     case .character("r"): startReplacement(now: now)
     case .character("d"): deleteSelectedMeal(now: now)

@@ -1,0 +1,43 @@
+import Foundation
+import NutritionLog
+
+extension NutritionScreen {
+  /// `y` copies the selected meal's eaten items from yesterday into today; `Y` every meal's.
+  func copyFromYesterday(wholeDay: Bool, now: Date) {
+    guard ensureEditable() else { return }
+    guard shown == today else {
+      host?.show(message: "Copying from yesterday is for today: t shows today.")
+      return
+    }
+    let before = storedContent(of: today.adding(days: -1)).day
+    guard let before, let content = currentContent().day else { return }
+    let meals: [ReadOnlyMeal]
+    if wholeDay {
+      meals = before.meals
+    } else {
+      guard let (row, _) = selection(), !row.isCustom,
+        let meal = before.meals.first(where: { $0.id == row.mealId })
+      else {
+        host?.show(message: "Yesterday's plan has no such meal to copy.")
+        return
+      }
+      meals = [meal]
+    }
+    var copied = 0
+    var skipped: [String] = []
+    for meal in meals {
+      let edits = YesterdayCopy.edits(
+        from: meal, into: content.meals.first { $0.id == meal.id }, newID: environment.newID)
+      if edits.isEmpty, meal.eaten.kcal > 0 { skipped.append(meal.name) }
+      for edit in edits where apply(edit, now: now) { copied += 1 }
+    }
+    if copied == 0 {
+      host?.show(message: "Nothing eaten yesterday to copy here.")
+    } else {
+      host?.show(
+        message: "Copied from yesterday."
+          + (skipped.isEmpty ? "" : " Not in today's plan: \(skipped.joined(separator: ", ")).")
+      )
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import NutritionLog
+import TerminalUI
+import Testing
+import TraineeAPI
+
+@testable import PerformApp
+
+/// Eating today what was eaten yesterday: a meal (`y`) or the whole day (`Y`).
+@MainActor
+struct YesterdayCopyTests {
+  @Test func yCopiesYesterdaysBreakfastIntoTodaysThroughTheSyncAndSavesIt() async throws {
+    let harness = try NutritionScreenHarness()
+    await harness.start()
+    // Yesterday: muesli in place of the oats, the skyr as planned, and a quick add.
+    let yesterday = NutritionScreenDayTests.yesterday
+    harness.press(.character("h"))
+    #expect(await harness.settle { harness.sync.status(of: yesterday) == .saved })
+    harness.press(.character("j"), .enter, .character("s"))
+    harness.press(.character("j"), .enter)
+    harness.press(.character("k"), .character("k"), .character("+"))
+    harness.type("120")
+    harness.press(.tab, .tab, .tab, .enter)
+    #expect(harness.snapshot(yesterday).aiMeals.count == 1)
+    #expect(harness.snapshot(yesterday).eaten.count == 2)
+    // Today: y on breakfast. The skyr is ticked; the muesli, swapped in, and the quick add are
+    // added with the figures they were eaten with.
+    harness.press(.character("t"))
+    #expect(harness.screen.keyHelp.contains(KeyHelp("y", "meal as yesterday")))
+    harness.press(.character("y"))
+    let today = harness.snapshot()
+    #expect(today.eaten == ["2026-0-5__it_skyr": true])
+    let added = try #require(today.aiMeals["2026-0-5__m_breakfast"])
+    #expect(added.map(\.name) == ["Muesli", "Quick add"])
+    #expect(added.map(\.kcal) == [290, 120])
+    #expect(added.allSatisfy { $0.eaten == true })
+    // Once more: the skyr is not ticked twice (the foods are added again: it is a copy).
+    harness.press(.character("y"))
+    #expect(harness.snapshot().eaten == ["2026-0-5__it_skyr": true])
+    #expect(harness.host.messages.last == "Copied from yesterday.")
+    await harness.clock.advance(by: .milliseconds(600))
+    #expect(
+      await harness.settle { harness.sync.status(of: NutritionScreenHarness.today) == .saved })
+    #expect(
+      await harness.days.days[NutritionScreenHarness.today]?.eaten
+        == ["2026-0-5__it_skyr": true])
+    // Yesterday itself is not copied onto a day that is not today.
+    harness.press(.character("h"), .character("Y"))
+    #expect(harness.host.messages.last == "Copying from yesterday is for today: t shows today.")
+  }
+}

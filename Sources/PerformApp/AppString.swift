@@ -80,4 +80,10 @@ public enum AppString: String, CaseIterable, Sendable {
   case warmUpsNone
   case keyPlates
   case keyAddWarmUps
+  case alertRestTitle
+  case alertRestBody
+  case alertIdleTitle
+  case alertIdleBody
+  case alertUnfinishedTitle
+  case alertUnfinishedBody
 }

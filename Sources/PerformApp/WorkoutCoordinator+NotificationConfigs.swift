@@ -26,10 +26,44 @@ extension WorkoutCoordinator {
     }
   }
 
-  /// Hands `configs` to the store when they differ from the ones it has.
+  /// Hands `configs`, with the app's texts in the trainee's language where the coach set none,
+  /// to the store when they differ from the ones it has.
   func applyNotificationConfigs(_ configs: [NotificationConfigDto]) {
+    fetchedNotificationConfigs = configs
+    let configs = alertText.map { Self.withFallbacks(configs, $0) } ?? configs
     guard configs != store.state.notificationConfigs else { return }
     store.send(.notificationConfigsLoaded(configs))
+  }
+
+  // NB: docs/decisions.md "The app's settings, language and units": the engine's fallback texts
+  // are English; in another language the app fills what the coach left blank (or left out) with
+  // its own texts in that language, so the engine's rules (a template wins, a blank one does not,
+  // `enabled` defaults to true) stay the only ones.
+
+  /// `configs` with `text`'s title and body for every kind whose template is missing or blank.
+  static func withFallbacks(
+    _ configs: [NotificationConfigDto], _ text: AppText
+  ) -> [NotificationConfigDto] {
+    var result = configs
+    let texts: [(WorkoutNotificationKind, AppString, AppString)] = [
+      (.restTimer, .alertRestTitle, .alertRestBody),
+      (.workoutIdle, .alertIdleTitle, .alertIdleBody),
+      (.workoutUnfinished, .alertUnfinishedTitle, .alertUnfinishedBody),
+    ]
+    func blank(_ template: String?) -> Bool {
+      template?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ?? true
+    }
+    for (kind, title, body) in texts {
+      guard let index = result.firstIndex(where: { $0.type == kind.rawValue }) else {
+        result.append(
+          NotificationConfigDto(
+            type: kind.rawValue, titleTemplate: text(title), bodyTemplate: text(body)))
+        continue
+      }
+      if blank(result[index].titleTemplate) { result[index].titleTemplate = text(title) }
+      if blank(result[index].bodyTemplate) { result[index].bodyTemplate = text(body) }
+    }
+    return result
   }
 }
 

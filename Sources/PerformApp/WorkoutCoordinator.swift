@@ -35,6 +35,11 @@ public final class WorkoutCoordinator {
   /// Called with the title and body of each alert or reminder delivered that asks to be seen
   /// (the desktop notification, where there is a notifier).
   public var onNotification: (@MainActor (_ title: String, _ body: String) -> Void)?
+  /// The language of the alert and reminder texts the coach left to the app (`nil`: English,
+  /// the engine's own).
+  var alertText: AppText?
+  /// The coach's notification configs as last fetched.
+  var fetchedNotificationConfigs: [NotificationConfigDto]?
   let api: any WorkoutAPI
   private let alerts: WorkoutAlerts
   private let activity: WorkoutActivityController
@@ -109,6 +114,8 @@ public final class WorkoutCoordinator {
   public func show(language: ActivityLanguage, units: UnitSystem) {
     activity.language = language
     activity.units = units
+    alertText = language == .en ? nil : AppText(language)
+    applyNotificationConfigs(fetchedNotificationConfigs ?? store.state.notificationConfigs)
     activity.sync(store.state, now: now())
     host?.setNeedsRedraw()
   }

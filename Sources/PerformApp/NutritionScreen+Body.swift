@@ -42,7 +42,7 @@ extension NutritionScreen {
         StyledLine([StyledRun(prompt.label, TextStyle(bold: true)), StyledRun(prompt.editor.text)]))
       let typed = String(prompt.editor.text.prefix(prompt.editor.cursor))
       cursor = (0, TextColumns.of(prompt.label) + TextColumns.of(typed))
-    } else if let form = manualFoodLines() {
+    } else if let form = mealLogLines() ?? manualFoodLines() {
       footer = form.lines
       cursor = form.cursor
     }

@@ -49,7 +49,14 @@ extension NutritionScreen {
   /// The form's lines under the day, and where the cursor sits among them.
   func manualFoodLines() -> (lines: [StyledLine], cursor: (row: Int, column: Int))? {
     guard case .manualFood(let target, let form) = mode else { return nil }
-    var lines = [StyledLine("\(target.title): a food by hand", TextStyle(bold: true))]
+    return manualFoodLines(form, title: "\(target.title): a food by hand")
+  }
+
+  /// `form`'s lines under `title`, and where the cursor sits among them.
+  func manualFoodLines(
+    _ form: NutritionManualFoodForm, title: String
+  ) -> (lines: [StyledLine], cursor: (row: Int, column: Int))? {
+    var lines = [StyledLine(title, TextStyle(bold: true))]
     var cursor = (row: 0, column: 0)
     let labelColumns =
       NutritionManualFoodForm.Field.allCases

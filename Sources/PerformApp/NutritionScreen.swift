@@ -56,6 +56,13 @@ public final class NutritionScreen: AppScreen {
   var requestCount = 0
   /// Runs `refresh(now:)` at every midnight and 05:00 (`keepTodayCurrent(clock:)`).
   var todayRefresh: Task<Void, Never>?
+  /// The meal log being entered (`L`), over the day.
+  var mealLogEntry: MealLogEntry?
+  /// The meal logs waiting for the server (`nil`: meal logs are off). Each one the server takes
+  /// links its composed meal to the log.
+  public var mealLogs: MealLogOutbox? {
+    didSet { mealLogs?.onOutcome = { [weak self] in self?.mealLogSettled($0) } }
+  }
 
   /// A Nutrition screen on `environment`, drawing through `host`. Shows today, starts loading
   /// the plans and restores the preferred plan day from its file.
@@ -83,6 +90,10 @@ public final class NutritionScreen: AppScreen {
 
   public func handle(_ key: Key, now: Date) -> KeyResult {
     refresh(now: now)
+    if mealLogEntry != nil {
+      handleMealLog(key, now: now)
+      return .handled
+    }
     switch mode {
     case .browsing: return handleBrowsing(key, now: now)
     case .results: return handleResults(key, now: now)
@@ -102,6 +113,13 @@ public final class NutritionScreen: AppScreen {
   }
 
   public var keyHelp: [KeyHelp] {
+    if let entry = mealLogEntry {
+      return entry.food == nil
+        ? [
+          KeyHelp("Tab/Enter", "next field"), KeyHelp("Enter on Fat", "on to the photo"),
+          KeyHelp("Esc", "cancel"),
+        ] : [KeyHelp("Enter", "log the meal"), KeyHelp("Esc", "cancel")]
+    }
     switch mode {
     case .searchText, .barcodeText:
       return [KeyHelp("Enter", "done"), KeyHelp("Tab", "enter by hand"), KeyHelp("Esc", "cancel")]
@@ -125,13 +143,16 @@ public final class NutritionScreen: AppScreen {
         KeyHelp("[ ] h/l", "previous/next day"), KeyHelp("t", "today"),
         KeyHelp("v", "plan day"), KeyHelp("g", "reload"),
       ]
-      guard isEditable else { return moving + days }
+      guard isEditable else {
+        return moving + [KeyHelp("L", "log a meal outside the plan (to today)")] + days
+      }
       return moving + [
         KeyHelp("Enter/space", "tick eaten"), KeyHelp("s", "swap option"),
         KeyHelp("p", "portion"), KeyHelp("x", "remove item"), KeyHelp("a", "add food"),
         KeyHelp("b", "barcode"), KeyHelp("m", "enter a food by hand"),
         KeyHelp("+", "quick add kcal and macros"), KeyHelp("y", "meal as yesterday"),
-        KeyHelp("Y", "day as yesterday"), KeyHelp("c", "compose meal"),
+        KeyHelp("Y", "day as yesterday"), KeyHelp("L", "log a meal outside the plan"),
+        KeyHelp("c", "compose meal"),
         KeyHelp("r", "replace meal"),
         KeyHelp("d", "delete meal"),
       ] + days
@@ -139,7 +160,8 @@ public final class NutritionScreen: AppScreen {
   }
 
   public var isEditingText: Bool {
-    switch mode {
+    if mealLogEntry != nil { return true }
+    return switch mode {
     case .portion, .customLabel, .searchText, .barcodeText, .amount, .manualFood: true
     case .browsing, .searching, .results: false
     }
@@ -165,6 +187,7 @@ public final class NutritionScreen: AppScreen {
     case .character("+"): startFoodEntry(.quickAdd, now: now)
     case .character("y"): copyFromYesterday(wholeDay: false, now: now)
     case .character("Y"): copyFromYesterday(wholeDay: true, now: now)
+    case .character("L"): startMealLog(now: now)
     case .character("c"): startCustomMeal(now: now)
     case .character("r"): startReplacement(now: now)
     case .character("d"): deleteSelectedMeal(now: now)

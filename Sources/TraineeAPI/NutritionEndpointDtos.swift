@@ -142,12 +142,21 @@ public struct MealLogRequestDto: Codable, Equatable, Sendable {
   /// When it was eaten, ISO 8601; sent for yesterday only (spec nutrition-day-log.md).
   public var consumedAt: String?
   public var items: [MealLogItemDto]
+  /// What the trainee wrote about the meal (left out when `nil`, as older clients send it).
+  public var description: String?
+  /// The path of a photo of the meal on the trainee's device.
+  public var photoPath: String?
 
   /// A meal log.
-  public init(date: String? = nil, consumedAt: String? = nil, items: [MealLogItemDto]) {
+  public init(
+    date: String? = nil, consumedAt: String? = nil, items: [MealLogItemDto],
+    description: String? = nil, photoPath: String? = nil
+  ) {
     self.date = date
     self.consumedAt = consumedAt
     self.items = items
+    self.description = description
+    self.photoPath = photoPath
   }
 }
 

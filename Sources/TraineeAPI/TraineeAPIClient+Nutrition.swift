@@ -44,9 +44,15 @@ extension TraineeAPIClient {
     return try await send(request, as: NutritionMenuDto.self)
   }
 
-  /// `POST /v1/trainee/nutrition/logs`: logs a meal; answers its id.
-  public func logMeal(_ log: MealLogRequestDto) async throws(TraineeAPIError) -> LoggedMealDto {
-    let request = try request(.post, "/v1/trainee/nutrition/logs", body: body(log))
+  /// `POST /v1/trainee/nutrition/logs`: logs a meal; answers its id. With `idempotencyKey`, a
+  /// retry of the same log answers the same id and stores nothing.
+  public func logMeal(
+    _ log: MealLogRequestDto, idempotencyKey: String? = nil
+  ) async throws(TraineeAPIError) -> LoggedMealDto {
+    var request = try request(.post, "/v1/trainee/nutrition/logs", body: body(log))
+    if let idempotencyKey {
+      request.setValue(idempotencyKey, forHTTPHeaderField: "Idempotency-Key")
+    }
     return try await send(request, as: LoggedMealDto.self)
   }
 

@@ -73,9 +73,36 @@ extension DatabaseTraineeStore {
   public func logMeal(
     date: CalendarDate, consumedAt: Date?, itemsJSON: String, for trainee: TraineeID
   ) throws -> MealLogID {
+    try logMeal(
+      date: date, consumedAt: consumedAt, itemsJSON: itemsJSON, details: MealLogDetails(),
+      for: trainee)
+  }
+
+  public func logMeal(
+    date: CalendarDate, consumedAt: Date?, itemsJSON: String, details: MealLogDetails,
+    for trainee: TraineeID
+  ) throws -> MealLogID {
     let loggedAt = now().milliseconds
     return try write(trainee, .serializable) { db in
       try Self.requireJSON(itemsJSON, field: "items", in: db)
+      if let key = details.idempotencyKey,
+        let stored = try db.row(
+          """
+          SELECT id, date, items, description, photo_path FROM meal_logs
+          WHERE trainee_id = ? AND idempotency_key = ?
+          """, [trainee.value, .text(key)],
+          { row in
+            (
+              id: try row.int64(0), date: try row.string(1), items: try row.string(2),
+              description: try row.text(3), photo: try row.text(4)
+            )
+          })
+      {
+        guard stored.date == date.description, stored.description == details.description,
+          stored.photo == details.photoPath, stored.items == itemsJSON
+        else { throw TraineeStoreError.idempotencyKeyReused(key) }
+        return MealLogID(rawValue: stored.id)
+      }
       let logged =
         try db.row(
           "SELECT COUNT(*) FROM meal_logs WHERE trainee_id = ? AND date = ?",
@@ -88,12 +115,17 @@ extension DatabaseTraineeStore {
       return MealLogID(
         rawValue: try Self.insertedID(
           """
-          INSERT INTO meal_logs (trainee_id, date, consumed_at, items, logged_at)
-          VALUES (?, ?, ?, ?, ?) RETURNING id
+          INSERT INTO meal_logs (
+            trainee_id, date, consumed_at, items, logged_at, description, photo_path,
+            idempotency_key)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
           """,
           [
             trainee.value, .text(date.description),
             .integer(consumedAt?.milliseconds ?? loggedAt), .text(itemsJSON), .integer(loggedAt),
+            details.description.map { .text($0) } ?? .null,
+            details.photoPath.map { .text($0) } ?? .null,
+            details.idempotencyKey.map { .text($0) } ?? .null,
           ], db))
     }
   }

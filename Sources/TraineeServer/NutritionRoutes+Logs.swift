@@ -34,23 +34,40 @@ private struct MealLogBody: Decodable {
   var date: String?
   var consumedAt: String?
   var items: [LoggedFood]
+  /// What the trainee wrote about the meal (docs/decisions.md "Meal logs from the app").
+  var description: String?
+  /// The path of a photo of the meal on the trainee's device.
+  var photoPath: String?
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     date = try container.decodeOptional(String.self, forKey: .date)
     consumedAt = try container.decodeOptional(String.self, forKey: .consumedAt)
     items = try container.decode([LoggedFood].self, forKey: .items)
+    description = try container.decodeOptional(String.self, forKey: .description)
+    photoPath = try container.decodeOptional(String.self, forKey: .photoPath)
   }
 
-  enum CodingKeys: String, CodingKey { case date, consumedAt, items }
+  enum CodingKeys: String, CodingKey { case date, consumedAt, items, description, photoPath }
 }
+
+/// The longest meal description kept, in characters.
+let maximumMealDescriptionLength = 500
+/// The longest photo path kept, in characters.
+let maximumPhotoPathLength = 1024
 
 extension TraineeAPIRoutes {
   /// `POST /v1/trainee/nutrition/logs`: answers 201 `{ "id" }`.
   func logMeal(_ request: HTTPRequest, for trainee: TraineeID) throws -> HTTPResponse {
     let zone = try requestTimeZone(request)
+    let key = try WorkoutInput.idempotencyKey(request.headers["Idempotency-Key"])
     let body = try request.decodeJSON(MealLogBody.self)
     try Self.check(body.items)
+    let details = MealLogDetails(
+      description: try Self.text(
+        body.description, field: "description", maximum: maximumMealDescriptionLength),
+      photoPath: try Self.text(body.photoPath, field: "photoPath", maximum: maximumPhotoPathLength),
+      idempotencyKey: key)
     var consumedAt: Date?
     if let text = body.consumedAt {
       guard let instant = rfc3339Instant(text) else {
@@ -73,10 +90,35 @@ extension TraineeAPIRoutes {
       throw HTTPError(.badRequest, code: "invalid_body", message: "Body: items is missing.")
     }
     try StorageLimits.check(items.count, atMost: StorageLimits.mealLogItemsBytes, "items")
-    let id = try store.logMeal(
-      date: date, consumedAt: consumedAt, itemsJSON: String(decoding: items, as: UTF8.self),
-      for: trainee)
-    return .json(.created, LoggedMealDto(id: id.description))
+    do {
+      let id = try store.logMeal(
+        date: date, consumedAt: consumedAt, itemsJSON: String(decoding: items, as: UTF8.self),
+        details: details, for: trainee)
+      return .json(.created, LoggedMealDto(id: id.description))
+    } catch TraineeStoreError.idempotencyKeyReused(let key) {
+      throw HTTPError(
+        .unprocessableContent, code: "idempotency_key_reused",
+        message:
+          "Idempotency-Key \(key) was used before for another meal log; send a new meal log with"
+          + " a new key.")
+    }
+  }
+
+  /// An optional text member trimmed: absent or blank is `nil`; longer than `maximum`
+  /// characters or holding a control character is 400 `invalid_body`.
+  private static func text(
+    _ value: String?, field: String, maximum: Int
+  ) throws(HTTPError) -> String? {
+    guard let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty
+    else { return nil }
+    guard trimmed.count <= maximum,
+      !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else {
+      throw HTTPError(
+        .badRequest, code: "invalid_body",
+        message: "Body: \(field) must be at most \(maximum) characters without control characters.")
+    }
+    return trimmed
   }
 
   private static func check(_ items: [LoggedFood]) throws(HTTPError) {

@@ -167,6 +167,20 @@ public struct TechniqueVideo: Equatable, Sendable {
 }
 
 /// A meal the trainee logged, with its items as the JSON text they were given in.
+/// What a meal log may carry besides its items: the trainee's words, a photo's path on their
+/// device, and the key that makes a retried post store it once.
+public struct MealLogDetails: Equatable, Sendable {
+  public var description: String?
+  public var photoPath: String?
+  public var idempotencyKey: String?
+
+  public init(description: String? = nil, photoPath: String? = nil, idempotencyKey: String? = nil) {
+    self.description = description
+    self.photoPath = photoPath
+    self.idempotencyKey = idempotencyKey
+  }
+}
+
 public struct MealLog: Equatable, Sendable {
   public var id: MealLogID
   /// The diary day it belongs to, in the trainee's time zone.

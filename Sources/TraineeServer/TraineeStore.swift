@@ -110,6 +110,14 @@ public protocol TraineeStore: Sendable {
   func logMeal(
     date: CalendarDate, consumedAt: Date?, itemsJSON: String, for trainee: TraineeID
   ) throws -> MealLogID
+  /// As ``logMeal(date:consumedAt:itemsJSON:for:)``, with the trainee's description and photo
+  /// path; with an idempotency key, a log stored before under it answers its id again when the
+  /// date, items, description and photo are the same, and throws `idempotencyKeyReused`
+  /// otherwise.
+  func logMeal(
+    date: CalendarDate, consumedAt: Date?, itemsJSON: String, details: MealLogDetails,
+    for trainee: TraineeID
+  ) throws -> MealLogID
   /// The trainee's meal logs of `date`, in the order they were logged.
   func mealLogs(on date: CalendarDate, for trainee: TraineeID) throws -> [MealLog]
 }

@@ -144,6 +144,12 @@ enum AppCommand {
       dataDirectory: directory, now: { Date() }, timeZone: timeZone)
     nutritionEnvironment.dayWasLoadedBefore = { dayTransport.wasLoadedBefore($0) }
     let nutrition = NutritionScreen(environment: nutritionEnvironment, host: app)
+    // NB: docs/decisions.md "Meal logs from the app": kept in DIR until the server has them.
+    let mealLogs = MealLogOutbox(dataDirectory: directory, now: Date()) {
+      request, key async throws(TraineeAPIError) -> LoggedMealDto in
+      try await client.logMeal(request, idempotencyKey: key)
+    }
+    nutrition.mealLogs = mealLogs
 
     let live = LiveWorkoutScreen(
       coordinator: coordinator, host: app, openWorkouts: { [weak app] in app?.select(tab: 0) })
@@ -168,6 +174,7 @@ enum AppCommand {
     // its copies and saves waiting days, and a finished workout waiting to be sent goes now.
     workouts.onReconnect = {
       nutrition.serverIsBack()
+      mealLogs.sendWaiting()
       if !coordinator.logWasRefused { coordinator.retryNow() }
     }
     let startOnLive = coordinator.store.session?.started == true || coordinator.isFinishing
@@ -197,7 +204,8 @@ enum AppCommand {
       return "nutrition: " + syncStatusText(status)
     }
     let notices =
-      coordinator.launchNotices + [editsProblem, settings.launchProblem].compactMap { $0 }
+      coordinator.launchNotices
+      + [editsProblem, settings.launchProblem, mealLogs.launchProblem].compactMap { $0 }
     if let first = notices.first { app.show(message: first) }
     coordinator.startNotificationConfigRefresh(clock: ContinuousClock())
 
@@ -208,9 +216,17 @@ enum AppCommand {
       coordinator.refresh()
       saveEdits()
     }
+    var secondsSinceMealLogs = 0
+    mealLogs.sendWaiting()
     runner.onSecond = {
       workouts.upkeep(now: Date())
       today.upkeep(now: Date())
+      // Meal logs waiting for a server that was away are tried again every 15 seconds.
+      secondsSinceMealLogs += 1
+      if secondsSinceMealLogs >= 15 {
+        secondsSinceMealLogs = 0
+        mealLogs.sendWaiting()
+      }
       nutrition.upkeep(now: Date())
       if let problem = coordinator.applyPendingCommands().first { app.show(message: problem) }
     }

@@ -55,6 +55,17 @@ struct DailyAppTests {
     try await app.waitFor("✓ saved")
     try app.send(keys: "1")
     try await app.waitFor("Eaten 350 of 2400 kcal")
+    // A meal eaten outside the plan, logged: in the day, on the server as a meal log linked to
+    // it, counted once by the server's home.
+    try app.send(keys: "4", "L")
+    try await app.waitFor("Log a meal eaten outside the plan")
+    try app.send(keys: "Pizza with friends", .tab, .tab, "850", .tab, .tab, .tab, .enter)
+    try await app.waitFor("Photo (a file's path, or nothing):")
+    try app.send(keys: .enter)
+    try await app.waitFor("Logged Pizza with friends.")
+    try await app.waitFor("✓ saved")
+    try app.send(keys: "1")
+    try await app.waitFor("Eaten 1200 of 2400 kcal")
     try app.send(keys: "q")
     #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
   }

@@ -23,9 +23,11 @@ struct NutritionRoutesFixture {
   /// The answer to one request, as `token` (Alice's by default) from `zone`.
   func send(
     _ method: HTTPMethod, _ path: String, query: [String: String] = [:], body: String? = nil,
-    token: String? = nil, zone: String? = nil, authorized: Bool = true
+    token: String? = nil, zone: String? = nil, authorized: Bool = true,
+    headers extra: [String: String] = [:]
   ) -> HTTPResponse {
     var headers: HTTPHeaders = [:]
+    for (name, value) in extra { headers[name] = value }
     if authorized { headers["Authorization"] = "Bearer \(token ?? alice.token)" }
     if let zone { headers["X-Timezone"] = zone }
     return router.respond(

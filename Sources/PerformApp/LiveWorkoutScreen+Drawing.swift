@@ -134,8 +134,8 @@ extension LiveWorkoutScreen {
     var line = StyledLine("Rest ", TextStyle(bold: true))
     let barWidth = 20
     if remaining > 0 {
-      let total = max(1, clock.totalSeconds)
-      let filled = Int((Double(remaining) / Double(total) * Double(barWidth)).rounded())
+      let filled = Self.restBarFill(
+        remaining: remaining, total: clock.totalSeconds, width: barWidth)
       line.append(formatClock(remaining) + " ", TextStyle(bold: true, foreground: .green))
       line.append(String(repeating: "█", count: filled), TextStyle(foreground: .green))
       line.append(String(repeating: "░", count: barWidth - filled), TextStyle(dim: true))
@@ -183,4 +183,14 @@ extension LiveWorkoutScreen {
     formatter.dateFormat = "HH:mm:ss"
     return formatter
   }()
+}
+
+extension LiveWorkoutScreen {
+  /// How many of the rest bar's `width` cells are filled: the share of the rest left, never
+  /// more than the bar. The seconds left round up and the total rounds to the nearest, so just
+  /// after a rest cut to its last second the left can exceed the total.
+  nonisolated static func restBarFill(remaining: Int, total: Int, width: Int) -> Int {
+    let share = Double(remaining) / Double(max(1, total))
+    return min(width, max(0, Int((share * Double(width)).rounded())))
+  }
 }

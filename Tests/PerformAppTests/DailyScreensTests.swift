@@ -280,3 +280,14 @@ struct FakeTodayAPI: TodayAPI {
     }
   }
 }
+
+/// The rest bar never has more filled cells than it has (a rest cut to its last second just
+/// after it started has 2 s left of a 1 s total, and the screen crashed on it).
+struct RestBarTests {
+  @Test(arguments: [
+    (120, 120, 20), (60, 120, 10), (1, 120, 0), (2, 1, 20), (5, 0, 20), (0, 120, 0),
+  ])
+  func theFillIsTheShareLeftWithinTheBar(remaining: Int, total: Int, filled: Int) {
+    #expect(LiveWorkoutScreen.restBarFill(remaining: remaining, total: total, width: 20) == filled)
+  }
+}

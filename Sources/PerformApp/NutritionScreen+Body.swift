@@ -11,6 +11,10 @@ import TraineeAPI
 
 extension NutritionScreen {
   public func body(size: TerminalSize, now: Date) -> Frame {
+    NutritionText.$language.withValue(language()) { drawBody(size: size, now: now) }
+  }
+
+  private func drawBody(size: TerminalSize, now: Date) -> Frame {
     refresh(now: now)
     let columns = max(20, size.columns)
     let content = currentContent()

@@ -1,4 +1,5 @@
 import Foundation
+import LiveActivity
 import NutritionLog
 import TerminalUI
 import TraineeAPI
@@ -56,6 +57,8 @@ public final class NutritionScreen: AppScreen {
   var requestCount = 0
   /// Runs `refresh(now:)` at every midnight and 05:00 (`keepTodayCurrent(clock:)`).
   var todayRefresh: Task<Void, Never>?
+  /// The language the tab writes its numbers and dates in (the settings').
+  public var language: @MainActor () -> ActivityLanguage = { .en }
   /// The meal log being entered (`L`), over the day.
   var mealLogEntry: MealLogEntry?
   /// The meal logs waiting for the server (`nil`: meal logs are off). Each one the server takes

@@ -1,17 +1,27 @@
 import Foundation
+import LiveActivity
 import NutritionLog
 import TextColumns
 import TraineeAPI
 
 /// The words and numbers of the Nutrition screen: amounts, macros, dates, sync states, errors.
 enum NutritionText {
-  /// `value` to one decimal, without a trailing `.0`: `303`, `10.5`, `-2`.
+  // NB: docs/decisions.md "The app's settings, language and units": the tab's numbers and dates
+  // follow the trainee's language; the screen draws inside `$language.withValue`, so every
+  // helper here reads it without being handed it. English unless the screen says otherwise.
+
+  /// The language the numbers and dates are written in while the screen draws.
+  @TaskLocal static var language: ActivityLanguage = .en
+
+  /// `value` to one decimal, without a trailing `.0`: `303`, `10.5` (`10,5` in German), `-2`.
   static func number(_ value: Double) -> String {
     guard value.isFinite else { return "–" }
     let tenths = (value * 10).rounded()
     if tenths == 0 { return "0" }
     if tenths.truncatingRemainder(dividingBy: 10) == 0 { return String(Int(tenths / 10)) }
-    return String(format: "%.1f", tenths / 10)
+    let text = String(format: "%.1f", tenths / 10)
+    return language == .en
+      ? text : text.replacingOccurrences(of: ".", with: AppText(language).decimalSeparator)
   }
 
   /// `80 g`, `2 pcs`, or the empty string without a quantity.
@@ -44,8 +54,15 @@ enum NutritionText {
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
   ]
 
-  /// `Mon 5 Jan 2026`.
+  /// `Mon 5 Jan 2026` (`Di., 5. Jan. 2026` in German).
   static func date(_ day: CalendarDay) -> String {
+    if language != .en, let date = day.noonUTC {
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: language.rawValue)
+      formatter.timeZone = TimeZone(identifier: "UTC")
+      formatter.setLocalizedDateFormatFromTemplate("EEEdMMMyyyy")
+      return formatter.string(from: date)
+    }
     // NB: 1 January 1970 was a Thursday (index 3 from Monday).
     let epoch = CalendarDay(year: 1970, month: 1, day: 1)!
     let weekday = ((day.days(since: epoch) % 7) + 7 + 3) % 7
@@ -158,5 +175,14 @@ enum NutritionText {
       let value = Double(trimmed), value.isFinite
     else { return nil }
     return value
+  }
+}
+
+extension CalendarDay {
+  /// Noon UTC of this day, to name its weekday and month in a language.
+  fileprivate var noonUTC: Date? {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))
   }
 }

@@ -150,6 +150,7 @@ enum AppCommand {
       try await client.logMeal(request, idempotencyKey: key)
     }
     nutrition.mealLogs = mealLogs
+    nutrition.language = { settings.current.language }
 
     let live = LiveWorkoutScreen(
       coordinator: coordinator, host: app, openWorkouts: { [weak app] in app?.select(tab: 0) })

@@ -49,3 +49,21 @@ struct YesterdayCopyTests {
     #expect(harness.host.messages.last == "Copying from yesterday is for today: t shows today.")
   }
 }
+
+/// The nutrition tab's numbers and dates in the trainee's language.
+@MainActor
+struct NutritionLanguageTests {
+  @Test func inGermanTheTabWritesDecimalCommasAndGermanDates() async throws {
+    let harness = try NutritionScreenHarness()
+    await harness.start()
+    #expect(harness.text.contains("Mon 5 Jan 2026"))
+    #expect(harness.text.contains("P 10.5"))
+    harness.screen.language = { .de }
+    let text = harness.text
+    #expect(text.contains("5. Jan. 2026"))
+    #expect(text.contains("P 10,5"))
+    #expect(!text.contains("P 10.5"))
+    // Drawing in German leaves nothing behind: the helpers are English outside the screen.
+    #expect(NutritionText.number(10.5) == "10.5")
+  }
+}

@@ -81,7 +81,11 @@ struct DailyAppTests {
     try app.send(keys: "?")
     let help = try await app.waitFor("Überall")
     #expect(help.contains("Eine beliebige Taste schließt die Hilfe."))
-    try app.send(keys: .escape, "5")
+    // The nutrition tab's numbers and dates in German.
+    try app.send(keys: .escape, "4")
+    let nutrition = try await app.waitFor("P 10,5")
+    #expect(nutrition.contains(" · today") || nutrition.contains("Dez."))
+    try app.send(keys: "5")
     let settings = try await app.waitFor("Sprache    Deutsch  (aus der Umgebung)")
     #expect(settings.contains("Scheiben   25 20 15 10 5 2,5 1,25 kg"))
     // Pounds, chosen here; a bar of 0 is refused under its row and nothing is saved.

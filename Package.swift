@@ -43,6 +43,9 @@ let package = Package(
       name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    // Logged history as data: CSV export and import (Strong, Hevy, our own), exercise name
+    // matching, progress series and their charts (terminal braille and SVG).
+    .target(name: "TrainingHistory", dependencies: ["TraineeAPI", "WorkoutSession"]),
     .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
     // The trainee API server: routes on libmicrohttpd, storage on SQLite or PostgreSQL.
     .target(
@@ -104,6 +107,10 @@ let package = Package(
       path: "Tests/PerformTestSupport"),
     .testTarget(name: "TraineeAPITests", dependencies: ["TraineeAPI", "DurableFiles"]),
     .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
+    .testTarget(
+      name: "TrainingHistoryTests",
+      dependencies: ["TrainingHistory", "TraineeAPI", "WorkoutSession"],
+      exclude: ["Goldens"]),
     .testTarget(
       name: "NutritionLogTests",
       dependencies: ["NutritionLog", "TraineeAPI", "PerformTestSupport", "DurableFiles"]),

@@ -8,10 +8,13 @@ public struct LogWorkoutPayload: Codable, Equatable, Sendable {
   public var durationSec: Int?
   public var completed: Bool
   public var entries: [LogEntry]
+  /// When the workout was done, ISO 8601 (`2025-07-26T07:06:00Z`), for a workout logged after
+  /// the fact (an import); absent, the server dates it when it stores it. Sent only when set.
+  public var performedAt: String?
 
   public init(
     programId: String?, dayId: String?, label: String?, durationSec: Int?, completed: Bool,
-    entries: [LogEntry]
+    entries: [LogEntry], performedAt: String? = nil
   ) {
     self.programId = programId
     self.dayId = dayId
@@ -19,6 +22,7 @@ public struct LogWorkoutPayload: Codable, Equatable, Sendable {
     self.durationSec = durationSec
     self.completed = completed
     self.entries = entries
+    self.performedAt = performedAt
   }
 
   public init(from decoder: any Decoder) throws {
@@ -29,10 +33,22 @@ public struct LogWorkoutPayload: Codable, Equatable, Sendable {
     durationSec = try container.decodeOptional(Int.self, forKey: .durationSec)
     completed = try container.decode(Bool.self, forKey: .completed)
     entries = try container.decode([LogEntry].self, forKey: .entries)
+    performedAt = try container.decodeOptional(String.self, forKey: .performedAt)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(programId, forKey: .programId)
+    try container.encodeIfPresent(dayId, forKey: .dayId)
+    try container.encodeIfPresent(label, forKey: .label)
+    try container.encodeIfPresent(durationSec, forKey: .durationSec)
+    try container.encode(completed, forKey: .completed)
+    try container.encode(entries, forKey: .entries)
+    try container.encodeIfPresent(performedAt, forKey: .performedAt)
   }
 
   enum CodingKeys: String, CodingKey {
-    case programId, dayId, label, durationSec, completed, entries
+    case programId, dayId, label, durationSec, completed, entries, performedAt
   }
 }
 
@@ -106,6 +122,9 @@ public enum LogSet: Codable, Equatable, Sendable {
 }
 
 /// A logged strength set; see spec "Submitting the log" for when each value is `nil`.
+///
+/// `setType` and `isRecord` came later than the spec's shape: a client that does not know them
+/// leaves them out (`nil`), and they are sent only when known.
 public struct StrengthLogSet: Codable, Equatable, Sendable {
   public var setNumber: Int
   public var reps: Int?
@@ -114,10 +133,14 @@ public struct StrengthLogSet: Codable, Equatable, Sendable {
   public var rir: String?
   public var rm: String?
   public var done: Bool
+  /// The set's type as the program gave it (`warmup`, `working`, ...).
+  public var setType: SetType?
+  /// Whether the set beat the exercise's best: the engine's record flag when it was logged.
+  public var isRecord: Bool?
 
   public init(
     setNumber: Int, reps: Int?, targetReps: Int?, weight: Double?, rir: String?, rm: String?,
-    done: Bool
+    done: Bool, setType: SetType? = nil, isRecord: Bool? = nil
   ) {
     self.setNumber = setNumber
     self.reps = reps
@@ -126,6 +149,8 @@ public struct StrengthLogSet: Codable, Equatable, Sendable {
     self.rir = rir
     self.rm = rm
     self.done = done
+    self.setType = setType
+    self.isRecord = isRecord
   }
 
   public init(from decoder: any Decoder) throws {
@@ -137,6 +162,8 @@ public struct StrengthLogSet: Codable, Equatable, Sendable {
     rir = try container.decodeOptional(String.self, forKey: .rir)
     rm = try container.decodeOptional(String.self, forKey: .rm)
     done = try container.decode(Bool.self, forKey: .done)
+    setType = try container.decodeOptional(SetType.self, forKey: .setType)
+    isRecord = try container.decodeOptional(Bool.self, forKey: .isRecord)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -148,9 +175,13 @@ public struct StrengthLogSet: Codable, Equatable, Sendable {
     try container.encode(rir, forKey: .rir)
     try container.encode(rm, forKey: .rm)
     try container.encode(done, forKey: .done)
+    try container.encodeIfPresent(setType, forKey: .setType)
+    try container.encodeIfPresent(isRecord, forKey: .isRecord)
   }
 
-  enum CodingKeys: String, CodingKey { case setNumber, reps, targetReps, weight, rir, rm, done }
+  enum CodingKeys: String, CodingKey {
+    case setNumber, reps, targetReps, weight, rir, rm, done, setType, isRecord
+  }
 }
 
 /// A logged cardio set.

@@ -1,0 +1,147 @@
+import Foundation
+
+// NB: RFC 4180: records end with CRLF (a lone LF or CR is read as an end too, as spreadsheets
+// write them), a field holding the delimiter, a quote or a line break is quoted, and a quote
+// inside a quoted field is doubled. Text is UTF-8; a leading byte order mark is skipped.
+
+/// One record of a CSV text: its fields and the line it starts on.
+public struct CSVRecord: Equatable, Sendable {
+  /// The line, from 1, the record starts on (a quoted line break makes a record span lines).
+  public var line: Int
+  public var fields: [String]
+
+  /// A record starting on `line`.
+  public init(line: Int, fields: [String]) {
+    self.line = line
+    self.fields = fields
+  }
+}
+
+/// A CSV text that cannot be read: what is wrong and on which line.
+public struct CSVSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var line: Int
+  public var problem: String
+
+  /// A problem found on `line`.
+  public init(line: Int, problem: String) {
+    self.line = line
+    self.problem = problem
+  }
+
+  public var description: String { "line \(line): \(problem)" }
+}
+
+/// Reading and writing RFC 4180 CSV.
+public enum CSVText {
+  /// The records of `text`, separated by `delimiter` (`,` or `;`); empty lines are skipped.
+  public static func records(
+    _ text: String, delimiter: Character = ","
+  ) throws(CSVSyntaxError) -> [CSVRecord] {
+    var records: [CSVRecord] = []
+    var fields: [String] = []
+    var field = ""
+    var line = 1
+    var recordLine = 1
+    var inQuotes = false
+    var fieldWasQuoted = false
+    var afterClosingQuote = false
+    var scalars = Array(text.unicodeScalars)
+    if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+    let delimiter = delimiter.unicodeScalars.first!
+
+    func endRecord() {
+      fields.append(field)
+      if !(fields.count == 1 && fields[0].isEmpty && !fieldWasQuoted) {
+        records.append(CSVRecord(line: recordLine, fields: fields))
+      }
+      fields = []
+      field = ""
+      fieldWasQuoted = false
+      afterClosingQuote = false
+    }
+
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      index += 1
+      if inQuotes {
+        if scalar == "\"" {
+          if index < scalars.count, scalars[index] == "\"" {
+            field.unicodeScalars.append("\"")
+            index += 1
+          } else {
+            inQuotes = false
+            afterClosingQuote = true
+          }
+        } else {
+          if scalar == "\n"
+            || (scalar == "\r" && (index >= scalars.count || scalars[index] != "\n"))
+          {
+            line += 1
+          }
+          field.unicodeScalars.append(scalar)
+        }
+        continue
+      }
+      switch scalar {
+      case delimiter:
+        fields.append(field)
+        field = ""
+        fieldWasQuoted = false
+        afterClosingQuote = false
+      case "\r", "\n":
+        if scalar == "\r", index < scalars.count, scalars[index] == "\n" { index += 1 }
+        endRecord()
+        line += 1
+        recordLine = line
+      case "\"":
+        guard field.isEmpty, !fieldWasQuoted else {
+          throw CSVSyntaxError(line: line, problem: "a quote inside an unquoted field")
+        }
+        inQuotes = true
+        fieldWasQuoted = true
+      default:
+        guard !afterClosingQuote else {
+          throw CSVSyntaxError(line: line, problem: "text after a closing quote")
+        }
+        field.unicodeScalars.append(scalar)
+      }
+    }
+    if inQuotes {
+      throw CSVSyntaxError(line: recordLine, problem: "a quoted field is never closed")
+    }
+    if !field.isEmpty || fieldWasQuoted || !fields.isEmpty { endRecord() }
+    return records
+  }
+
+  /// `fields` as one CSV line ending in CRLF, each field quoted when it needs to be.
+  public static func line(_ fields: [String], delimiter: Character = ",") -> String {
+    fields.map { quoted($0, delimiter: delimiter) }.joined(separator: String(delimiter)) + "\r\n"
+  }
+
+  /// `field` as written in CSV: in quotes, with quotes doubled, when it holds the delimiter, a
+  /// quote, a line break, or spaces at either end; else as it is.
+  public static func quoted(_ field: String, delimiter: Character = ",") -> String {
+    let needsQuotes =
+      field.contains(delimiter) || field.contains("\"") || field.contains("\n")
+      || field.contains("\r") || field.first == " " || field.last == " "
+    guard needsQuotes else { return field }
+    return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  /// The delimiter of a CSV text, read from its first line: `;` when that line has semicolons
+  /// outside quotes and no commas (Strong's older exports), else `,`.
+  public static func delimiter(of text: String) -> Character {
+    var inQuotes = false
+    var commas = 0
+    var semicolons = 0
+    for scalar in text.unicodeScalars {
+      if scalar == "\"" { inQuotes.toggle() }
+      if inQuotes { continue }
+      if scalar == "\n" || scalar == "\r" { break }
+      if scalar == "," { commas += 1 }
+      if scalar == ";" { semicolons += 1 }
+    }
+    return semicolons > 0 && commas == 0 ? ";" : ","
+  }
+}

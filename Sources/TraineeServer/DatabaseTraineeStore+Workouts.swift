@@ -111,7 +111,9 @@ extension DatabaseTraineeStore {
   }
 
   // NB: issue 6, "Server history lookups": a new log has the highest id, so it becomes the
-  // latest log of every exercise it has a done set of, and its best set replaces the kept best
+  // latest log of every exercise it has a done set of (unless it is dated before that exercise's
+  // latest: a workout imported with its original date is not "last time", docs/decisions.md
+  // "History export and import"), and its best set replaces the kept best
   // only when its estimate is strictly higher (the kept one is earlier, and wins a tie). Both
   // statements touch the new log's sets and the trainee's summary rows, not the history. They
   // find the sets by `log_id` alone (the log was just stored for `trainee`): with `trainee_id` in
@@ -126,6 +128,8 @@ extension DatabaseTraineeStore {
       INSERT INTO exercise_history (trainee_id, exercise_id, last_log_id)
       SELECT DISTINCT ?2, exercise_id, ?1 FROM logged_sets WHERE log_id = ?1 AND done = 1
       ON CONFLICT (trainee_id, exercise_id) DO UPDATE SET last_log_id = excluded.last_log_id
+      WHERE (SELECT logged_at FROM workout_logs WHERE id = exercise_history.last_log_id)
+        <= (SELECT logged_at FROM workout_logs WHERE id = excluded.last_log_id)
       """, [log.value, trainee.value])
     try db.run(
       """
@@ -157,9 +161,9 @@ extension DatabaseTraineeStore {
         best_position, best_weight, best_reps)
       SELECT ?1, ?2, latest.log_id, best.log_id, best.position, best.weight, best.reps
       FROM (
-        SELECT log_id FROM logged_sets
-        WHERE trainee_id = ?1 AND exercise_id = ?2 AND done = 1
-        ORDER BY log_id DESC LIMIT 1
+        SELECT s.log_id FROM logged_sets AS s JOIN workout_logs AS l ON l.id = s.log_id
+        WHERE s.trainee_id = ?1 AND s.exercise_id = ?2 AND s.done = 1
+        ORDER BY l.logged_at DESC, s.log_id DESC LIMIT 1
       ) AS latest
       LEFT JOIN (
         SELECT log_id, position, weight, reps FROM logged_sets

@@ -77,6 +77,7 @@ enum WorkoutInput {
     try text(payload.programId, "programId", max: maxIDLength)
     try text(payload.dayId, "dayId", max: maxIDLength)
     try text(payload.label, "label", max: maxNameLength)
+    try text(payload.performedAt, "performedAt", max: maxShortTextLength)
     try range(payload.durationSec.map(Double.init), "durationSec", 0...(31 * 86_400))
     try check(payload.entries.count <= 100, "entries", "has more than 100 exercises")
     for (index, entry) in payload.entries.enumerated() {
@@ -106,6 +107,23 @@ enum WorkoutInput {
       try range(set.distanceKm, "\(field).distanceKm", 0...1000)
       try text(set.rpe, "\(field).rpe", max: maxShortTextLength)
     }
+  }
+
+  // NB: docs/decisions.md "History export and import": a workout logged after the fact (an
+  // import) names when it was done; the server dates it so, as far back as 1970 and at most a day
+  // ahead of the server's clock (a device's clock a few hours off is not refused).
+
+  /// The instant of a log's `performedAt`: `nil` when absent; 400 `invalid_body` when it is not
+  /// an RFC 3339 time or is more than a day after `now`.
+  static func performedAt(_ text: String?, now: Date) throws(HTTPError) -> Date? {
+    guard let text else { return nil }
+    guard let instant = rfc3339Instant(text) else {
+      throw HTTPError(
+        .badRequest, code: "invalid_body",
+        message: "Body: performedAt is not an RFC 3339 time such as 2026-01-05T08:00:00Z.")
+    }
+    try check(instant <= now + 86_400, "performedAt", "is more than a day in the future")
+    return instant
   }
 
   /// Checks a substitution's ids.

@@ -14,9 +14,10 @@ extension TraineeAPIRoutes {
         .json(.ok, try WorkoutRoutes.programs(of: trainee.id, in: store))
       }
     }
+    let now = now
     router.add(.post, "/v1/trainee/workouts/log", store: store) { request, trainee in
       try WorkoutRoutes.mappingStoreErrors {
-        try WorkoutRoutes.logWorkout(request, trainee: trainee.id, in: store)
+        try WorkoutRoutes.logWorkout(request, trainee: trainee.id, in: store, now: now())
       }
     }
     router.add(.get, "/v1/trainee/workouts/history", store: store) { _, trainee in
@@ -95,12 +96,14 @@ enum WorkoutRoutes {
   /// Stores a workout once per `Idempotency-Key` and answers 201 `{ id, workoutNumber }` after
   /// the commit; a retry gets the first answer, with `deleted: true` once that log was deleted.
   static func logWorkout(
-    _ request: HTTPRequest, trainee: TraineeID, in store: any TraineeStore
+    _ request: HTTPRequest, trainee: TraineeID, in store: any TraineeStore, now: Date
   ) throws -> HTTPResponse {
     let key = try WorkoutInput.idempotencyKey(request.headers["Idempotency-Key"])
     let payload = try WorkoutInput.logPayload(request)
     try WorkoutInput.checkLog(payload)
-    let logged = try store.logWorkout(payload, idempotencyKey: key, for: trainee)
+    let performedAt = try WorkoutInput.performedAt(payload.performedAt, now: now)
+    let logged = try store.logWorkout(
+      payload, idempotencyKey: key, loggedAt: performedAt, for: trainee)
     return .json(
       .created,
       LoggedWorkoutDto(

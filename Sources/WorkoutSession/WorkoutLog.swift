@@ -2,7 +2,9 @@ import Foundation
 import TraineeAPI
 
 // NB: spec workout-session-engine.md "Submitting the log", every per-set rule; weights in kg and
-// distances in km (docs/decisions.md, "Workout engine").
+// distances in km (docs/decisions.md, "Workout engine"). A strength set also logs its `setType`
+// and `isRecord` (docs/decisions.md, "Set types, records and volume in logs"), which older
+// servers ignore.
 
 /// Whole seconds from `startedAt` to `now`, never negative.
 public func elapsedSeconds(_ startedAt: Date?, _ now: Date) -> Int {
@@ -30,15 +32,16 @@ func logEntry(_ exercise: SessionExercise, units: UnitSystem) -> LogEntry {
     })
 }
 
-/// A strength set as logged. A set that was not done carries only its number and target. A done
-/// set logs its reps (else the placeholder, else the target), its weight (else the placeholder,
-/// else null), its RIR and its RM.
+/// A strength set as logged. A set that was not done carries only its number, target and type.
+/// A done set logs its reps (else the placeholder, else the target), its weight (else the
+/// placeholder, else null), its RIR and its RM, its type, and whether it is the exercise's record
+/// (`isPr`, as ``WorkoutSession`` flags it).
 public func strengthLogSet(_ set: ExerciseSet, units: UnitSystem) -> StrengthLogSet {
   let targetReps = set.targetReps.flatMap { $0 > 0 ? $0 : nil }
   guard set.done else {
     return StrengthLogSet(
       setNumber: set.setNumber, reps: nil, targetReps: targetReps, weight: nil, rir: nil, rm: nil,
-      done: false)
+      done: false, setType: set.type)
   }
   let repsText = set.reps.isEmpty ? set.lastReps : set.reps
   let reps = EnteredValue.wholeNumber(repsText) ?? targetReps
@@ -48,7 +51,8 @@ public func strengthLogSet(_ set: ExerciseSet, units: UnitSystem) -> StrengthLog
   let weight = weightKilograms(set, units: units)
   return StrengthLogSet(
     setNumber: set.setNumber, reps: reps, targetReps: targetReps, weight: weight,
-    rir: nonEmpty(set.rir), rm: nonEmpty(set.rm), done: true)
+    rir: nonEmpty(set.rir), rm: nonEmpty(set.rm), done: true, setType: set.type,
+    isRecord: set.isPr)
 }
 
 /// A cardio set as logged: duration in seconds, distance in kilometres, RPE as chosen.

@@ -26,7 +26,7 @@ final class LiveServer: Sendable {
     let clock = WallClock(now)
     self.clock = clock
     store = try DatabaseTraineeStore(database: SQLiteDatabase.inMemory()) { clock.now }
-    (trainee, token) = try DemoTrainee.ensure(in: store)
+    (trainee, token) = try DemoTrainee.ensure(in: store, now: now)
     let running = MicroHTTPDServer(
       configuration: .init(host: "127.0.0.1", port: 0, threadCount: 4),
       handler: Self.handler(store: store, clock: clock))

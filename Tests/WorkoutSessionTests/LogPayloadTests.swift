@@ -10,7 +10,8 @@ struct LogPayloadTests {
   /// 2026-01-05T10:00:00Z.
   private static let workoutStart = Date(timeIntervalSince1970: 1_767_607_200)
 
-  /// The spec's example entry, verbatim.
+  /// The spec's example entry, with the set type and record flag logged since (docs/decisions.md
+  /// "Set types, records and volume in logs").
   private static let specEntry = """
     {
       "exerciseId": "ex_123",
@@ -19,9 +20,9 @@ struct LogPayloadTests {
       "tempo": null,
       "sets": [
         { "setNumber": 1, "reps": 10, "targetReps": 10, "weight": 60, "rir": "2", "rm": null,
-          "done": true },
+          "done": true, "setType": "working", "isRecord": false },
         { "setNumber": 2, "reps": null, "targetReps": 10, "weight": null, "rir": null,
-          "rm": null, "done": false }
+          "rm": null, "done": false, "setType": "working" }
       ]
     }
     """
@@ -115,11 +116,11 @@ struct LogPayloadTests {
             .strength(
               StrengthLogSet(
                 setNumber: 1, reps: 10, targetReps: 10, weight: 60, rir: "2", rm: nil,
-                done: true)),
+                done: true, setType: .working, isRecord: false)),
             .strength(
               StrengthLogSet(
                 setNumber: 2, reps: nil, targetReps: 10, weight: nil, rir: nil, rm: nil,
-                done: false)),
+                done: false, setType: .working)),
           ])
       ])
     #expect(payload == expected)
@@ -190,16 +191,31 @@ struct LogPayloadTests {
     let expected: [LogSet] = [
       .strength(
         StrengthLogSet(
-          setNumber: 1, reps: 10, targetReps: 8, weight: 57.5, rir: nil, rm: nil, done: true))
+          setNumber: 1, reps: 10, targetReps: 8, weight: 57.5, rir: nil, rm: nil, done: true,
+          setType: .working, isRecord: false))
     ]
     #expect(logPayload(session, now: Self.workoutStart).entries[0].sets == expected)
     #expect(sessionStats(session).volumeKg == 575)
   }
 
+  @Test(arguments: [
+    (SetType.warmup, true, Bool?.some(true)), (.drop, false, false), (.failure, true, true),
+  ])
+  func aDoneSetLogsItsTypeAndRecordFlag(type: SetType, isPr: Bool, logged: Bool?) {
+    let set = ExerciseSet(setNumber: 1, type: type, weight: "60", reps: "8", done: true, isPr: isPr)
+    #expect(strengthLogSet(set, units: .metric).setType == type)
+    #expect(strengthLogSet(set, units: .metric).isRecord == logged)
+    var notDone = set
+    notDone.done = false
+    #expect(strengthLogSet(notDone, units: .metric).setType == type)
+    #expect(strengthLogSet(notDone, units: .metric).isRecord == nil)
+  }
+
   @Test func bodyweightSetLogsNullWeightAndItsReps() {
     let set = ExerciseSet(setNumber: 1, targetReps: 12, targetRepsLabel: "12", done: true)
     let expected = StrengthLogSet(
-      setNumber: 1, reps: 12, targetReps: 12, weight: nil, rir: nil, rm: nil, done: true)
+      setNumber: 1, reps: 12, targetReps: 12, weight: nil, rir: nil, rm: nil, done: true,
+      setType: .working, isRecord: false)
     #expect(strengthLogSet(set, units: .metric) == expected)
   }
 
@@ -245,7 +261,8 @@ struct LogPayloadTests {
       setNumber: 3, targetReps: 8, targetRepsLabel: "8", targetWeight: 60, weight: "60",
       reps: "8", rir: "2", rm: "80", lastWeight: "57.5", lastReps: "10", done: false)
     let expected = StrengthLogSet(
-      setNumber: 3, reps: nil, targetReps: 8, weight: nil, rir: nil, rm: nil, done: false)
+      setNumber: 3, reps: nil, targetReps: 8, weight: nil, rir: nil, rm: nil, done: false,
+      setType: .working)
     #expect(strengthLogSet(set, units: units) == expected)
   }
 
@@ -257,11 +274,11 @@ struct LogPayloadTests {
     let expected: JSONValue = .array([
       .object([
         "setNumber": .number(1), "reps": .null, "targetReps": .null, "weight": .null,
-        "rir": .null, "rm": .null, "done": .bool(false),
+        "rir": .null, "rm": .null, "done": .bool(false), "setType": .string("working"),
       ]),
       .object([
         "setNumber": .number(2), "reps": .null, "targetReps": .null, "weight": .null,
-        "rir": .null, "rm": .null, "done": .bool(false),
+        "rir": .null, "rm": .null, "done": .bool(false), "setType": .string("working"),
       ]),
     ])
     #expect(try Self.json(of: payload.entries[0].sets) == expected)
@@ -394,7 +411,8 @@ struct LogPayloadTests {
     let expected: [LogSet] = [
       .strength(
         StrengthLogSet(
-          setNumber: 1, reps: 5, targetReps: 5, weight: 61.235, rir: nil, rm: nil, done: true))
+          setNumber: 1, reps: 5, targetReps: 5, weight: 61.235, rir: nil, rm: nil, done: true,
+          setType: .working, isRecord: false))
     ]
     #expect(set == expected)
   }
@@ -427,7 +445,8 @@ struct LogPayloadTests {
         sets: [
           .strength(
             StrengthLogSet(
-              setNumber: 1, reps: 5, targetReps: nil, weight: 100, rir: nil, rm: nil, done: true))
+              setNumber: 1, reps: 5, targetReps: nil, weight: 100, rir: nil, rm: nil, done: true,
+              setType: .working, isRecord: false))
         ]),
       LogEntry(
         exerciseId: "press", name: "Press", done: false, tempo: nil,
@@ -435,7 +454,7 @@ struct LogPayloadTests {
           .strength(
             StrengthLogSet(
               setNumber: 1, reps: nil, targetReps: nil, weight: nil, rir: nil, rm: nil,
-              done: false))
+              done: false, setType: .working))
         ]),
     ]
     #expect(payload.entries == expected)

@@ -69,7 +69,7 @@ let package = Package(
       dependencies: [
         "WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI", "TraineeServer",
         "LiveActivity", "NutritionReplay", "NutritionLog", "TerminalUI", "PerformApp",
-        "DurableFiles",
+        "DurableFiles", "TrainingHistory",
       ]
     ),
     // What the benchmarks share: mean, p50, p99 and max of timed samples, and their table.

@@ -101,6 +101,34 @@ let commandUsages: [CommandUsage] = [
           or to the same kind); the target must be empty. Stop the servers first.
       """),
   CommandUsage(
+    words: ["history", "export"],
+    text: """
+      perform history export --csv FILE|--json FILE [--units metric|imperial]
+          [--data-dir DIR | --server URL --token TOKEN]
+          Write every logged set, one row each (date, workout, day, exercise, set, set
+          type, weight in the unit named in the header, reps, RIR, record), as RFC 4180
+          CSV or as JSON. A path that cannot be written exits 2 and writes nothing.
+      """),
+  CommandUsage(
+    words: ["history", "import"],
+    text: """
+      perform history import --csv FILE [--dry-run] [--units metric|imperial]
+          [--data-dir DIR | --server URL --token TOKEN]
+          Log the workouts of a Strong, Hevy or Perform CSV export with their dates,
+          matching exercise names to the program's. Importing a file again adds nothing.
+          A malformed row is reported with its line and nothing is posted; --dry-run
+          prints what would be added. Strong weights are in --units (default metric).
+      """),
+  CommandUsage(
+    words: ["progress"],
+    text: """
+      perform progress EXERCISE [--svg FILE] [--csv FILE] [--units metric|imperial]
+          [--width COLUMNS] [--data-dir DIR | --server URL --token TOKEN]
+          Chart an exercise's estimated 1RM and weekly volume over time; --svg writes the
+          charts as SVG, --csv their numbers. EXERCISE is a name (any case) or an id; an
+          unknown one exits 2 listing close matches.
+      """),
+  CommandUsage(
     words: ["help"],
     text: """
       perform help [COMMAND], perform COMMAND --help, perform --version

@@ -23,6 +23,10 @@ case "trainee":
   status = AdminCommands.traineeAdd(Array(arguments.dropFirst()))
 case "program":
   status = AdminCommands.programImport(Array(arguments.dropFirst()))
+case "history":
+  status = await HistoryCommand.run(Array(arguments.dropFirst()))
+case "progress":
+  status = await ProgressCommand.run(Array(arguments.dropFirst()))
 case "nutrition-plan":
   status = AdminCommands.nutritionPlanImport(Array(arguments.dropFirst()))
 case "db":

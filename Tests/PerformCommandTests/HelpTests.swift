@@ -19,6 +19,9 @@ import Testing
     (["program", "import", "--help"], "perform program import FILE --trainee ID"),
     (["nutrition-plan", "import", "--help"], "perform nutrition-plan import FILE --trainee ID"),
     (["help", "serve"], "perform serve [--host 127.0.0.1]"),
+    (["history", "export", "--help"], "perform history export --csv FILE|--json FILE"),
+    (["history", "import", "--help"], "perform history import --csv FILE [--dry-run]"),
+    (["progress", "Bench", "--help"], "perform progress EXERCISE [--svg FILE]"),
   ]
 
   @Test(arguments: commands)

@@ -1,0 +1,52 @@
+import Foundation
+import TraineeAPI
+import TrainingHistory
+import WorkoutSession
+
+/// The trainee's logged sets and program exercises, read from the server.
+enum HistoryFetch {
+  /// Every done set of every logged workout: the history, then each workout with its sets.
+  static func sets(_ client: TraineeAPIClient) async throws(TraineeAPIError) -> [LoggedSet] {
+    var sets: [LoggedSet] = []
+    for workout in try await client.workoutHistory().workouts {
+      let log = try await client.workoutLog(id: workout.id)
+      guard let logged = LoggedSet.sets(of: log) else {
+        throw .decoding(
+          PayloadError(field: "loggedAt", problem: "\"\(log.loggedAt)\" is not an ISO 8601 time"))
+      }
+      sets += logged
+    }
+    return sets
+  }
+
+  /// The exercises of the trainee's programs, prescribed and substitutes, each id once.
+  static func programExercises(
+    _ client: TraineeAPIClient
+  ) async throws(TraineeAPIError) -> [NamedExercise] {
+    let programs = try await client.workouts()
+    var seen: Set<String> = []
+    var exercises: [NamedExercise] = []
+    func add(_ id: String, _ name: String) {
+      if seen.insert(id).inserted { exercises.append(NamedExercise(id: id, name: name)) }
+    }
+    for program in programs.plans {
+      for day in program.days {
+        for row in day.strength {
+          add(row.exerciseId, row.name)
+          for substitute in row.substitutes { add(substitute.exerciseId, substitute.name) }
+        }
+        for row in day.cardio { add(row.exerciseId, row.name) }
+      }
+    }
+    return exercises
+  }
+}
+
+/// `--units metric|imperial`, metric when absent.
+func unitsOption(_ options: Options) throws(UsageError) -> UnitSystem {
+  switch options.values["units"] {
+  case nil, "metric": return .metric
+  case "imperial": return .imperial
+  case let other?: throw UsageError("--units is metric or imperial, not \"\(other)\"")
+  }
+}

@@ -1,0 +1,101 @@
+import DurableFiles
+import Foundation
+import TraineeAPI
+import TraineeServer
+
+/// The server a command reads and writes: `--server URL --token TOKEN`, or the embedded one on
+/// the data directory's database (`--data-dir DIR`), with the demo trainee created on first use
+/// as the app does.
+final class TraineeConnection {
+  let client: TraineeAPIClient
+  private var embedded: MicroHTTPDServer?
+
+  private init(client: TraineeAPIClient, embedded: MicroHTTPDServer?) {
+    self.client = client
+    self.embedded = embedded
+  }
+
+  deinit { embedded?.stop() }
+
+  /// Stops the embedded server, if one was started.
+  func close() {
+    embedded?.stop()
+    embedded = nil
+  }
+
+  /// The options every command that talks to the trainee's server takes.
+  static let optionNames: Set<String> = ["server", "token", "data-dir"]
+
+  /// The connection `options` ask for; a usage problem throws `UsageError` (exit 2), a server
+  /// that cannot be started throws `ConnectionError` (exit 1).
+  static func open(_ options: Options) throws -> TraineeConnection {
+    let server = options.values["server"]
+    let token = options.values["token"]
+    guard (server == nil) == (token == nil) else {
+      throw UsageError(
+        "--server and --token go together: give both, or neither to use the embedded server")
+    }
+    if let server, let token {
+      guard let url = URL(string: server), let scheme = url.scheme,
+        ["http", "https"].contains(scheme), url.host != nil
+      else {
+        throw UsageError("--server \"\(server)\" is not an http:// or https:// URL")
+      }
+      guard !token.isEmpty, !token.contains(where: { $0.isWhitespace }) else {
+        throw UsageError("--token must be a non-empty token without spaces")
+      }
+      return TraineeConnection(
+        client: TraineeAPIClient(baseURL: url, token: token), embedded: nil)
+    }
+    do {
+      let (store, path) = try openStore(options)
+      let demo = try DemoTokenFile(databasePath: path).ensureDemo(in: store)
+      let router = TraineeAPIRoutes(store: store, now: { Date() }).router { _, _ in }
+      let started = MicroHTTPDServer(
+        configuration: .init(host: "127.0.0.1", port: 0), router: router)
+      let port = try started.start()
+      return TraineeConnection(
+        client: TraineeAPIClient(
+          baseURL: URL(string: "http://127.0.0.1:\(port)")!, token: demo.token),
+        embedded: started)
+    } catch {
+      throw ConnectionError(message: "cannot start the embedded server: \(error)")
+    }
+  }
+}
+
+/// The server could not be reached or started.
+struct ConnectionError: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
+}
+
+/// An output file checked before any work is done: its directory exists and is writable and the
+/// path is not a directory, so a command refuses a path it cannot write at the start, exit 2,
+/// having written nothing.
+struct OutputFile {
+  let url: URL
+
+  init(_ path: String) throws(UsageError) {
+    url = URL(fileURLWithPath: path)
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
+      guard !isDirectory.boolValue else { throw UsageError("\(path) is a directory") }
+      guard FileManager.default.isWritableFile(atPath: url.path) else {
+        throw UsageError("cannot write \(path): permission denied")
+      }
+    }
+    let directory = url.deletingLastPathComponent()
+    guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else { throw UsageError("cannot write \(path): \(directory.path) is not a directory") }
+    guard FileManager.default.isWritableFile(atPath: directory.path) else {
+      throw UsageError("cannot write \(path): \(directory.path) is not writable")
+    }
+  }
+
+  /// Replaces the file with `data`, whole or not at all.
+  func write(_ data: Data) throws {
+    try DurableFile.atomicWrite(data, to: url)
+  }
+}

@@ -70,6 +70,9 @@ extension DatabaseTraineeStore {
         """, [trainee.value, DatabaseValue(number), .integer(loggedAt), .text(document)], db)
       let logged = LoggedWorkout(id: WorkoutLogID(rawValue: id), workoutNumber: number)
       try Self.insertSets(of: payload, log: logged.id, trainee: trainee, db)
+      try Self.recordSetHistory(
+        of: payload, log: logged.id, workoutNumber: number, performedAt: loggedAt,
+        trainee: trainee, db)
       try Self.recordInHistory(logged.id, trainee: trainee, db)
       if let idempotencyKey {
         try db.run(

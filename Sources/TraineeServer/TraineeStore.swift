@@ -60,6 +60,8 @@ public protocol TraineeStore: Sendable {
   func deleteWorkoutLog(_ id: WorkoutLogID, for trainee: TraineeID) throws -> Bool
   /// `lastSets` and `best` of every exercise the trainee has logged, by exercise id.
   func exerciseHistory(for trainee: TraineeID) throws -> [String: ExerciseHistory]
+  /// One page of the trainee's done sets, oldest workout first, as `query` asks.
+  func loggedSets(_ query: LoggedSetQuery, for trainee: TraineeID) throws -> LoggedSetPage
 
   // MARK: Technique videos
 

@@ -51,6 +51,7 @@ extension TraineeAPIRoutes {
       }
     }
     registerTechniqueVideoRoutes(on: &router)
+    registerSetHistoryRoutes(on: &router)
     router.add(.get, "/v1/trainee/notification-configs", store: store) { _, trainee in
       try WorkoutRoutes.mappingStoreErrors {
         .json(.ok, try store.notificationConfigs(for: trainee.id))

@@ -92,3 +92,17 @@ public struct LoggedSet: Equatable, Sendable {
     return sets
   }
 }
+
+extension LoggedSet {
+  /// The set a page of `GET /v1/trainee/workouts/sets` lists; `nil` when its `performedAt` is
+  /// not an ISO 8601 time.
+  public init?(_ dto: LoggedSetDto) {
+    guard let performedAt = ISO8601Instant.date(from: dto.performedAt) else { return nil }
+    self.init(
+      logId: dto.logId, workoutNumber: dto.workoutNumber, performedAt: performedAt,
+      dayLabel: dto.label ?? "", exerciseId: dto.exerciseId, exerciseName: dto.name,
+      setNumber: dto.setNumber, setType: dto.setType, weightKg: dto.weight, reps: dto.reps,
+      rir: dto.rir, durationSec: dto.durationSec, distanceKm: dto.distanceKm,
+      isRecord: dto.isRecord)
+  }
+}

@@ -5,8 +5,41 @@ import WorkoutSession
 
 /// The trainee's logged sets and program exercises, read from the server.
 enum HistoryFetch {
-  /// Every done set of every logged workout: the history, then each workout with its sets.
-  static func sets(_ client: TraineeAPIClient) async throws(TraineeAPIError) -> [LoggedSet] {
+  /// Every done set of every logged workout (of one exercise when `exerciseId` is given), page by
+  /// page; from a server without the paged endpoint (404), the history and each workout.
+  static func sets(
+    _ client: TraineeAPIClient, exerciseId: String? = nil
+  ) async throws(TraineeAPIError) -> [LoggedSet] {
+    var sets: [LoggedSet] = []
+    var after: String?
+    do {
+      repeat {
+        let page = try await client.loggedSets(exerciseId: exerciseId, after: after, limit: 500)
+        for dto in page.sets {
+          guard let set = LoggedSet(dto) else {
+            throw TraineeAPIError.decoding(
+              PayloadError(
+                field: "sets[].performedAt", problem: "\"\(dto.performedAt)\" is not a time"))
+          }
+          sets.append(set)
+        }
+        after = page.next
+      } while after != nil
+      return sets
+    } catch let error as TraineeAPIError {
+      guard case .http(status: 404, _) = error else { throw error }
+      return try await workoutByWorkout(client).filter {
+        exerciseId == nil || $0.exerciseId == exerciseId
+      }
+    } catch {
+      throw .transport("\(error)")
+    }
+  }
+
+  /// Every done set, read workout by workout (servers before the paged endpoint).
+  private static func workoutByWorkout(
+    _ client: TraineeAPIClient
+  ) async throws(TraineeAPIError) -> [LoggedSet] {
     var sets: [LoggedSet] = []
     for workout in try await client.workoutHistory().workouts {
       let log = try await client.workoutLog(id: workout.id)

@@ -34,8 +34,8 @@ struct MigrationsTests {
     #expect(
       try tableNames(database) == [
         "exercise_history", "idempotency_keys", "logged_sets", "meal_logs",
-        "notification_configs", "nutrition_days", "nutrition_plans", "programs", "substitutions",
-        "technique_videos", "trainees", "workout_logs", "workout_numbers",
+        "notification_configs", "nutrition_days", "nutrition_plans", "programs", "set_history",
+        "substitutions", "technique_videos", "trainees", "workout_logs", "workout_numbers",
       ])
     #expect(try Migrations.migrate(database) == current)
   }

@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+import TraineeAPI
+
+@testable import TraineeServer
+
+private typealias F = StoreFixture
+
+/// `GET /v1/trainee/workouts/sets`: a trainee's done sets, paged oldest first by keyset, by date
+/// or by exercise, kept with each log and removed with it.
+@Suite struct LoggedSetsTests {
+  /// Logs, in the order posted, with the dates they were done (not in date order).
+  static let days = [3, 1, 4, 2, 5]
+
+  static func workout(_ day: Int) -> LogWorkoutPayload {
+    var payload = F.workout([
+      F.entry(
+        "bench",
+        [
+          F.strength(1, 60 + Double(day), 10),
+          F.strength(2, 70, 8, done: false),
+          F.strength(3, 72.5, 6),
+        ]),
+      F.entry(
+        "bike",
+        [.cardio(CardioLogSet(setNumber: 1, durationSec: 600, distanceKm: 5, rpe: "6", done: true))]
+      ),
+    ])
+    payload.performedAt = "2025-03-0\(day)T07:00:00Z"
+    return payload
+  }
+
+  static func logged(_ api: WorkoutAPIFixture) throws {
+    for day in days { _ = try api.log(workout(day), as: api.alice) }
+  }
+
+  /// The router's answer to `GET /v1/trainee/workouts/sets` with `query` (`?a=1&b=2`).
+  static func get(
+    _ api: WorkoutAPIFixture, _ query: String, as trainee: NewTrainee? = nil
+  ) -> HTTPResponse {
+    var parameters: [String: String] = [:]
+    for pair in query.drop { $0 == "?" || $0 == "&" }.split(separator: "&") {
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      parameters[String(parts[0])] = String(parts.count > 1 ? parts[1] : "").removingPercentEncoding
+    }
+    return api.router.respond(
+      to: HTTPRequest(
+        method: .get, path: "/v1/trainee/workouts/sets", query: parameters,
+        headers: ["Authorization": "Bearer \((trainee ?? api.alice).token)"]))
+  }
+
+  static func page(
+    _ api: WorkoutAPIFixture, _ query: String, as trainee: NewTrainee? = nil
+  ) throws -> LoggedSetPageDto {
+    let response = get(api, query, as: trainee)
+    guard response.status == .ok else { throw UnexpectedAnswer(response: response) }
+    return try JSONDecoder().decode(LoggedSetPageDto.self, from: response.body)
+  }
+
+  /// Every page of `query`, `limit` at a time.
+  static func all(_ api: WorkoutAPIFixture, _ query: String, limit: Int) throws -> [LoggedSetDto] {
+    var sets: [LoggedSetDto] = []
+    var after: String?
+    var pages = 0
+    repeat {
+      pages += 1
+      guard pages <= 100 else {
+        Issue.record("the pages never end")
+        break
+      }
+      let cursor = after.map { "&after=\($0)" } ?? ""
+      let page = try page(api, "?limit=\(limit)\(query)\(cursor)")
+      #expect(page.sets.count <= limit)
+      sets += page.sets
+      after = page.next
+    } while after != nil
+    return sets
+  }
+
+  @Test(arguments: [1, 2, 3, 4, 15, 500])
+  func pagesGiveEveryDoneSetOnceOldestFirst(limit: Int) throws {
+    let api = try WorkoutAPIFixture()
+    try Self.logged(api)
+    let sets = try Self.all(api, "", limit: limit)
+    #expect(sets.count == 15)
+    #expect(sets.map(\.performedAt) == sets.map(\.performedAt).sorted())
+    #expect(sets.first?.performedAt == "2025-03-01T07:00:00.000Z")
+    #expect(sets.prefix(3).map(\.setNumber) == [1, 3, 1])
+    #expect(sets.prefix(3).map(\.exerciseId) == ["bench", "bench", "bike"])
+    #expect(sets[0].weight == 61)
+    #expect(sets[2].durationSec == 600)
+    #expect(sets[2].distanceKm == 5)
+    #expect(Set(sets.map(\.workoutNumber)) == Set(1...5))
+  }
+
+  @Test func oneExercisesSetsWithinDates() throws {
+    let api = try WorkoutAPIFixture()
+    try Self.logged(api)
+    let bench = try Self.all(api, "&exerciseId=bench", limit: 3)
+    #expect(bench.count == 10)
+    #expect(bench.allSatisfy { $0.exerciseId == "bench" })
+    let dated = try Self.all(
+      api, "&from=2025-03-02T00:00:00Z&to=2025-03-04T07:00:00Z&exerciseId=bench", limit: 100)
+    #expect(
+      Set(dated.map(\.performedAt)) == ["2025-03-02T07:00:00.000Z", "2025-03-03T07:00:00.000Z"])
+  }
+
+  @Test func setTypesAndRecordsComeAsLogged() throws {
+    let api = try WorkoutAPIFixture()
+    var payload = F.workout([
+      F.entry(
+        "bench",
+        [
+          .strength(
+            StrengthLogSet(
+              setNumber: 1, reps: 10, targetReps: nil, weight: 40, rir: "3", rm: nil, done: true,
+              setType: .warmup, isRecord: false)),
+          .strength(
+            StrengthLogSet(
+              setNumber: 2, reps: 5, targetReps: nil, weight: 80, rir: nil, rm: nil, done: true,
+              setType: .working, isRecord: true)),
+        ])
+    ])
+    payload.label = "Push"
+    _ = try api.log(payload, as: api.alice)
+    let sets = try Self.page(api, "").sets
+    #expect(sets.map(\.setType) == [.warmup, .working])
+    #expect(sets.map(\.isRecord) == [false, true])
+    #expect(sets.map(\.rir) == ["3", nil])
+    #expect(sets.map(\.label) == ["Push", "Push"])
+  }
+
+  @Test func aDeletedLogsSetsGoWithIt() throws {
+    let api = try WorkoutAPIFixture()
+    try Self.logged(api)
+    let first = try #require(try Self.page(api, "?limit=1").sets.first)
+    let deleted = api.send(
+      .delete, "/v1/trainee/workouts/log/\(first.logId)", token: api.alice.token)
+    #expect(deleted.status == .noContent)
+    let sets = try Self.all(api, "", limit: 100)
+    #expect(sets.count == 12)
+    #expect(!sets.contains { $0.logId == first.logId })
+  }
+
+  @Test func anotherTraineeSeesNone() throws {
+    let api = try WorkoutAPIFixture()
+    try Self.logged(api)
+    #expect(try Self.page(api, "", as: api.bob).sets.isEmpty)
+    #expect(try Self.page(api, "", as: api.bob).next == nil)
+  }
+
+  @Test(arguments: [
+    ("?limit=0", "limit"), ("?limit=501", "limit"), ("?limit=ten", "limit"),
+    ("?after=abc", "after"), ("?after=1.2", "after"), ("?after=-1.2.3", "after"),
+    ("?after=1.2.%2B3", "after"), ("?from=yesterday", "from"), ("?to=2025-03-01", "to"),
+    ("?exerciseId=", "exerciseId"),
+  ])
+  func badParametersAreRefusedNamingThem(query: String, name: String) throws {
+    let api = try WorkoutAPIFixture()
+    let response = Self.get(api, query)
+    #expect(response.status == .badRequest)
+    #expect(response.errorBody?.code == "invalid_query")
+    #expect(response.errorBody?.message.contains(name) == true, "\(response.errorBody as Any)")
+  }
+
+  /// A page is an index range however long the history: SQLite's plan searches an index of
+  /// `set_history` in the page's order, never sorting or scanning the trainee's sets.
+  @Test(arguments: [
+    ("", "set_history_by_date"), (" AND exercise_id = 'bench'", "set_history_by_exercise"),
+  ])
+  func aPageIsAnIndexRange(filter: String, index: String) throws {
+    let store = try F.makeStore()
+    let plan = try store.database.readTransaction { db in
+      try db.rows(
+        """
+        EXPLAIN QUERY PLAN SELECT * FROM set_history
+        WHERE trainee_id = 1 AND (performed_at, log_id, position) > (0, 0, 0)\(filter)
+        ORDER BY performed_at, log_id, position LIMIT 101
+        """
+      ) { try $0.string(3) }
+    }
+    #expect(plan.count == 1, "\(plan)")
+    #expect(plan.first?.contains("SEARCH set_history USING") == true, "\(plan)")
+    #expect(plan.first?.contains(index) == true, "\(plan)")
+    #expect(!plan.joined().contains("TEMP B-TREE"), "\(plan)")
+  }
+
+  @Test func theMigrationCopiesTheSetsOfLogsStoredBeforeIt() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-sets-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("v6.sqlite").path
+    let old = try SQLiteDatabase(path: path)
+    try Migrations.migrate(old, with: Array(Migrations.trainee.prefix(6)))
+    let payload = try DatabaseTraineeStore.json(Self.workout(2))
+    try old.transaction { db in
+      try db.execute(
+        "INSERT INTO trainees (id, name, token_sha256, created_at) VALUES (1, 'Ada', 'x', 0)")
+      try db.run(
+        """
+        INSERT INTO workout_logs (id, trainee_id, workout_number, logged_at, payload)
+        VALUES (7, 1, 4, 1740898800000, ?)
+        """, [.text(payload)])
+    }
+    old.close()
+    let store = try DatabaseTraineeStore(path: path)
+    let page = try store.loggedSets(LoggedSetQuery(), for: TraineeID(rawValue: 1))
+    #expect(page.sets.map(\.exerciseId) == ["bench", "bench", "bike"])
+    #expect(page.sets.map(\.setNumber) == [1, 3, 1])
+    #expect(page.sets.map(\.weight) == [62, 72.5, nil])
+    #expect(page.sets.allSatisfy { $0.workoutNumber == 4 && $0.logId == "7" })
+    #expect(page.sets.first?.performedAt == "2025-03-02T07:00:00.000Z")
+    // A log stored after the migration is paged after it, by date.
+    _ = try store.logWorkout(
+      Self.workout(3), idempotencyKey: nil, loggedAt: Date(timeIntervalSince1970: 1_740_985_200),
+      for: TraineeID(rawValue: 1))
+    let after = try store.loggedSets(
+      LoggedSetQuery(after: LoggedSetCursor("1740898800000.7.1000")), for: TraineeID(rawValue: 1))
+    #expect(after.sets.count == 3)
+    #expect(after.sets.allSatisfy { $0.performedAt == "2025-03-03T07:00:00.000Z" })
+  }
+}

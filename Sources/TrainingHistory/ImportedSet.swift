@@ -28,9 +28,11 @@ public enum ImportReader {
   /// The longest file read, in bytes: years of daily workouts stay far below it.
   public static let maximumBytes = 32 << 20
 
-  /// The layout and sets of `text`; throws the first problem with its line.
+  /// The layout and sets of `text`; throws the first problem with its line. A set dated after
+  /// `notAfter` is a problem too (the server refuses a workout more than a day ahead of its
+  /// clock, so the command passes its own clock plus a day).
   public static func read(
-    _ text: String, units: UnitSystem, timeZone: TimeZone
+    _ text: String, units: UnitSystem, timeZone: TimeZone, notAfter: Date? = nil
   ) throws(ImportProblem) -> (layout: ImportLayout, sets: [ImportedSet]) {
     guard text.utf8.count <= maximumBytes else {
       throw ImportProblem(line: 1, problem: "the file is larger than \(maximumBytes >> 20) MiB")
@@ -58,7 +60,8 @@ public enum ImportReader {
       columns[name.trimmingCharacters(in: .whitespaces)] = columns[name] ?? index
     }
     let reader = RowReader(
-      layout: layout, units: units, timeZone: timeZone, decimalComma: delimiter == ";")
+      layout: layout, units: units, timeZone: timeZone, decimalComma: delimiter == ";",
+      notAfter: notAfter)
     var sets: [ImportedSet] = []
     for record in records.dropFirst() {
       guard record.fields.count == header.fields.count else {

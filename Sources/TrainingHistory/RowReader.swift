@@ -8,6 +8,7 @@ struct RowReader {
   var units: UnitSystem
   var timeZone: TimeZone
   var decimalComma: Bool
+  var notAfter: Date?
 
   func read(_ row: ImportRow) throws(ImportProblem) -> ImportedSet? {
     let imported: ImportedSet?
@@ -172,6 +173,9 @@ struct RowReader {
     }
     guard set.performedAt.timeIntervalSince1970 >= 0 else {
       throw refuse("the date is before 1970")
+    }
+    if let notAfter, set.performedAt > notAfter {
+      throw refuse("the date \(ISO8601Instant.text(set.performedAt)) is in the future")
     }
   }
 

@@ -75,7 +75,8 @@ enum HistoryCommand {
     }
     let read: (layout: ImportLayout, sets: [ImportedSet])
     do {
-      read = try ImportReader.read(text, units: units, timeZone: TimeZone.current)
+      read = try ImportReader.read(
+        text, units: units, timeZone: TimeZone.current, notAfter: Date() + 86_400)
     } catch {
       fail("\(path) \(error); nothing was imported")
       return 2

@@ -72,6 +72,16 @@ import WorkoutSession
     #expect(ISO8601Instant.text(sets[0].set.performedAt) == "2025-07-26T05:06:00Z")
   }
 
+  @Test func aDateAfterTheLatestAcceptedIsReportedWithItsLine() {
+    #expect(
+      throws: ImportProblem(line: 5, problem: "the date 2025-07-28T18:00:00Z is in the future")
+    ) {
+      try ImportReader.read(
+        Self.strong, units: .metric, timeZone: Fixtures.utc,
+        notAfter: ISO8601Instant.date(from: "2025-07-27T00:00:00Z"))
+    }
+  }
+
   @Test(arguments: [Fixtures.utc, TimeZone(identifier: "America/New_York")!])
   func ownExportRoundTrips(zone: TimeZone) throws {
     let sets = [

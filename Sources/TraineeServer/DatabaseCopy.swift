@@ -39,7 +39,13 @@ public enum DatabaseCopy {
     ("notification_configs", ["trainee_id", "type", "enabled", "title_template", "body_template"]),
     ("nutrition_plans", ["trainee_id", "document", "imported_at"]),
     ("nutrition_days", ["trainee_id", "date", "data", "saved_at"]),
-    ("meal_logs", ["id", "trainee_id", "date", "consumed_at", "items", "logged_at"]),
+    (
+      "meal_logs",
+      [
+        "id", "trainee_id", "date", "consumed_at", "items", "logged_at", "description",
+        "photo_path", "idempotency_key",
+      ]
+    ),
     (
       "exercise_history",
       [
@@ -48,6 +54,14 @@ public enum DatabaseCopy {
       ]
     ),
     ("workout_numbers", ["trainee_id", "last_number"]),
+    (
+      "set_history",
+      [
+        "log_id", "position", "trainee_id", "performed_at", "workout_number", "label",
+        "exercise_id", "name", "set_number", "set_type", "weight", "reps", "rir", "duration_sec",
+        "distance_km", "is_record",
+      ]
+    ),
   ]
 
   /// The tables whose `id` comes from a sequence.

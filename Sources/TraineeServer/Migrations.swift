@@ -49,7 +49,7 @@ public enum Migrations {
   /// Every step of the trainee database's schema in SQLite's dialect, in order.
   public static let trainee: [Migration] = [
     traineeSchemaVersion1, traineeSchemaVersion2, traineeSchemaVersion3, traineeSchemaVersion4,
-    traineeSchemaVersion5, traineeSchemaVersion6, traineeSchemaVersion7,
+    traineeSchemaVersion5, traineeSchemaVersion6, traineeSchemaVersion7, traineeSchemaVersion8,
   ]
 
   /// The schema version of `database`: `0` for a new one.

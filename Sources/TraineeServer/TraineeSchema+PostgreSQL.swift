@@ -207,5 +207,50 @@ extension Migrations {
         ALTER TABLE idempotency_keys ADD COLUMN deleted_payload TEXT
           CHECK (deleted_payload IS NULL OR json_valid(deleted_payload) = 1);
         """),
+    // Version 7's SQL is read alike by both databases.
+    Migration(version: 7, name: traineeSchemaVersion7.name, sql: traineeSchemaVersion7.sql),
+    Migration(
+      version: 8, name: traineeSchemaVersion8.name,
+      sql: """
+        CREATE TABLE set_history (
+          log_id BIGINT NOT NULL REFERENCES workout_logs (id) ON DELETE CASCADE,
+          position BIGINT NOT NULL,
+          trainee_id BIGINT NOT NULL,
+          performed_at BIGINT NOT NULL,
+          workout_number BIGINT NOT NULL,
+          label TEXT,
+          exercise_id TEXT NOT NULL,
+          name TEXT NOT NULL,
+          set_number BIGINT NOT NULL,
+          set_type TEXT,
+          weight DOUBLE PRECISION,
+          reps BIGINT,
+          rir TEXT,
+          duration_sec BIGINT,
+          distance_km DOUBLE PRECISION,
+          is_record BIGINT,
+          PRIMARY KEY (log_id, position)
+        );
+        CREATE INDEX set_history_by_date
+          ON set_history (trainee_id, performed_at, log_id, position);
+        CREATE INDEX set_history_by_exercise
+          ON set_history (trainee_id, exercise_id, performed_at, log_id, position);
+
+        INSERT INTO set_history (log_id, position, trainee_id, performed_at, workout_number, label,
+          exercise_id, name, set_number, set_type, weight, reps, rir, duration_sec, distance_km,
+          is_record)
+        SELECT l.id, (e.ord - 1) * 1000 + (s.ord - 1), l.trainee_id, l.logged_at,
+          l.workout_number, l.payload::jsonb ->> 'label', e.value ->> 'exerciseId',
+          e.value ->> 'name', (s.value ->> 'setNumber')::BIGINT, s.value ->> 'setType',
+          (s.value ->> 'weight')::DOUBLE PRECISION, (s.value ->> 'reps')::BIGINT,
+          s.value ->> 'rir', (s.value ->> 'durationSec')::BIGINT,
+          (s.value ->> 'distanceKm')::DOUBLE PRECISION,
+          CASE s.value -> 'isRecord' WHEN 'true'::jsonb THEN 1 WHEN 'false'::jsonb THEN 0 END
+        FROM workout_logs AS l
+          CROSS JOIN LATERAL jsonb_array_elements(l.payload::jsonb -> 'entries')
+            WITH ORDINALITY AS e (value, ord)
+          CROSS JOIN LATERAL jsonb_array_elements(e.value -> 'sets') WITH ORDINALITY AS s (value, ord)
+        WHERE s.value -> 'done' = 'true'::jsonb;
+        """),
   ]
 }

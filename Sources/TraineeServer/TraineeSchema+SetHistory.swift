@@ -6,9 +6,9 @@ import Foundation
 // the entry's index times 1000 plus the set's (a log has at most 100 of each). Existing logs are
 // copied in from their payloads when the step runs.
 
-/// Version 7: `set_history`, the done sets of every log, for the paged sets endpoint.
-let traineeSchemaVersion7 = Migration(
-  version: 7, name: "done sets of every log, for paging by date and by exercise",
+/// Version 8: `set_history`, the done sets of every log, for the paged sets endpoint.
+let traineeSchemaVersion8 = Migration(
+  version: 8, name: "done sets of every log, for paging by date and by exercise",
   sql: """
     CREATE TABLE set_history (
       log_id INTEGER NOT NULL REFERENCES workout_logs (id) ON DELETE CASCADE,

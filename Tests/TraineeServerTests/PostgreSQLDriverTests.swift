@@ -166,7 +166,14 @@ private struct AwayStore: TraineeStore {
   func logMeal(
     date: CalendarDate, consumedAt: Date?, itemsJSON: String, for trainee: TraineeID
   ) throws -> MealLogID { throw Self.away }
+  func logMeal(
+    date: CalendarDate, consumedAt: Date?, itemsJSON: String, details: MealLogDetails,
+    for trainee: TraineeID
+  ) throws -> MealLogID { throw Self.away }
   func mealLogs(on date: CalendarDate, for trainee: TraineeID) throws -> [MealLog] {
+    throw Self.away
+  }
+  func loggedSets(_ query: LoggedSetQuery, for trainee: TraineeID) throws -> LoggedSetPage {
     throw Self.away
   }
 }

@@ -44,6 +44,11 @@ final class RequestScheduler: Sendable {
   /// client already has as many jobs waiting as it may, or the scheduler is closing; the job
   /// will not run.
   func submit(for client: String, _ job: @escaping Job) -> Bool {
+    // NB: the job is counted before it can be seen: once it is in `ready` or the fair queue, a
+    // worker awake already (or finishing another job) may run it and leave `pending` at once,
+    // and a leave before its enter stops the process (libdispatch traps on an unbalanced
+    // group). `GET /healthz` at 64 connections did that within seconds.
+    pending.enter()
     let (admission, startThreads) = state.withLock {
       state -> (FairQueue<Job>.Admission, Int) in
       guard !state.closing else { return (.refused, 0) }
@@ -57,12 +62,11 @@ final class RequestScheduler: Sendable {
     for _ in 0..<startThreads { startThread() }
     switch admission {
     case .refused:
+      pending.leave()
       return false
     case .queued:
-      pending.enter()
       return true
     case .start:
-      pending.enter()
       wake.signal()
       return true
     }

@@ -1,0 +1,41 @@
+import Dispatch
+import Foundation
+import Testing
+
+@testable import TraineeServer
+
+/// The scheduler's bookkeeping under many short jobs submitted from several threads at once.
+@Suite(.timeLimit(.minutes(2))) struct RequestSchedulerTests {
+  // NB: a job was counted (`pending.enter()`) only after it was visible to the workers, so a
+  // worker awake already could run it and leave the group first: libdispatch traps on that, and
+  // `GET /healthz` at 64 connections stopped the server within seconds. With many trivial jobs
+  // from four threads the old order trapped here on most runs.
+  @Test func everyJobSubmittedFromManyThreadsRunsOnceAndDrainReturns() async {
+    let ran = await withCheckedContinuation { (done: CheckedContinuation<[Int], Never>) in
+      let thread = Thread {
+        let scheduler = RequestScheduler(workers: 8, perClient: 2, queuedPerClient: 100_000)
+        let counts = Locked([Int](repeating: 0, count: 4 * 5_000))
+        let submitters = DispatchGroup()
+        for submitter in 0..<4 {
+          submitters.enter()
+          let thread = Thread {
+            for index in 0..<5_000 {
+              let job = submitter * 5_000 + index
+              let taken = scheduler.submit(for: "client \(index % 3)") {
+                counts.withLock { $0[job] += 1 }
+              }
+              precondition(taken)
+            }
+            submitters.leave()
+          }
+          thread.start()
+        }
+        submitters.wait()
+        scheduler.drain()
+        done.resume(returning: counts.withLock { $0 })
+      }
+      thread.start()
+    }
+    #expect(ran.allSatisfy { $0 == 1 })
+  }
+}

@@ -1,6 +1,8 @@
 -- PUT /v1/trainee/nutrition/day: the demo trainee's training day half eaten (a swap, a portion,
 -- a photo meal and a custom meal), alternately for today and yesterday (UTC), never the future.
+-- With BENCH_TOKENS_FILE, the requests take turns among its trainees.
 dofile(os.getenv("BENCH_LUA_DIR") .. "/report.lua")
+dofile(os.getenv("BENCH_LUA_DIR") .. "/tokens.lua")
 
 local function snapshot(date)
   -- Snapshot keys name the day as the app does: year, zero-based month, day ("2026-0-5").
@@ -21,24 +23,26 @@ local function snapshot(date)
     '"protein":4.6,"carbs":4.1,"fat":19.6,"qty":30,"unit":"g"}]}}}'
 end
 
-local headers = {
-  ["Accept"] = "application/json",
-  ["Content-Type"] = "application/json",
-  ["Authorization"] = "Bearer " .. os.getenv("BENCH_TOKEN"),
-  ["X-Timezone"] = "UTC",
-}
 local path = "/v1/trainee/nutrition/day"
 local prepared = {}
 
 function init(args)
-  for i, date in ipairs({ os.getenv("BENCH_TODAY"), os.getenv("BENCH_YESTERDAY") }) do
-    local body = '{"date":"' .. date .. '","data":' .. snapshot(date) .. '}'
-    prepared[i] = wrk.format("PUT", path, headers, body)
+  for _, token in ipairs(bench_tokens()) do
+    local headers = {
+      ["Accept"] = "application/json",
+      ["Content-Type"] = "application/json",
+      ["Authorization"] = "Bearer " .. token,
+      ["X-Timezone"] = "UTC",
+    }
+    for _, date in ipairs({ os.getenv("BENCH_TODAY"), os.getenv("BENCH_YESTERDAY") }) do
+      local body = '{"date":"' .. date .. '","data":' .. snapshot(date) .. '}'
+      prepared[#prepared + 1] = wrk.format("PUT", path, headers, body)
+    end
   end
 end
 
 local count = 0
 function request()
   count = count + 1
-  return prepared[count % 2 + 1]
+  return prepared[count % #prepared + 1]
 end

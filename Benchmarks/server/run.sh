@@ -2,12 +2,18 @@
 # The trainee API server under wrk on loopback, next to nginx serving a same-size static JSON file
 # in the same run (the machine's ceiling). See docs/benchmarks.md "Trainee API server".
 #
-# Workload: GET /v1/trainee/workouts, PUT /v1/trainee/nutrition/day and POST
-# /v1/trainee/workouts/log as the demo trainee, and nginx's static copy of the workouts answer,
-# each at 1 connection (1 thread) and 64 connections (2 threads) for DURATION (default 10s).
+# Workload: GET /healthz (a trivial handler: the HTTP layer's own ceiling), GET /v1/trainee/workouts,
+# /home, /session, /nutrition/day and /nutrition/menu, PUT /v1/trainee/nutrition/day and POST
+# /v1/trainee/workouts/log as the demo trainee, the two writes again spread over 64 trainees (one
+# `Authorization` each, as 64 phones would send them), and nginx's static copy of the workouts
+# answer, each at 1 connection (1 thread) and 64 connections (2 threads) for DURATION (default 10s).
 # The write endpoints run a second time against a server whose database is on tmpfs (/dev/shm),
 # where fsync costs nothing, to show what the durable commit costs; the storage options are the
 # server's own either way. GET workouts runs once more after the log posts (a longer history).
+# Last, Benchmarks/server/flat_cost.py times the reads of a fresh demo trainee on a third server
+# before and after 1,000 logged workouts and 365 days of meal logs, and prints the ratios
+# (SKIP_FLAT=1 leaves it out). Then the resident memory of a fourth server after ten thousand and
+# after MEMORY_REQUESTS (default a million) GETs (SKIP_MEMORY=1 leaves it out).
 #
 # Only 127.0.0.1 is used; every wrk run stops by itself; everything started here is stopped and
 # every temporary file removed on every exit path.
@@ -98,8 +104,10 @@ EOF
 # PostgreSQL URL); sets base and token.
 start_perform() {
   local dir=$1 log="$1/serve.log" database=${2:-$1/perform.sqlite}
+  # NB: every wrk connection comes from 127.0.0.1, one client address; its default limit of 32
+  # requests in flight (a guard for a public server) would answer half of 64 connections 503.
   "$PERFORM" serve --host 127.0.0.1 --port 0 --database "$database" --demo --access-log off \
-    --data-dir "$dir" >"$log" 2>"$dir/serve.err" &
+    --max-requests-per-address 1000 --data-dir "$dir" >"$log" 2>"$dir/serve.err" &
   pids+=($!)
   local tries=0
   until grep -q '^listening: ' "$log" 2>/dev/null; do
@@ -148,7 +156,8 @@ run_wrk() {
   local threads=1
   ((connections > 1)) && threads=2
   local output
-  output=$(BENCH_LUA_DIR="$here" BENCH_TOKEN="${token:-}" BENCH_TODAY="$today" \
+  output=$(BENCH_LUA_DIR="$here" BENCH_TOKEN="${token:-}" BENCH_TOKENS_FILE="${tokens:-}" \
+    BENCH_TODAY="$today" \
     BENCH_YESTERDAY="$yesterday" BENCH_RUN_ID="$$-$RANDOM-$group-$connections" \
     wrk -t "$threads" -c "$connections" -d "$duration" --timeout 10s -s "$here/$script" "$url")
   local line
@@ -185,11 +194,24 @@ cp "$work/check.json" "$work/www/workouts.json"
 size=$(stat -c %s "$work/www/workouts.json")
 echo "GET /v1/trainee/workouts answers $size bytes; nginx serves the same bytes as a file"
 
+# 64 more trainees for the writes of many clients at once.
+tokens_file="$work/tokens.txt"
+: >"$tokens_file"
+for n in $(seq 64); do
+  "$PERFORM" trainee add "bench $n" --database "$work/disk/perform.sqlite" |
+    sed -n 's/^token: //p' >>"$tokens_file"
+done
+[[ $(grep -c . "$tokens_file") == 64 ]] || { echo "could not add the 64 trainees" >&2; exit 1; }
+
 # Each request shape once, checked, before any load.
 snapshot_check='{"date":"'"$today"'","data":{"eaten":{"x__it_oats":true},"portions":{}}}'
 check 200 PUT "$disk_base/v1/trainee/nutrition/day" "$snapshot_check"
 log_check='{"programId":"plan_strength","dayId":"day_push","label":"Push","durationSec":60,"completed":true,"entries":[]}'
 check 201 POST "$disk_base/v1/trainee/workouts/log" "$log_check"
+for read_path in healthz v1/trainee/home v1/trainee/session "v1/trainee/nutrition/day?date=$today" \
+  "v1/trainee/nutrition/menu?date=$today"; do
+  check 200 GET "$disk_base/$read_path"
+done
 
 # --- nginx ---------------------------------------------------------------------------------------
 
@@ -280,13 +302,27 @@ for connections in "${connection_counts[@]}"; do
 done
 token=$disk_token
 for connections in "${connection_counts[@]}"; do
-  run_wrk "GET /v1/trainee/workouts" get workouts.lua "$disk_base/v1/trainee/workouts" \
+  run_wrk "GET /healthz (trivial handler)" trivial workouts.lua "$disk_base/healthz" \
     "$connections"
+done
+for read in "workouts|v1/trainee/workouts" "home|v1/trainee/home" "session|v1/trainee/session" \
+  "nutrition/day|v1/trainee/nutrition/day?date=$today" \
+  "nutrition/menu|v1/trainee/nutrition/menu?date=$today"; do
+  for connections in "${connection_counts[@]}"; do
+    run_wrk "GET /v1/trainee/${read%%|*}" "get-${read%%|*}" workouts.lua \
+      "$disk_base/${read#*|}" "$connections"
+  done
 done
 for connections in "${connection_counts[@]}"; do
   token=$disk_token
   run_wrk "PUT /v1/trainee/nutrition/day" put nutrition_day.lua \
     "$disk_base/v1/trainee/nutrition/day" "$connections"
+  if ((connections > 1)); then
+    tokens=$tokens_file
+    run_wrk "PUT nutrition/day, 64 trainees" put-many nutrition_day.lua \
+      "$disk_base/v1/trainee/nutrition/day" "$connections"
+    tokens=""
+  fi
   if [[ -n "$shm_work" ]]; then
     token=$shm_token
     run_wrk "PUT nutrition/day, database on tmpfs" put-tmpfs nutrition_day.lua \
@@ -297,6 +333,12 @@ for connections in "${connection_counts[@]}"; do
   token=$disk_token
   run_wrk "POST /v1/trainee/workouts/log" post workouts_log.lua \
     "$disk_base/v1/trainee/workouts/log" "$connections"
+  if ((connections > 1)); then
+    tokens=$tokens_file
+    run_wrk "POST workouts/log, 64 trainees" post-many workouts_log.lua \
+      "$disk_base/v1/trainee/workouts/log" "$connections"
+    tokens=""
+  fi
   if [[ -n "$shm_work" ]]; then
     token=$shm_token
     run_wrk "POST workouts/log, database on tmpfs" post-tmpfs workouts_log.lua \
@@ -325,13 +367,55 @@ for connections in "${connection_counts[@]}"; do
     "$disk_base/v1/trainee/workouts" "$connections"
 done
 
+# --- flat cost: one trainee's reads before and after a long history ------------------------------
+
+if [[ "${SKIP_FLAT:-0}" != 1 ]]; then
+  mkdir -p "$work/flat"
+  start_perform "$work/flat"
+  echo
+  echo "flat cost: $base (a fresh demo trainee, then 1,000 workouts and 365 days of meal logs)"
+  python3 "$here/flat_cost.py" "$base" "$token" 1000 365 2>/dev/null >"$work/flat.txt"
+fi
+
+# --- memory: RSS after ten thousand and after a million requests ----------------------------------
+
+# resident_kib PID: the process's resident memory in KiB.
+resident_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
+
+# counted_gets URL REQUESTS: REQUESTS answers of GET URL at 64 connections, then stops.
+counted_gets() {
+  BENCH_LUA_DIR="$here" BENCH_TOKEN="$token" BENCH_REQUESTS="$2" BENCH_THREADS=2 \
+    wrk -t 2 -c 64 -d 600s --timeout 10s -s "$here/counted.lua" "$1" >/dev/null
+}
+
+memory_line=""
+if [[ "${SKIP_MEMORY:-0}" != 1 ]]; then
+  total=${MEMORY_REQUESTS:-1000000}
+  mkdir -p "$work/memory"
+  start_perform "$work/memory"
+  memory_pid=${pids[-1]}
+  echo
+  echo "memory: $base, GET /workouts, /home and /workouts/history at 64 connections"
+  per_read=$((10000 / 3))
+  for read in workouts home workouts/history; do counted_gets "$base/v1/trainee/$read" "$per_read"; done
+  early=$(resident_kib "$memory_pid")
+  per_read=$(((total - 10000) / 3))
+  for read in workouts home workouts/history; do counted_gets "$base/v1/trainee/$read" "$per_read"; done
+  late=$(resident_kib "$memory_pid")
+  memory_line=$(awk -v e="$early" -v l="$late" -v n="$total" \
+    'BEGIN { printf "RSS after 10,000 requests %.1f MiB, after %d: %.1f MiB (ratio %.2f)", e / 1024, n, l / 1024, l / e }')
+  echo "  $memory_line"
+fi
+
 # --- the table -----------------------------------------------------------------------------------
 
 echo
-echo "| request | conns | req/s | p50 ms | p99 ms | req/s vs nginx | p99 vs nginx | errors |"
+# 2xx req/s: the answers that were not errors (a 503 `busy` is fast, and would count as work done).
+echo "| request | conns | 2xx req/s | p50 ms | p99 ms | 2xx req/s vs nginx | p99 vs nginx | non-2xx |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 awk -F'|' '
-  { group[NR] = $1; label[NR] = $2; conns[NR] = $3; rps[NR] = $4; p50[NR] = $5; p99[NR] = $6
+  { group[NR] = $1; label[NR] = $2; conns[NR] = $3; p50[NR] = $5; p99[NR] = $6
+    rps[NR] = $7 > 0 ? $4 * ($7 - $8) / $7 : 0
     errors[NR] = $8 + $9
     if ($1 == "nginx") { nginx_rps[$3] = $4; nginx_p99[$3] = $6 } }
   END {
@@ -341,3 +425,11 @@ awk -F'|' '
         p50[i] / 1000, p99[i] / 1000, rps[i] / nginx_rps[c], p99[i] / nginx_p99[c], errors[i]
     }
   }' <(sort -t'|' -k3,3n -s "$results")
+if [[ -s "$work/flat.txt" ]]; then
+  echo
+  cat "$work/flat.txt"
+fi
+if [[ -n "$memory_line" ]]; then
+  echo
+  echo "$memory_line"
+fi

@@ -1,6 +1,8 @@
 -- POST /v1/trainee/workouts/log: the demo's Push day finished (warm-up, working and failure sets,
 -- a superset, a bike block), each request with its own Idempotency-Key so each one is stored.
+-- With BENCH_TOKENS_FILE, the requests take turns among its trainees.
 dofile(os.getenv("BENCH_LUA_DIR") .. "/report.lua")
+dofile(os.getenv("BENCH_LUA_DIR") .. "/tokens.lua")
 
 local function strength(n, reps, target, weight, rir)
   return string.format('{"setNumber":%d,"reps":%d,"targetReps":%d,"weight":%s,"rir":%s,' ..
@@ -33,9 +35,12 @@ local body = '{"programId":"plan_strength","dayId":"day_push","label":"Push",' .
 local headers = {
   ["Accept"] = "application/json",
   ["Content-Type"] = "application/json",
-  ["Authorization"] = "Bearer " .. os.getenv("BENCH_TOKEN"),
   ["X-Timezone"] = "UTC",
 }
+local tokens = {}
+function init(args)
+  tokens = bench_tokens()
+end
 local path = "/v1/trainee/workouts/log"
 
 -- Keys unique across threads and runs: the run's id, the thread's number, a counter.
@@ -48,6 +53,7 @@ end
 local count = 0
 function request()
   count = count + 1
+  headers["Authorization"] = "Bearer " .. tokens[count % #tokens + 1]
   headers["Idempotency-Key"] = string.format("bench-%s-%d-%d",
     os.getenv("BENCH_RUN_ID"), thread_number or 0, count)
   return wrk.format("POST", path, headers, body)

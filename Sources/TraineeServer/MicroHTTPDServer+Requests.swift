@@ -163,7 +163,7 @@ let answerRequest: MHD_AccessHandlerCallback = {
   let state = body
   let taken = server.scheduler.submit(for: client) {
     _ = queueAnswer(server.handler(complete), on: suspended.pointer, for: state)
-    MHD_resume_connection(suspended.pointer)
+    return { MHD_resume_connection(suspended.pointer) }
   }
   if !taken {
     _ = queueAnswer(busyAnswer("Too many of your requests are waiting"), on: connection, for: body)

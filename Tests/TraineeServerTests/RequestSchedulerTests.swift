@@ -23,6 +23,7 @@ import Testing
               let job = submitter * 5_000 + index
               let taken = scheduler.submit(for: "client \(index % 3)") {
                 counts.withLock { $0[job] += 1 }
+                return nil
               }
               precondition(taken)
             }
@@ -37,5 +38,34 @@ import Testing
       thread.start()
     }
     #expect(ran.allSatisfy { $0 == 1 })
+  }
+
+  // NB: the answer's connection was resumed before its worker was counted free, so a client
+  // that sent its next request at once could find its own finished request still counted and
+  // be refused: one trainee on 64 connections got thousands of 503s.
+  @Test func aRequestSentAsSoonAsTheLastIsAnsweredIsTakenWhenTheLineWasFull() async {
+    let taken = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+      Thread {
+        let scheduler = RequestScheduler(workers: 1, perClient: 1, queuedPerClient: 1)
+        let release = DispatchSemaphore(value: 0)
+        let answered = DispatchSemaphore(value: 0)
+        let next = Locked(false)
+        // The first job holds the only worker until the second waits in the line (full).
+        _ = scheduler.submit(for: "phone") {
+          release.wait()
+          return {
+            // The answer is out: the phone sends its next request now.
+            next.withLock { $0 = scheduler.submit(for: "phone") { nil } }
+            answered.signal()
+          }
+        }
+        _ = scheduler.submit(for: "phone") { nil }
+        release.signal()
+        answered.wait()
+        scheduler.drain()
+        done.resume(returning: next.withLock { $0 })
+      }.start()
+    }
+    #expect(taken)
   }
 }

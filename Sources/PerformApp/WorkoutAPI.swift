@@ -7,6 +7,11 @@ import WorkoutLogDelivery
 public protocol WorkoutAPI: WorkoutLogTransport {
   func workouts() async throws(TraineeAPIError) -> TrainingProgramsDto
   func workoutHistory() async throws(TraineeAPIError) -> WorkoutHistoryDto
+  /// One page of the history: at most `limit` logs (`nil`: the server's 50) older than the page
+  /// whose `nextCursor` is `cursor` (`nil`: the newest).
+  func workoutHistory(
+    limit: Int?, cursor: String?
+  ) async throws(TraineeAPIError) -> WorkoutHistoryDto
   func deleteWorkoutLog(id: String) async throws(TraineeAPIError)
   func saveSubstitution(_ substitution: SubstitutionRequestDto) async throws(TraineeAPIError)
   func submitTechniqueVideo(
@@ -50,6 +55,13 @@ public struct KeptWorkoutAPI: WorkoutAPI {
 
   public func workoutHistory() async throws(TraineeAPIError) -> WorkoutHistoryDto {
     try await reads.read(.workoutHistory).value
+  }
+
+  /// Pages after the first come from the server only: no copy of them is kept.
+  public func workoutHistory(
+    limit: Int?, cursor: String?
+  ) async throws(TraineeAPIError) -> WorkoutHistoryDto {
+    try await client.workoutHistory(limit: limit, cursor: cursor)
   }
 
   public func deleteWorkoutLog(id: String) async throws(TraineeAPIError) {

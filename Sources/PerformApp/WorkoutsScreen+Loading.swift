@@ -22,7 +22,10 @@ extension WorkoutsScreen {
       let programs = try await api.keptWorkouts()
       let history = try? await api.keptWorkoutHistory()
       self.programs = programs.value
-      if let history { self.history = history.value.workouts }
+      if let history {
+        self.history = history.value.workouts
+        historyCursor = history.value.nextCursor
+      }
       programsAsOf = (programs.fetchedAt, programs.failure ?? history?.failure)
       problem = nil
       selection = min(selection, max(0, items.count - 1))
@@ -41,6 +44,32 @@ extension WorkoutsScreen {
           "Cannot load your workouts: \(Self.describe(error)). Trying again by itself; r now."
       }
       scheduleRetry()
+    }
+  }
+
+  // NB: issue 15: the server sends the history a page at a time (the newest 50 first); the
+  // older pages are fetched when the trainee asks for them, from the server only (no copy of
+  // them is kept offline), and appended below the ones shown.
+
+  /// Fetches the history's next, older page and appends it.
+  func loadOlderHistory() {
+    guard let cursor = historyCursor, !loadingOlderHistory else { return }
+    loadingOlderHistory = true
+    host?.setNeedsRedraw()
+    Task {
+      defer {
+        loadingOlderHistory = false
+        host?.setNeedsRedraw()
+      }
+      do throws(TraineeAPIError) {
+        let page = try await api.workoutHistory(limit: nil, cursor: cursor)
+        guard historyCursor == cursor else { return }
+        let shown = Set(history.map(\.id))
+        history += page.workouts.filter { !shown.contains($0.id) }
+        historyCursor = page.nextCursor
+      } catch {
+        host?.show(message: "Older workouts could not be loaded: \(Self.describe(error)).")
+      }
     }
   }
 

@@ -13,6 +13,8 @@ public final class WorkoutsScreen: AppScreen {
   enum Item: Equatable {
     case day(planId: String, dayId: String)
     case logged(id: String)
+    /// The line that loads the next, older page of the history.
+    case olderHistory
   }
 
   private let coordinator: WorkoutCoordinator
@@ -21,6 +23,9 @@ public final class WorkoutsScreen: AppScreen {
   private let openLiveWorkout: @MainActor () -> Void
   var programs: TrainingProgramsDto?
   var history: [WorkoutLogDto] = []
+  /// The cursor of the history's next, older page; `nil` when every page is shown.
+  var historyCursor: String?
+  var loadingOlderHistory = false
   var problem: String?
   var loadsInFlight = 0
   var loading: Bool { loadsInFlight > 0 }
@@ -67,7 +72,7 @@ public final class WorkoutsScreen: AppScreen {
     let days = (programs?.plans ?? []).flatMap { plan in
       plan.days.map { Item.day(planId: plan.id, dayId: $0.id) }
     }
-    return days + history.map { .logged(id: $0.id) }
+    return days + history.map { .logged(id: $0.id) } + (historyCursor == nil ? [] : [.olderHistory])
   }
 
   /// The day to do next.
@@ -114,7 +119,11 @@ public final class WorkoutsScreen: AppScreen {
       start(planId: next.planId, dayId: next.dayId)
     case .enter:
       guard items.indices.contains(selection) else { return .handled }
-      if case .day(let planId, let dayId) = items[selection] { start(planId: planId, dayId: dayId) }
+      switch items[selection] {
+      case .day(let planId, let dayId): start(planId: planId, dayId: dayId)
+      case .olderHistory: loadOlderHistory()
+      case .logged: break
+      }
     case .character("d"), .delete:
       guard items.indices.contains(selection), case .logged(let id) = items[selection] else {
         host?.show(message: "Select a logged workout to delete it.")
@@ -235,6 +244,16 @@ public final class WorkoutsScreen: AppScreen {
       if selected { line.runs = line.runs.map { StyledRun($0.text, reversed($0.style)) } }
       lines.append(line)
       index += 1
+    }
+    if historyCursor != nil {
+      let selected = index == selection
+      if selected { selectedRow = lines.count }
+      var line = StyledLine(selected ? "  ▶ " : "    ", TextStyle(bold: true))
+      line.append(
+        loadingOlderHistory ? "Loading older workouts…" : "Older workouts (Enter)",
+        TextStyle(dim: !selected))
+      if selected { line.runs = line.runs.map { StyledRun($0.text, reversed($0.style)) } }
+      lines.append(line)
     }
     if lines.count > size.rows {
       let top = min(max(0, selectedRow - size.rows / 2), lines.count - size.rows)

@@ -27,9 +27,24 @@ extension TraineeAPIClient {
     return try await send(request, as: LoggedWorkoutDto.self)
   }
 
-  /// `GET /v1/trainee/workouts/history`: the logged workouts, newest first, without entries.
+  /// `GET /v1/trainee/workouts/history`: the first page of the logged workouts, newest first,
+  /// without entries (the server's default size, 50).
   public func workoutHistory() async throws(TraineeAPIError) -> WorkoutHistoryDto {
-    try await send(request(.get, "/v1/trainee/workouts/history"), as: WorkoutHistoryDto.self)
+    try await workoutHistory(limit: nil, cursor: nil)
+  }
+
+  /// `GET /v1/trainee/workouts/history?limit=&cursor=`: one page of the logged workouts, newest
+  /// first, without entries: at most `limit` (1 to 100; `nil`: the server's 50), older than the
+  /// page whose `nextCursor` is `cursor` (`nil`: the newest). The answer's `nextCursor` asks for
+  /// the page after it, and is `nil` on the last page.
+  public func workoutHistory(
+    limit: Int?, cursor: String?
+  ) async throws(TraineeAPIError) -> WorkoutHistoryDto {
+    var query: [URLQueryItem] = []
+    if let limit { query.append(URLQueryItem(name: "limit", value: String(limit))) }
+    if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
+    return try await send(
+      request(.get, "/v1/trainee/workouts/history", query: query), as: WorkoutHistoryDto.self)
   }
 
   /// `GET /v1/trainee/workouts/history/:id`: one logged workout with its entries.

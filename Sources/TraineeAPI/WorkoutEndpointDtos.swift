@@ -119,14 +119,17 @@ public struct WorkoutLogDto: Codable, Equatable, Sendable {
   }
 }
 
-/// The answer of `GET /v1/trainee/workouts/history`.
+/// The answer of `GET /v1/trainee/workouts/history`: one page of the history.
 public struct WorkoutHistoryDto: Codable, Equatable, Sendable {
-  /// The trainee's logged workouts, newest first, without their entries.
+  /// The page's logged workouts, newest first, without their entries.
   public var workouts: [WorkoutLogDto]
+  /// The `cursor` that asks for the next (older) page; `nil` on the last page.
+  public var nextCursor: String?
 
-  /// A history.
-  public init(workouts: [WorkoutLogDto]) {
+  /// A page of the history.
+  public init(workouts: [WorkoutLogDto], nextCursor: String? = nil) {
     self.workouts = workouts
+    self.nextCursor = nextCursor
   }
 }
 

@@ -10,6 +10,15 @@ import Foundation
 public func authenticatedTrainee(
   _ request: HTTPRequest, in store: any TraineeStore
 ) throws -> Trainee {
+  guard let trainee = try store.trainee(forToken: try bearerToken(request)) else {
+    throw HTTPError(.unauthorized, code: "unauthorized", message: "The token is not valid.")
+  }
+  return trainee
+}
+
+/// The token of a request's `Authorization: Bearer <token>`; throws 401 `unauthorized` when the
+/// header is missing, not a bearer token, empty or longer than 256 characters.
+func bearerToken(_ request: HTTPRequest) throws(HTTPError) -> String {
   guard let header = request.headers["Authorization"] else {
     throw HTTPError(.unauthorized, code: "unauthorized", message: "Authorization is missing.")
   }
@@ -19,10 +28,10 @@ public func authenticatedTrainee(
       .unauthorized, code: "unauthorized", message: "Authorization must be \"Bearer <token>\".")
   }
   let token = String(parts[1]).trimmingCharacters(in: .whitespaces)
-  guard !token.isEmpty, token.count <= 256, let trainee = try store.trainee(forToken: token) else {
+  guard !token.isEmpty, token.count <= 256 else {
     throw HTTPError(.unauthorized, code: "unauthorized", message: "The token is not valid.")
   }
-  return trainee
+  return token
 }
 
 extension Router {
@@ -47,10 +56,17 @@ public struct TraineeAPIRoutes: Sendable {
   public let store: any TraineeStore
   /// The wall clock, for "today" in the request's `X-Timezone` and for timestamps.
   public let now: @Sendable () -> Date
+  /// The trainees' encoded answers, kept by answer version; `nil` builds every answer.
+  public let cache: AnswerCache?
 
-  public init(store: any TraineeStore, now: @escaping @Sendable () -> Date) {
+  /// The routes on `store`, keeping answers in `cache` (a cache of its own by default).
+  public init(
+    store: any TraineeStore, now: @escaping @Sendable () -> Date,
+    cache: AnswerCache? = AnswerCache()
+  ) {
     self.store = store
     self.now = now
+    self.cache = cache
   }
 
   /// A router with every route registered.

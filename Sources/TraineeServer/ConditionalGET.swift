@@ -1,9 +1,10 @@
 import Foundation
 
 // NB: issue "offline first", freshness: the app sends its copy's validator back as
-// `If-None-Match`; the server answers 304 when the answer has not changed. Until the throughput
-// work keeps a version per read, the tag is a digest of the answer itself, computed after the
-// handler ran (and so after authentication): it saves the bytes on the wire, not the work.
+// `If-None-Match`; the server answers 304 when the answer has not changed. The tag is a digest of
+// the answer itself, so every server process sharing a database gives the same answer the same
+// tag. A cached route (issue 15, CachedRoutes.swift) computes it once when it builds the answer
+// and keeps it with the answer; any other GET has it computed after the handler ran.
 
 extension Router {
   /// The answer to `request` as the server sends it: `respond(to:)` with conditional GET
@@ -18,12 +19,18 @@ extension HTTPResponse {
   /// when the request's `If-None-Match` names that tag (or `*`).
   func answering(conditional request: HTTPRequest) -> HTTPResponse {
     guard request.method == .get, status == .ok else { return self }
-    let tag = "\"" + BearerToken.hex(Array(SHA256.hash(Array(body)).prefix(16))) + "\""
+    let response = headers["ETag"] == nil ? tagged() : self
+    let tag = response.headers["ETag"] ?? ""
     if let header = request.headers["If-None-Match"], Self.header(header, matches: tag) {
       return HTTPResponse(status: .notModified, headers: ["ETag": tag])
     }
+    return response
+  }
+
+  /// `self` with an `ETag`: a digest of the body.
+  func tagged() -> HTTPResponse {
     var response = self
-    response.headers["ETag"] = tag
+    response.headers["ETag"] = "\"" + BearerToken.hex(Array(SHA256.hash(Array(body)).prefix(16))) + "\""
     return response
   }
 

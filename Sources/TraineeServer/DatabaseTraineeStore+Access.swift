@@ -6,13 +6,37 @@ extension DatabaseTraineeStore {
   /// Runs `body` in a write transaction with `isolation` (see `TransactionIsolation`: a write
   /// that reads what it decides on is `.serializable`). A foreign key refusal means the trainee
   /// is gone.
+  ///
+  /// The transaction is shared with the writes that arrive at the same time (`GroupCommit`:
+  /// each in a savepoint, one commit for all; `.serializable` when any of them asks for it), and
+  /// it also raises the answer version of `trainee` (AnswerVersionSchema.swift). Returns once
+  /// it is committed.
   @discardableResult
   func write<T>(
     _ trainee: TraineeID?, _ isolation: TransactionIsolation = .readCommitted,
     _ body: (any DatabaseConnection) throws -> T
   ) throws -> T {
+    var rows = 0
+    let countsRows = database.dialect == .sqlite
     do {
-      return try database.writeTransaction(isolation, body)
+      return try groupCommit.write(
+        { db in
+          let result = try body(db)
+          if let trainee { try Self.raiseAnswerVersion(of: trainee, db) }
+          return result
+        },
+        strict: isolation == .serializable,
+        transaction: { strict, batch in
+          try database.writeTransaction(strict ? .serializable : .readCommitted) { db in
+            let before = countsRows ? try Self.totalChanges(db) : 0
+            try batch(db)
+            rows = countsRows ? try Self.totalChanges(db) - before : 0
+          }
+        },
+        savepoint: Self.savepoint,
+        observe: { writes, failed, seconds in
+          metrics.recordTransaction(seconds: seconds, writes: writes, failed: failed, rows: rows)
+        })
     } catch let error as any DatabaseFailure {
       if let trainee, error.kind == .foreignKeyViolation {
         throw TraineeStoreError.traineeNotFound(trainee)
@@ -23,6 +47,8 @@ extension DatabaseTraineeStore {
 
   /// Runs `body` in a read transaction.
   func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
+    let start = ContinuousClock.now
+    defer { metrics.recordRead(seconds: (ContinuousClock.now - start).seconds) }
     do {
       return try database.readTransaction(body)
     } catch let error as any DatabaseFailure {
@@ -39,6 +65,39 @@ extension DatabaseTraineeStore {
       .invalid(field: "text", problem: "contains U+0000, which the database cannot store")
     case .foreignKeyViolation, .constraintViolation, .other: .storageFailed(error.description)
     }
+  }
+
+  /// Runs `body` in a savepoint of the write transaction of `db`: released when `body` returns,
+  /// rolled back to when it throws (and its error rethrown). A savepoint that cannot be set,
+  /// released or rolled back to (the database ended the transaction: a full disk, an I/O
+  /// error) is a `SavepointFailure`, which fails the whole transaction.
+  static func savepoint(_ db: any DatabaseConnection, _ body: () throws -> Void) throws {
+    do {
+      try db.run("SAVEPOINT group_write")
+    } catch {
+      throw SavepointFailure(underlying: error)
+    }
+    do {
+      try body()
+    } catch {
+      do {
+        try db.run("ROLLBACK TO SAVEPOINT group_write")
+        try db.run("RELEASE SAVEPOINT group_write")
+      } catch let failure {
+        throw SavepointFailure(underlying: failure)
+      }
+      throw error
+    }
+    do {
+      try db.run("RELEASE SAVEPOINT group_write")
+    } catch {
+      throw SavepointFailure(underlying: error)
+    }
+  }
+
+  /// Rows changed by every statement of the SQLite connection so far.
+  private static func totalChanges(_ db: any DatabaseConnection) throws -> Int {
+    try db.row("SELECT total_changes()") { try $0.int(0) } ?? 0
   }
 
   /// The id an `INSERT … RETURNING id` gave its row.
@@ -77,6 +136,13 @@ extension DatabaseTraineeStore {
     guard try db.row("SELECT json_valid(?)", [.text(text)], { try $0.int(0) }) == 1 else {
       throw TraineeStoreError.invalid(field: field, problem: "is not valid JSON")
     }
+  }
+}
+
+extension Duration {
+  /// The duration in seconds.
+  var seconds: Double {
+    Double(components.seconds) + Double(components.attoseconds) / 1e18
   }
 }
 

@@ -273,7 +273,7 @@ extension DatabaseTraineeStore {
     LoggedWorkout(id: WorkoutLogID(rawValue: try row.int64(0)), workoutNumber: try row.int(1))
   }
 
-  private static func workoutLog(_ row: any DatabaseRow) throws -> WorkoutLogRecord {
+  static func workoutLog(_ row: any DatabaseRow) throws -> WorkoutLogRecord {
     let id = WorkoutLogID(rawValue: try row.int64(0))
     return WorkoutLogRecord(
       id: id, workoutNumber: try row.int(1), loggedAt: Date(milliseconds: try row.int64(2)),

@@ -9,6 +9,10 @@ public final class DatabaseTraineeStore: TraineeStore {
   /// The database the store reads and writes.
   public let database: any DatabaseDriver
   let now: @Sendable () -> Date
+  /// Time in the database and the size of each transaction, for `/metrics`.
+  public let metrics = StorageMetrics()
+  /// Write transactions that arrive together share one commit (DatabaseTraineeStore+Access.swift).
+  let groupCommit = GroupCommit<any DatabaseConnection>()
 
   /// A store on `database`, whose schema is first brought up to date; `now` dates what it records.
   ///

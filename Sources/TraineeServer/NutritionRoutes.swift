@@ -9,22 +9,43 @@ import TraineeAPI
 extension TraineeAPIRoutes {
   /// The nutrition, food and home endpoints (issue 6, "Endpoints", second and third paragraphs).
   func registerNutritionRoutes(on router: inout Router) {
-    router.add(.get, "/v1/trainee/nutrition/plans", store: store) { _, trainee in
+    router.addCached(
+      "/v1/trainee/nutrition/plans", store: store, cache: cache, key: { _ in "plans" }
+    ) { _, trainee in
       try nutritionPlansAnswer(for: trainee.id)
     }
-    router.add(.get, "/v1/trainee/nutrition/day", store: store) { request, trainee in
+    router.addCached(
+      "/v1/trainee/nutrition/day", store: store, cache: cache,
+      key: { request in answerKey("day", try queryDate(request).description) }
+    ) { request, trainee in
       try nutritionDayAnswer(request, for: trainee.id)
     }
     router.add(.put, "/v1/trainee/nutrition/day", store: store) { request, trainee in
       try saveNutritionDay(request, for: trainee.id)
     }
-    router.add(.get, "/v1/trainee/nutrition/menu", store: store) { request, trainee in
+    router.addCached(
+      "/v1/trainee/nutrition/menu", store: store, cache: cache,
+      key: { request in
+        let hint = try planDayHint(request)
+        return answerKey(
+          "menu", try queryDate(request).description, hint?.planId ?? "", hint?.dayId ?? "")
+      }
+    ) { request, trainee in
       try menuAnswer(request, for: trainee.id)
     }
     router.add(.post, "/v1/trainee/nutrition/logs", store: store) { request, trainee in
       try logMeal(request, for: trainee.id)
     }
-    router.add(.get, "/v1/trainee/home", store: store) { request, trainee in
+    // NB: home answers "today" in the request's zone: the day is part of the key, so an answer
+    // kept yesterday is not today's.
+    router.addCached(
+      "/v1/trainee/home", store: store, cache: cache,
+      key: { request in
+        let hint = try planDayHint(request)
+        let today = CalendarDate(self.now(), in: try requestTimeZone(request))
+        return answerKey("home", today.description, hint?.planId ?? "", hint?.dayId ?? "")
+      }
+    ) { request, trainee in
       try homeAnswer(request, for: trainee.id)
     }
     router.add(.get, "/v1/foods/search", store: store) { request, _ in

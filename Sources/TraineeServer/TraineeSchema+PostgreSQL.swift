@@ -252,5 +252,11 @@ extension Migrations {
           CROSS JOIN LATERAL jsonb_array_elements(e.value -> 'sets') WITH ORDINALITY AS s (value, ord)
         WHERE s.value -> 'done' = 'true'::jsonb;
         """),
+    Migration(
+      version: 9, name: traineeSchemaVersion9.name,
+      sql: """
+        ALTER TABLE trainees ADD COLUMN answer_version BIGINT NOT NULL DEFAULT 0
+          CHECK (answer_version >= 0);
+        """),
   ]
 }

@@ -23,6 +23,9 @@ public protocol TraineeStore: Sendable {
   func createTrainee(name: String) throws -> NewTrainee
   /// The trainee whose token this is, or `nil` for an unknown token.
   func trainee(forToken token: String) throws -> Trainee?
+  /// The trainee whose token this is with the trainee's answer version, or `nil` for an unknown
+  /// token. Every write for the trainee raises the version in its own transaction.
+  func versionedTrainee(forToken token: String) throws -> VersionedTrainee?
   /// The trainee with this id, or `nil`.
   func trainee(id: TraineeID) throws -> Trainee?
   /// Every trainee, oldest first.
@@ -54,6 +57,11 @@ public protocol TraineeStore: Sendable {
   ) throws -> LoggedWorkout
   /// The trainee's logged workouts, newest first.
   func workoutHistory(for trainee: TraineeID) throws -> [WorkoutLogRecord]
+  /// A page of the trainee's logged workouts, newest first: at most `limit` of them, and only
+  /// those older (by id) than `before` when it is given.
+  func workoutHistory(
+    for trainee: TraineeID, before: WorkoutLogID?, limit: Int
+  ) throws -> [WorkoutLogRecord]
   /// One of the trainee's logged workouts, or `nil` (also for another trainee's log).
   func workoutLog(_ id: WorkoutLogID, for trainee: TraineeID) throws -> WorkoutLogRecord?
   /// Deletes one of the trainee's logged workouts; `false` when the trainee has no such log.

@@ -9,10 +9,10 @@ extension TraineeAPIRoutes {
   /// The workout endpoints (issue 6, "Endpoints", first paragraph) and `GET /v1/trainee/session`.
   func registerWorkoutRoutes(on router: inout Router) {
     let store = store
-    router.add(.get, "/v1/trainee/workouts", store: store) { _, trainee in
-      try WorkoutRoutes.mappingStoreErrors {
-        .json(.ok, try WorkoutRoutes.programs(of: trainee.id, in: store))
-      }
+    router.addCached(
+      "/v1/trainee/workouts", store: store, cache: cache, key: { _ in "workouts" }
+    ) { _, trainee in
+      .json(.ok, try WorkoutRoutes.programs(of: trainee.id, in: store))
     }
     let now = now
     router.add(.post, "/v1/trainee/workouts/log", store: store) { request, trainee in
@@ -20,21 +20,26 @@ extension TraineeAPIRoutes {
         try WorkoutRoutes.logWorkout(request, trainee: trainee.id, in: store, now: now())
       }
     }
-    router.add(.get, "/v1/trainee/workouts/history", store: store) { _, trainee in
-      try WorkoutRoutes.mappingStoreErrors {
-        let logs = try store.workoutHistory(for: trainee.id)
-        return .json(
-          .ok, WorkoutHistoryDto(workouts: logs.map { WorkoutRoutes.dto($0, entries: false) }))
-      }
+    router.addCached(
+      "/v1/trainee/workouts/history", store: store, cache: cache,
+      key: { request in try HistoryPageRequest(request).cacheKey }
+    ) { request, trainee in
+      .json(
+        .ok,
+        try WorkoutRoutes.historyPage(HistoryPageRequest(request), of: trainee.id, in: store))
     }
-    router.add(.get, "/v1/trainee/workouts/history/:id", store: store) { request, trainee in
-      try WorkoutRoutes.mappingStoreErrors {
+    router.addCached(
+      "/v1/trainee/workouts/history/:id", store: store, cache: cache,
+      key: { request in
         let id = try WorkoutRoutes.recordID(WorkoutLogID.self, request, "id", "workout log")
-        guard let log = try store.workoutLog(id, for: trainee.id) else {
-          throw WorkoutRoutes.notFound("workout log", request.pathParameters["id"])
-        }
-        return .json(.ok, WorkoutRoutes.dto(log, entries: true))
+        return answerKey("log", id.description)
       }
+    ) { request, trainee in
+      let id = try WorkoutRoutes.recordID(WorkoutLogID.self, request, "id", "workout log")
+      guard let log = try store.workoutLog(id, for: trainee.id) else {
+        throw WorkoutRoutes.notFound("workout log", request.pathParameters["id"])
+      }
+      return .json(.ok, WorkoutRoutes.dto(log, entries: true))
     }
     router.add(.delete, "/v1/trainee/workouts/log/:id", store: store) { request, trainee in
       try WorkoutRoutes.mappingStoreErrors {
@@ -52,10 +57,11 @@ extension TraineeAPIRoutes {
     }
     registerTechniqueVideoRoutes(on: &router)
     registerSetHistoryRoutes(on: &router)
-    router.add(.get, "/v1/trainee/notification-configs", store: store) { _, trainee in
-      try WorkoutRoutes.mappingStoreErrors {
-        .json(.ok, try store.notificationConfigs(for: trainee.id))
-      }
+    router.addCached(
+      "/v1/trainee/notification-configs", store: store, cache: cache,
+      key: { _ in "notification-configs" }
+    ) { _, trainee in
+      .json(.ok, try store.notificationConfigs(for: trainee.id))
     }
     router.add(.get, "/v1/trainee/session", store: store) { _, trainee in
       .json(.ok, TraineeSessionDto(id: trainee.id.description, name: trainee.name))

@@ -99,7 +99,8 @@ enum ServeCommand {
         return 1
       }
     }
-    let routes = TraineeAPIRoutes(store: store, now: { Date() })
+    let answers = AnswerCache()
+    let routes = TraineeAPIRoutes(store: store, now: { Date() }, cache: answers)
     let patterns = routes.router()
     let router = routes.router { error, request in
       errorLog.write(
@@ -133,6 +134,7 @@ enum ServeCommand {
               ("process_resident_memory_bytes", "Resident memory.", resources.residentBytes),
               ("process_open_fds", "Open file descriptors.", resources.openFiles),
             ] + databasePoolGauges(pool), counters: databasePoolCounters(pool))
+            + store.metrics.render() + answers.render()
           return HTTPResponse(
             status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4"],
             body: Data(text.utf8))

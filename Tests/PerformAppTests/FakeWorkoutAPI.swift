@@ -34,9 +34,12 @@ final class FakeWorkoutAPI: WorkoutAPI {
 
   let programs: TrainingProgramsDto
   let recorded = Mutex(Recorded())
+  /// The logs in a page of the history; `nil`: one page of everything.
+  let historyPageSize: Int?
 
-  init(programs: TrainingProgramsDto = FakeWorkoutAPI.program) {
+  init(programs: TrainingProgramsDto = FakeWorkoutAPI.program, historyPageSize: Int? = nil) {
     self.programs = programs
+    self.historyPageSize = historyPageSize
   }
 
   var reachable: Bool {
@@ -69,8 +72,21 @@ final class FakeWorkoutAPI: WorkoutAPI {
   }
 
   func workoutHistory() async throws(TraineeAPIError) -> WorkoutHistoryDto {
+    try await workoutHistory(limit: nil, cursor: nil)
+  }
+
+  /// Pages of `historyPageSize` (all of it when nil), as the server gives them: the cursor is
+  /// the id of the page's last log.
+  func workoutHistory(
+    limit: Int?, cursor: String?
+  ) async throws(TraineeAPIError) -> WorkoutHistoryDto {
     try check()
-    return WorkoutHistoryDto(workouts: recorded.withLock { $0.history })
+    let history = recorded.withLock { $0.history }
+    let start = cursor.flatMap { cursor in history.firstIndex { $0.id == cursor } }.map { $0 + 1 } ?? 0
+    let size = limit ?? historyPageSize ?? max(1, history.count)
+    let page = Array(history[start...].prefix(size))
+    let more = start + page.count < history.count
+    return WorkoutHistoryDto(workouts: page, nextCursor: more ? page.last?.id : nil)
   }
 
   func deleteWorkoutLog(id: String) async throws(TraineeAPIError) {

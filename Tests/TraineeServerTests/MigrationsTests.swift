@@ -82,7 +82,8 @@ struct MigrationsTests {
           try $0.string(0)
         }
       }
-      #expect(columns == ["id", "name", "token_sha256", "created_at", "nickname"])
+      #expect(
+        columns == ["id", "name", "token_sha256", "created_at", "answer_version", "nickname"])
     }
   }
 

@@ -1,0 +1,54 @@
+import Foundation
+
+// NB: issue 15: a cached route reads the trainee and the trainee's answer version with the token
+// (the lookup every authenticated request makes), then answers from the cache when an answer of
+// that version is kept. Only 200 answers are kept, each with its `ETag` (a digest of the body,
+// computed once when the answer is built), so conditional GET costs a comparison.
+
+extension Router {
+  /// Registers a `GET` route for the authenticated trainee whose 200 answers are kept in `cache`
+  /// under `key`, which must name every input the answer depends on besides the trainee's stored
+  /// data (path, query, the day today in the request's time zone); `key` may throw the request's
+  /// 4xx. Without a cache, the route is an ordinary authenticated route with an `ETag`.
+  public mutating func addCached(
+    _ pattern: String, store: any TraineeStore, cache: AnswerCache?,
+    key: @escaping @Sendable (HTTPRequest) throws -> String,
+    handler: @escaping @Sendable (HTTPRequest, Trainee) throws -> HTTPResponse
+  ) {
+    add(
+      .get, pattern,
+      admission: { request in _ = try authenticatedTrainee(request, in: store) },
+      handler: { request in
+        try WorkoutRoutes.mappingStoreErrors {
+          let versioned = try authenticatedVersionedTrainee(request, in: store)
+          let trainee = versioned.trainee
+          let answer = try key(request)
+          if let kept = cache?.answer(answer, of: trainee.id, at: versioned.answerVersion) {
+            return kept
+          }
+          var response = try handler(request, trainee)
+          guard response.status == .ok else { return response }
+          response = response.tagged()
+          cache?.keep(response, as: answer, of: trainee.id, at: versioned.answerVersion)
+          return response
+        }
+      })
+  }
+}
+
+/// The trainee a request's `Authorization: Bearer <token>` names, with the trainee's answer
+/// version; refuses as `authenticatedTrainee` does.
+public func authenticatedVersionedTrainee(
+  _ request: HTTPRequest, in store: any TraineeStore
+) throws -> VersionedTrainee {
+  let token = try bearerToken(request)
+  guard let versioned = try store.versionedTrainee(forToken: token) else {
+    throw HTTPError(.unauthorized, code: "unauthorized", message: "The token is not valid.")
+  }
+  return versioned
+}
+
+/// A cache key of `parts`, each prefixed with its length so that no two lists give one key.
+func answerKey(_ parts: String...) -> String {
+  parts.map { "\($0.utf8.count):\($0)" }.joined(separator: " ")
+}

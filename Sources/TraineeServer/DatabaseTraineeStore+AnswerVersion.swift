@@ -1,0 +1,28 @@
+import Foundation
+
+// NB: issue 15: the answer version is read with the token (one indexed lookup that every
+// authenticated request makes anyway) and raised inside the write transaction, before `COMMIT`,
+// so no reader sees a write without its version or a version without its write.
+
+extension DatabaseTraineeStore {
+  public func versionedTrainee(forToken token: String) throws -> VersionedTrainee? {
+    try read { db in
+      try db.row(
+        "SELECT id, name, created_at, answer_version FROM trainees WHERE token_sha256 = ?",
+        [.text(BearerToken.digest(token))]
+      ) { row in
+        VersionedTrainee(
+          trainee: Trainee(
+            id: TraineeID(rawValue: try row.int64(0)), name: try row.string(1),
+            createdAt: Date(milliseconds: try row.int64(2))),
+          answerVersion: try row.int64(3))
+      }
+    }
+  }
+
+  /// Raises the answer version of `trainee` in the write transaction of `db`.
+  static func raiseAnswerVersion(of trainee: TraineeID, _ db: any DatabaseConnection) throws {
+    try db.run(
+      "UPDATE trainees SET answer_version = answer_version + 1 WHERE id = ?", [trainee.value])
+  }
+}

@@ -1,0 +1,153 @@
+import Dispatch
+import Foundation
+
+// NB: issue 15, "Durable writes ... Group commit (one fsync for the transactions that arrived
+// together)". A write that finds no transaction under way leads: it takes every write waiting
+// (at most `maximumBatch`), runs them one after another in ONE database transaction, each in a
+// savepoint of its own, commits once, and only then tells each its outcome. A write that fails
+// rolls back to its savepoint and fails alone, exactly as in a transaction of its own; a commit
+// that fails fails them all, and none was acknowledged. Writes that arrive meanwhile wait; when
+// the leader is done it hands the lead to the first of them, so no write leads more than one
+// batch and no write waits for more than the batch before its own. Nothing here knows SQLite:
+// the store gives the transaction and the savepoint (PostgreSQL has both).
+
+/// Runs write transactions that arrive together as one database transaction with one commit.
+final class GroupCommit<Connection>: @unchecked Sendable {
+  // NB: @unchecked: `queue` and `leading` are only touched under `lock`; a `Pending`'s fields are
+  // written by the leader before it signals the pending write's semaphore, and read after.
+
+  /// Runs `body` in one write transaction and commits it (`strict`: serializable, when one of
+  /// its writes asks for it); throws if the commit fails. The database may run `body` again (a
+  /// serialization failure retried): each run starts the batch afresh.
+  typealias Transaction = (_ strict: Bool, _ body: (Connection) throws -> Void) throws -> Void
+  /// Runs `body` in a savepoint: released when it returns, rolled back to when it throws (and
+  /// the error rethrown). Throws a different error when the savepoint itself fails, which ends
+  /// the whole transaction.
+  typealias Savepoint = (Connection, _ body: () throws -> Void) throws -> Void
+
+  private final class Pending {
+    /// Dropped by the leader before it answers: the closure wraps the caller's non-escaping body,
+    /// which must not outlive the caller's `write`.
+    var work: ((Connection) throws -> Void)?
+    let strict: Bool
+    var outcome: Result<Void, any Error> = .success(())
+    var leads = false
+    let wake = DispatchSemaphore(value: 0)
+    init(strict: Bool, _ work: @escaping (Connection) throws -> Void) {
+      self.strict = strict
+      self.work = work
+    }
+  }
+
+  /// The most writes in one transaction.
+  let maximumBatch: Int
+  private let lock = NSLock()
+  private var queue: [Pending] = []
+  private var leading = false
+
+  /// Batches of at most `maximumBatch` writes.
+  init(maximumBatch: Int = 64) {
+    precondition(maximumBatch >= 1)
+    self.maximumBatch = maximumBatch
+  }
+
+  /// Runs `body` in a transaction shared with the writes that arrive together, and returns its
+  /// value once that transaction is committed. Throws `body`'s error (its changes rolled back,
+  /// the others' kept) or the commit's (nothing of the batch kept).
+  ///
+  /// If this write leads a batch, the batch runs in `transaction`, each write in `savepoint`,
+  /// and `observe` is told the batch's size, its failed writes and its duration. Every caller
+  /// passes the same three. `strict` asks for a serializable transaction.
+  func write<T>(
+    _ body: (Connection) throws -> T, strict: Bool = false, transaction: Transaction,
+    savepoint: Savepoint,
+    observe: (_ writes: Int, _ failed: Int, _ seconds: Double) -> Void
+  ) throws -> T {
+    try withoutActuallyEscaping(body) { body in
+      var value: T?
+      let pending = Pending(strict: strict) { connection in value = try body(connection) }
+      lock.lock()
+      queue.append(pending)
+      let first = !leading
+      if first { leading = true }
+      lock.unlock()
+      if first {
+        lead(transaction, savepoint, observe)
+      } else {
+        pending.wake.wait()
+        if pending.leads { lead(transaction, savepoint, observe) }
+      }
+      try pending.outcome.get()
+      guard let value else { preconditionFailure("a committed write left no value") }
+      return value
+    }
+  }
+
+  /// Writes waiting for a batch to take them.
+  var waitingCount: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return queue.count
+  }
+
+  /// Runs one batch as the leader, then hands the lead on (or gives it up).
+  private func lead(
+    _ transaction: Transaction, _ savepoint: Savepoint,
+    _ observe: (_ writes: Int, _ failed: Int, _ seconds: Double) -> Void
+  ) {
+    lock.lock()
+    let batch = Array(queue.prefix(maximumBatch))
+    queue.removeFirst(batch.count)
+    lock.unlock()
+    run(batch, transaction, savepoint, observe)
+    for pending in batch { pending.work = nil }
+    lock.lock()
+    let next = queue.first
+    if next == nil { leading = false }
+    lock.unlock()
+    for pending in batch { pending.wake.signal() }
+    if let next {
+      next.leads = true
+      next.wake.signal()
+    }
+  }
+
+  private func run(
+    _ batch: [Pending], _ transaction: Transaction, _ savepoint: Savepoint,
+    _ observe: (_ writes: Int, _ failed: Int, _ seconds: Double) -> Void
+  ) {
+    let start = ContinuousClock.now
+    var failed = 0
+    do {
+      try withoutActuallyEscaping(savepoint) { savepoint in
+        try transaction(batch.contains { $0.strict }) { connection in
+          failed = 0
+          for pending in batch {
+            pending.outcome = .success(())
+            do {
+              try savepoint(connection) { try pending.work?(connection) }
+            } catch let error as SavepointFailure {
+              throw error.underlying
+            } catch {
+              pending.outcome = .failure(error)
+              failed += 1
+            }
+          }
+        }
+      }
+    } catch {
+      for pending in batch { pending.outcome = .failure(error) }
+      failed = batch.count
+    }
+    let elapsed = ContinuousClock.now - start
+    observe(
+      batch.count, failed,
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+  }
+}
+
+/// Thrown by a `GroupCommit.Savepoint` whose savepoint itself failed (not the write in it): the
+/// whole transaction is over.
+struct SavepointFailure: Error {
+  var underlying: any Error
+}

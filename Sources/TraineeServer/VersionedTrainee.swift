@@ -1,0 +1,16 @@
+/// A trainee with the version of everything the trainee's answers are built from.
+///
+/// The store raises `answerVersion` in the same transaction as every write for the trainee, so
+/// an answer built after reading version `v` is current for as long as the version read is `v`.
+public struct VersionedTrainee: Equatable, Sendable {
+  /// The trainee.
+  public var trainee: Trainee
+  /// Raised by every committed write for the trainee; never lowered.
+  public var answerVersion: Int64
+
+  /// A trainee at `answerVersion`.
+  public init(trainee: Trainee, answerVersion: Int64) {
+    self.trainee = trainee
+    self.answerVersion = answerVersion
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import TraineeAPI
+
+// NB: issue 15, "paginate GET /workouts/history": a page is at most `limit` logs (1 to 100,
+// default 50), newest first, and `nextCursor` while older logs remain. The cursor is the id of
+// the page's last log (clients treat it as opaque): the next page is the logs older than it, so a
+// log posted between two pages is newer and shifts nothing, and a deleted one leaves no gap and no
+// repeat. A client that sends neither (an older build) gets the newest 50, never the whole history.
+
+/// The `limit` and `cursor` of `GET /v1/trainee/workouts/history`.
+struct HistoryPageRequest: Equatable {
+  /// Logs in a page when the request gives no `limit`.
+  static let defaultLimit = 50
+  /// The most logs a page holds.
+  static let maximumLimit = 100
+
+  var limit: Int
+  /// The page holds logs older than this one; `nil`: the newest.
+  var before: WorkoutLogID?
+
+  /// Reads the query; 400 `invalid_query` for a limit that is not a whole number from 1 to 100,
+  /// or a cursor this server did not give.
+  init(_ request: HTTPRequest) throws(HTTPError) {
+    if let text = request.query["limit"] {
+      guard text.utf8.count <= 3, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+        let limit = Int(text), (1...Self.maximumLimit).contains(limit)
+      else {
+        throw HTTPError(
+          .badRequest, code: "invalid_query",
+          message: "limit must be a whole number from 1 to \(Self.maximumLimit).")
+      }
+      self.limit = limit
+    } else {
+      limit = Self.defaultLimit
+    }
+    if let text = request.query["cursor"] {
+      guard text.utf8.first != 0x30, let before = WorkoutLogID(text) else {
+        throw HTTPError(
+          .badRequest, code: "invalid_query",
+          message: "cursor must be a nextCursor of an earlier page, as given.")
+      }
+      self.before = before
+    } else {
+      before = nil
+    }
+  }
+
+  /// The key of this page's answer in the answer cache.
+  var cacheKey: String {
+    answerKey("history", String(limit), before?.description ?? "")
+  }
+}
+
+extension WorkoutRoutes {
+  /// One page of the trainee's history.
+  static func historyPage(
+    _ page: HistoryPageRequest, of trainee: TraineeID, in store: any TraineeStore
+  ) throws -> WorkoutHistoryDto {
+    // One more than the page holds says whether another page follows.
+    let logs = try store.workoutHistory(for: trainee, before: page.before, limit: page.limit + 1)
+    let shown = logs.prefix(page.limit)
+    return WorkoutHistoryDto(
+      workouts: shown.map { dto($0, entries: false) },
+      nextCursor: logs.count > page.limit ? shown.last?.id.description : nil)
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import PerformApp
+import TerminalUI
+import Testing
+import TraineeAPI
+
+/// The workouts tab shows the history a page at a time and fetches older pages on request
+/// (issue 15: the server pages the history).
+@MainActor
+struct WorkoutHistoryPagesTests {
+  let directory: URL
+  let api = FakeWorkoutAPI(historyPageSize: 2)
+  let size = TerminalSize(rows: 80, columns: 110)
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-app-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  private func logged(_ number: Int) -> WorkoutLogDto {
+    WorkoutLogDto(
+      id: "log_\(number)", workoutNumber: number, loggedAt: "2026-11-\(10 + number)T10:00:00.000Z",
+      programId: "plan_1", dayId: "day_push", label: "Day 1", durationSec: 3000, completed: true,
+      exerciseCount: 3, doneSetCount: 4, volumeKg: 1000 + number, entries: nil)
+  }
+
+  @Test func olderPagesAreFetchedWithEnterOnTheLastLineUntilNoneIsLeft() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    api.recorded.withLock { $0.history = (1...5).reversed().map(logged) }
+    let app = PerformTerminalApp()
+    let coordinator = try WorkoutCoordinator(dataDirectory: directory, api: api)
+    coordinator.host = app
+    let workouts = WorkoutsScreen(
+      coordinator: coordinator, api: api, host: app, openLiveWorkout: {})
+    app.setTabs([.init(title: "Workouts", screen: workouts)])
+    await workouts.reload()
+    func screen() -> String { app.frame(size: size, now: Date()).plainText }
+    #expect(screen().contains("#5") && screen().contains("#4") && !screen().contains("#3"))
+    #expect(screen().contains("Older workouts (Enter)"))
+    for _ in 0..<50 { _ = app.handle(.down, now: Date()) }
+    _ = app.handle(.enter, now: Date())
+    #expect(await settled { screen().contains("#2") })
+    #expect(!screen().contains("#1"))
+    for _ in 0..<50 { _ = app.handle(.down, now: Date()) }
+    _ = app.handle(.enter, now: Date())
+    #expect(await settled { screen().contains("#1") })
+    #expect(!screen().contains("Older workouts"))
+    let numbers = screen().split(separator: "\n").compactMap { line in
+      line.split(separator: " ").first { $0.hasPrefix("#") }
+    }
+    #expect(numbers == ["#5", "#4", "#3", "#2", "#1"])
+  }
+}

@@ -1,0 +1,145 @@
+import Dispatch
+import Foundation
+import Testing
+
+@testable import TraineeServer
+
+/// Writes that arrive together share one transaction and one commit, and each still succeeds
+/// or fails alone (issue 15, "Durable writes").
+@Suite(.timeLimit(.minutes(2))) struct GroupCommitTests {
+  private struct Refused: Error, Equatable { var number: Int }
+
+  /// A database with table `t (n)`, and a group commit on it that records each batch's size.
+  private final class Fixture: @unchecked Sendable {
+    let database: SQLiteDatabase
+    let commit = GroupCommit<any DatabaseConnection>()
+    let batches = Locked<[(writes: Int, failed: Int)]>([])
+    var failCommit = false
+
+    init(path: String) throws {
+      database = try SQLiteDatabase(path: path)
+      try database.execute("CREATE TABLE t (n INTEGER PRIMARY KEY) STRICT")
+    }
+
+    /// Inserts `n`; throws `Refused` after the insert when `refuse`; `inside` runs in the write.
+    func insert(_ n: Int, refuse: Bool = false, inside: () -> Void = {}) throws -> Int {
+      try commit.write(
+        { db in
+          try db.run("INSERT INTO t (n) VALUES (?)", [DatabaseValue(n)])
+          inside()
+          if refuse { throw Refused(number: n) }
+          return n
+        },
+        transaction: { strict, batch in
+          try database.writeTransaction(strict ? .serializable : .readCommitted) { db in
+            try batch(db)
+            if failCommit { throw SQLiteError.failed(sql: "COMMIT", code: 10, message: "disk I/O error") }
+          }
+        },
+        savepoint: DatabaseTraineeStore.savepoint,
+        observe: { writes, failed, _ in batches.withLock { $0.append((writes, failed)) } })
+    }
+
+    var rows: [Int] {
+      get throws {
+        try database.readTransaction { try $0.rows("SELECT n FROM t ORDER BY n") { try $0.int(0) } }
+      }
+    }
+  }
+
+  /// Runs `body` on a thread of its own (it blocks), and returns its value.
+  private func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { done in
+      Thread { done.resume(with: Result { try body() }) }.start()
+    }
+  }
+
+  @Test func writesThatArriveWhileOneRunsShareTheNextCommitAndFailAlone() async throws {
+    try await onThread {
+      try withTemporaryDirectory { directory in
+        let fixture = try Fixture(path: directory.appendingPathComponent("g.sqlite").path)
+        let inside = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let outcomes = Locked<[Int: Result<Int, Refused>]>([:])
+        let done = DispatchGroup()
+        func start(_ n: Int, refuse: Bool = false, hold: Bool = false) {
+          done.enter()
+          Thread {
+            let outcome: Result<Int, Refused>
+            do {
+              outcome = .success(
+                try fixture.insert(n, refuse: refuse) {
+                  if hold {
+                    inside.signal()
+                    release.wait()
+                  }
+                })
+            } catch let error as Refused {
+              outcome = .failure(error)
+            } catch {
+              fatalError("\(error)")
+            }
+            outcomes.withLock { $0[n] = outcome }
+            done.leave()
+          }.start()
+        }
+        // 1 holds the only transaction open; 2, 3 and 4 arrive meanwhile and wait together.
+        start(1, hold: true)
+        inside.wait()
+        start(2)
+        start(3, refuse: true)
+        start(4)
+        while fixture.commit.waitingCount < 3 { sched_yield() }
+        release.signal()
+        done.wait()
+        #expect(fixture.batches.withLock { $0.map(\.writes) } == [1, 3])
+        #expect(fixture.batches.withLock { $0.map(\.failed) } == [0, 1])
+        let results = outcomes.withLock { $0 }
+        #expect(results[1] == .success(1) && results[2] == .success(2) && results[4] == .success(4))
+        #expect(results[3] == .failure(Refused(number: 3)))
+        #expect(try fixture.rows == [1, 2, 4])
+      }
+    }
+  }
+
+  @Test func aFailedCommitFailsEveryWriteOfItsBatchAndKeepsNone() async throws {
+    try await onThread {
+      try withTemporaryDirectory { directory in
+        let fixture = try Fixture(path: directory.appendingPathComponent("g.sqlite").path)
+        _ = try fixture.insert(1)
+        fixture.failCommit = true
+        #expect(throws: SQLiteError.self) { try fixture.insert(2) }
+        fixture.failCommit = false
+        _ = try fixture.insert(3)
+        #expect(try fixture.rows == [1, 3])
+      }
+    }
+  }
+
+  @Test func manyThreadsWritingAtOnceEachGetTheirOwnAnswerAndEveryWriteIsKept() async throws {
+    try await onThread {
+      try withTemporaryDirectory { directory in
+        let fixture = try Fixture(path: directory.appendingPathComponent("g.sqlite").path)
+        let answers = Locked<[Int]>([])
+        let done = DispatchGroup()
+        for thread in 0..<8 {
+          done.enter()
+          Thread {
+            for index in 0..<100 {
+              let n = thread * 100 + index
+              if let answer = try? fixture.insert(n, refuse: n % 7 == 0) {
+                answers.withLock { $0.append(answer) }
+              }
+            }
+            done.leave()
+          }.start()
+        }
+        done.wait()
+        let expected = (0..<800).filter { $0 % 7 != 0 }
+        #expect(answers.withLock { $0.sorted() } == expected)
+        #expect(try fixture.rows == expected)
+        #expect(fixture.batches.withLock { $0.reduce(0) { $0 + $1.writes } } == 800)
+      }
+    }
+  }
+}

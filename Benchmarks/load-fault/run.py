@@ -413,10 +413,20 @@ class Trainee:
     def verify(self):
         """Every acknowledged write readable; every key stored once. Returns False when the
         server could not be asked (it is being restarted); the check is then left for later."""
-        status, body = self.call("verify", "GET", "/v1/trainee/workouts/history")
-        if status != 200:
-            return False
-        logs = json.loads(body)["workouts"]
+        # The history is paged: read every page, 100 logs at a time, following nextCursor.
+        logs, cursor = [], None
+        while True:
+            path = "/v1/trainee/workouts/history?limit=100"
+            if cursor:
+                path += f"&cursor={cursor}"
+            status, body = self.call("verify", "GET", path)
+            if status != 200:
+                return False
+            page = json.loads(body)
+            logs += page["workouts"]
+            cursor = page.get("nextCursor")
+            if not cursor:
+                break
         by_label = {}
         for w in logs:
             by_label.setdefault(w.get("label"), []).append(w["id"])

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Flat cost: the reads of one trainee before and after a long history (issue 15).
+"""Flat cost: the reads of one trainee before and after a long history (docs/decisions.md, "Throughput: kept answers, group commit and paged history").
 
 Usage: flat_cost.py BASE_URL TOKEN [WORKOUTS [MEAL_DAYS]]
 

@@ -382,10 +382,16 @@ fi
 # resident_kib PID: the process's resident memory in KiB.
 resident_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
 
-# counted_gets URL REQUESTS: REQUESTS answers of GET URL at 64 connections, then stops.
+# counted_gets URL REQUESTS [SECONDS]: GET URL at 64 connections in runs of SECONDS (default 2) until
+# at least REQUESTS were answered; prints how many were.
 counted_gets() {
-  BENCH_LUA_DIR="$here" BENCH_TOKEN="$token" BENCH_REQUESTS="$2" BENCH_THREADS=2 \
-    wrk -t 2 -c 64 -d 600s --timeout 10s -s "$here/counted.lua" "$1" >/dev/null
+  local done=0 line
+  while ((done < $2)); do
+    line=$(BENCH_LUA_DIR="$here" BENCH_TOKEN="$token" \
+      wrk -t 2 -c 64 -d "${3:-2}s" --timeout 10s -s "$here/workouts.lua" "$1" | grep '^RESULT ')
+    done=$((done + $(awk '{ print $5 }' <<<"$line")))
+  done
+  echo "$done"
 }
 
 memory_line=""
@@ -396,14 +402,19 @@ if [[ "${SKIP_MEMORY:-0}" != 1 ]]; then
   memory_pid=${pids[-1]}
   echo
   echo "memory: $base, GET /workouts, /home and /workouts/history at 64 connections"
-  per_read=$((10000 / 3))
-  for read in workouts home workouts/history; do counted_gets "$base/v1/trainee/$read" "$per_read"; done
+  answered=0
+  for read in workouts home workouts/history; do
+    answered=$((answered + $(counted_gets "$base/v1/trainee/$read" 3333 1)))
+  done
   early=$(resident_kib "$memory_pid")
-  per_read=$(((total - 10000) / 3))
-  for read in workouts home workouts/history; do counted_gets "$base/v1/trainee/$read" "$per_read"; done
+  early_count=$answered
+  per_read=$(((total - answered) / 3))
+  for read in workouts home workouts/history; do
+    answered=$((answered + $(counted_gets "$base/v1/trainee/$read" "$per_read")))
+  done
   late=$(resident_kib "$memory_pid")
-  memory_line=$(awk -v e="$early" -v l="$late" -v n="$total" \
-    'BEGIN { printf "RSS after 10,000 requests %.1f MiB, after %d: %.1f MiB (ratio %.2f)", e / 1024, n, l / 1024, l / e }')
+  memory_line=$(awk -v e="$early" -v l="$late" -v a="$early_count" -v n="$answered" \
+    'BEGIN { printf "RSS after %d requests %.1f MiB, after %d: %.1f MiB (ratio %.2f)", a, e / 1024, n, l / 1024, l / e }')
   echo "  $memory_line"
 fi
 

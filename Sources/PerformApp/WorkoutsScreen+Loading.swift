@@ -47,9 +47,10 @@ extension WorkoutsScreen {
     }
   }
 
-  // NB: issue 15: the server sends the history a page at a time (the newest 50 first); the
-  // older pages are fetched when the trainee asks for them, from the server only (no copy of
-  // them is kept offline), and appended below the ones shown.
+  // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history": the server
+  // sends the history a page at a time (the newest 50 first); the older pages are fetched when the
+  // trainee asks for them, from the server only (no copy of them is kept offline), and appended
+  // below the ones shown.
 
   /// Fetches the history's next, older page and appends it.
   func loadOlderHistory() {

@@ -3,7 +3,7 @@ import Foundation
 // NB: issue "offline first", freshness: the app sends its copy's validator back as
 // `If-None-Match`; the server answers 304 when the answer has not changed. The tag is a digest of
 // the answer itself, so every server process sharing a database gives the same answer the same
-// tag. A cached route (issue 15, CachedRoutes.swift) computes it once when it builds the answer
+// tag. A cached route (CachedRoutes.swift) computes it once when it builds the answer
 // and keeps it with the answer; any other GET has it computed after the handler ran.
 
 extension Router {
@@ -30,7 +30,8 @@ extension HTTPResponse {
   /// `self` with an `ETag`: a digest of the body.
   func tagged() -> HTTPResponse {
     var response = self
-    response.headers["ETag"] = "\"" + BearerToken.hex(Array(SHA256.hash(Array(body)).prefix(16))) + "\""
+    response.headers["ETag"] =
+      "\"" + BearerToken.hex(Array(SHA256.hash(Array(body)).prefix(16))) + "\""
     return response
   }
 

@@ -1,8 +1,9 @@
 import Foundation
 
-// NB: issue 15: the answer version is read with the token (one indexed lookup that every
-// authenticated request makes anyway) and raised inside the write transaction, before `COMMIT`,
-// so no reader sees a write without its version or a version without its write.
+// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history": the answer
+// version is read with the token (one indexed lookup that every authenticated request makes anyway)
+// and raised inside the write transaction, before `COMMIT`, so no reader sees a write without its
+// version or a version without its write.
 
 extension DatabaseTraineeStore {
   public func versionedTrainee(forToken token: String) throws -> VersionedTrainee? {

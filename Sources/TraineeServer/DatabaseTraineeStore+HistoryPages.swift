@@ -1,7 +1,8 @@
 import Foundation
 
-// NB: issue 15, "paged history": a page is a key range of `workout_logs_by_trainee`
-// (trainee_id, id), newest first, so its cost follows the page's size and never the history's.
+// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "paged
+// history": a page is a key range of `workout_logs_by_trainee` (trainee_id, id), newest first, so
+// its cost follows the page's size and never the history's.
 
 extension DatabaseTraineeStore {
   public func workoutHistory(

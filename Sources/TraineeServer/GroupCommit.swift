@@ -1,15 +1,16 @@
 import Dispatch
 import Foundation
 
-// NB: issue 15, "Durable writes ... Group commit (one fsync for the transactions that arrived
-// together)". A write that finds no transaction under way leads: it takes every write waiting
-// (at most `maximumBatch`), runs them one after another in ONE database transaction, each in a
-// savepoint of its own, commits once, and only then tells each its outcome. A write that fails
-// rolls back to its savepoint and fails alone, exactly as in a transaction of its own; a commit
-// that fails fails them all, and none was acknowledged. Writes that arrive meanwhile wait; when
-// the leader is done it hands the lead to the first of them, so no write leads more than one
-// batch and no write waits for more than the batch before its own. Nothing here knows SQLite:
-// the store gives the transaction and the savepoint (PostgreSQL has both).
+// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "Durable writes
+// ... Group commit (one fsync for the transactions that arrived together)". A write that finds no
+// transaction under way leads: it takes every write waiting (at most `maximumBatch`), runs them one
+// after another in ONE database transaction, each in a savepoint of its own, commits once, and only
+// then tells each its outcome. A write that fails rolls back to its savepoint and fails alone,
+// exactly as in a transaction of its own; a commit that fails fails them all, and none was
+// acknowledged. Writes that arrive meanwhile wait; when the leader is done it hands the lead to the
+// first of them, so no write leads more than one batch and no write waits for more than the batch
+// before its own. Nothing here knows SQLite: the store gives the transaction and the savepoint
+// (PostgreSQL has both).
 
 /// Runs write transactions that arrive together as one database transaction with one commit.
 final class GroupCommit<Connection>: @unchecked Sendable {

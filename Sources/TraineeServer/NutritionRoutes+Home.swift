@@ -27,9 +27,10 @@ extension TraineeAPIRoutes {
       .ok, HomeDto(date: today.description, nextWorkout: next, nutrition: nutrition))
   }
 
-  // NB: issue 15, "a cost that does not grow with history": the history is read a page at a
-  // time, newest first, and only until a log of a day the programs still have; that is the
-  // first page unless the trainee's latest logs are all of days since removed from the programs.
+  // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "a cost that
+  // does not grow with history": the history is read a page at a time, newest first, and only until
+  // a log of a day the programs still have; that is the first page unless the trainee's latest logs
+  // are all of days since removed from the programs.
 
   /// `nextWorkout(_:history:)` over the trainee's history, read only as far as it needs.
   func nextWorkout(

@@ -1,11 +1,12 @@
 import Foundation
 import TraineeAPI
 
-// NB: issue 15, "paginate GET /workouts/history": a page is at most `limit` logs (1 to 100,
-// default 50), newest first, and `nextCursor` while older logs remain. The cursor is the id of
-// the page's last log (clients treat it as opaque): the next page is the logs older than it, so a
-// log posted between two pages is newer and shifts nothing, and a deleted one leaves no gap and no
-// repeat. A client that sends neither (an older build) gets the newest 50, never the whole history.
+// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "paginate GET
+// /workouts/history": a page is at most `limit` logs (1 to 100, default 50), newest first, and
+// `nextCursor` while older logs remain. The cursor is the id of the page's last log (clients treat
+// it as opaque): the next page is the logs older than it, so a log posted between two pages is
+// newer and shifts nothing, and a deleted one leaves no gap and no repeat. A client that sends
+// neither (an older build) gets the newest 50, never the whole history.
 
 /// The `limit` and `cursor` of `GET /v1/trainee/workouts/history`.
 struct HistoryPageRequest: Equatable {

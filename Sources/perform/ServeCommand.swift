@@ -51,24 +51,24 @@ enum ServeCommand {
     // Errors and warnings go to standard error as JSON lines with the request's id.
     let errorLog = JSONLineLog(descriptor: STDERR_FILENO)
     let metrics = ServerMetrics()
-    let serving = Locked<(router: Router, patterns: Router)?>(nil)
+    let serving = ServingRouters()
     let completed: @Sendable (CompletedRequest) -> Void = { request in
-      let route = serving.withLock { $0?.patterns.routePattern(of: request.head) }
+      let route = serving.current?.patterns.routePattern(of: request.head)
       metrics.record(request, route: route)
       accessLog?.write(JSONLineLog.accessLine(request, route: route))
     }
     let server = MicroHTTPDServer(
       configuration: configuration,
       admit: { request in
-        guard let router = serving.withLock({ $0?.router }) else { return startingAnswer(request) }
+        guard let router = serving.current?.router else { return startingAnswer(request) }
         return router.admit(request)
       },
       exempt: { request in
-        serving.withLock { $0?.router.isExemptFromLimits(request) } ?? true
+        serving.current?.router.isExemptFromLimits(request) ?? true
       },
       completed: completed,
       handler: { request in
-        guard let router = serving.withLock({ $0?.router }) else { return startingAnswer(request) }
+        guard let router = serving.current?.router else { return startingAnswer(request) }
         return router.respondConditionally(to: request)
       })
     let bound: UInt16
@@ -107,7 +107,7 @@ enum ServeCommand {
         JSONLineLog.errorLine(
           "\(error)", request: request, route: patterns.routePattern(of: request), at: Date()))
     }
-    serving.withLock { $0 = (router, patterns) }
+    serving.publish(router: router, patterns: patterns)
     say("database: \(path)")
     say("listening: http://\(host.contains(":") ? "[\(host)]" : host):\(bound)")
     var metricsServer: MicroHTTPDServer?

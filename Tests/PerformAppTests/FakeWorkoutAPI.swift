@@ -82,7 +82,8 @@ final class FakeWorkoutAPI: WorkoutAPI {
   ) async throws(TraineeAPIError) -> WorkoutHistoryDto {
     try check()
     let history = recorded.withLock { $0.history }
-    let start = cursor.flatMap { cursor in history.firstIndex { $0.id == cursor } }.map { $0 + 1 } ?? 0
+    let start =
+      cursor.flatMap { cursor in history.firstIndex { $0.id == cursor } }.map { $0 + 1 } ?? 0
     let size = limit ?? historyPageSize ?? max(1, history.count)
     let page = Array(history[start...].prefix(size))
     let more = start + page.count < history.count

@@ -5,7 +5,7 @@ import Testing
 import TraineeAPI
 
 /// The workouts tab shows the history a page at a time and fetches older pages on request
-/// (issue 15: the server pages the history).
+/// (the server pages the history).
 @MainActor
 struct WorkoutHistoryPagesTests {
   let directory: URL

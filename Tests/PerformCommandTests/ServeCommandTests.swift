@@ -113,11 +113,18 @@ import Testing
 
     let restarted = try ServeChild(database: database, demo: true)
     defer { restarted.interrupt() }
-    let history = try await restarted.request(
-      "GET", "/v1/trainee/workouts/history", token: restarted.token)
-    let object = try JSONSerialization.jsonObject(with: history.body) as? [String: Any]
-    let stored = Set(
-      ((object?["workouts"] as? [[String: Any]]) ?? []).compactMap { $0["id"].map { "\($0)" } })
+    // Every page of the history (it is paged, 100 logs at most a page).
+    var stored = Set<String>()
+    var cursor: String?
+    repeat {
+      let history = try await restarted.request(
+        "GET", "/v1/trainee/workouts/history?limit=100" + (cursor.map { "&cursor=\($0)" } ?? ""),
+        token: restarted.token)
+      let object = try JSONSerialization.jsonObject(with: history.body) as? [String: Any]
+      stored.formUnion(
+        ((object?["workouts"] as? [[String: Any]]) ?? []).compactMap { $0["id"].map { "\($0)" } })
+      cursor = object?["nextCursor"] as? String
+    } while cursor != nil
     let acked = await acknowledged.ids
     #expect(acked.count >= acknowledgedBeforeKill)
     #expect(acked.isSubset(of: stored), "lost: \(acked.subtracting(stored).sorted())")

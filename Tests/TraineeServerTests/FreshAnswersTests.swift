@@ -6,10 +6,10 @@ import TraineeAPI
 
 private typealias F = StoreFixture
 
-/// No read answers stale after a write (issue 15): for every write, through the routes or an
-/// admin command, every cached read of two server processes sharing one database file answers
-/// what a server without a cache answers, also when the writes fall in one millisecond (the
-/// clock is fixed) and after a restart.
+/// No read answers stale after a write (docs/decisions.md, "Throughput: kept answers, group commit
+/// and paged history"): for every write, through the routes or an admin command, every cached read
+/// of two server processes sharing one database file answers what a server without a cache answers,
+/// also when the writes fall in one millisecond (the clock is fixed) and after a restart.
 @Suite struct FreshAnswersTests {
   /// Two processes' routes, each with its own store and cache, on one file; and routes without a
   /// cache, the reference.
@@ -66,51 +66,99 @@ private typealias F = StoreFixture
   /// Every kind of write, by name; each changes something at least one read shows, except a
   /// technique video (no read shows one until the coach answers).
   private static let writes: [(String, @Sendable (Servers) throws -> Void)] = [
-    ("log a workout", { s in try expectStatus(s.send(s.firstRouter, .post, "/v1/trainee/workouts/log", body: log), 201) }),
-    ("delete a log", { s in try expectStatus(s.send(s.firstRouter, .delete, "/v1/trainee/workouts/log/1"), 204) }),
-    ("swap an exercise", { s in
-      try expectStatus(s.send(s.firstRouter, .post, "/v1/trainee/workouts/substitutions", body: """
-        {"programId":"plan-1","dayId":"day-a","rowId":"row-1","fromExerciseId":"bench",
-        "toExerciseId":"db-press"}
-        """), 204)
-    }),
-    ("send a technique video", { s in
-      try expectStatus(s.send(s.firstRouter, .post, "/v1/trainee/technique-videos", body: """
-        {"url":"https://video.example/1.mp4","exerciseId":"bench"}
-        """), 201)
-    }),
-    ("the coach answers a video again (admin, another process)", { s in
-      let answered = try s.second.addCoachFeedback(
-        "Elbows in", to: TechniqueVideoID(rawValue: 1), for: s.alice.trainee.id)
-      if !answered { throw UnexpectedAnswer(response: HTTPResponse(status: .notFound)) }
-    }),
-    ("see the coach's answer (given when the test began)", { s in
-      try expectStatus(s.send(s.firstRouter, .post, "/v1/trainee/technique-videos/1/feedback-seen"), 204)
-    }),
-    ("save a nutrition day", { s in
-      try expectStatus(s.send(s.firstRouter, .put, "/v1/trainee/nutrition/day", body: """
-        {"date":"2026-01-05","data":{"eaten":{"2026-0-5__it1":true}}}
-        """), 200)
-    }),
-    ("log a meal", { s in
-      try expectStatus(s.send(s.firstRouter, .post, "/v1/trainee/nutrition/logs", body: """
-        {"date":"2026-01-05","items":[{"name":"Apple","kcal":78,"protein":0.4,"carbs":20,"fat":0.3}]}
-        """), 201)
-    }),
-    ("import programs (admin)", { s in
-      var programs = F.programs
-      programs.plans[0].days[0].title = "Push, renamed"
-      try s.second.importPrograms(programs, for: s.alice.trainee.id)
-    }),
-    ("import nutrition plans (admin)", { s in
-      try s.second.importNutritionPlans(
-        json: NutritionRoutesFixture.plansJSON.replacingOccurrences(of: "Cut", with: "Bulk"),
-        for: s.alice.trainee.id)
-    }),
-    ("save a notification config", { s in
-      try s.second.saveNotificationConfig(
-        NotificationConfigDto(type: "REST_TIMER", enabled: false), for: s.alice.trainee.id)
-    }),
+    (
+      "log a workout",
+      { s in
+        try expectStatus(s.send(s.firstRouter, .post, "/v1/trainee/workouts/log", body: log), 201)
+      }
+    ),
+    (
+      "delete a log",
+      { s in try expectStatus(s.send(s.firstRouter, .delete, "/v1/trainee/workouts/log/1"), 204) }
+    ),
+    (
+      "swap an exercise",
+      { s in
+        try expectStatus(
+          s.send(
+            s.firstRouter, .post, "/v1/trainee/workouts/substitutions",
+            body: """
+              {"programId":"plan-1","dayId":"day-a","rowId":"row-1","fromExerciseId":"bench",
+              "toExerciseId":"db-press"}
+              """), 204)
+      }
+    ),
+    (
+      "send a technique video",
+      { s in
+        try expectStatus(
+          s.send(
+            s.firstRouter, .post, "/v1/trainee/technique-videos",
+            body: """
+              {"url":"https://video.example/1.mp4","exerciseId":"bench"}
+              """), 201)
+      }
+    ),
+    (
+      "the coach answers a video again (admin, another process)",
+      { s in
+        let answered = try s.second.addCoachFeedback(
+          "Elbows in", to: TechniqueVideoID(rawValue: 1), for: s.alice.trainee.id)
+        if !answered { throw UnexpectedAnswer(response: HTTPResponse(status: .notFound)) }
+      }
+    ),
+    (
+      "see the coach's answer (given when the test began)",
+      { s in
+        try expectStatus(
+          s.send(s.firstRouter, .post, "/v1/trainee/technique-videos/1/feedback-seen"), 204)
+      }
+    ),
+    (
+      "save a nutrition day",
+      { s in
+        try expectStatus(
+          s.send(
+            s.firstRouter, .put, "/v1/trainee/nutrition/day",
+            body: """
+              {"date":"2026-01-05","data":{"eaten":{"2026-0-5__it1":true}}}
+              """), 200)
+      }
+    ),
+    (
+      "log a meal",
+      { s in
+        try expectStatus(
+          s.send(
+            s.firstRouter, .post, "/v1/trainee/nutrition/logs",
+            body: """
+              {"date":"2026-01-05","items":[{"name":"Apple","kcal":78,"protein":0.4,"carbs":20,"fat":0.3}]}
+              """), 201)
+      }
+    ),
+    (
+      "import programs (admin)",
+      { s in
+        var programs = F.programs
+        programs.plans[0].days[0].title = "Push, renamed"
+        try s.second.importPrograms(programs, for: s.alice.trainee.id)
+      }
+    ),
+    (
+      "import nutrition plans (admin)",
+      { s in
+        try s.second.importNutritionPlans(
+          json: NutritionRoutesFixture.plansJSON.replacingOccurrences(of: "Cut", with: "Bulk"),
+          for: s.alice.trainee.id)
+      }
+    ),
+    (
+      "save a notification config",
+      { s in
+        try s.second.saveNotificationConfig(
+          NotificationConfigDto(type: "REST_TIMER", enabled: false), for: s.alice.trainee.id)
+      }
+    ),
   ]
 
   @Test(arguments: writes.indices)
@@ -118,7 +166,8 @@ private typealias F = StoreFixture
     let (name, write) = Self.writes[index]
     try withTemporaryDirectory { directory in
       let servers = try Servers(path: directory.appendingPathComponent("p.sqlite").path)
-      try expectStatus(servers.send(servers.firstRouter, .post, "/v1/trainee/workouts/log", body: Self.log), 201)
+      try expectStatus(
+        servers.send(servers.firstRouter, .post, "/v1/trainee/workouts/log", body: Self.log), 201)
       let video = try servers.first.addTechniqueVideo(
         url: "https://v.example/1", exerciseId: "bench", for: servers.alice.trainee.id)
       _ = try servers.first.addCoachFeedback("Slower", to: video.id, for: servers.alice.trainee.id)
@@ -159,6 +208,20 @@ private typealias F = StoreFixture
     }
   }
 
+  @Test func aReadThatAnnouncesABodyIsRefusedFromItsHeadersWithoutAValidToken() throws {
+    let api = try WorkoutAPIFixture()
+    for announced: HTTPHeaders in [["Content-Length": "10"], ["Transfer-Encoding": "chunked"]] {
+      var headers = announced
+      headers["Authorization"] = "Bearer not-a-token"
+      let head = HTTPRequest(method: .get, path: "/v1/trainee/workouts", headers: headers)
+      #expect(api.router.admit(head)?.status == .unauthorized)
+    }
+    let bodiless = HTTPRequest(
+      method: .get, path: "/v1/trainee/workouts", headers: ["Authorization": "Bearer not-a-token"])
+    #expect(api.router.admit(bodiless) == nil)
+    #expect(api.router.respond(to: bodiless).status == .unauthorized)
+  }
+
   @Test func aWriteOfOneTraineeLeavesAnothersKeptAnswers() throws {
     let cache = AnswerCache()
     let store = try F.makeStore()
@@ -177,7 +240,8 @@ private typealias F = StoreFixture
     let hits = cache.statistics.hits
     _ = read(bob)
     #expect(cache.statistics.hits == hits + 1)
-    #expect(try JSONDecoder().decode(TrainingProgramsDto.self, from: read(alice).body).plans.count == 1)
+    #expect(
+      try JSONDecoder().decode(TrainingProgramsDto.self, from: read(alice).body).plans.count == 1)
   }
 }
 

@@ -5,7 +5,7 @@ import Testing
 @testable import TraineeServer
 
 /// Writes that arrive together share one transaction and one commit, and each still succeeds
-/// or fails alone (issue 15, "Durable writes").
+/// or fails alone (docs/decisions.md, "Throughput: kept answers, group commit and paged history").
 @Suite(.timeLimit(.minutes(2))) struct GroupCommitTests {
   private struct Refused: Error, Equatable { var number: Int }
 
@@ -33,7 +33,9 @@ import Testing
         transaction: { strict, batch in
           try database.writeTransaction(strict ? .serializable : .readCommitted) { db in
             try batch(db)
-            if failCommit { throw SQLiteError.failed(sql: "COMMIT", code: 10, message: "disk I/O error") }
+            if failCommit {
+              throw SQLiteError.failed(sql: "COMMIT", code: 10, message: "disk I/O error")
+            }
           }
         },
         savepoint: DatabaseTraineeStore.savepoint,

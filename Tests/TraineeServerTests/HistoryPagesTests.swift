@@ -6,13 +6,15 @@ import TraineeAPI
 
 private typealias F = StoreFixture
 
-/// `GET /v1/trainee/workouts/history` in pages (issue 15): edges, and logs added or deleted
-/// between two pages.
+/// `GET /v1/trainee/workouts/history` in pages (docs/decisions.md, "Throughput: kept answers, group
+/// commit and paged history"): edges, and logs added or deleted between two pages.
 struct HistoryPagesTests {
   /// Posts `count` workouts for Alice and returns their ids, oldest first.
   private func logWorkouts(_ count: Int, _ api: WorkoutAPIFixture) throws -> [String] {
     try (0..<count).map { index in
-      try api.log(F.workout([F.entry("bench", [F.strength(1, 50 + Double(index), 5)])]), as: api.alice).id
+      try api.log(
+        F.workout([F.entry("bench", [F.strength(1, 50 + Double(index), 5)])]), as: api.alice
+      ).id
     }
   }
 
@@ -48,7 +50,10 @@ struct HistoryPagesTests {
     #expect(try page(api) == WorkoutHistoryDto(workouts: [], nextCursor: nil))
   }
 
-  @Test(arguments: [(logs: 3, limit: 5), (logs: 5, limit: 5), (logs: 6, limit: 5), (logs: 10, limit: 5), (logs: 7, limit: 1)])
+  @Test(arguments: [
+    (logs: 3, limit: 5), (logs: 5, limit: 5), (logs: 6, limit: 5), (logs: 10, limit: 5),
+    (logs: 7, limit: 1),
+  ])
   func pagesHoldEveryLogOnceNewestFirst(logs: Int, limit: Int) throws {
     let api = try WorkoutAPIFixture()
     let ids = try logWorkouts(logs, api)

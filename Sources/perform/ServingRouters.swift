@@ -1,0 +1,28 @@
+import Synchronization
+import TraineeServer
+
+// NB: the routers are set once, when the database is open, and read by every request four times
+// (admission, limits, handler, access log) on MHD's threads and the workers. Behind a lock those
+// reads took turns with each other on every request (the lock's wake-ups were among the largest
+// costs in a profile of `GET /workouts`); published once behind an atomic flag, they are plain
+// reads.
+
+/// The serving routers, published once; `nil` until then (the server answers 503 meanwhile).
+final class ServingRouters: @unchecked Sendable {
+  // NB: @unchecked: `routers` is written once, before `ready` is stored with release ordering,
+  // and read only after `ready` is loaded true with acquire ordering.
+  private let ready = Atomic<Bool>(false)
+  private var routers: (router: Router, patterns: Router)?
+
+  /// The routers once published.
+  var current: (router: Router, patterns: Router)? {
+    ready.load(ordering: .acquiring) ? routers : nil
+  }
+
+  /// Publishes the routers; called once.
+  func publish(router: Router, patterns: Router) {
+    precondition(!ready.load(ordering: .acquiring), "the routers are published once")
+    routers = (router, patterns)
+    ready.store(true, ordering: .releasing)
+  }
+}

@@ -133,4 +133,12 @@ public enum DatabaseFailureKind: Equatable, Sendable {
 public protocol DatabaseFailure: Error, CustomStringConvertible {
   /// What kind of failure it is.
   var kind: DatabaseFailureKind { get }
+  /// Whether the failure ended the whole transaction, so that only running all of it again can
+  /// succeed (PostgreSQL's serialization failures and deadlocks): a write sharing a group commit
+  /// must not take it as its own failure.
+  var abortsTransaction: Bool { get }
+}
+
+extension DatabaseFailure {
+  public var abortsTransaction: Bool { false }
 }

@@ -129,6 +129,9 @@ final class GroupCommit<Connection>: @unchecked Sendable {
               try savepoint(connection) { try pending.work?(connection) }
             } catch let error as SavepointFailure {
               throw error.underlying
+            } catch let error as any DatabaseFailure where error.abortsTransaction {
+              // The whole batch runs again (the database's retry), not this write alone.
+              throw error
             } catch {
               pending.outcome = .failure(error)
               failed += 1

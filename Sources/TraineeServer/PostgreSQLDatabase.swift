@@ -272,10 +272,3 @@ extension PostgreSQLDatabase {
     }
   }
 }
-
-extension Duration {
-  /// The duration in seconds.
-  fileprivate var seconds: TimeInterval {
-    Double(components.seconds) + Double(components.attoseconds) / 1e18
-  }
-}

@@ -46,6 +46,8 @@ public enum PostgreSQLError: DatabaseFailure, Equatable, Sendable {
     return false
   }
 
+  public var abortsTransaction: Bool { isSerializationFailure }
+
   public var description: String {
     switch self {
     case .cannotConnect(let location, let message): "cannot connect to \(location): \(message)"

@@ -120,20 +120,21 @@ enum ServeCommand {
           }
           let resources = processResources()
           let pool = (store.database as? PostgreSQLDatabase)?.usage
-          let text = metrics.render(
-            gauges: [
-              (
-                "perform_http_requests_in_flight", "Requests begun and not ended.",
-                Double(server.requestsInFlight)
-              ),
-              (
-                "perform_access_log_dropped_lines",
-                "Access log lines dropped (queue full or write failed).",
-                Double(accessLog?.droppedLines ?? 0)
-              ),
-              ("process_resident_memory_bytes", "Resident memory.", resources.residentBytes),
-              ("process_open_fds", "Open file descriptors.", resources.openFiles),
-            ] + databasePoolGauges(pool), counters: databasePoolCounters(pool))
+          let text =
+            metrics.render(
+              gauges: [
+                (
+                  "perform_http_requests_in_flight", "Requests begun and not ended.",
+                  Double(server.requestsInFlight)
+                ),
+                (
+                  "perform_access_log_dropped_lines",
+                  "Access log lines dropped (queue full or write failed).",
+                  Double(accessLog?.droppedLines ?? 0)
+                ),
+                ("process_resident_memory_bytes", "Resident memory.", resources.residentBytes),
+                ("process_open_fds", "Open file descriptors.", resources.openFiles),
+              ] + databasePoolGauges(pool), counters: databasePoolCounters(pool))
             + store.metrics.render() + answers.render()
           return HTTPResponse(
             status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4"],

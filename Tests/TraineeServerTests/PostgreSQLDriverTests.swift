@@ -176,4 +176,8 @@ private struct AwayStore: TraineeStore {
   func loggedSets(_ query: LoggedSetQuery, for trainee: TraineeID) throws -> LoggedSetPage {
     throw Self.away
   }
+  func versionedTrainee(forToken token: String) throws -> VersionedTrainee? { throw Self.away }
+  func workoutHistory(
+    for trainee: TraineeID, before: WorkoutLogID?, limit: Int
+  ) throws -> [WorkoutLogRecord] { throw Self.away }
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Issue 16, "A front": two `perform serve` behind nginx (scripts/nginx-front.sh) on the test
-# PostgreSQL; eight clients post workout logs (each with its own Idempotency-Key) and read their
-# history through nginx while one server is SIGKILLed. Checks that the other carries on (every
-# request after the kill is answered), that no acknowledged log is lost, and that no more requests
-# got a 5xx than were in flight on the killed server (at most one per client).
+# docs/decisions.md, "PostgreSQL beside SQLite: what differs and why": two `perform serve` behind
+# nginx (scripts/nginx-front.sh) on the test PostgreSQL; eight clients post workout logs (each with
+# its own Idempotency-Key) and read their history through nginx while one server is SIGKILLed.
+# Checks that the other carries on (every request after the kill is answered), that no acknowledged
+# log is lost, and that no more requests got a 5xx than were in flight on the killed server (at most
+# one per client).
 #
 #   scripts/with-test-postgresql.sh scripts/nginx-front-kill-check.sh [PERFORM_BINARY]
 set -euo pipefail

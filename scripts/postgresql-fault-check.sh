@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
-# Issue 16, "Faults", against a real `perform serve` on a PostgreSQL cluster of its own:
-#   - PostgreSQL stopped (fast shutdown): requests are 503 JSON with Retry-After, never 500, and
-#     the server keeps running;
-#   - PostgreSQL started again: the server answers again by itself, and every write it
-#     acknowledged before the stop is there.
+# docs/decisions.md, "PostgreSQL beside SQLite: what differs and why", against a real `perform
+# serve` on a PostgreSQL cluster of its own: - PostgreSQL stopped (fast shutdown): requests are 503
+# JSON with Retry-After, never 500, and the server keeps running; - PostgreSQL started again: the
+# server answers again by itself, and every write it acknowledged before the stop is there.
 #
 #   scripts/with-test-postgresql.sh scripts/postgresql-fault-check.sh [PERFORM_BINARY]
 #

@@ -2,9 +2,10 @@
 # The trainee API server under wrk on loopback, next to nginx serving a same-size static JSON file
 # in the same run (the machine's ceiling). See docs/benchmarks.md "Trainee API server".
 #
-# Workload: GET /healthz (a trivial handler: the HTTP layer's own ceiling), GET /v1/trainee/workouts,
-# /home, /session, /nutrition/day and /nutrition/menu, PUT /v1/trainee/nutrition/day and POST
-# /v1/trainee/workouts/log as the demo trainee, the two writes again spread over 64 trainees (one
+# Workload: GET /healthz (a trivial handler: the HTTP layer's own ceiling), GET
+# /v1/trainee/workouts, /home, /session, /nutrition/day and /nutrition/menu, PUT
+# /v1/trainee/nutrition/day and POST /v1/trainee/workouts/log as the demo trainee, the two writes
+# again spread over 64 trainees (one
 # `Authorization` each, as 64 phones would send them), and nginx's static copy of the workouts
 # answer, each at 1 connection (1 thread) and 64 connections (2 threads) for DURATION (default 10s).
 # The write endpoints run a second time against a server whose database is on tmpfs (/dev/shm),
@@ -18,8 +19,9 @@
 # Only 127.0.0.1 is used; every wrk run stops by itself; everything started here is stopped and
 # every temporary file removed on every exit path.
 #
-# PostgreSQL (issue 16): the same three endpoints on a throwaway PostgreSQL cluster (fsync on, as
-# in production; scripts/with-test-postgresql.sh, which this script runs itself under), with one
+# PostgreSQL (docs/decisions.md, "PostgreSQL beside SQLite: what differs and why"): the same three
+# endpoints on a throwaway PostgreSQL cluster (fsync on, as in production;
+# scripts/with-test-postgresql.sh, which this script runs itself under), with one
 # `perform serve`, and with two behind nginx (scripts/nginx-front.sh).
 #
 # Environment: DURATION (wrk -d, default 10s), PERFORM (a built perform binary; default: build it
@@ -382,8 +384,8 @@ fi
 # resident_kib PID: the process's resident memory in KiB.
 resident_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
 
-# counted_gets URL REQUESTS [SECONDS]: GET URL at 64 connections in runs of SECONDS (default 2) until
-# at least REQUESTS were answered; prints how many were.
+# counted_gets URL REQUESTS [SECONDS]: GET URL at 64 connections in runs of SECONDS (default 2)
+# until at least REQUESTS were answered; prints how many were.
 counted_gets() {
   local done=0 line
   while ((done < $2)); do

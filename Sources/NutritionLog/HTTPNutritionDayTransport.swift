@@ -1,9 +1,9 @@
 import Foundation
 import TraineeAPI
 
-// NB: issue 4 "The sync engine": `GET/PUT /v1/trainee/nutrition/day` through the API client.
-// The client's offline (and timeout, cancelled and other transport failures: no answer came)
-// is the engine's `.offline`, so those saves are retried when the network is reachable again;
+// NB: docs/behaviour.md, "The nutrition day": `GET/PUT /v1/trainee/nutrition/day` through the API
+// client. The client's offline (and timeout, cancelled and other transport failures: no answer
+// came) is the engine's `.offline`, so those saves are retried when the network is reachable again;
 // an HTTP status is `.http`; a 2xx body that is not a day is `.malformedResponse`.
 
 /// The nutrition day API over `TraineeAPIClient`: the sync engine's transport in the app.

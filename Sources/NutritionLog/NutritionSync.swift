@@ -3,7 +3,7 @@ import Observation
 import TraineeAPI
 
 // NB: spec nutrition-day-log.md "Server sync", "Hydration" and "Saving" (`useNutritionDaySync`),
-// with the two documented defects fixed (docs/decisions.md, "Nutrition sync (issue 4)"):
+// with the two documented defects fixed (docs/decisions.md, "Nutrition sync"):
 // - a debounced save is flushed, not dropped, when the shown date changes;
 // - the baseline moves only when the server confirms a save, and a failed save is retried with
 //   backoff (and at once when the network is reachable again), always with the latest snapshot.

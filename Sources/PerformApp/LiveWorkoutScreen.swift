@@ -6,11 +6,11 @@ import TextColumns
 import TraineeAPI
 import WorkoutSession
 
-// NB: issue 7 "Screens", live workout. Logging a set is the hot path: the cursor sits on the
-// set due next, typing digits edits the field under it at once (no Enter needed to start),
-// Enter moves weight -> reps (-> RIR), and space checks the set with what is shown: entered
-// values, else the greyed placeholders. After a check the cursor jumps to the set due next, the
-// one the card shows (in a superset, the next member's set of the round). This file holds the
+// NB: docs/decisions.md, "The terminal app", live workout. Logging a set is the hot path: the
+// cursor sits on the set due next, typing digits edits the field under it at once (no Enter needed
+// to start), Enter moves weight -> reps (-> RIR), and space checks the set with what is shown:
+// entered values, else the greyed placeholders. After a check the cursor jumps to the set due next,
+// the one the card shows (in a superset, the next member's set of the round). This file holds the
 // modes and the keys; the cursor is a value of its own (SetCursor), the drawing is in
 // LiveWorkoutScreen+Drawing.swift and +Rows.swift.
 

@@ -177,7 +177,7 @@ struct NutritionDayList {
         StyledRun(NutritionText.padded("  \(item.eaten ? "[✓]" : "[ ]") \(name)", to: nameColumns)),
         StyledRun(" " + NutritionText.macros(item.macros), dim),
       ]))
-    // NB: issue 7 "meals with their items and options": the main option first, then the
+    // NB: docs/decisions.md, "The terminal app": the main option first, then the
     // alternatives, the chosen one in brackets.
     guard let options = plan?.options, options.count > 1 || item.swapped else { return }
     var names = options.map { option in

@@ -4,7 +4,7 @@ import NutritionLog
 import TraineeAPI
 import WorkoutSession
 
-// NB: issue 7 "Faults a person meets": nutrition edits queue and are saved when the server is
+// NB: docs/decisions.md, "The terminal app": nutrition edits queue and are saved when the server is
 // back, also across a quit or a kill while offline. The sync engine keeps its edits in memory;
 // the app writes every held date's snapshot here after each change, with what the server was
 // known to hold for it (its last answer or confirmed save), and hands both back to the next mount,

@@ -2,7 +2,7 @@ import Foundation
 import NutritionLog
 import TraineeAPI
 
-// NB: issue 7 "add a food from search or barcode". A search or barcode answer moves the flow on
+// NB: docs/decisions.md, "The terminal app". A search or barcode answer moves the flow on
 // only when the flow still waits for that very request; a late answer after Esc is dropped.
 
 extension NutritionScreen {

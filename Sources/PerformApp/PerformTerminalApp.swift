@@ -2,7 +2,7 @@ import Foundation
 import TerminalUI
 import TextColumns
 
-// NB: issue 7 "Screens" and "Help (`?`) lists the keys on every screen". The shell is pure
+// NB: docs/decisions.md, "The terminal app". The shell is pure
 // drawing and key routing: the runner gives it keys and a size and draws the frames it returns,
 // so tests drive the whole app without a terminal.
 
@@ -92,8 +92,8 @@ public final class PerformTerminalApp: ScreenHost {
   /// Routes `key`: Ctrl-Z and Ctrl-C on every screen, help and tab switching next (unless a
   /// value is being typed), then the screen, then the app's own keys.
   public func handle(_ key: Key, now: Date) -> AppCommand {
-    // NB: job control (issue 7): Ctrl-Z changes nothing, not even the message or the help shown,
-    // so `fg` comes back to the very same screen.
+    // NB: job control (docs/decisions.md, "The terminal app"): Ctrl-Z changes nothing, not even the
+    // message or the help shown, so `fg` comes back to the very same screen.
     if key == .control("z") { return .suspend }
     // A focus report is not a key press: it changes nothing on screen.
     if key == .focusIn || key == .focusOut {

@@ -2,11 +2,11 @@ import Foundation
 import Synchronization
 import TerminalUI
 
-// NB: issue 7 "Start": the terminal is restored on every exit path (TerminalDevice handles the
-// signals), redrawn on resize, and every entered value is already saved when the app leaves
-// (the journal per action, the nutrition edits file per change), so quitting needs no "save".
-// Ctrl-Z suspends to the shell (TerminalDevice.suspend); whatever brings the app back, the first
-// frame after is drawn whole, since the screen showed the shell meanwhile.
+// NB: docs/decisions.md, "The terminal app": the terminal is restored on every exit path
+// (TerminalDevice handles the signals), redrawn on resize, and every entered value is already saved
+// when the app leaves (the journal per action, the nutrition edits file per change), so quitting
+// needs no "save". Ctrl-Z suspends to the shell (TerminalDevice.suspend); whatever brings the app
+// back, the first frame after is drawn whole, since the screen showed the shell meanwhile.
 
 /// Runs a `PerformTerminalApp` on a terminal: keys in, frames out, a redraw every 250 ms for
 /// the clocks, the card's taps picked up every second.

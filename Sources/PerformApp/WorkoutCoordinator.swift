@@ -5,7 +5,7 @@ import TraineeAPI
 import WorkoutLogDelivery
 import WorkoutSession
 
-// NB: issue 7 "Live workout" and "Faults a person meets". The store applies actions and saves
+// NB: docs/decisions.md, "The terminal app". The store applies actions and saves
 // each to the journal; this object performs what they ask at the edge: the rest-over alert and
 // reminders (WorkoutAlerts), the Live Activity card, the rest ticks, the server calls and the PR
 // celebration. The finished workout's log is carried by WorkoutLogCourier (its durable,

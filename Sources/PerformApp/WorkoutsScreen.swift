@@ -3,9 +3,9 @@ import TerminalUI
 import TraineeAPI
 import WorkoutSession
 
-// NB: issue 7 "Screens", workouts: the plans and days, the history (with delete), the next
-// workout. The next workout is the day after the last logged day of its plan, in the plan's
-// order, wrapping around; with no history, the first day of the first plan.
+// NB: docs/decisions.md, "The terminal app", workouts: the plans and days, the history (with
+// delete), the next workout. The next workout is the day after the last logged day of its plan, in
+// the plan's order, wrapping around; with no history, the first day of the first plan.
 
 /// The workouts tab: what to do next, every plan day, and the logged workouts.
 @MainActor

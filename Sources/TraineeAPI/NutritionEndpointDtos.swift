@@ -1,9 +1,10 @@
 import Foundation
 
-// NB: issue 6 "Endpoints", nutrition: the client's view of the day, meal log and food answers.
-// The server encodes the meal log and food answers from its own types (TraineeServer,
-// FoodCatalog.swift); these are the same shapes, decoded leniently per DESIGN.md "Wire
-// compatibility". Amounts are bounded where the decoder asks (MacrosDto+Sums.swift).
+// NB: docs/decisions.md, "The server: HTTP, routes and storage", nutrition: the client's view of
+// the day, meal log and food answers. The server encodes the meal log and food answers from its own
+// types (TraineeServer, FoodCatalog.swift); these are the same shapes, decoded leniently per
+// DESIGN.md "Wire compatibility". Amounts are bounded where the decoder asks
+// (MacrosDto+Sums.swift).
 
 /// Energy and macronutrients, `{ "kcal", "protein", "carbs", "fat" }`; a missing one is 0.
 public struct MacrosDto: Codable, Equatable, Sendable {

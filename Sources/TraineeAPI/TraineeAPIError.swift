@@ -28,8 +28,9 @@ public enum TraineeAPIError: Error, Equatable, Sendable {
 extension TraineeAPIError {
   /// Classifies an error a transport threw.
   ///
-  /// NB: issue 6 "Client": offline and timeout are told apart from other URL errors so the sync
-  /// engine can retry an offline save when the network is reachable again.
+  /// NB: docs/decisions.md, "The server: HTTP, routes and storage": offline and timeout are told
+  /// apart from other URL errors so the sync engine can retry an offline save when the network is
+  /// reachable again.
   init(transportError error: any Error) {
     if let error = error as? TraineeAPIError {
       self = error

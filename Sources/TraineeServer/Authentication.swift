@@ -1,7 +1,7 @@
 import Foundation
 
-// NB: issue 6, "Bad input and isolation": a missing or unknown token is 401, and every route
-// acts for the trainee the token names, never for an id in the request.
+// NB: docs/decisions.md, "The server: HTTP, routes and storage": a missing or unknown token is 401,
+// and every route acts for the trainee the token names, never for an id in the request.
 
 /// The trainee a request's `Authorization: Bearer <token>` names.
 ///
@@ -51,7 +51,7 @@ extension Router {
   }
 }
 
-/// The trainee API: every route of issue 6 on one router, backed by `store`.
+/// The trainee API: every route on one router, backed by `store`.
 public struct TraineeAPIRoutes: Sendable {
   public let store: any TraineeStore
   /// The wall clock, for "today" in the request's `X-Timezone` and for timestamps.

@@ -1,10 +1,10 @@
 import Foundation
 
-// NB: issue 6, "Accounts": the token is stored only as its SHA-256. A token is 256 random bits
-// from the system's secure generator, so no salt or slow hash is needed: there is no dictionary
-// to try, and an unsalted digest can be looked up through a unique index. Foundation on Linux has
-// no SHA-256 (no CryptoKit) and the package takes no dependencies, hence the one below, checked
-// against the FIPS 180-4 test vectors.
+// NB: docs/decisions.md, "The server: HTTP, routes and storage": the token is stored only as its
+// SHA-256. A token is 256 random bits from the system's secure generator, so no salt or slow hash
+// is needed: there is no dictionary to try, and an unsalted digest can be looked up through a
+// unique index. Foundation on Linux has no SHA-256 (no CryptoKit) and the package takes no
+// dependencies, hence the one below, checked against the FIPS 180-4 test vectors.
 
 /// Bearer tokens: making new ones and the digest the store keeps instead.
 enum BearerToken {

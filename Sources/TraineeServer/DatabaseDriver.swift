@@ -1,7 +1,8 @@
 import Foundation
 
-// NB: issue 16, "the same TraineeStore on a second backend": the store's queries are written
-// once, in the SQL both SQLite and PostgreSQL read (`?` and `?N` placeholders, `ON CONFLICT` upserts,
+// NB: docs/decisions.md, "PostgreSQL beside SQLite: what differs and why": the store's queries are
+// written once, in the SQL both SQLite and PostgreSQL read (`?` and `?N` placeholders, `ON
+// CONFLICT` upserts,
 // `RETURNING`), and run through this small protocol. A driver owns its C library's pointers, its
 // connections and its transactions; `SQLDialect` names the few places the SQL differs.
 

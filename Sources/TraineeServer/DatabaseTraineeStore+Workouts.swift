@@ -1,16 +1,17 @@
 import Foundation
 import TraineeAPI
 
-// NB: issue 6, "Endpoints": an `Idempotency-Key` makes a retried post return the first answer and
-// store nothing twice. Keys belong to a trainee (another trainee's same key is a new log), and a
-// key is remembered after its log is deleted, so a late retry cannot bring the log back. The same
-// key with another workout is a client bug that would otherwise lose that workout without a word:
-// while the key's log exists, the retry's payload is compared with it as values (both decoded by
-// this build, so a change of encoding between builds, key order or number spelling is not a
-// difference) and another workout is refused (`idempotencyKeyReused`, answered 422). Once the log
-// is deleted, its keys keep its payload (`deleted_payload`, schema version 6): the same workout
-// gets the first answer marked `deleted`, another is refused as before. A 2xx thus always names a
-// log that exists or says it was deleted; it never acknowledges a workout it did not store.
+// NB: docs/decisions.md, "The server: HTTP, routes and storage": an `Idempotency-Key` makes a
+// retried post return the first answer and store nothing twice. Keys belong to a trainee (another
+// trainee's same key is a new log), and a key is remembered after its log is deleted, so a late
+// retry cannot bring the log back. The same key with another workout is a client bug that would
+// otherwise lose that workout without a word: while the key's log exists, the retry's payload is
+// compared with it as values (both decoded by this build, so a change of encoding between builds,
+// key order or number spelling is not a difference) and another workout is refused
+// (`idempotencyKeyReused`, answered 422). Once the log is deleted, its keys keep its payload
+// (`deleted_payload`, schema version 6): the same workout gets the first answer marked `deleted`,
+// another is refused as before. A 2xx thus always names a log that exists or says it was deleted;
+// it never acknowledges a workout it did not store.
 // `workoutNumber` is one more than the highest number the trainee was ever given, kept in
 // `workout_numbers` (schema version 5): a deletion leaves a gap and never lowers it.
 
@@ -25,12 +26,12 @@ extension DatabaseTraineeStore {
           + " \(StorageLimits.logBytes) are kept")
     }
     let loggedAt = (loggedAt ?? now()).milliseconds
-    // NB: issue 16, "workout numbers, idempotency keys": every log post of a trainee first takes
-    // the trainee's row lock (an update that changes nothing), so on PostgreSQL the posts of one
-    // trainee run one after another at READ COMMITTED, each seeing the keys and numbers the one
-    // before committed. SERIALIZABLE was correct too, but concurrent posts of one trainee then
-    // conflicted on the number row and were run again, up to ten times each, and could still fail.
-    // SQLite's `BEGIN IMMEDIATE` already runs them one by one.
+    // NB: docs/decisions.md, "PostgreSQL beside SQLite: what differs and why": every log post of a
+    // trainee first takes the trainee's row lock (an update that changes nothing), so on PostgreSQL
+    // the posts of one trainee run one after another at READ COMMITTED, each seeing the keys and
+    // numbers the one before committed. SERIALIZABLE was correct too, but concurrent posts of one
+    // trainee then conflicted on the number row and were run again, up to ten times each, and could
+    // still fail. SQLite's `BEGIN IMMEDIATE` already runs them one by one.
     return try write(trainee, .readCommitted) { db in
       try db.run("UPDATE trainees SET name = name WHERE id = ?", [trainee.value])
       if let idempotencyKey,
@@ -113,14 +114,14 @@ extension DatabaseTraineeStore {
     }
   }
 
-  // NB: issue 6, "Server history lookups": a new log has the highest id, so it becomes the
-  // latest log of every exercise it has a done set of (unless it is dated before that exercise's
-  // latest: a workout imported with its original date is not "last time", docs/decisions.md
-  // "History export and import"), and its best set replaces the kept best
-  // only when its estimate is strictly higher (the kept one is earlier, and wins a tie). Both
-  // statements touch the new log's sets and the trainee's summary rows, not the history. They
-  // find the sets by `log_id` alone (the log was just stored for `trainee`): with `trainee_id` in
-  // the filter too, SQLite picks `logged_sets_by_exercise` and walks every set of the trainee.
+  // NB: docs/decisions.md, "The server: HTTP, routes and storage": a new log has the highest id, so
+  // it becomes the latest log of every exercise it has a done set of (unless it is dated before
+  // that exercise's latest: a workout imported with its original date is not "last time",
+  // docs/decisions.md "History export and import"), and its best set replaces the kept best only
+  // when its estimate is strictly higher (the kept one is earlier, and wins a tie). Both statements
+  // touch the new log's sets and the trainee's summary rows, not the history. They find the sets by
+  // `log_id` alone (the log was just stored for `trainee`): with `trainee_id` in the filter too,
+  // SQLite picks `logged_sets_by_exercise` and walks every set of the trainee.
 
   /// Makes `log`, just stored with its sets, part of `exercise_history`.
   private static func recordInHistory(
@@ -222,14 +223,15 @@ extension DatabaseTraineeStore {
     }
   }
 
-  // NB: issue 2, "PR": the best set is the done set with positive weight and reps and the
-  // highest Epley estimate, weight x (1 + reps / 30), the earliest on a tie. Logged sets carry
-  // no set type, so a logged warm-up counts like any set. The queries order by weight x (30 + reps),
-  // the estimate times 30, which ranks alike and keeps equal estimates exactly equal.
-  // Issue 6, "Server history lookups": both answers are read from `exercise_history`, one row per
-  // exercise, and the latest log's sets by their key, so the cost follows the number of exercises,
-  // not the number of logged sets. `CROSS JOIN` keeps `exercise_history` the outer loop: without
-  // statistics SQLite would otherwise walk all of the trainee's sets by `logged_sets_by_exercise`.
+  // NB: docs/decisions.md, "Workout engine": the best set is the done set with positive weight and
+  // reps and the highest Epley estimate, weight x (1 + reps / 30), the earliest on a tie. Logged
+  // sets carry no set type, so a logged warm-up counts like any set. The queries order by weight x
+  // (30 + reps), the estimate times 30, which ranks alike and keeps equal estimates exactly equal.
+  // docs/decisions.md, "The server: HTTP, routes and storage": both answers are read from
+  // `exercise_history`, one row per exercise, and the latest log's sets by their key, so the cost
+  // follows the number of exercises, not the number of logged sets. `CROSS JOIN` keeps
+  // `exercise_history` the outer loop: without statistics SQLite would otherwise walk all of the
+  // trainee's sets by `logged_sets_by_exercise`.
 
   public func exerciseHistory(for trainee: TraineeID) throws -> [String: ExerciseHistory] {
     try read { db in

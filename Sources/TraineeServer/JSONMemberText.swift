@@ -1,6 +1,6 @@
 import Foundation
 
-// NB: issue 6 "snapshot per trainee per date, stored as given": the server keeps the bytes the
+// NB: docs/decisions.md, "The server: HTTP, routes and storage": the server keeps the bytes the
 // client sent for `data`, not a re-encoding, so a field or a number format this server does not
 // know survives a save and a read. The body is decoded (and so checked to be JSON) first; this
 // only finds where a member's value starts and ends.

@@ -1,10 +1,12 @@
 import Foundation
 import TraineeAPI
 
-// NB: issue 4 "The sync engine" and issue 6: `GET` answers `{ date, data: snapshot|null }` with
+// NB: docs/behaviour.md, "The nutrition day" and docs/decisions.md, "The server: HTTP, routes and
+// storage": `GET` answers `{ date, data: snapshot|null }` with
 // `data` byte for byte as it was stored; `swapOptions` is left out (the server has no automatic
 // alternatives, and the plan's own options are in the plan). `PUT { date, data }` checks `data`
-// structurally (TraineeAPI's NutritionDaySnapshot, amounts bounded), refuses a date after the trainee's today with
+// structurally (TraineeAPI's NutritionDaySnapshot, amounts bounded), refuses a date after the
+// trainee's today with
 // `future_date`, stores the bytes as sent and answers the same document as `GET`. The one
 // exception (docs/decisions.md "Server nutrition routes"): a `data` without a `portions` member
 // comes from a build that does not know about amounts (the spec always sends the map), so the

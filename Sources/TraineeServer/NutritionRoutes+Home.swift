@@ -1,11 +1,12 @@
 import Foundation
 import TraineeAPI
 
-// NB: issue 6 "Home and account": `GET /v1/trainee/home?planId=&dayId=` answers today in the
-// request's `X-Timezone`, the next workout, and the nutrition day's targets and eaten sums. The
-// hinted plan day is used when the plans have it (a stale hint falls back, it is only a hint);
-// without one, the day today's snapshot names most, else the first plan day. The next workout
-// is the program day after the one last logged (wrapping to the first), else the first day.
+// NB: docs/decisions.md, "The server: HTTP, routes and storage": `GET
+// /v1/trainee/home?planId=&dayId=` answers today in the request's `X-Timezone`, the next workout,
+// and the nutrition day's targets and eaten sums. The hinted plan day is used when the plans have
+// it (a stale hint falls back, it is only a hint); without one, the day today's snapshot names
+// most, else the first plan day. The next workout is the program day after the one last logged
+// (wrapping to the first), else the first day.
 
 extension TraineeAPIRoutes {
   /// `GET /v1/trainee/home?planId=&dayId=`.

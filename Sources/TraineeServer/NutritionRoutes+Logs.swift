@@ -1,11 +1,11 @@
 import Foundation
 import TraineeAPI
 
-// NB: issue 6 "`POST /v1/trainee/nutrition/logs` (a meal log with items, optional
-// `consumedAt`, answers its id)". The log's date is `date` when sent, else the day `consumedAt`
-// falls on in the request's zone, else today there (spec nutrition-day-log.md: `consumedAt` is
-// sent for yesterday only, and the server uses the current time otherwise). A date after today
-// is refused like a day save. Items are stored as the JSON text sent.
+// NB: docs/decisions.md, "Server nutrition routes": `POST /v1/trainee/nutrition/logs` (a meal log
+// with items, optional `consumedAt`, answers its id). The log's date is `date` when sent, else the
+// day `consumedAt` falls on in the request's zone, else today there (spec nutrition-day-log.md:
+// `consumedAt` is sent for yesterday only, and the server uses the current time otherwise). A date
+// after today is refused like a day save. Items are stored as the JSON text sent.
 
 /// The most items one meal log may have.
 let maximumLoggedItems = 100

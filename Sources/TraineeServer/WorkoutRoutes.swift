@@ -1,12 +1,14 @@
 import Foundation
 import TraineeAPI
 
-// NB: issue 6, "Bad input and isolation": every route acts for the trainee the token names, and
-// a record id that is not a positive integer or belongs to another trainee answers 404
+// NB: docs/decisions.md, "The server: HTTP, routes and storage": every route acts for the trainee
+// the token names, and a record id that is not a positive integer or belongs to another trainee
+// answers 404
 // `not_found` alike, so an id says nothing about other trainees.
 
 extension TraineeAPIRoutes {
-  /// The workout endpoints (issue 6, "Endpoints", first paragraph) and `GET /v1/trainee/session`.
+  /// The workout endpoints (docs/decisions.md, "The server: HTTP, routes and storage", first
+  /// paragraph) and `GET /v1/trainee/session`.
   func registerWorkoutRoutes(on router: inout Router) {
     let store = store
     router.addCached(

@@ -52,7 +52,8 @@ struct NutritionRoutesFixture {
       token: token, zone: zone)
   }
 
-  /// The coach's plan of issue 4, with a second option and a second meal.
+  /// The coach's plan of docs/behaviour.md, "The nutrition day", with a second option and a second
+  /// meal.
   static let plansJSON = """
     { "plans": [ { "id": "np1", "name": "Cut", "days": [
       { "id": "nd1", "label": "Training day",

@@ -2,10 +2,11 @@ import ActivityKit
 import Foundation
 import LiveActivity
 
-// NB: issue 5 "Lifecycle": the lifecycle rules live in `WorkoutActivityController` and are
-// tested on Linux against a recording fake; this adapter only forwards to ActivityKit. Updates
-// and ends are asynchronous there, so they are chained in call order: an end never overtakes
-// the update before it. Every activity it starts or lists is watched through
+// NB: docs/decisions.md, "The Lock Screen card": the lifecycle rules live in
+// `WorkoutActivityController` and are tested on Linux against a recording fake; this adapter only
+// forwards to ActivityKit. Updates and ends are asynchronous there, so they are chained in call
+// order: an end never overtakes the update before it. Every activity it starts or lists is watched
+// through
 // `activityStateUpdates`: when the person swipes the card away (`.dismissed`) or the system ends
 // it (`.ended`), `activityEnded` tells the controller, so the card no longer counts as visible
 // and the rest-over banner is posted again.

@@ -3,7 +3,7 @@ import LiveActivity
 import SwiftUI
 import WorkoutSession
 
-// NB: issue 5 "Interactions and the pending-command queue": the card's taps wait in the App
+// NB: docs/decisions.md, "The Lock Screen card": the card's taps wait in the App
 // Group queue until the app applies them. The app applies them at three moments: at launch and
 // whenever its scene becomes active (`drainsCardCommands`), and right after a rest button's
 // `LiveActivityIntent`, which iOS performs in the app's process, queued its command

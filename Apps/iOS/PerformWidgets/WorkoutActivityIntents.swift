@@ -2,7 +2,7 @@ import AppIntents
 import Foundation
 import LiveActivity
 
-// NB: issue 5 "Interactions and the pending-command queue": the card's buttons cannot reach the
+// NB: docs/decisions.md, "The Lock Screen card": the card's buttons cannot reach the
 // workout store. Each tap writes one pending command into the App Group queue; the app applies
 // the queue when it starts or returns to the foreground, exactly once and in order, and refuses
 // a command whose set or rest changed since the tap. The checkmark also opens the app.

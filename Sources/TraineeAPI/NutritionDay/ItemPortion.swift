@@ -1,8 +1,8 @@
 import Foundation
 
-// NB: spec nutrition-day-log.md "What each map means" (`portions`) and issue 4 "The edit store":
-// a portion is valid when `foodId` is non-empty and `qty` is finite, > 0 and <= 10000. Anything
-// else clears the entry.
+// NB: spec nutrition-day-log.md "What each map means" (`portions`) and docs/behaviour.md, "The
+// nutrition day": a portion is valid when `foodId` is non-empty and `qty` is finite, > 0 and <=
+// 10000. Anything else clears the entry.
 
 /// The trainee's own amount of a plan item: `qty` of the food `foodId`, in the food's canonical
 /// unit. Stored in `portions` under `dateKey__itemId`.

@@ -10,11 +10,9 @@ extension TraineeAPIRoutes {
   func registerSetHistoryRoutes(on router: inout Router) {
     let store = store
     router.add(.get, "/v1/trainee/workouts/sets", store: store) { request, trainee in
-      try WorkoutRoutes.mappingStoreErrors {
-        let query = try WorkoutRoutes.loggedSetQuery(request)
-        let page = try store.loggedSets(query, for: trainee.id)
-        return .json(.ok, LoggedSetPageDto(sets: page.sets, next: page.next?.description))
-      }
+      let query = try WorkoutRoutes.loggedSetQuery(request)
+      let page = try store.loggedSets(query, for: trainee.id)
+      return .json(.ok, LoggedSetPageDto(sets: page.sets, next: page.next?.description))
     }
   }
 }

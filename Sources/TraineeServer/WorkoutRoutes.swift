@@ -18,9 +18,7 @@ extension TraineeAPIRoutes {
     }
     let now = now
     router.add(.post, "/v1/trainee/workouts/log", store: store) { request, trainee in
-      try WorkoutRoutes.mappingStoreErrors {
-        try WorkoutRoutes.logWorkout(request, trainee: trainee.id, in: store, now: now())
-      }
+      try WorkoutRoutes.logWorkout(request, trainee: trainee.id, in: store, now: now())
     }
     router.addCached(
       "/v1/trainee/workouts/history", store: store, cache: cache,
@@ -44,18 +42,14 @@ extension TraineeAPIRoutes {
       return .json(.ok, WorkoutRoutes.dto(log, entries: true))
     }
     router.add(.delete, "/v1/trainee/workouts/log/:id", store: store) { request, trainee in
-      try WorkoutRoutes.mappingStoreErrors {
-        let id = try WorkoutRoutes.recordID(WorkoutLogID.self, request, "id", "workout log")
-        guard try store.deleteWorkoutLog(id, for: trainee.id) else {
-          throw WorkoutRoutes.notFound("workout log", request.pathParameters["id"])
-        }
-        return HTTPResponse(status: .noContent)
+      let id = try WorkoutRoutes.recordID(WorkoutLogID.self, request, "id", "workout log")
+      guard try store.deleteWorkoutLog(id, for: trainee.id) else {
+        throw WorkoutRoutes.notFound("workout log", request.pathParameters["id"])
       }
+      return HTTPResponse(status: .noContent)
     }
     router.add(.post, "/v1/trainee/workouts/substitutions", store: store) { request, trainee in
-      try WorkoutRoutes.mappingStoreErrors {
-        try WorkoutRoutes.saveSubstitution(request, trainee: trainee.id, in: store)
-      }
+      try WorkoutRoutes.saveSubstitution(request, trainee: trainee.id, in: store)
     }
     registerTechniqueVideoRoutes(on: &router)
     registerSetHistoryRoutes(on: &router)
@@ -73,29 +67,25 @@ extension TraineeAPIRoutes {
   private func registerTechniqueVideoRoutes(on router: inout Router) {
     let store = store
     router.add(.post, "/v1/trainee/technique-videos", store: store) { request, trainee in
-      try WorkoutRoutes.mappingStoreErrors {
-        let body = try request.decodeJSON(TechniqueVideoRequestDto.self)
-        try WorkoutInput.checkVideo(body)
-        let video = try store.addTechniqueVideo(
-          url: body.url, exerciseId: body.exerciseId, for: trainee.id)
-        return .json(
-          .created,
-          TechniqueVideoDto(
-            id: video.id.description, url: video.url, exerciseId: video.exerciseId,
-            submittedAt: ISO8601Instant.textWithMilliseconds(video.submittedAt)))
-      }
+      let body = try request.decodeJSON(TechniqueVideoRequestDto.self)
+      try WorkoutInput.checkVideo(body)
+      let video = try store.addTechniqueVideo(
+        url: body.url, exerciseId: body.exerciseId, for: trainee.id)
+      return .json(
+        .created,
+        TechniqueVideoDto(
+          id: video.id.description, url: video.url, exerciseId: video.exerciseId,
+          submittedAt: ISO8601Instant.textWithMilliseconds(video.submittedAt)))
     }
     router.add(
       .post, "/v1/trainee/technique-videos/:videoId/feedback-seen", store: store
     ) { request, trainee in
-      try WorkoutRoutes.mappingStoreErrors {
-        let id = try WorkoutRoutes.recordID(
-          TechniqueVideoID.self, request, "videoId", "technique video")
-        guard try store.markFeedbackSeen(id, for: trainee.id) else {
-          throw WorkoutRoutes.notFound("technique video", request.pathParameters["videoId"])
-        }
-        return HTTPResponse(status: .noContent)
+      let id = try WorkoutRoutes.recordID(
+        TechniqueVideoID.self, request, "videoId", "technique video")
+      guard try store.markFeedbackSeen(id, for: trainee.id) else {
+        throw WorkoutRoutes.notFound("technique video", request.pathParameters["videoId"])
       }
+      return HTTPResponse(status: .noContent)
     }
   }
 }

@@ -164,8 +164,7 @@ enum ServeCommand {
             "cannot reopen the access log: \(error)", request: nil, route: nil, at: Date()))
       }
     }
-    hangUp.resume()
-    signal(SIGHUP, SIG_IGN)
+    listen(hangUp, for: SIGHUP)
     termination.wait()
     // SIGTERM or SIGINT: no new connection; the requests begun end (bounded); then stop.
     if !server.drain(timeout: .seconds(settings.drainSeconds)) {
@@ -193,9 +192,7 @@ final class TerminationSignal {
     for signalNumber in [SIGINT, SIGTERM] {
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
       source.setEventHandler { [received] in received.signal() }
-      source.resume()
-      // Ignored only once the source listens, so no signal falls between the two.
-      signal(signalNumber, SIG_IGN)
+      listen(source, for: signalNumber)
       sources.append(source)
     }
   }
@@ -205,6 +202,24 @@ final class TerminationSignal {
     received.wait()
     sources.forEach { $0.cancel() }
   }
+}
+
+/// Resumes `source` and returns once libdispatch listens for `signalNumber`.
+///
+/// On Linux libdispatch registers the source from its own thread after `resume()` returns, and
+/// registering installs its handler with `sigaction` (the handler hands the signal to the
+/// source's signalfd). Setting `SIG_IGN` after `resume()`, as on Darwin, raced with that: when it
+/// came second it replaced the handler, and every later SIGTERM was discarded (a server that did
+/// not stop). So the registration is waited for, and only Darwin's kqueue, which sees ignored
+/// signals, gets `SIG_IGN`, once the source listens, so that no signal falls between the two.
+func listen(_ source: any DispatchSourceSignal, for signalNumber: Int32) {
+  let registered = DispatchSemaphore(value: 0)
+  source.setRegistrationHandler { registered.signal() }
+  source.resume()
+  registered.wait()
+  #if !os(Linux)
+    signal(signalNumber, SIG_IGN)
+  #endif
 }
 
 /// The store at `--database PATH_OR_URL` (a `postgresql://` or `postgres://` URL is PostgreSQL,

@@ -79,8 +79,15 @@ killed.set()
 for thread in threads:
     thread.join()
 
-status, body = request("GET", "/v1/trainee/workouts/history")
-stored = {w["id"] for w in json.loads(body)["workouts"]}
+# The history is paged: every page, following nextCursor.
+stored, path = set(), "/v1/trainee/workouts/history?limit=100"
+while path:
+    status, body = request("GET", path)
+    page = json.loads(body)
+    stored |= {w["id"] for w in page["workouts"]}
+    cursor = page.get("nextCursor")
+    path = (f"/v1/trainee/workouts/history?limit=100&cursor={urllib.parse.quote(cursor)}"
+            if cursor else None)
 errors = [s for s in statuses if s >= 500 or s == 0]
 late = after_kill[len(threads):]
 print(f"nginx front: {len(statuses)} requests, {len(acknowledged)} logs acknowledged, "

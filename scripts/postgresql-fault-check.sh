@@ -64,8 +64,21 @@ echo "fault check: PostgreSQL stopped: 503 with Retry-After, the server running"
 pg_ctl start
 status=$(curl -s -o /dev/null -w '%{http_code}' "$base/readyz")
 [[ "$status" == 200 ]] || fail "/readyz answered $status after PostgreSQL came back"
-stored=$(curl -sf -H "Authorization: Bearer $token" "$base/v1/trainee/workouts/history" \
-  | python3 -c 'import json, sys; print(" ".join(str(w["id"]) for w in json.load(sys.stdin)["workouts"]))')
+# The history is paged: every page, following nextCursor.
+stored=$(BASE="$base" TOKEN="$token" python3 -c '
+import json, os, urllib.parse, urllib.request
+ids, cursor = [], None
+while True:
+    query = "limit=100" + (f"&cursor={urllib.parse.quote(cursor)}" if cursor else "")
+    request = urllib.request.Request(
+        os.environ["BASE"] + "/v1/trainee/workouts/history?" + query,
+        headers={"Authorization": "Bearer " + os.environ["TOKEN"]})
+    page = json.load(urllib.request.urlopen(request))
+    ids += [str(w["id"]) for w in page["workouts"]]
+    cursor = page.get("nextCursor")
+    if not cursor:
+        break
+print(" ".join(ids))')
 for id in "${acknowledged[@]}"; do
   [[ " $stored " == *" $id "* ]] || fail "acknowledged log $id lost over the restart"
 done

@@ -328,6 +328,54 @@ import Testing
     #expect(!text.contains("/history/1\"") && !text.contains(token))
   }
 
+  /// The database's time per transaction, the writes one commit carried and the answer cache's
+  /// hits and misses are in the metrics too.
+  @Test func metricsShowDatabaseTimeTransactionsAndTheAnswerCache() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-ops-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let server = try ServeChild(
+      database: directory.appendingPathComponent("perform.sqlite"), demo: true,
+      arguments: ["--metrics-port", "0"])
+    defer { server.interrupt() }
+    let token = try #require(server.token)
+    let metricsURL = try #require(server.metricsURL)
+    // Built once, then answered from the cache.
+    for _ in 0..<2 {
+      let answer = try await server.request("GET", "/v1/trainee/workouts", token: token)
+      #expect(answer.status == 200)
+    }
+    let log = Data(
+      """
+      { "programId": "plan_strength", "dayId": "day_legs", "label": "Day 3", "durationSec": 60,
+        "completed": true, "entries": [ { "exerciseId": "ex_squat", "name": "Back squat",
+        "done": true, "tempo": null, "sets": [ { "setNumber": 1, "reps": 5, "targetReps": 5,
+        "weight": 90, "rir": null, "rm": null, "done": true } ] } ] }
+      """.utf8)
+    let posted = try await server.request(
+      "POST", "/v1/trainee/workouts/log", token: token, body: log)
+    #expect(posted.status == 201)
+
+    let (data, _) = try await URLSession.shared.data(from: metricsURL)
+    let values = Dictionary(
+      String(decoding: data, as: UTF8.self).split(separator: "\n")
+        .filter { !$0.hasPrefix("#") }
+        .compactMap { line -> (String, Double)? in
+          guard let space = line.lastIndex(of: " "), let value = Double(line[space...].dropFirst())
+          else { return nil }
+          return (String(line[..<space]), value)
+        },
+      uniquingKeysWith: { first, _ in first })
+    #expect(values["perform_answer_cache_misses_total", default: 0] >= 1)
+    #expect(values["perform_answer_cache_hits_total", default: 0] >= 1)
+    #expect(values[#"perform_database_seconds_count{kind="read"}"#, default: 0] >= 1)
+    #expect(values[#"perform_database_seconds_count{kind="write"}"#, default: 0] >= 1)
+    #expect(values["perform_database_transaction_writes_count", default: 0] >= 1)
+    #expect(values["perform_database_transaction_rows_sum", default: 0] >= 1)
+    #expect(values["perform_database_failed_writes_total"] == 0)
+  }
+
   /// The server listens before its database is opened and migrated: alive, not ready, until
   /// the database answers. Here another process holds the database locked meanwhile.
   @Test func readinessSaysNotReadyWhileTheDatabaseIsBeingOpened() async throws {

@@ -87,6 +87,36 @@ struct MigrationsTests {
     }
   }
 
+  /// PostgreSQL refuses a newer schema as SQLite does, leaving it as it was.
+  @Test(
+    .enabled(
+      if: StoreBackend.postgreSQLURL != nil,
+      "PERFORM_TEST_POSTGRESQL is not set (make test starts a PostgreSQL for this test)"))
+  func aNewerPostgreSQLSchemaIsRefusedAndLeftUntouched() throws {
+    let url = try StoreBackend.newPostgreSQLSchema()
+    let newer = try PostgreSQLDatabase(url: url)
+    try Migrations.migrate(newer, with: Migrations.trainee(for: .postgresql) + [nicknames])
+    newer.close()
+
+    let database = try PostgreSQLDatabase(url: url)
+    defer { database.close() }
+    let refusal = MigrationError.databaseTooNew(
+      path: database.location, version: current + 1, supported: current)
+    #expect(throws: refusal) { try Migrations.migrate(database) }
+    #expect(try Migrations.version(of: database) == current + 1)
+    let columns = try database.readTransaction { connection in
+      try connection.rows(
+        """
+        SELECT column_name FROM information_schema.columns
+        WHERE table_name = 'trainees' AND table_schema = current_schema()
+        ORDER BY ordinal_position
+        """
+      ) { try $0.string(0) }
+    }
+    #expect(
+      columns == ["id", "name", "token_sha256", "created_at", "answer_version", "nickname"])
+  }
+
   @Test func aRetryIsComparedWithItsStoredLogAsValuesAfterTheDigestsAreDropped() throws {
     try withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("v3.sqlite").path

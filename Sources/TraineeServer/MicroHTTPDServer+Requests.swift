@@ -232,11 +232,18 @@ let keepTarget:
     return nil
   }
 
-/// MHD's connection callback: forgets a closed connection's target that no handler took.
+/// MHD's connection callback: counts the connections open, and forgets a closed connection's
+/// target that no handler took.
 let forgetConnection: MHD_NotifyConnectionCallback = {
   serverContext, connection, _, code in
-  guard code == .CONNECTION_NOTIFY_CLOSED, let serverContext, let connection else { return }
+  guard let serverContext, let connection else { return }
   let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
+  if code == .CONNECTION_NOTIFY_STARTED {
+    server.connectionsOpen.withLock { $0 += 1 }
+    return
+  }
+  guard code == .CONNECTION_NOTIFY_CLOSED else { return }
+  server.connectionsOpen.withLock { $0 -= 1 }
   _ = server.targets.withLock { $0.removeValue(forKey: ConnectionKey(pointer: connection)) }
 }
 

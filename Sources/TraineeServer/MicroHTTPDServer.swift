@@ -175,6 +175,11 @@ public final class MicroHTTPDServer: Sendable {
     daemon.withLock { $0?.context.takeUnretainedValue().requestsBegun.withLock { $0 } } ?? 0
   }
 
+  /// Connections accepted and not yet closed (idle keep-alive ones included).
+  public var connectionsOpen: Int {
+    daemon.withLock { $0?.context.takeUnretainedValue().connectionsOpen.withLock { $0 } } ?? 0
+  }
+
   /// Stops accepting connections, waits at most `timeout` for the requests begun to end, then
   /// stops; returns whether they all ended in time.
   @discardableResult
@@ -204,6 +209,8 @@ final class ServerContext: Sendable {
   let budget: Locked<InFlightBudget>
   /// Requests whose headers came in and that have not ended yet (`MicroHTTPDServer.drain`).
   let requestsBegun = Locked(0)
+  /// Connections accepted and not yet closed.
+  let connectionsOpen = Locked(0)
   let trustedProxies: Set<String>
   let completed: (@Sendable (CompletedRequest) -> Void)?
   /// The raw request target of each connection's request whose headers are not in yet, from

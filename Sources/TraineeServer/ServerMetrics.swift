@@ -27,6 +27,7 @@ public final class ServerMetrics: Sendable {
     var latency: [String: Latency] = [:]
     var bytesIn = 0
     var bytesOut = 0
+    var bodiesRefused = 0
   }
 
   private let state = Locked(State())
@@ -53,6 +54,10 @@ public final class ServerMetrics: Sendable {
       state.latency[route] = latency
       state.bytesIn += request.bytesIn
       state.bytesOut += request.bytesOut
+      // A body refused: too large (413), or sent and refused as the route's body (400).
+      if request.status == 413 || (request.status == 400 && request.bytesIn > 0) {
+        state.bodiesRefused += 1
+      }
     }
   }
 
@@ -92,6 +97,11 @@ public final class ServerMetrics: Sendable {
     lines.append("# HELP perform_http_response_body_bytes_total Bytes of answer bodies sent.")
     lines.append("# TYPE perform_http_response_body_bytes_total counter")
     lines.append("perform_http_response_body_bytes_total \(state.bytesOut)")
+    lines.append(
+      "# HELP perform_http_bodies_refused_total Request bodies refused: too large (413), or sent"
+        + " and refused as the route's body (400).")
+    lines.append("# TYPE perform_http_bodies_refused_total counter")
+    lines.append("perform_http_bodies_refused_total \(state.bodiesRefused)")
     for gauge in gauges {
       lines.append("# HELP \(gauge.name) \(gauge.help)")
       lines.append("# TYPE \(gauge.name) gauge")

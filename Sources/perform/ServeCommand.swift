@@ -128,6 +128,10 @@ enum ServeCommand {
                   Double(server.requestsInFlight)
                 ),
                 (
+                  "perform_http_connections_open", "Connections accepted and not closed.",
+                  Double(server.connectionsOpen)
+                ),
+                (
                   "perform_access_log_dropped_lines",
                   "Access log lines dropped (queue full or write failed).",
                   Double(accessLog?.droppedLines ?? 0)

@@ -356,8 +356,22 @@ import Testing
     let posted = try await server.request(
       "POST", "/v1/trainee/workouts/log", token: token, body: log)
     #expect(posted.status == 201)
+    // A body refused (not JSON), and a connection held open while the metrics are read.
+    let refused = try await server.request(
+      "POST", "/v1/trainee/workouts/log", token: token, body: Data("{nope".utf8))
+    #expect(refused.status == 400)
+    let held = try RawHTTP.connectSocket(port: server.port)
+    defer { close(held) }
 
-    let (data, _) = try await URLSession.shared.data(from: metricsURL)
+    // A request is counted once it is over: read until the refused body is there.
+    var data = Data()
+    for _ in 0..<500 {
+      (data, _) = try await URLSession.shared.data(from: metricsURL)
+      if String(decoding: data, as: UTF8.self).contains("perform_http_bodies_refused_total 1") {
+        break
+      }
+      try await Task.sleep(for: .milliseconds(10))
+    }
     let values = Dictionary(
       String(decoding: data, as: UTF8.self).split(separator: "\n")
         .filter { !$0.hasPrefix("#") }
@@ -374,6 +388,8 @@ import Testing
     #expect(values["perform_database_transaction_writes_count", default: 0] >= 1)
     #expect(values["perform_database_transaction_rows_sum", default: 0] >= 1)
     #expect(values["perform_database_failed_writes_total"] == 0)
+    #expect(values["perform_http_bodies_refused_total"] == 1)
+    #expect(values["perform_http_connections_open", default: 0] >= 1)
   }
 
   /// The server listens before its database is opened and migrated: alive, not ready, until

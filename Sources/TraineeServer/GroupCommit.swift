@@ -143,10 +143,7 @@ final class GroupCommit<Connection>: @unchecked Sendable {
       for pending in batch { pending.outcome = .failure(error) }
       failed = batch.count
     }
-    let elapsed = ContinuousClock.now - start
-    observe(
-      batch.count, failed,
-      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    observe(batch.count, failed, (ContinuousClock.now - start).seconds)
   }
 }
 

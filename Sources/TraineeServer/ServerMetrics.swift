@@ -37,9 +37,7 @@ public final class ServerMetrics: Sendable {
   /// Counts a request that is over, under its route's pattern (`nil`: no route matched).
   public func record(_ request: CompletedRequest, route: String?) {
     let route = route ?? "-"
-    let seconds =
-      Double(request.duration.components.seconds)
-      + Double(request.duration.components.attoseconds) / 1e18
+    let seconds = request.duration.seconds
     let series = Series(
       route: route, method: request.head.method.rawValue,
       status: request.status.map(String.init) ?? "none")

@@ -281,13 +281,8 @@ import Testing
 
   /// Prometheus metrics on a port of their own, never on the public API.
   @Test func metricsCountRequestsByRouteOnTheirOwnPort() async throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("perform-ops-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let (server, directory) = try Self.server(["--metrics-port", "0"])
     defer { try? FileManager.default.removeItem(at: directory) }
-    let server = try ServeChild(
-      database: directory.appendingPathComponent("perform.sqlite"), demo: true,
-      arguments: ["--metrics-port", "0"])
     defer { server.interrupt() }
     let token = try #require(server.token)
     let metricsURL = try #require(server.metricsURL)
@@ -331,13 +326,8 @@ import Testing
   /// The database's time per transaction, the writes one commit carried and the answer cache's
   /// hits and misses are in the metrics too.
   @Test func metricsShowDatabaseTimeTransactionsAndTheAnswerCache() async throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("perform-ops-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let (server, directory) = try Self.server(["--metrics-port", "0"])
     defer { try? FileManager.default.removeItem(at: directory) }
-    let server = try ServeChild(
-      database: directory.appendingPathComponent("perform.sqlite"), demo: true,
-      arguments: ["--metrics-port", "0"])
     defer { server.interrupt() }
     let token = try #require(server.token)
     let metricsURL = try #require(server.metricsURL)

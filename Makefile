@@ -74,7 +74,10 @@ tsan: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1" $(SWIFT) test --skip-build \
 	  --sanitize=thread --scratch-path .build/tsan --disable-xctest \
-	  --filter "TraineeServerTests|TraineeClientTests|WorkoutSessionTests|RestTimerTests|NutritionLogTests|LiveActivityTests|PerformAppTests|DurableFilesTests"
+	  --filter "TraineeServerTests|TraineeClientTests|TraineeAPITests|WorkoutSessionTests|RestTimerTests|NutritionLogTests|LiveActivityTests|PerformAppTests|DurableFilesTests|WorkoutLogDeliveryTests|TrainingHistoryTests"
+	scripts/with-test-postgresql.sh env TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1" \
+	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --disable-xctest \
+	  --filter TraineeServerTests
 
 ## load-fault: MINUTES (default 10) of mixed traffic from 50 trainees with malformed requests, slow
 ## clients and a SIGKILL and restart of `perform serve` every minute; prints 5xx, lost writes, RSS

@@ -75,6 +75,8 @@ struct PerformFuzz {
     ) -> CInt {
       var argc = argc
       var argv = argv
+      // Runs before LeakSanitizer's own exit check, which was installed before `main`.
+      atexit { FuzzTarget.releaseKeptState() }
       return runFuzzerDriver(&argc, &argv) { start, count in
         let input = start.map { Data(bytes: $0, count: count) } ?? Data()
         do {

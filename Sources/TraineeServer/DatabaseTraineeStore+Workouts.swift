@@ -141,11 +141,12 @@ extension DatabaseTraineeStore {
       SET best_log_id = c.log_id, best_position = c.position, best_weight = c.weight,
         best_reps = c.reps
       FROM (
-        SELECT exercise_id, log_id, position, weight, reps, ROW_NUMBER() OVER (
-          PARTITION BY exercise_id ORDER BY weight * (30 + reps) DESC, position
+        SELECT s.exercise_id, s.log_id, s.position, s.weight, s.reps, ROW_NUMBER() OVER (
+          PARTITION BY s.exercise_id ORDER BY s.weight * (30 + s.reps) DESC, s.position
         ) AS rank
-        FROM logged_sets
-        WHERE log_id = ?1 AND done = 1 AND weight > 0 AND reps > 0
+        FROM logged_sets AS s
+        WHERE s.log_id = ?1 AND s.done = 1 AND s.weight > 0 AND s.reps > 0
+          AND \(Self.notAWarmUp("s"))
       ) AS c
       WHERE c.rank = 1 AND h.trainee_id = ?2 AND h.exercise_id = c.exercise_id
         AND (h.best_log_id IS NULL OR c.weight * (30 + c.reps) > h.best_weight * (30 + h.best_reps))
@@ -170,11 +171,26 @@ extension DatabaseTraineeStore {
         ORDER BY l.logged_at DESC, s.log_id DESC LIMIT 1
       ) AS latest
       LEFT JOIN (
-        SELECT log_id, position, weight, reps FROM logged_sets
-        WHERE trainee_id = ?1 AND exercise_id = ?2 AND done = 1 AND weight > 0 AND reps > 0
-        ORDER BY weight * (30 + reps) DESC, log_id, position LIMIT 1
+        SELECT s.log_id, s.position, s.weight, s.reps FROM logged_sets AS s
+        WHERE s.trainee_id = ?1 AND s.exercise_id = ?2 AND s.done = 1 AND s.weight > 0
+          AND s.reps > 0 AND \(Self.notAWarmUp("s"))
+        ORDER BY s.weight * (30 + s.reps) DESC, s.log_id, s.position LIMIT 1
       ) AS best ON true
       """, key)
+  }
+
+  // NB: docs/decisions.md "Workout engine", warm-ups and records: `logged_sets` has no set type;
+  // `set_history` (kept in the same transaction) has it, and a set is the same set there when
+  // its log, exercise and set number are. Found by the log's key, so the cost stays the log's.
+
+  /// The SQL condition that the `logged_sets` row `alias` is not a logged warm-up.
+  static func notAWarmUp(_ alias: String) -> String {
+    """
+    NOT EXISTS (
+      SELECT 1 FROM set_history AS w
+      WHERE w.log_id = \(alias).log_id AND w.exercise_id = \(alias).exercise_id
+        AND w.set_number = \(alias).set_number AND w.set_type = 'warmup')
+    """
   }
 
   public func workoutHistory(for trainee: TraineeID) throws -> [WorkoutLogRecord] {
@@ -224,8 +240,8 @@ extension DatabaseTraineeStore {
   }
 
   // NB: docs/decisions.md, "Workout engine": the best set is the done set with positive weight and
-  // reps and the highest Epley estimate, weight x (1 + reps / 30), the earliest on a tie. Logged
-  // sets carry no set type, so a logged warm-up counts like any set. The queries order by weight x
+  // reps and the highest Epley estimate, weight x (1 + reps / 30), the earliest on a tie; a set
+  // logged as a warm-up never counts (`notAWarmUp`). The queries order by weight x
   // (30 + reps), the estimate times 30, which ranks alike and keeps equal estimates exactly equal.
   // docs/decisions.md, "The server: HTTP, routes and storage": both answers are read from
   // `exercise_history`, one row per exercise, and the latest log's sets by their key, so the cost

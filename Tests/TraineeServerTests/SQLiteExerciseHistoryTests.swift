@@ -353,3 +353,43 @@ private struct SplitMix64 {
     return StoreFixture.workout(entries)
   }
 }
+
+/// Logged warm-ups and the kept best set.
+struct WarmUpBestSetTests {
+  private typealias F = StoreFixture
+
+  private static func warmUp(_ number: Int, _ weight: Double, _ reps: Int) -> LogSet {
+    .strength(
+      StrengthLogSet(
+        setNumber: number, reps: reps, targetReps: 10, weight: weight, rir: nil, rm: nil,
+        done: true, setType: .warmup))
+  }
+
+  @Test(arguments: StoreBackend.available)
+  func aLoggedWarmUpIsNeverTheBestSet(_ backend: StoreBackend) throws {
+    let store = try F.makeStore(backend)
+    let ada = try store.createTrainee(name: "Ada").trainee.id
+    // A warm-up logged heavier than the working set still is not the best one.
+    _ = try store.logWorkout(
+      F.workout([F.entry("squat", [Self.warmUp(1, 140, 5), F.strength(2, 100, 5)])]),
+      idempotencyKey: nil, for: ada)
+    // Only warm-ups: the last sets are kept, but there is no best set.
+    _ = try store.logWorkout(
+      F.workout([F.entry("bench", [Self.warmUp(1, 60, 10)])]), idempotencyKey: nil, for: ada)
+    let expected = [
+      "squat": ExerciseHistory(
+        lastSets: [
+          LastSetDto(setNumber: 1, weight: "140", reps: "5"),
+          LastSetDto(setNumber: 2, weight: "100", reps: "5"),
+        ], best: BestDto(weight: 100, reps: 5)),
+      "bench": ExerciseHistory(lastSets: [LastSetDto(setNumber: 1, weight: "60", reps: "10")]),
+    ]
+    #expect(try store.exerciseHistory(for: ada) == expected)
+    // Deleting a later best recomputes the best from the remaining sets, warm-ups left out too.
+    let heavier = try store.logWorkout(
+      F.workout([F.entry("squat", [F.strength(1, 120, 5)])]), idempotencyKey: nil, for: ada)
+    #expect(try store.exerciseHistory(for: ada)["squat"]?.best == BestDto(weight: 120, reps: 5))
+    #expect(try store.deleteWorkoutLog(heavier.id, for: ada))
+    #expect(try store.exerciseHistory(for: ada) == expected)
+  }
+}

@@ -129,6 +129,43 @@ public enum CSVText {
     return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 
+  // NB: docs/decisions.md "History export and import", formulas: a text cell a spreadsheet would
+  // run as a formula (one starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is
+  // written after an apostrophe, the mark spreadsheets read as "text"; a plain number such as
+  // `-1` is a number, not a formula, and stays as it is. A cell that already starts with
+  // apostrophes before such a character gets one more, so reading takes exactly one away and
+  // every text comes back as it was.
+
+  /// The characters that make a spreadsheet read a cell as a formula.
+  static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
+
+  /// Whether `field`, after any leading apostrophes, starts as a formula and is not a plain
+  /// number.
+  static func looksLikeFormula(_ field: String) -> Bool {
+    let rest = field.drop { $0 == "'" }
+    guard let first = rest.first, formulaStarts.contains(first) else { return false }
+    return !isPlainNumber(rest)
+  }
+
+  /// `-12`, `+3.5`: a sign, digits and at most one decimal point with digits after it.
+  static func isPlainNumber(_ text: Substring) -> Bool {
+    var body = text
+    if body.first == "-" || body.first == "+" { body = body.dropFirst() }
+    let parts = body.split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count) else { return false }
+    return parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+  }
+
+  /// A text cell as exported: after an apostrophe when a spreadsheet would run it as a formula.
+  public static func inert(_ field: String) -> String {
+    looksLikeFormula(field) ? "'" + field : field
+  }
+
+  /// A text cell as `inert(_:)` wrote it, back as it was.
+  public static func literal(_ field: String) -> String {
+    field.first == "'" && looksLikeFormula(field) ? String(field.dropFirst()) : field
+  }
+
   /// The delimiter of a CSV text, read from its first line: `;` when that line has semicolons
   /// outside quotes and no commas (Strong's older exports), else `,`.
   public static func delimiter(of text: String) -> Character {

@@ -29,14 +29,16 @@ public struct HistoryExport: Equatable, Sendable {
     ]
   }
 
-  /// The fields of one set, in the order of ``header``.
+  /// The fields of one set, in the order of ``header``; the texts a trainee or coach typed (day,
+  /// exercise, its id, RIR) made inert for spreadsheets (`CSVText.inert(_:)`).
   public func fields(_ set: LoggedSet) -> [String] {
     [
-      ISO8601Instant.text(set.performedAt), String(set.workoutNumber), set.dayLabel,
-      set.exerciseName,
-      set.exerciseId, String(set.setNumber), set.setType?.rawValue ?? "",
+      ISO8601Instant.text(set.performedAt), String(set.workoutNumber), CSVText.inert(set.dayLabel),
+      CSVText.inert(set.exerciseName),
+      CSVText.inert(set.exerciseId), String(set.setNumber), set.setType?.rawValue ?? "",
       set.weightKg.map { WireNumber.text(units.displayWeight(kilograms: $0)) } ?? "",
-      set.reps.map(String.init) ?? "", set.rir ?? "", set.durationSec.map(String.init) ?? "",
+      set.reps.map(String.init) ?? "", CSVText.inert(set.rir ?? ""),
+      set.durationSec.map(String.init) ?? "",
       set.distanceKm.map { WireNumber.text(units.displayDistance(kilometres: $0)) } ?? "",
       set.isRecord == true ? "true" : "false",
     ]

@@ -129,12 +129,16 @@ struct RowReader {
     }
     let weightUnit: UnitSystem = row.has("weight_lb") ? .imperial : .metric
     let distanceUnit: UnitSystem = row.has("distance_mi") ? .imperial : .metric
+    // Texts come back as they were before the export made them inert for spreadsheets.
+    let rir = CSVText.literal(row.text("rir"))
     var set = LoggedSet(
-      workoutNumber: try row.whole("workout") ?? 0, performedAt: date, dayLabel: row.text("day"),
-      exerciseId: row.text("exercise_id"), exerciseName: try row.required("exercise"),
+      workoutNumber: try row.whole("workout") ?? 0, performedAt: date,
+      dayLabel: CSVText.literal(row.text("day")),
+      exerciseId: CSVText.literal(row.text("exercise_id")),
+      exerciseName: CSVText.literal(try row.required("exercise")),
       setNumber: number, setType: type,
       weightKg: try row.number("weight_\(weightUnit.weightUnit)").map(weightUnit.kilograms),
-      reps: try row.whole("reps"), rir: row.text("rir").isEmpty ? nil : row.text("rir"),
+      reps: try row.whole("reps"), rir: rir.isEmpty ? nil : rir,
       durationSec: try row.whole("duration_s"),
       distanceKm: try row.number("distance_\(distanceUnit.distanceUnit)").map(
         distanceUnit.kilometres))

@@ -30,6 +30,19 @@ public final class AppSettingsStore {
     current = AppSettings(saved: saved, environment: environment)
   }
 
+  /// The units the app shows for `dataDirectory` and `environment`, read without changing
+  /// anything: a settings file that cannot be read counts as no choice (the app reports and
+  /// moves it aside when it starts).
+  nonisolated public static func units(
+    dataDirectory: URL, environment: [String: String]
+  ) -> UnitSystem {
+    let url = dataDirectory.appendingPathComponent("settings.json")
+    let saved = (try? Data(contentsOf: url)).flatMap {
+      try? JSONDecoder().decode(SavedSettings.self, from: $0)
+    }
+    return AppSettings(saved: saved ?? SavedSettings(), environment: environment).units
+  }
+
   /// The app's texts in the current language.
   public var text: AppText { AppText(current.language) }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PerformApp
 import TraineeAPI
 import TrainingHistory
 import WorkoutSession
@@ -75,11 +76,19 @@ enum HistoryFetch {
   }
 }
 
-/// `--units metric|imperial`, metric when absent.
-func unitsOption(_ options: Options) throws(UsageError) -> UnitSystem {
+// NB: docs/decisions.md "History export and import": without --units a command uses the app's
+// units, the ones chosen in its settings tab (DIR/settings.json), else the environment's, so the
+// export of a trainee who sees pounds in the app is in pounds.
+
+/// `--units metric|imperial`; when absent, the units the app shows for the data directory.
+func unitsOption(
+  _ options: Options, environment: [String: String] = ProcessInfo.processInfo.environment
+) throws(UsageError) -> UnitSystem {
   switch options.values["units"] {
-  case nil, "metric": return .metric
+  case "metric": return .metric
   case "imperial": return .imperial
   case let other?: throw UsageError("--units is metric or imperial, not \"\(other)\"")
+  case nil:
+    return AppSettingsStore.units(dataDirectory: dataDirectory(options), environment: environment)
   }
 }

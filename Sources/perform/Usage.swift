@@ -108,6 +108,7 @@ let commandUsages: [CommandUsage] = [
           Write every logged set, one row each (date, workout, day, exercise, set, set
           type, weight in the unit named in the header, reps, RIR, record), as RFC 4180
           CSV or as JSON. A path that cannot be written exits 2 and writes nothing.
+          Without --units, the app's units (its settings in DIR, else the locale).
       """),
   CommandUsage(
     words: ["history", "import"],
@@ -117,7 +118,8 @@ let commandUsages: [CommandUsage] = [
           Log the workouts of a Strong, Hevy or Perform CSV export with their dates,
           matching exercise names to the program's. Importing a file again adds nothing.
           A malformed row is reported with its line and nothing is posted; --dry-run
-          prints what would be added. Strong weights are in --units (default metric).
+          prints what would be added. Strong weights are in --units (default: the
+          app's units, from its settings in DIR, else the locale).
       """),
   CommandUsage(
     words: ["progress"],
@@ -126,7 +128,7 @@ let commandUsages: [CommandUsage] = [
           [--width COLUMNS] [--data-dir DIR | --server URL --token TOKEN]
           Chart an exercise's estimated 1RM and weekly volume over time; --svg writes the
           charts as SVG, --csv their numbers. EXERCISE is a name (any case) or an id; an
-          unknown one exits 2 listing close matches.
+          unknown one exits 2 listing close matches. Without --units, the app's units.
       """),
   CommandUsage(
     words: ["help"],

@@ -13,8 +13,13 @@ import Testing
     try body(directory)
   }
 
-  static func run(_ arguments: [String], _ directory: URL) throws -> PerformBinary.Output {
-    try PerformBinary.run(arguments + ["--data-dir", directory.path])
+  /// A locale that names no unit system (metric), whatever the machine running the tests has.
+  static let neutralLocale = ["LC_ALL": "", "LC_MEASUREMENT": "", "LANG": "C"]
+
+  static func run(
+    _ arguments: [String], _ directory: URL, environment: [String: String] = neutralLocale
+  ) throws -> PerformBinary.Output {
+    try PerformBinary.run(arguments + ["--data-dir", directory.path], environment: environment)
   }
 
   static func stdout(_ output: PerformBinary.Output) -> String {
@@ -157,6 +162,48 @@ import Testing
       #expect(output.status == 2)
       #expect(output.stderr.contains("no exercise is named \"bench pres\""))
       #expect(output.stderr.contains("close matches: Bench press"), "\(output.stderr)")
+    }
+  }
+
+  // MARK: Units
+
+  /// The weight column of an export written with `environment` and `flags`.
+  static func exportedWeightColumn(
+    _ directory: URL, environment: [String: String], flags: [String] = []
+  ) throws -> String {
+    let file = directory.appendingPathComponent("units-\(UUID().uuidString).csv")
+    let output = try run(
+      ["history", "export", "--csv", file.path] + flags, directory, environment: environment)
+    #expect(output.status == 0, "stderr: \(output.stderr)")
+    let header = try String(contentsOf: file, encoding: .utf8).prefix { $0 != "\r" }
+    return header.split(separator: ",").first { $0.hasPrefix("weight_") }.map(String.init) ?? ""
+  }
+
+  @Test func unitsAreTheAppsSavedChoiceElseTheLocaleAndAFlagWins() throws {
+    try Self.withDataDirectory { directory in
+      let us = ["LC_ALL": "", "LC_MEASUREMENT": "", "LANG": "en_US.UTF-8"]
+      let german = ["LC_ALL": "", "LC_MEASUREMENT": "", "LANG": "de_DE.UTF-8"]
+      let settings = directory.appendingPathComponent("settings.json")
+      // Nothing chosen in the app: the locale's units, as the app shows.
+      #expect(try Self.exportedWeightColumn(directory, environment: us) == "weight_lb")
+      #expect(try Self.exportedWeightColumn(directory, environment: german) == "weight_kg")
+      let progress = try Self.run(["progress", "bench press"], directory, environment: us)
+      #expect(Self.stdout(progress).contains("estimated 1RM (lb)"), "\(progress.stderr)")
+      // Chosen in the app's settings tab: that, over the locale.
+      try Data(#"{"units":"metric"}"#.utf8).write(to: settings)
+      #expect(try Self.exportedWeightColumn(directory, environment: us) == "weight_kg")
+      let metric = try Self.run(["progress", "bench press"], directory, environment: us)
+      #expect(Self.stdout(metric).contains("estimated 1RM (kg)"))
+      try Data(#"{"language":"de","units":"imperial"}"#.utf8).write(to: settings)
+      #expect(try Self.exportedWeightColumn(directory, environment: german) == "weight_lb")
+      // An explicit flag wins over both.
+      #expect(
+        try Self.exportedWeightColumn(directory, environment: german, flags: ["--units", "metric"])
+          == "weight_kg")
+      // A settings file that cannot be read is the locale's, and is left where it is.
+      try Data("{not json".utf8).write(to: settings)
+      #expect(try Self.exportedWeightColumn(directory, environment: us) == "weight_lb")
+      #expect(try String(contentsOf: settings, encoding: .utf8) == "{not json")
     }
   }
 }

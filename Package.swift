@@ -61,7 +61,7 @@ let package = Package(
       name: "PerformApp",
       dependencies: [
         "TerminalUI", "TextColumns", "WorkoutSession", "RestTimer", "NutritionLog", "LiveActivity",
-        "TraineeAPI", "DurableFiles", "WorkoutLogDelivery",
+        "TraineeAPI", "DurableFiles", "WorkoutLogDelivery", "TrainingHistory",
       ],
       resources: [.process("Resources")]),
     .executableTarget(

@@ -86,4 +86,42 @@ public enum AppString: String, CaseIterable, Sendable {
   case alertIdleBody
   case alertUnfinishedTitle
   case alertUnfinishedBody
+  // The history and progress views.
+  case historyDeleteConfirm
+  case historyDeleted
+  case historyKeyBack
+  case historyKeyDelete
+  case historyKeyExercise
+  case historyKeyKeep
+  case historyKeyProgress
+  case historyKeyReload
+  case historyLoading
+  case historyNoRecords
+  case historyNotDeleted
+  case historyNotLoaded
+  case historyRIR
+  case historyRecord
+  case historyRecordMark
+  case historySetDrop
+  case historySetFailure
+  case historySetOther
+  case historySetWarmup
+  case historySetWorking
+  case historySummary
+  case historyTitle
+  case progressBest
+  case progressBestSetWeight
+  case progressCounts
+  case progressKeyBack
+  case progressKeyChart
+  case progressKeyOpen
+  case progressKeyReload
+  case progressLoading
+  case progressNoSets
+  case progressNoWeights
+  case progressNotLoaded
+  case progressOnePoint
+  case progressOneRepMax
+  case progressTitle
+  case progressWeeklyVolume
 }

@@ -45,6 +45,8 @@ public final class LiveWorkoutScreen: AppScreen {
   /// Whether the plate calculator and warm-ups show under the selected set (`P`).
   private(set) var showsPlates = false
   var text: AppText { settings?.text ?? AppText(.en) }
+  /// Opens the progress chart of an exercise (its id and name): `G` on the current exercise.
+  public var openProgress: (@MainActor (_ exerciseId: String, _ name: String) -> Void)?
 
   /// The screen; `openWorkouts` shows the workouts tab (after the complete screen).
   public init(
@@ -97,6 +99,7 @@ public final class LiveWorkoutScreen: AppScreen {
       KeyHelp("c", "complete exercise"), KeyHelp("a", "add set"), KeyHelp("x", "remove set"),
       KeyHelp("S", "substitute"), KeyHelp("U", "undo substitution"),
       KeyHelp("P", text(.keyPlates)), KeyHelp("W", text(.keyAddWarmUps)),
+      KeyHelp("G", text(.progressKeyOpen)),
       KeyHelp("!", "tap the card's ✓ (via the widget queue)"),
     ]
     if restClock != nil {
@@ -250,6 +253,8 @@ public final class LiveWorkoutScreen: AppScreen {
         host?.show(message: "The card shows no set to check.")
       }
     case .character("P"): showsPlates.toggle()
+    case .character("G"):
+      if let exercise = selectedExercise { openProgress?(exercise.exerciseId, exercise.name) }
     case .character("W"): addWarmUps(in: session)
     case .character("F"): mode = .confirmFinish
     case .character("X"): mode = .confirmDiscard

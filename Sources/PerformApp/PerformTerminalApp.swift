@@ -47,6 +47,9 @@ public final class PerformTerminalApp: ScreenHost {
   public var text = AppText(.en)
   /// Set by the runner: asks for a redraw soon.
   public var onNeedsRedraw: (@MainActor () -> Void)?
+  /// Screens opened over the current tab (a logged workout, a progress chart), the last on top:
+  /// Esc closes the top one, switching tabs closes them all.
+  public private(set) var presented: [any AppScreen] = []
 
   public init() {}
 
@@ -69,8 +72,27 @@ public final class PerformTerminalApp: ScreenHost {
   public func select(tab index: Int) {
     guard tabs.indices.contains(index) else { return }
     selectedTab = index
+    presented = []
     tabs[index].onShow?()
     setNeedsRedraw()
+  }
+
+  /// Opens `screen` over the current tab until Esc (or `dismissPresented()`).
+  public func present(_ screen: any AppScreen) {
+    presented.append(screen)
+    setNeedsRedraw()
+  }
+
+  /// Closes the screen opened last.
+  public func dismissPresented() {
+    guard !presented.isEmpty else { return }
+    presented.removeLast()
+    setNeedsRedraw()
+  }
+
+  /// The screen drawn and given keys: the one opened last, else the tab's.
+  private var currentScreen: (any AppScreen)? {
+    presented.last ?? (tabs.indices.contains(selectedTab) ? tabs[selectedTab].screen : nil)
   }
 
   // MARK: ScreenHost
@@ -106,7 +128,7 @@ public final class PerformTerminalApp: ScreenHost {
       showingHelp = false
       return .none
     }
-    guard let screen = tabs.indices.contains(selectedTab) ? tabs[selectedTab].screen : nil else {
+    guard let screen = currentScreen else {
       return key == .character("q") ? .quit : .none
     }
     if !screen.isEditingText {
@@ -124,6 +146,10 @@ public final class PerformTerminalApp: ScreenHost {
       }
     }
     if screen.handle(key, now: now) == .handled { return .none }
+    if key == .escape, !presented.isEmpty {
+      dismissPresented()
+      return .none
+    }
     switch key {
     case .character("q"): return .quit
     case .character(let character):
@@ -146,8 +172,8 @@ public final class PerformTerminalApp: ScreenHost {
     var cursor: (row: Int, column: Int)?
     if showingHelp {
       lines += helpLines(rows: bodyRows)
-    } else if tabs.indices.contains(selectedTab) {
-      let body = tabs[selectedTab].screen.body(
+    } else if let screen = currentScreen {
+      let body = screen.body(
         size: TerminalSize(rows: bodyRows, columns: width), now: now)
       lines += body.lines.prefix(bodyRows)
       if let inner = body.cursor, inner.row < bodyRows { cursor = (inner.row + 1, inner.column) }
@@ -185,11 +211,11 @@ public final class PerformTerminalApp: ScreenHost {
 
   /// The current screen's keys, as many as fit on two lines.
   private func footerLines(width: Int) -> [StyledLine] {
-    guard tabs.indices.contains(selectedTab), !showingHelp else {
+    guard let screen = currentScreen, !showingHelp else {
       return [StyledLine(text(.helpClose), TextStyle(dim: true))]
     }
     var lines: [StyledLine] = [StyledLine()]
-    for help in tabs[selectedTab].screen.keyHelp {
+    for help in screen.keyHelp {
       let item = "\(help.keys) \(help.action)  "
       if TextColumns.of(lines[lines.count - 1].plainText + item) > width {
         guard lines.count < 2 else { break }
@@ -211,7 +237,7 @@ public final class PerformTerminalApp: ScreenHost {
       KeyHelp("Ctrl-C", text(.helpQuit)),
       KeyHelp("Ctrl-Z", text(.helpSuspend)),
     ]
-    let screenKeys = tabs.indices.contains(selectedTab) ? tabs[selectedTab].screen.keyHelp : []
+    let screenKeys = currentScreen?.keyHelp ?? []
     let keysWidth = (global + screenKeys).map { TextColumns.of($0.keys) }.max() ?? 0
     for help in screenKeys {
       lines.append(

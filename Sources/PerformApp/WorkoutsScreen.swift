@@ -49,6 +49,8 @@ public final class WorkoutsScreen: AppScreen {
   /// Called when the server answers again after a load it could not answer: the rest of the
   /// app refreshes what it showed from copies and sends what waited.
   public var onReconnect: (@MainActor () -> Void)?
+  /// Opens a logged workout (its id) over the list: Enter on it.
+  public var openLoggedWorkout: (@MainActor (String) -> Void)?
   /// The units a workout starts in (the settings'; typed weights are read in them).
   public var units: @MainActor () -> UnitSystem = { .metric }
 
@@ -122,7 +124,7 @@ public final class WorkoutsScreen: AppScreen {
       switch items[selection] {
       case .day(let planId, let dayId): start(planId: planId, dayId: dayId)
       case .olderHistory: loadOlderHistory()
-      case .logged: break
+      case .logged(let id): openLoggedWorkout?(id)
       }
     case .character("d"), .delete:
       guard items.indices.contains(selection), case .logged(let id) = items[selection] else {

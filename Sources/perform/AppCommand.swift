@@ -5,6 +5,7 @@ import PerformApp
 import TerminalUI
 import TraineeAPI
 import TraineeServer
+import TrainingHistory
 import WorkoutSession
 
 #if canImport(Glibc)
@@ -159,6 +160,11 @@ enum AppCommand {
       coordinator: coordinator, api: workoutAPI, host: app, timeZone: timeZone,
       openLiveWorkout: { [weak app] in app?.select(tab: 2) })
     workouts.units = { settings.current.units }
+    let views = HistoryViews(app: app, api: workoutAPI, settings: settings, timeZone: timeZone)
+    workouts.openLoggedWorkout = { id in
+      views.openLog(id: id) { Task { await workouts.reload() } }
+    }
+    live.openProgress = { id, name in views.openProgress(NamedExercise(id: id, name: name)) }
     let today = TodayScreen(
       environment: TodayScreen.Environment(
         api: KeptTodayAPI(reads: reads), workouts: workoutAPI, coordinator: coordinator,

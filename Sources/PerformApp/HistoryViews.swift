@@ -1,0 +1,49 @@
+import Foundation
+import TrainingHistory
+import WorkoutSession
+
+/// Opens the history and progress views over the app's current tab, in the trainee's current
+/// language and units.
+@MainActor
+public struct HistoryViews {
+  let app: PerformTerminalApp
+  let api: any TrainingHistoryAPI
+  let settings: AppSettingsStore
+  let timeZone: @Sendable () -> TimeZone
+
+  /// The views of `api`'s history, drawn in `settings`' language and units.
+  public init(
+    app: PerformTerminalApp, api: any TrainingHistoryAPI, settings: AppSettingsStore,
+    timeZone: @escaping @Sendable () -> TimeZone
+  ) {
+    self.app = app
+    self.api = api
+    self.settings = settings
+    self.timeZone = timeZone
+  }
+
+  /// Opens logged workout `id`; `onDeleted` runs after it was deleted from there.
+  public func openLog(id: String, onDeleted: @escaping @MainActor () -> Void) {
+    let settings = settings
+    let screen = WorkoutLogScreen(
+      id: id, api: api, host: app, units: { settings.current.units },
+      text: { settings.text }, timeZone: timeZone)
+    screen.openProgress = { exercise in openProgress(exercise) }
+    screen.onDeleted = { [weak app, weak screen] in
+      if let app, let screen, app.presented.last === screen { app.dismissPresented() }
+      onDeleted()
+    }
+    app.present(screen)
+    Task { await screen.load() }
+  }
+
+  /// Opens the progress of `exercise`.
+  public func openProgress(_ exercise: NamedExercise) {
+    let settings = settings
+    let screen = ProgressScreen(
+      exercise: exercise, api: api, host: app, units: { settings.current.units },
+      text: { settings.text }, timeZone: timeZone)
+    app.present(screen)
+    Task { await screen.load() }
+  }
+}

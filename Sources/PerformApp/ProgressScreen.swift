@@ -1,0 +1,213 @@
+import Foundation
+import TerminalUI
+import TextColumns
+import TraineeAPI
+import TrainingHistory
+import WorkoutSession
+
+// NB: docs/decisions.md "The history and progress views": an exercise's estimated
+// 1RM, best set and weekly volume, one chart at a time in TrainingHistory's braille chart, read
+// page by page from `GET /v1/trainee/workouts/sets?exerciseId=`, in the trainee's units; the
+// chart takes the whole body, so it grows and shrinks with the terminal.
+
+/// The progress of one exercise over time.
+@MainActor
+public final class ProgressScreen: AppScreen {
+  /// The three charts, in the order ←/→ walks them.
+  public enum Chart: Int, CaseIterable, Sendable {
+    case estimatedOneRepMax, bestSet, weeklyVolume
+  }
+
+  public let exercise: NamedExercise
+  let api: any TrainingHistoryAPI
+  weak var host: (any ScreenHost)?
+  let units: @MainActor () -> UnitSystem
+  let text: @MainActor () -> AppText
+  let timeZone: @Sendable () -> TimeZone
+  public private(set) var progress: ExerciseProgress?
+  /// How many done sets of the exercise were read.
+  public private(set) var setCount = 0
+  /// How many workouts those sets are from.
+  public private(set) var workoutCount = 0
+  public private(set) var problem: String?
+  public private(set) var loading = false
+  public private(set) var chart = Chart.estimatedOneRepMax
+
+  /// Sets read per request (the endpoint's largest page).
+  static let pageSize = 500
+
+  /// The screen of `exercise`; call `load()` to read its sets.
+  public init(
+    exercise: NamedExercise, api: any TrainingHistoryAPI, host: any ScreenHost,
+    units: @escaping @MainActor () -> UnitSystem, text: @escaping @MainActor () -> AppText,
+    timeZone: @escaping @Sendable () -> TimeZone = { TimeZone.current }
+  ) {
+    self.exercise = exercise
+    self.api = api
+    self.host = host
+    self.units = units
+    self.text = text
+    self.timeZone = timeZone
+  }
+
+  /// Reads every done set of the exercise, a page at a time.
+  public func load() async {
+    loading = true
+    host?.setNeedsRedraw()
+    defer {
+      loading = false
+      host?.setNeedsRedraw()
+    }
+    var sets: [LoggedSet] = []
+    var after: String?
+    do throws(TraineeAPIError) {
+      repeat {
+        let page = try await api.loggedSets(
+          exerciseId: exercise.id, after: after, limit: Self.pageSize)
+        for dto in page.sets {
+          guard let set = LoggedSet(dto) else {
+            throw .decoding(
+              PayloadError(
+                field: "sets[].performedAt", problem: "\"\(dto.performedAt)\" is not a time"))
+          }
+          sets.append(set)
+        }
+        after = page.next
+      } while after != nil
+      setCount = sets.count
+      workoutCount = Set(sets.map(\.logId)).count
+      progress = ExerciseProgress(exercise: exercise, sets: sets, timeZone: timeZone())
+      problem = nil
+    } catch {
+      problem = text()(.progressNotLoaded, ["reason": OfflineText.describe(error)])
+    }
+  }
+
+  public var isEditingText: Bool { false }
+
+  public var keyHelp: [KeyHelp] {
+    let text = text()
+    return [
+      KeyHelp("←/→ h/l", text(.progressKeyChart)), KeyHelp("r", text(.progressKeyReload)),
+      KeyHelp("Esc", text(.progressKeyBack)),
+    ]
+  }
+
+  public func handle(_ key: Key, now: Date) -> KeyResult {
+    let count = Chart.allCases.count
+    switch key {
+    case .right, .character("l"):
+      chart = Chart(rawValue: (chart.rawValue + 1) % count)!
+    case .left, .character("h"):
+      chart = Chart(rawValue: (chart.rawValue + count - 1) % count)!
+    case .character("r"): Task { await load() }
+    default: return .ignored
+    }
+    return .handled
+  }
+
+  /// The points of `chart` in `units`.
+  func points(_ chart: Chart, _ progress: ExerciseProgress, units: UnitSystem) -> [ProgressPoint] {
+    switch chart {
+    case .estimatedOneRepMax: progress.estimatedOneRepMax(in: units)
+    case .bestSet:
+      progress.bestSets.map {
+        ProgressPoint(
+          date: $0.date, value: (units.displayWeight(kilograms: $0.weightKg) * 10).rounded() / 10)
+      }
+    case .weeklyVolume: progress.weeklyVolume(in: units)
+    }
+  }
+
+  func title(_ chart: Chart, text: AppText) -> String {
+    switch chart {
+    case .estimatedOneRepMax: text(.progressOneRepMax)
+    case .bestSet: text(.progressBestSetWeight)
+    case .weeklyVolume: text(.progressWeeklyVolume)
+    }
+  }
+
+  public func body(size: TerminalSize, now: Date) -> Frame {
+    let text = text()
+    let units = units()
+    var lines = [
+      StyledLine(text(.progressTitle, ["exercise": exercise.name]), TextStyle(bold: true))
+    ]
+    if let problem { lines.append(StyledLine(problem, TextStyle(bold: true, foreground: .red))) }
+    guard let progress else {
+      if loading || problem == nil {
+        lines.append(StyledLine(text(.progressLoading, ["exercise": exercise.name])))
+      }
+      return Frame(lines: lines)
+    }
+    if setCount == 0 {
+      lines.append(StyledLine(text(.progressNoSets, ["exercise": exercise.name])))
+      return Frame(lines: lines)
+    }
+    // The best set and the counts on one line when it fits, else on two.
+    let parts = summary(progress, text: text, units: units)
+    let joined = parts.joined(separator: " · ")
+    for part in TextColumns.of(joined) <= size.columns ? [joined] : parts {
+      lines.append(StyledLine(part, TextStyle(dim: true)))
+    }
+    var chooser = StyledLine()
+    for candidate in Chart.allCases {
+      let label = " \(title(candidate, text: text)) "
+      chooser.append(
+        label,
+        candidate == chart
+          ? TextStyle(bold: true, reverse: true, foreground: .cyan) : TextStyle(dim: true))
+      chooser.append(" ")
+    }
+    lines.append(chooser)
+    let points = points(chart, progress, units: units)
+    if points.isEmpty {
+      lines.append(StyledLine(""))
+      lines.append(StyledLine(text(.progressNoWeights, ["exercise": exercise.name])))
+      return Frame(lines: lines)
+    }
+    if points.count == 1 { lines.append(StyledLine(text(.progressOnePoint), TextStyle(dim: true))) }
+    let drawing = ProgressChart(
+      title: title(chart, text: text), unit: units.weightSymbol, points: points)
+    // Rows: the title, the plot, the time axis and its labels; columns: the value labels, a
+    // space and the axis line beside the plot.
+    let plotRows = max(2, size.rows - lines.count - 3)
+    let labelWidth = 8
+    let plotColumns = max(10, size.columns - labelWidth - 3)
+    let chartLines = drawing.terminalLines(
+      columns: plotColumns, rows: plotRows, timeZone: timeZone())
+    for (index, line) in chartLines.enumerated() {
+      // The value labels in the trainee's decimal separator (the dates and braille have no `.`).
+      let shown =
+        index == 0 ? line : line.replacingOccurrences(of: ".", with: text.decimalSeparator)
+      lines.append(StyledLine(shown, index == 0 ? TextStyle(bold: true) : TextStyle()))
+    }
+    return Frame(lines: Array(lines.prefix(size.rows)))
+  }
+
+  /// The best set ever, and how many workouts and sets the charts come from.
+  private func summary(
+    _ progress: ExerciseProgress, text: AppText, units: UnitSystem
+  ) -> [String] {
+    let counts = text(
+      .progressCounts,
+      ["workouts": String(workoutCount), "sets": String(setCount)])
+    guard
+      let best = progress.bestSets.max(by: { $0.estimatedOneRepMaxKg < $1.estimatedOneRepMaxKg })
+    else { return [counts] }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = timeZone()
+    formatter.dateFormat = "yyyy-MM-dd"
+    let value = text(
+      .progressBest,
+      [
+        "weight": text.weight(kilograms: best.weightKg, in: units), "reps": String(best.reps),
+        "date": formatter.string(from: best.date),
+        "oneRepMax": text.decimal(
+          units.displayWeight(kilograms: best.estimatedOneRepMaxKg), digits: 1)
+          + " " + units.weightSymbol,
+      ])
+    return [value, counts]
+  }
+}

@@ -1,0 +1,251 @@
+import Foundation
+import TerminalUI
+import TraineeAPI
+import TrainingHistory
+import WorkoutSession
+
+// NB: docs/decisions.md "The history and progress views": a logged workout opens
+// over the workouts tab (Esc goes back) with every done set in the trainee's units, its volume and
+// the records it set; an exercise of it opens its progress chart, and the workout can be deleted
+// from here as from the list.
+
+/// One logged workout, read from `GET /v1/trainee/workouts/history/{id}`.
+@MainActor
+public final class WorkoutLogScreen: AppScreen {
+  let id: String
+  let api: any TrainingHistoryAPI
+  weak var host: (any ScreenHost)?
+  let units: @MainActor () -> UnitSystem
+  let text: @MainActor () -> AppText
+  let timeZone: @Sendable () -> TimeZone
+  /// Opens the progress of an exercise (its id and name).
+  public var openProgress: (@MainActor (NamedExercise) -> Void)?
+  /// Called after the workout was deleted: the list reloads and this screen closes.
+  public var onDeleted: (@MainActor () -> Void)?
+  public private(set) var log: WorkoutLogDto?
+  public private(set) var problem: String?
+  public private(set) var loading = false
+  /// The exercise the cursor is on, an index into the log's exercises with a done set.
+  public private(set) var selection = 0
+  public private(set) var confirmingDelete = false
+
+  /// The screen of log `id`; call `load()` to fetch it.
+  public init(
+    id: String, api: any TrainingHistoryAPI, host: any ScreenHost,
+    units: @escaping @MainActor () -> UnitSystem, text: @escaping @MainActor () -> AppText,
+    timeZone: @escaping @Sendable () -> TimeZone = { TimeZone.current }
+  ) {
+    self.id = id
+    self.api = api
+    self.host = host
+    self.units = units
+    self.text = text
+    self.timeZone = timeZone
+  }
+
+  /// Fetches the workout with its sets.
+  public func load() async {
+    loading = true
+    host?.setNeedsRedraw()
+    defer {
+      loading = false
+      host?.setNeedsRedraw()
+    }
+    do throws(TraineeAPIError) {
+      log = try await api.workoutLog(id: id)
+      problem = nil
+      selection = min(selection, max(0, exercises.count - 1))
+    } catch {
+      problem = text()(.historyNotLoaded, ["reason": OfflineText.describe(error)])
+    }
+  }
+
+  /// The logged exercises with at least one done set, in logged order.
+  var exercises: [LogEntry] {
+    (log?.entries ?? []).filter { entry in
+      entry.sets.contains {
+        switch $0 {
+        case .strength(let set): set.done
+        case .cardio(let set): set.done
+        }
+      }
+    }
+  }
+
+  public var isEditingText: Bool { false }
+
+  public var keyHelp: [KeyHelp] {
+    let text = text()
+    if confirmingDelete {
+      return [KeyHelp("y", text(.historyKeyDelete)), KeyHelp("n/Esc", text(.historyKeyKeep))]
+    }
+    return [
+      KeyHelp("↑/↓ j/k", text(.historyKeyExercise)),
+      KeyHelp("Enter/G", text(.historyKeyProgress)), KeyHelp("d", text(.historyKeyDelete)),
+      KeyHelp("r", text(.historyKeyReload)), KeyHelp("Esc", text(.historyKeyBack)),
+    ]
+  }
+
+  public func handle(_ key: Key, now: Date) -> KeyResult {
+    if confirmingDelete {
+      confirmingDelete = false
+      if key == .character("y") { delete() }
+      return .handled
+    }
+    switch key {
+    case .down, .character("j"): selection = min(max(0, exercises.count - 1), selection + 1)
+    case .up, .character("k"): selection = max(0, selection - 1)
+    case .enter, .character("G"):
+      guard exercises.indices.contains(selection) else { return .handled }
+      let entry = exercises[selection]
+      openProgress?(NamedExercise(id: entry.exerciseId, name: entry.name))
+    case .character("d"), .delete:
+      guard log != nil else { return .handled }
+      confirmingDelete = true
+    case .character("r"): Task { await load() }
+    default: return .ignored
+    }
+    return .handled
+  }
+
+  private func delete() {
+    let number = log.map { String($0.workoutNumber) } ?? ""
+    Task {
+      do throws(TraineeAPIError) {
+        try await api.deleteWorkoutLog(id: id)
+        host?.show(message: text()(.historyDeleted, ["number": number]))
+        onDeleted?()
+      } catch {
+        host?.show(
+          message: text()(.historyNotDeleted, ["reason": OfflineText.describe(error)]))
+      }
+    }
+  }
+
+  public func body(size: TerminalSize, now: Date) -> Frame {
+    let text = text()
+    var lines: [StyledLine] = []
+    if let problem { lines.append(StyledLine(problem, TextStyle(bold: true, foreground: .red))) }
+    guard let log else {
+      if loading || problem == nil { lines.append(StyledLine(text(.historyLoading))) }
+      return Frame(lines: lines)
+    }
+    lines += headerLines(log, text: text)
+    var selectedRows = 0..<0
+    for (index, entry) in exercises.enumerated() {
+      let start = lines.count
+      lines.append(StyledLine(""))
+      lines += exerciseLines(entry, selected: index == selection, text: text)
+      if index == selection { selectedRows = start..<lines.count }
+    }
+    return Frame(lines: scrolled(lines, showing: selectedRows, rows: size.rows))
+  }
+
+  /// The title, the summary and the records.
+  private func headerLines(_ log: WorkoutLogDto, text: AppText) -> [StyledLine] {
+    let units = units()
+    let date = ISO8601Instant.date(from: log.loggedAt).map { localTime($0) } ?? log.loggedAt
+    var title = text(.historyTitle, ["number": String(log.workoutNumber), "date": date])
+    if let label = log.label, !label.isEmpty { title += " · " + label }
+    if confirmingDelete {
+      title += "  " + text(.historyDeleteConfirm, ["number": String(log.workoutNumber)])
+    }
+    var lines = [StyledLine(title, TextStyle(bold: true))]
+    let volume = units.displayWeight(kilograms: Double(log.volumeKg))
+    var summary = text(
+      .historySummary,
+      [
+        "sets": String(log.doneSetCount), "exercises": String(exercises.count),
+        "volume": text.decimal(volume, digits: 0) + " " + units.weightSymbol,
+      ])
+    if let seconds = log.durationSec { summary = formatClock(seconds) + " · " + summary }
+    lines.append(StyledLine(summary, TextStyle(dim: true)))
+    let records = exercises.flatMap { entry in
+      entry.sets.compactMap { set -> (String, StrengthLogSet)? in
+        guard case .strength(let set) = set, set.done, set.isRecord == true else { return nil }
+        return (entry.name, set)
+      }
+    }
+    if records.isEmpty {
+      lines.append(StyledLine(text(.historyNoRecords), TextStyle(dim: true)))
+    }
+    for (name, set) in records {
+      let weight = set.weight.map { text.weight(kilograms: $0, in: units) } ?? ""
+      let value = text(
+        .historyRecord,
+        ["exercise": name, "weight": weight, "reps": set.reps.map(String.init) ?? ""])
+      lines.append(StyledLine("★ " + value, TextStyle(bold: true, foreground: .yellow)))
+    }
+    return lines
+  }
+
+  /// An exercise's name line and one line per done set.
+  private func exerciseLines(_ entry: LogEntry, selected: Bool, text: AppText) -> [StyledLine] {
+    let units = units()
+    var name = StyledLine(selected ? "▶ " : "  ", TextStyle(bold: true))
+    name.append(
+      entry.name,
+      selected ? TextStyle(bold: true, reverse: true, foreground: .cyan) : TextStyle(bold: true))
+    if selected {
+      name.append("  (Enter: " + text(.historyKeyProgress) + ")", TextStyle(dim: true))
+    }
+    var lines = [name]
+    for set in entry.sets {
+      var line = StyledLine("    ")
+      switch set {
+      case .strength(let set):
+        guard set.done else { continue }
+        line.append(pad(String(set.setNumber), 4), TextStyle(bold: true))
+        line.append(pad(Self.typeName(set.setType, text: text), 14), TextStyle(dim: true))
+        let weight = set.weight.map { text.weight(kilograms: $0, in: units) }
+        let reps = set.reps.map { String($0) }
+        line.append(pad([weight, reps].compactMap { $0 }.joined(separator: " × "), 18))
+        if let rir = set.rir, !rir.isEmpty {
+          line.append(pad(text(.historyRIR, ["rir": text.enteredNumber(rir)]), 10))
+        }
+        if set.isRecord == true {
+          line.append("★ " + text(.historyRecordMark), TextStyle(bold: true, foreground: .yellow))
+        }
+      case .cardio(let set):
+        guard set.done else { continue }
+        line.append(pad(String(set.setNumber), 4), TextStyle(bold: true))
+        let distance = set.distanceKm.map {
+          text.decimal(units.displayDistance(kilometres: $0)) + " " + units.distanceSymbol
+        }
+        line.append(
+          [set.durationSec.map(formatClock), distance].compactMap { $0 }.joined(separator: " · "))
+      }
+      lines.append(line)
+    }
+    return lines
+  }
+
+  /// The text of a set type; empty for a set logged before types were.
+  static func typeName(_ type: SetType?, text: AppText) -> String {
+    switch type {
+    case nil: ""
+    case .warmup: text(.historySetWarmup)
+    case .working: text(.historySetWorking)
+    case .drop: text(.historySetDrop)
+    case .failure: text(.historySetFailure)
+    case .other: text(.historySetOther)
+    }
+  }
+
+  private func localTime(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = timeZone()
+    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    return formatter.string(from: date)
+  }
+}
+
+/// `lines` cut to `rows`, scrolled so that `showing` is in view (its start when it is taller).
+func scrolled(_ lines: [StyledLine], showing: Range<Int>, rows: Int) -> [StyledLine] {
+  guard lines.count > rows, rows > 0 else { return lines }
+  var top = 0
+  if showing.upperBound > rows { top = min(showing.lowerBound, showing.upperBound - rows) }
+  top = max(0, min(top, lines.count - rows))
+  return Array(lines[top..<(top + rows)])
+}

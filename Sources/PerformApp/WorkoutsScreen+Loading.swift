@@ -48,9 +48,9 @@ extension WorkoutsScreen {
   }
 
   // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history": the server
-  // sends the history a page at a time (the newest 50 first); the older pages are fetched when the
-  // trainee asks for them, from the server only (no copy of them is kept offline), and appended
-  // below the ones shown.
+  // sends the history a page at a time (the newest 50 first); the next, older page is fetched when
+  // the cursor reaches the end of those shown (docs/decisions.md "The history and progress
+  // views"), from the server only (no copy of them is kept offline), and appended below.
 
   /// Fetches the history's next, older page and appends it.
   func loadOlderHistory() {

@@ -113,7 +113,12 @@ public final class WorkoutsScreen: AppScreen {
     }
     let items = items
     switch key {
-    case .down, .character("j"): selection = min(max(0, items.count - 1), selection + 1)
+    case .down, .character("j"):
+      selection = min(max(0, items.count - 1), selection + 1)
+      // The cursor reached the end of the pages shown: the next, older one is fetched.
+      if items.indices.contains(selection), items[selection] == .olderHistory {
+        loadOlderHistory()
+      }
     case .up, .character("k"): selection = max(0, selection - 1)
     case .character("r"): Task { await reload() }
     case .character("n"):

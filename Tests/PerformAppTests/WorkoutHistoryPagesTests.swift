@@ -52,3 +52,28 @@ struct WorkoutHistoryPagesTests {
     #expect(numbers == ["#5", "#4", "#3", "#2", "#1"])
   }
 }
+
+extension WorkoutHistoryPagesTests {
+  @Test func theCursorReachingTheEndLoadsTheNextPage() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    api.recorded.withLock { $0.history = (1...5).reversed().map(logged) }
+    let app = PerformTerminalApp()
+    let coordinator = try WorkoutCoordinator(dataDirectory: directory, api: api)
+    coordinator.host = app
+    let workouts = WorkoutsScreen(
+      coordinator: coordinator, api: api, host: app, openLiveWorkout: {})
+    app.setTabs([.init(title: "Workouts", screen: workouts)])
+    await workouts.reload()
+    func screen() -> String { app.frame(size: size, now: Date()).plainText }
+    #expect(!screen().contains("#3"))
+    // Down to the last logged workout shown: nothing more is fetched yet.
+    for _ in 0..<50 where !screen().contains("▶ #4") { _ = app.handle(.down, now: Date()) }
+    #expect(screen().contains("▶ #4"))
+    await Task.yield()
+    #expect(!screen().contains("#3") && !screen().contains("Loading older workouts"))
+    // One more: the cursor is at the end, and the next page comes without Enter.
+    _ = app.handle(.down, now: Date())
+    #expect(await settled { screen().contains("#3") && screen().contains("#2") })
+    #expect(!screen().contains("#1"))
+  }
+}

@@ -6,7 +6,8 @@ import WorkoutSession
 /// language and units.
 @MainActor
 public struct HistoryViews {
-  let app: PerformTerminalApp
+  /// Weak: the app holds the screens that hold these views' closures.
+  weak var app: PerformTerminalApp?
   let api: any TrainingHistoryAPI
   let settings: AppSettingsStore
   let timeZone: @Sendable () -> TimeZone
@@ -24,6 +25,7 @@ public struct HistoryViews {
 
   /// Opens logged workout `id`; `onDeleted` runs after it was deleted from there.
   public func openLog(id: String, onDeleted: @escaping @MainActor () -> Void) {
+    guard let app else { return }
     let settings = settings
     let screen = WorkoutLogScreen(
       id: id, api: api, host: app, units: { settings.current.units },
@@ -39,6 +41,7 @@ public struct HistoryViews {
 
   /// Opens the progress of `exercise`.
   public func openProgress(_ exercise: NamedExercise) {
+    guard let app else { return }
     let settings = settings
     let screen = ProgressScreen(
       exercise: exercise, api: api, host: app, units: { settings.current.units },

@@ -161,8 +161,8 @@ enum AppCommand {
       openLiveWorkout: { [weak app] in app?.select(tab: 2) })
     workouts.units = { settings.current.units }
     let views = HistoryViews(app: app, api: workoutAPI, settings: settings, timeZone: timeZone)
-    workouts.openLoggedWorkout = { id in
-      views.openLog(id: id) { Task { await workouts.reload() } }
+    workouts.openLoggedWorkout = { [weak workouts] id in
+      views.openLog(id: id) { Task { await workouts?.reload() } }
     }
     live.openProgress = { id, name in views.openProgress(NamedExercise(id: id, name: name)) }
     let today = TodayScreen(

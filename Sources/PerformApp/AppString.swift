@@ -102,6 +102,7 @@ public enum AppString: String, CaseIterable, Sendable {
   case historyRIR
   case historyRecord
   case historyRecordMark
+  case historyRecordsUnknown
   case historySetDrop
   case historySetFailure
   case historySetOther

@@ -166,8 +166,17 @@ public final class WorkoutLogScreen: AppScreen {
         return (entry.name, set)
       }
     }
+    // A log from before record flags were logged (or an import) says nothing either way.
+    let flagged = exercises.contains { entry in
+      entry.sets.contains {
+        guard case .strength(let set) = $0, set.done else { return false }
+        return set.isRecord != nil
+      }
+    }
     if records.isEmpty {
-      lines.append(StyledLine(text(.historyNoRecords), TextStyle(dim: true)))
+      lines.append(
+        StyledLine(text(flagged ? .historyNoRecords : .historyRecordsUnknown), TextStyle(dim: true))
+      )
     }
     for (name, set) in records {
       let weight = set.weight.map { text.weight(kilograms: $0, in: units) } ?? ""

@@ -220,4 +220,31 @@ struct HistoryViewsTests {
     let axis = text.split(separator: "\n").filter { $0.contains("┤") }
     #expect(!axis.isEmpty && axis.allSatisfy { !$0.contains(".") })
   }
+
+  @Test func recordsSayNoneOnlyWhenTheLogFlaggedItsSets() async {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func log(_ id: String, record: Bool?) -> WorkoutLogDto {
+      var log = pushDay
+      log.id = id
+      log.entries = [
+        LogEntry(
+          exerciseId: "bench", name: "Bench Press", done: true, tempo: nil,
+          sets: [strength(1, 100, 5, .working, record: record)])
+      ]
+      return log
+    }
+    api.state.withLock {
+      $0.logs["flagged"] = log("flagged", record: false)
+      $0.logs["older"] = log("older", record: nil)
+    }
+    let views = views("C")
+    views.openLog(id: "flagged") {}
+    #expect(await settled { screen().contains("Bench Press") })
+    #expect(screen().contains("No records in this workout."))
+    app.dismissPresented()
+    views.openLog(id: "older") {}
+    #expect(await settled { screen().contains("Bench Press") })
+    #expect(screen().contains("Records were not logged with this workout."))
+    #expect(!screen().contains("No records"))
+  }
 }

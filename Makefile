@@ -94,7 +94,7 @@ bench-neighbour: deps
 ## golden: rewrite the replay fixtures' expected outputs (review the diff before committing)
 golden: deps
 	$(SWIFT) build --build-tests
-	PERFORM_UPDATE_GOLDEN=1 $(SWIFT) test --skip-build --filter "ReplayFixtureTests|RenderingGoldenTests|DemoAnswersGoldenTests"
+	PERFORM_UPDATE_GOLDEN=1 $(SWIFT) test --skip-build --filter "ReplayFixtureTests|RenderingGoldenTests|DemoAnswersGoldenTests|HistoryViewGoldenTests"
 
 # The libFuzzer driver, with the address (and leak) sanitizer, in its own build directory so the
 # normal builds keep theirs. lld links it (gold stops with an internal error in its DWARF reader).

@@ -145,8 +145,9 @@ let package = Package(
       name: "PerformAppTests",
       dependencies: [
         "PerformApp", "TerminalUI", "WorkoutSession", "RestTimer", "NutritionLog", "LiveActivity",
-        "TraineeAPI", "PerformTestSupport", "DurableFiles", "WorkoutLogDelivery",
-      ]),
+        "TraineeAPI", "PerformTestSupport", "DurableFiles", "WorkoutLogDelivery", "TrainingHistory",
+      ],
+      exclude: ["Goldens"]),
     .testTarget(
       name: "WorkoutLogDeliveryTests",
       dependencies: [

@@ -15,22 +15,28 @@ import WorkoutSession
 public final class ProgressScreen: AppScreen {
   /// The three charts, in the order ←/→ walks them.
   public enum Chart: Int, CaseIterable, Sendable {
+    /// Each workout's best set's Epley estimate; the best set's weight; each week's volume.
     case estimatedOneRepMax, bestSet, weeklyVolume
   }
 
+  /// The exercise charted.
   public let exercise: NamedExercise
   let api: any TrainingHistoryAPI
   weak var host: (any ScreenHost)?
   let units: @MainActor () -> UnitSystem
   let text: @MainActor () -> AppText
   let timeZone: @Sendable () -> TimeZone
+  /// Its series, once its sets are read.
   public private(set) var progress: ExerciseProgress?
   /// How many done sets of the exercise were read.
   public private(set) var setCount = 0
   /// How many workouts those sets are from.
   public private(set) var workoutCount = 0
+  /// Why the last load failed, in the trainee's language; `nil` after a load that worked.
   public private(set) var problem: String?
+  /// Whether a load is under way.
   public private(set) var loading = false
+  /// The chart shown.
   public private(set) var chart = Chart.estimatedOneRepMax
 
   /// Sets read per request (the endpoint's largest page).

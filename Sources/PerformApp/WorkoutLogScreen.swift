@@ -22,11 +22,15 @@ public final class WorkoutLogScreen: AppScreen {
   public var openProgress: (@MainActor (NamedExercise) -> Void)?
   /// Called after the workout was deleted: the list reloads and this screen closes.
   public var onDeleted: (@MainActor () -> Void)?
+  /// The workout with its entries, once loaded.
   public private(set) var log: WorkoutLogDto?
+  /// Why the last load failed, in the trainee's language; `nil` after a load that worked.
   public private(set) var problem: String?
+  /// Whether a load is under way.
   public private(set) var loading = false
   /// The exercise the cursor is on, an index into the log's exercises with a done set.
   public private(set) var selection = 0
+  /// Whether `d` was pressed and the next key says whether to delete.
   public private(set) var confirmingDelete = false
 
   /// The screen of log `id`; call `load()` to fetch it.

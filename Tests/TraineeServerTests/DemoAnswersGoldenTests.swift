@@ -73,9 +73,9 @@ import TraineeAPI
       ]
     }
 
-  @Test(arguments: requests)
-  func theAnswerIsTheGolden(_ request: Request) throws {
-    let demo = try DemoServer()
+  @Test(arguments: StoreBackend.available, requests)
+  func theAnswerIsTheGolden(_ backend: StoreBackend, _ request: Request) throws {
+    let demo = try DemoServer(backend)
     let answer = demo.answer(request)
     let golden = Self.goldens.appendingPathComponent("\(request.name).txt")
     if Self.updatingGoldenFiles {
@@ -105,9 +105,9 @@ struct DemoServer {
   let router: Router
   let token: String
 
-  init() throws {
+  init(_ backend: StoreBackend) throws {
     let now = StoreFixture.monday
-    let store = try StoreFixture.makeStore()
+    let store = try StoreFixture.makeStore(backend)
     token = try DemoTrainee.ensure(in: store, now: now).token
     router = TraineeAPIRoutes(store: store, now: { now }).router()
     try post(

@@ -48,12 +48,17 @@ struct FoodCatalogTests {
     #expect(catalog.search(query).map(\.id) == ids)
   }
 
-  @Test(arguments: [
-    ([:], "q"), (["q": "   "], "q"), (["q": String(repeating: "a", count: 65)], "q"),
-    (["q": "oats", "limit": "0"], "limit"), (["q": "oats", "limit": "many"], "limit"),
-  ])
-  func aBadSearchIs400NamingTheArgument(query: [String: String], field: String) throws {
-    let api = try NutritionRoutesFixture()
+  @Test(
+    arguments: StoreBackend.available,
+    [
+      ([:], "q"), (["q": "   "], "q"), (["q": String(repeating: "a", count: 65)], "q"),
+      (["q": "oats", "limit": "0"], "limit"), (["q": "oats", "limit": "many"], "limit"),
+    ])
+  func aBadSearchIs400NamingTheArgument(
+    _ backend: StoreBackend, _ testCase: ([String: String], String)
+  ) throws {
+    let (query, field) = testCase
+    let api = try NutritionRoutesFixture(backend)
     let answer = api.get("/v1/foods/search", query)
     #expect(answer.status == .badRequest)
     #expect(answer.apiError?.code == "invalid_query")
@@ -70,12 +75,15 @@ struct FoodCatalogTests {
     #expect(answer.bodyJSON?[member: "foods"]?[element: 3] == nil)
   }
 
-  @Test(arguments: [
-    ("2000000000015", HTTPStatus.ok, "f_oats"), ("2000000000992", .notFound, "not_found"),
-    ("abc", .badRequest, "invalid_barcode"), ("1234567", .badRequest, "invalid_barcode"),
-  ])
-  func barcodeLookup(code: String, status: HTTPStatus, expected: String) throws {
-    let api = try NutritionRoutesFixture()
+  @Test(
+    arguments: StoreBackend.available,
+    [
+      ("2000000000015", HTTPStatus.ok, "f_oats"), ("2000000000992", .notFound, "not_found"),
+      ("abc", .badRequest, "invalid_barcode"), ("1234567", .badRequest, "invalid_barcode"),
+    ])
+  func barcodeLookup(_ backend: StoreBackend, _ testCase: (String, HTTPStatus, String)) throws {
+    let (code, status, expected) = testCase
+    let api = try NutritionRoutesFixture(backend)
     let answer = api.get("/v1/foods/barcode/\(code)")
     #expect(answer.status == status)
     if status == .ok {

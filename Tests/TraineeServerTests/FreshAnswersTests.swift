@@ -21,9 +21,9 @@ private typealias F = StoreFixture
     let uncached: Router
     let alice: NewTrainee
 
-    init(path: String) throws {
-      first = try DatabaseTraineeStore(path: path, now: { F.monday })
-      second = try DatabaseTraineeStore(path: path, now: { F.monday })
+    init(_ backend: StoreBackend, _ location: String) throws {
+      first = try DatabaseTraineeStore(database: backend.open(location), now: { F.monday })
+      second = try DatabaseTraineeStore(database: backend.open(location), now: { F.monday })
       firstRouter = TraineeAPIRoutes(store: first, now: { F.monday }).router()
       secondRouter = TraineeAPIRoutes(store: second, now: { F.monday }).router()
       uncached = TraineeAPIRoutes(store: first, now: { F.monday }, cache: nil).router()
@@ -161,11 +161,12 @@ private typealias F = StoreFixture
     ),
   ]
 
-  @Test(arguments: writes.indices)
-  func everyCachedReadIsFreshAfterAWrite(write index: Int) throws {
+  @Test(arguments: StoreBackend.available, writes.indices)
+  func everyCachedReadIsFreshAfterAWrite(_ backend: StoreBackend, write index: Int) throws {
     let (name, write) = Self.writes[index]
     try withTemporaryDirectory { directory in
-      let servers = try Servers(path: directory.appendingPathComponent("p.sqlite").path)
+      let location = try backend.makeSharedLocation(in: directory)
+      let servers = try Servers(backend, location)
       try expectStatus(
         servers.send(servers.firstRouter, .post, "/v1/trainee/workouts/log", body: Self.log), 201)
       let video = try servers.first.addTechniqueVideo(
@@ -190,8 +191,7 @@ private typealias F = StoreFixture
         }
       }
       // A restarted process, with an empty cache, answers the same.
-      let restarted = try DatabaseTraineeStore(
-        path: directory.appendingPathComponent("p.sqlite").path, now: { F.monday })
+      let restarted = try DatabaseTraineeStore(database: backend.open(location), now: { F.monday })
       let router = TraineeAPIRoutes(store: restarted, now: { F.monday }).router()
       for (read, expected) in zip(Self.reads, after) {
         #expect(servers.send(router, .get, read.path, query: read.query) == expected)
@@ -199,8 +199,10 @@ private typealias F = StoreFixture
     }
   }
 
-  @Test func twoWritesInOneMillisecondEachMakeTheKeptAnswerStale() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func twoWritesInOneMillisecondEachMakeTheKeptAnswerStale(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     for weight in [100.0, 102.5, 105] {
       _ = try api.log(F.workout([F.entry("bench", [F.strength(1, weight, 3)])]), as: api.alice)
       let best = try api.benchRow(as: api.alice).best
@@ -208,8 +210,11 @@ private typealias F = StoreFixture
     }
   }
 
-  @Test func aReadThatAnnouncesABodyIsRefusedFromItsHeadersWithoutAValidToken() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available)
+  func aReadThatAnnouncesABodyIsRefusedFromItsHeadersWithoutAValidToken(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     for announced: HTTPHeaders in [["Content-Length": "10"], ["Transfer-Encoding": "chunked"]] {
       var headers = announced
       headers["Authorization"] = "Bearer not-a-token"
@@ -222,9 +227,11 @@ private typealias F = StoreFixture
     #expect(api.router.respond(to: bodiless).status == .unauthorized)
   }
 
-  @Test func aWriteOfOneTraineeLeavesAnothersKeptAnswers() throws {
+  @Test(arguments: StoreBackend.available) func aWriteOfOneTraineeLeavesAnothersKeptAnswers(
+    _ backend: StoreBackend
+  ) throws {
     let cache = AnswerCache()
-    let store = try F.makeStore()
+    let store = try F.makeStore(backend)
     let router = TraineeAPIRoutes(store: store, now: { F.monday }, cache: cache).router()
     let alice = try store.createTrainee(name: "Alice")
     let bob = try store.createTrainee(name: "Bob")

@@ -45,17 +45,22 @@ struct HistoryPagesTests {
     return pages
   }
 
-  @Test func anEmptyHistoryIsOneEmptyPageWithoutACursor() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func anEmptyHistoryIsOneEmptyPageWithoutACursor(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     #expect(try page(api) == WorkoutHistoryDto(workouts: [], nextCursor: nil))
   }
 
-  @Test(arguments: [
-    (logs: 3, limit: 5), (logs: 5, limit: 5), (logs: 6, limit: 5), (logs: 10, limit: 5),
-    (logs: 7, limit: 1),
-  ])
-  func pagesHoldEveryLogOnceNewestFirst(logs: Int, limit: Int) throws {
-    let api = try WorkoutAPIFixture()
+  @Test(
+    arguments: StoreBackend.available,
+    [
+      (logs: 3, limit: 5), (logs: 5, limit: 5), (logs: 6, limit: 5), (logs: 10, limit: 5),
+      (logs: 7, limit: 1),
+    ])
+  func pagesHoldEveryLogOnceNewestFirst(_ backend: StoreBackend, _ testCase: (Int, Int)) throws {
+    let (logs, limit) = testCase
+    let api = try WorkoutAPIFixture(backend)
     let ids = try logWorkouts(logs, api)
     let pages = try allPages(api, limit: limit)
     #expect(pages.flatMap { $0 } == ids.reversed())
@@ -63,8 +68,10 @@ struct HistoryPagesTests {
     #expect(pages.dropLast().allSatisfy { $0.count == limit })
   }
 
-  @Test func withoutALimitThePageHoldsTheNewestFifty() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func withoutALimitThePageHoldsTheNewestFifty(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     let ids = try logWorkouts(52, api)
     let first = try page(api)
     #expect(first.workouts.map(\.id) == Array(ids.reversed().prefix(50)))
@@ -72,8 +79,9 @@ struct HistoryPagesTests {
     #expect(try page(api, cursor: first.nextCursor).workouts.map(\.id) == [ids[1], ids[0]])
   }
 
-  @Test func aLogAddedBetweenPagesShiftsNothingAndADeletedOneLeavesNoGap() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available)
+  func aLogAddedBetweenPagesShiftsNothingAndADeletedOneLeavesNoGap(_ backend: StoreBackend) throws {
+    let api = try WorkoutAPIFixture(backend)
     let ids = try logWorkouts(6, api)
     let first = try page(api, limit: 2)
     #expect(first.workouts.map(\.id) == [ids[5], ids[4]])
@@ -88,20 +96,24 @@ struct HistoryPagesTests {
     #expect(try page(api, limit: 2).workouts.map(\.id) == [added[0], ids[5]])
   }
 
-  @Test func aCursorShowsNoOtherTraineesLogs() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func aCursorShowsNoOtherTraineesLogs(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     let ids = try logWorkouts(3, api)
     let bobs = try page(api, limit: 2, cursor: ids[2], as: api.bob)
     #expect(bobs == WorkoutHistoryDto(workouts: [], nextCursor: nil))
   }
 
-  @Test(arguments: [
-    ["limit": "0"], ["limit": "101"], ["limit": "-1"], ["limit": "ten"], ["limit": ""],
-    ["limit": "1.5"], ["cursor": "0"], ["cursor": "abc"], ["cursor": ""], ["cursor": "-4"],
-    ["cursor": "99999999999999999999"], ["cursor": "007"],
-  ])
-  func aBadLimitOrCursorIs400(query: [String: String]) throws {
-    let api = try WorkoutAPIFixture()
+  @Test(
+    arguments: StoreBackend.available,
+    [
+      ["limit": "0"], ["limit": "101"], ["limit": "-1"], ["limit": "ten"], ["limit": ""],
+      ["limit": "1.5"], ["cursor": "0"], ["cursor": "abc"], ["cursor": ""], ["cursor": "-4"],
+      ["cursor": "99999999999999999999"], ["cursor": "007"],
+    ])
+  func aBadLimitOrCursorIs400(_ backend: StoreBackend, query: [String: String]) throws {
+    let api = try WorkoutAPIFixture(backend)
     let response = api.router.respond(
       to: HTTPRequest(
         method: .get, path: "/v1/trainee/workouts/history", query: query,
@@ -110,8 +122,10 @@ struct HistoryPagesTests {
     #expect(response.errorBody?.code == "invalid_query")
   }
 
-  @Test func homeFindsTheNextWorkoutBeyondTheFirstPageOfLogsOfRemovedDays() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available)
+  func homeFindsTheNextWorkoutBeyondTheFirstPageOfLogsOfRemovedDays(_ backend: StoreBackend) throws
+  {
+    let api = try WorkoutAPIFixture(backend)
     _ = try api.log(F.workout([], day: "day-a"), as: api.alice)
     for _ in 0..<45 { _ = try api.log(F.workout([], day: "day-gone"), as: api.alice) }
     let routes = TraineeAPIRoutes(store: api.store, now: { F.monday })

@@ -27,8 +27,9 @@ struct MealLogDetailsTests {
       headers: key.map { ["Idempotency-Key": $0] } ?? [:])
   }
 
-  @Test func aRetriedLogWithItsKeyIsStoredOnceWithItsDescriptionAndPhoto() throws {
-    let api = try NutritionRoutesFixture()
+  @Test(arguments: StoreBackend.available)
+  func aRetriedLogWithItsKeyIsStoredOnceWithItsDescriptionAndPhoto(_ backend: StoreBackend) throws {
+    let api = try NutritionRoutesFixture(backend)
     let first = post(api, Self.body, key: "meal-1")
     #expect(first.status == .created)
     let id = try #require(first.bodyJSON?[member: "id"])
@@ -46,8 +47,10 @@ struct MealLogDetailsTests {
       } == 1)
   }
 
-  @Test func theSameKeyForAnotherMealIs422AndStoresNothing() throws {
-    let api = try NutritionRoutesFixture()
+  @Test(arguments: StoreBackend.available) func theSameKeyForAnotherMealIs422AndStoresNothing(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try NutritionRoutesFixture(backend)
     #expect(post(api, Self.body, key: "meal-1").status == .created)
     let other = Self.body.replacingOccurrences(of: "Pizza with friends", with: "Pasta")
     let refused = post(api, other, key: "meal-1")
@@ -57,8 +60,9 @@ struct MealLogDetailsTests {
     #expect(try stored(api).count == 1)
   }
 
-  @Test func anOlderClientWithoutKeyDescriptionOrPhotoIsStillAccepted() throws {
-    let api = try NutritionRoutesFixture()
+  @Test(arguments: StoreBackend.available)
+  func anOlderClientWithoutKeyDescriptionOrPhotoIsStillAccepted(_ backend: StoreBackend) throws {
+    let api = try NutritionRoutesFixture(backend)
     let plain = #"{"date":"2026-01-05","items":[{"name":"Apple","kcal":52}]}"#
     #expect(post(api, plain).status == .created)
     #expect(post(api, plain).status == .created)
@@ -67,14 +71,19 @@ struct MealLogDetailsTests {
     #expect(rows.allSatisfy { $0[1] == nil && $0[2] == nil })
   }
 
-  @Test(arguments: [
-    (#""description":"line one\nline two""#, "description"),
-    ("\"description\":\"" + String(repeating: "a", count: 501) + "\"", "description"),
-    ("\"photoPath\":\"" + String(repeating: "p", count: 1025) + "\"", "photoPath"),
-    (#""photoPath":7"#, "photoPath"),
-  ])
-  func aBadDescriptionOrPhotoIs400AndStoresNothing(member: String, field: String) throws {
-    let api = try NutritionRoutesFixture()
+  @Test(
+    arguments: StoreBackend.available,
+    [
+      (#""description":"line one\nline two""#, "description"),
+      ("\"description\":\"" + String(repeating: "a", count: 501) + "\"", "description"),
+      ("\"photoPath\":\"" + String(repeating: "p", count: 1025) + "\"", "photoPath"),
+      (#""photoPath":7"#, "photoPath"),
+    ])
+  func aBadDescriptionOrPhotoIs400AndStoresNothing(
+    _ backend: StoreBackend, _ testCase: (String, String)
+  ) throws {
+    let (member, field) = testCase
+    let api = try NutritionRoutesFixture(backend)
     let body = #"{"date":"2026-01-05",\#(member),"items":[{"name":"Apple","kcal":52}]}"#
     let refused = post(api, body, key: "meal-2")
     #expect(refused.status == .badRequest)
@@ -83,15 +92,17 @@ struct MealLogDetailsTests {
     #expect(try stored(api).isEmpty)
   }
 
-  @Test func aBadKeyIs400() throws {
-    let api = try NutritionRoutesFixture()
+  @Test(arguments: StoreBackend.available) func aBadKeyIs400(_ backend: StoreBackend) throws {
+    let api = try NutritionRoutesFixture(backend)
     let refused = post(api, Self.body, key: "two words")
     #expect(refused.apiError?.code == "invalid_header")
     #expect(try stored(api).isEmpty)
   }
 
-  @Test func aBlankDescriptionIsNone() throws {
-    let api = try NutritionRoutesFixture()
+  @Test(arguments: StoreBackend.available) func aBlankDescriptionIsNone(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try NutritionRoutesFixture(backend)
     let body =
       #"{"date":"2026-01-05","description":"  ","photoPath":"","items":[{"name":"A","kcal":1}]}"#
     #expect(post(api, body).status == .created)

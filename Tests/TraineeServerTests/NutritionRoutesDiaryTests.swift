@@ -7,8 +7,8 @@ import TraineeAPI
 struct NutritionRoutesDiaryTests {
   /// Alice's plan, a day with oats swapped to bread at 150 g, a custom meal linked to a log, and
   /// two logs of which one is linked.
-  private func loggedDay() throws -> NutritionRoutesFixture {
-    let api = try NutritionRoutesFixture()
+  private func loggedDay(_ backend: StoreBackend) throws -> NutritionRoutesFixture {
+    let api = try NutritionRoutesFixture(backend)
     try api.store.importNutritionPlans(
       json: NutritionRoutesFixture.plansJSON, for: api.alice.trainee.id)
     let linked = api.send(
@@ -36,7 +36,7 @@ struct NutritionRoutesDiaryTests {
   @Test(arguments: StoreBackend.available) func theMenuCountsALinkedLogOnce(
     _ backend: StoreBackend
   ) throws {
-    let api = try loggedDay()
+    let api = try loggedDay(backend)
     let menu = api.get("/v1/trainee/nutrition/menu", ["date": "2026-01-05"])
     #expect(menu.status == .ok)
     let body = try #require(menu.bodyJSON)
@@ -59,7 +59,7 @@ struct NutritionRoutesDiaryTests {
   /// January, posted first when `logged`) as the snapshot of 5 January, and that day's menu.
   private func menu(
     _ data: String, logged: Bool = true, hint: (planId: String, dayId: String)? = nil,
-    backend: StoreBackend = .sqlite
+    backend: StoreBackend
   ) throws -> JSONValue {
     let api = try NutritionRoutesFixture(backend)
     try api.store.importNutritionPlans(
@@ -84,13 +84,14 @@ struct NutritionRoutesDiaryTests {
     return try #require(menu.bodyJSON)
   }
 
-  @Test func anEatenOutsideMealCountsEveryItemNotRemoved() throws {
+  @Test(arguments: StoreBackend.available)
+  func anEatenOutsideMealCountsEveryItemNotRemoved(_ backend: StoreBackend) throws {
     // Nothing ticked: lunch's rice counts through the status; breakfast's oats are removed.
     let body = try menu(
       """
       {"mealStatus":{"2026-0-5__m1":"EATEN_OUTSIDE","2026-0-5__m2":"EATEN_OUTSIDE"},
        "removed":{"2026-0-5__it1":true}}
-      """, logged: false)
+      """, logged: false, backend: backend)
     #expect(body[member: "dayId"] == .string("nd1"))
     #expect(body[member: "eaten"]?[member: "kcal"] == .number(260))
     #expect(body[member: "eaten"]?[member: "carbs"] == .number(56))
@@ -99,14 +100,15 @@ struct NutritionRoutesDiaryTests {
     #expect(lunch?[member: "items"]?[element: 0]?[member: "eaten"] == .bool(true))
   }
 
-  @Test func aReplacedMealCountsItsReplacementAndTheLinkedLogOnce() throws {
+  @Test(arguments: StoreBackend.available)
+  func aReplacedMealCountsItsReplacementAndTheLinkedLogOnce(_ backend: StoreBackend) throws {
     // Oats are ticked, but the meal was replaced by the logged pizza: 800 once, no oats.
     let body = try menu(
       """
       {"eaten":{"2026-0-5__it1":true},"mealStatus":{"2026-0-5__m1":"REPLACED"},
        "replacement":{"2026-0-5__m1":{"id":"r1","name":"Pizza","kcal":800,"protein":35,
                                       "logId":"LOG"}}}
-      """)
+      """, backend: backend)
     #expect(body[member: "eaten"]?[member: "kcal"] == .number(800))
     #expect(body[member: "eaten"]?[member: "protein"] == .number(35))
     let breakfast = body[member: "meals"]?[element: 0]
@@ -114,13 +116,14 @@ struct NutritionRoutesDiaryTests {
     #expect(body[member: "logs"]?[element: 0]?[member: "counted"] == .bool(false))
   }
 
-  @Test func aRemovedMealCountsNothing() throws {
+  @Test(arguments: StoreBackend.available)
+  func aRemovedMealCountsNothing(_ backend: StoreBackend) throws {
     // Its ticked oats and its added banana are kept in the snapshot but not counted.
     let body = try menu(
       """
       {"eaten":{"2026-0-5__it1":true},"removedMeals":{"2026-0-5__m1":true},
        "aiMeals":{"2026-0-5__m1":[{"id":"a1","name":"Banana","kcal":89}]}}
-      """, logged: false)
+      """, logged: false, backend: backend)
     #expect(body[member: "dayId"] == .string("nd1"))
     #expect(body[member: "meals"]?[element: 0]?[member: "removed"] == .bool(true))
     #expect(body[member: "otherFoods"] == .object([:]))
@@ -165,11 +168,12 @@ struct NutritionRoutesDiaryTests {
     ),
   ]
 
-  @Test(arguments: uncountedLinks)
+  @Test(arguments: StoreBackend.available, uncountedLinks)
   func aLogLinkedFromAnEntryNotCountedCountsItself(
-    why: String, data: String, hintedDay: String?
+    _ backend: StoreBackend, _ testCase: (String, String, String?)
   ) throws {
-    let body = try menu(data, hint: hintedDay.map { ("np1", $0) })
+    let (why, data, hintedDay) = testCase
+    let body = try menu(data, hint: hintedDay.map { ("np1", $0) }, backend: backend)
     #expect(body[member: "dayId"] == .string(hintedDay ?? "nd1"), "\(why)")
     #expect(body[member: "logs"]?[element: 0]?[member: "counted"] == .bool(true), "\(why)")
     #expect(body[member: "eaten"]?[member: "kcal"] == .number(800), "\(why)")
@@ -238,8 +242,9 @@ struct NutritionRoutesDiaryTests {
     #expect(back?[member: "eaten"]?[member: "kcal"] == .number(375))
   }
 
-  @Test func homeAnswersTheHintedDayAndItsEatenSums() throws {
-    let api = try loggedDay()
+  @Test(arguments: StoreBackend.available)
+  func homeAnswersTheHintedDayAndItsEatenSums(_ backend: StoreBackend) throws {
+    let api = try loggedDay(backend)
     let home = api.get("/v1/trainee/home", ["planId": "np1", "dayId": "nd1"])
     let body = try #require(home.bodyJSON)
     #expect(body[member: "date"] == .string("2026-01-05"))
@@ -257,12 +262,16 @@ struct NutritionRoutesDiaryTests {
   }
 
   @Test(
-    arguments: [
+    arguments: StoreBackend.available,
+    [
       (nil, "2026-01-05"), ("UTC", "2026-01-05"), ("Europe/Berlin", "2026-01-06"),
       ("America/New_York", "2026-01-05"), ("Asia/Tokyo", "2026-01-06"),
     ] as [(String?, String)])
-  func homeDateIsTodayInTheRequestsZone(zone: String?, date: String) throws {
-    let api = try NutritionRoutesFixture()
+  func homeDateIsTodayInTheRequestsZone(
+    _ backend: StoreBackend, _ testCase: (String?, String)
+  ) throws {
+    let (zone, date) = testCase
+    let api = try NutritionRoutesFixture(backend)
     let home = api.get("/v1/trainee/home", zone: zone)
     #expect(home.status == .ok)
     #expect(home.bodyText == #"{"date":"\#(date)","nextWorkout":null,"nutrition":null}"#)
@@ -284,16 +293,20 @@ struct NutritionRoutesDiaryTests {
     #expect(next?[member: "dayId"] == .string("day-b"))
   }
 
-  @Test(arguments: [
-    (#"{"items":[]}"#, "items"), (#"{"date":"2026-01-05"}"#, "items"),
-    (#"{"items":[{"name":"x","kcal":-1}]}"#, "items[0].kcal"),
-    (#"{"items":[{"name":"x","kcal":"lots"}]}"#, "items[0].kcal"),
-    (#"{"consumedAt":"yesterday","items":[{"name":"x"}]}"#, "consumedAt"),
-    (#"{"consumedAt":"2026-01-07T08:00:00Z","items":[{"name":"x"}]}"#, "consumedAt"),
-    (#"{"date":"2026-01-06","items":[{"name":"x"}]}"#, "date"),
-  ])
-  func aBadMealLogIs400NamingTheField(body: String, field: String) throws {
-    let api = try NutritionRoutesFixture()
+  @Test(
+    arguments: StoreBackend.available,
+    [
+      (#"{"items":[]}"#, "items"), (#"{"date":"2026-01-05"}"#, "items"),
+      (#"{"items":[{"name":"x","kcal":-1}]}"#, "items[0].kcal"),
+      (#"{"items":[{"name":"x","kcal":"lots"}]}"#, "items[0].kcal"),
+      (#"{"consumedAt":"yesterday","items":[{"name":"x"}]}"#, "consumedAt"),
+      (#"{"consumedAt":"2026-01-07T08:00:00Z","items":[{"name":"x"}]}"#, "consumedAt"),
+      (#"{"date":"2026-01-06","items":[{"name":"x"}]}"#, "date"),
+    ])
+  func aBadMealLogIs400NamingTheField(_ backend: StoreBackend, _ testCase: (String, String)) throws
+  {
+    let (body, field) = testCase
+    let api = try NutritionRoutesFixture(backend)
     let answer = api.send(.post, "/v1/trainee/nutrition/logs", body: body)
     #expect(answer.status == .badRequest)
     #expect(answer.apiError?.message.contains(field) == true, "\(answer.bodyText)")

@@ -13,7 +13,7 @@ struct NutritionRoutesFixture {
   let alice: NewTrainee
   let bob: NewTrainee
 
-  init(_ backend: StoreBackend = .sqlite, now: Date = lateMonday) throws {
+  init(_ backend: StoreBackend, now: Date = lateMonday) throws {
     store = try StoreFixture.makeStore(backend)
     router = TraineeAPIRoutes(store: store, now: { now }).router()
     alice = try store.createTrainee(name: "Alice")

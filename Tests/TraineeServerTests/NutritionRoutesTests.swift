@@ -31,7 +31,8 @@ struct NutritionRoutesTests {
   }
 
   @Test(
-    arguments: [
+    arguments: StoreBackend.available,
+    [
       (nil, "2026-01-06", HTTPStatus.badRequest),
       ("UTC", "2026-01-06", .badRequest),
       ("America/New_York", "2026-01-06", .badRequest),
@@ -40,11 +41,12 @@ struct NutritionRoutesTests {
       ("Pacific/Kiritimati", "2026-01-06", .ok),
     ] as [(String?, String, HTTPStatus)])
   func aFutureDayIsRefusedInTheRequestsZone(
-    zone: String?, date: String, status: HTTPStatus
+    _ backend: StoreBackend, _ testCase: (String?, String, HTTPStatus)
   )
     throws
   {
-    let api = try NutritionRoutesFixture()
+    let (zone, date, status) = testCase
+    let api = try NutritionRoutesFixture(backend)
     let put = api.putDay(date, #"{"portions":{}}"#, zone: zone)
     #expect(put.status == status)
     if status == .badRequest { #expect(put.apiError?.code == "future_date") }
@@ -53,55 +55,65 @@ struct NutritionRoutesTests {
     #expect((stored != nil) == (status == .ok))
   }
 
-  @Test(arguments: [
-    ("2026-13-01", "{}", "invalid_date", "date"),
-    ("2026-02-29", "{}", "invalid_date", "date"),
-    ("5.1.2026", "{}", "invalid_date", "date"),
-    ("2026-01-05", #"{"eaten":{"k":"yes"}}"#, "invalid_body", "data.eaten.k"),
-    ("2026-01-05", #"{"eaten":[]}"#, "invalid_body", "data.eaten"),
-    ("2026-01-05", #"{"mealStatus":{"k":"SKIPPED"}}"#, "invalid_body", "data.mealStatus.k"),
-    ("2026-01-05", #"{"portions":{"k":{"foodId":"f"}}}"#, "invalid_body", "data.portions.k.qty"),
-    ("2026-01-05", #"{"aiMeals":{"k":[{"name":"x"}]}}"#, "invalid_body", "data.aiMeals.k[0].id"),
-    // An amount whose sums overflow made the diary of the date answer 500 (OpenAPI run).
-    (
-      "2026-01-05", #"{"aiMeals":{"k":[{"id":"a","kcal":1e308}]}}"#, "invalid_body",
-      "data.aiMeals.k[0].kcal"
-    ),
-    ("2026-01-05", "null", "invalid_body", "data"),
-    ("2026-01-05", "[1]", "invalid_body", "data"),
-  ])
+  @Test(
+    arguments: StoreBackend.available,
+    [
+      ("2026-13-01", "{}", "invalid_date", "date"),
+      ("2026-02-29", "{}", "invalid_date", "date"),
+      ("5.1.2026", "{}", "invalid_date", "date"),
+      ("2026-01-05", #"{"eaten":{"k":"yes"}}"#, "invalid_body", "data.eaten.k"),
+      ("2026-01-05", #"{"eaten":[]}"#, "invalid_body", "data.eaten"),
+      ("2026-01-05", #"{"mealStatus":{"k":"SKIPPED"}}"#, "invalid_body", "data.mealStatus.k"),
+      ("2026-01-05", #"{"portions":{"k":{"foodId":"f"}}}"#, "invalid_body", "data.portions.k.qty"),
+      ("2026-01-05", #"{"aiMeals":{"k":[{"name":"x"}]}}"#, "invalid_body", "data.aiMeals.k[0].id"),
+      // An amount whose sums overflow made the diary of the date answer 500 (OpenAPI run).
+      (
+        "2026-01-05", #"{"aiMeals":{"k":[{"id":"a","kcal":1e308}]}}"#, "invalid_body",
+        "data.aiMeals.k[0].kcal"
+      ),
+      ("2026-01-05", "null", "invalid_body", "data"),
+      ("2026-01-05", "[1]", "invalid_body", "data"),
+    ])
   func aBadDayBodyIs400NamingTheField(
-    date: String, data: String, code: String, field: String
+    _ backend: StoreBackend, _ testCase: (String, String, String, String)
   )
     throws
   {
-    let api = try NutritionRoutesFixture()
+    let (date, data, code, field) = testCase
+    let api = try NutritionRoutesFixture(backend)
     let put = api.putDay(date, data)
     #expect(put.status == .badRequest)
     #expect(put.apiError?.code == code)
     #expect(put.apiError?.message.contains(field) == true, "\(put.bodyText)")
   }
 
-  @Test(arguments: [
-    ("{", "invalid_body"), (#"{"date":5,"data":{}}"#, "invalid_body"),
-    (#"{"data":{}}"#, "invalid_date"), ("[]", "invalid_body"),
-    (#"{"date":"2026-01-05","data":{},"data":"x"}"#, "invalid_body"),
-    (#"{"date":"2026-01-05","data":"x","data":{}}"#, "invalid_body"),
-  ])
-  func aMalformedBodyIs400(body: String, code: String) throws {
-    let api = try NutritionRoutesFixture()
+  @Test(
+    arguments: StoreBackend.available,
+    [
+      ("{", "invalid_body"), (#"{"date":5,"data":{}}"#, "invalid_body"),
+      (#"{"data":{}}"#, "invalid_date"), ("[]", "invalid_body"),
+      (#"{"date":"2026-01-05","data":{},"data":"x"}"#, "invalid_body"),
+      (#"{"date":"2026-01-05","data":"x","data":{}}"#, "invalid_body"),
+    ])
+  func aMalformedBodyIs400(_ backend: StoreBackend, _ testCase: (String, String)) throws {
+    let (body, code) = testCase
+    let api = try NutritionRoutesFixture(backend)
     let put = api.send(.put, "/v1/trainee/nutrition/day", body: body)
     #expect(put.status == .badRequest)
     #expect(put.apiError?.code == code)
   }
 
   @Test(
-    arguments: [
+    arguments: StoreBackend.available,
+    [
       ([:], "invalid_date", nil as String?), (["date": "2026-1-5"], "invalid_date", nil),
       (["date": "2026-01-05"], "invalid_timezone", "Mars/Olympus"),
     ] as [([String: String], String, String?)])
-  func aBadDateOrZoneIs400(query: [String: String], code: String, zone: String?) throws {
-    let api = try NutritionRoutesFixture()
+  func aBadDateOrZoneIs400(
+    _ backend: StoreBackend, _ testCase: ([String: String], String, String?)
+  ) throws {
+    let (query, code, zone) = testCase
+    let api = try NutritionRoutesFixture(backend)
     for path in ["/v1/trainee/nutrition/day", "/v1/trainee/nutrition/menu"] {
       let answer = api.get(path, query, zone: zone)
       if zone == nil {
@@ -144,14 +156,17 @@ struct NutritionRoutesTests {
         == #"{"eaten":{"2026-0-5__it1":true}}"#)
   }
 
-  @Test(arguments: [
-    (HTTPMethod.get, "/v1/trainee/nutrition/plans"), (.get, "/v1/trainee/nutrition/day"),
-    (.put, "/v1/trainee/nutrition/day"), (.get, "/v1/trainee/nutrition/menu"),
-    (.post, "/v1/trainee/nutrition/logs"), (.get, "/v1/trainee/home"),
-    (.get, "/v1/foods/search"), (.get, "/v1/foods/barcode/2000000000015"),
-  ])
-  func everyRouteNeedsAToken(method: HTTPMethod, path: String) throws {
-    let api = try NutritionRoutesFixture()
+  @Test(
+    arguments: StoreBackend.available,
+    [
+      (HTTPMethod.get, "/v1/trainee/nutrition/plans"), (.get, "/v1/trainee/nutrition/day"),
+      (.put, "/v1/trainee/nutrition/day"), (.get, "/v1/trainee/nutrition/menu"),
+      (.post, "/v1/trainee/nutrition/logs"), (.get, "/v1/trainee/home"),
+      (.get, "/v1/foods/search"), (.get, "/v1/foods/barcode/2000000000015"),
+    ])
+  func everyRouteNeedsAToken(_ backend: StoreBackend, _ testCase: (HTTPMethod, String)) throws {
+    let (method, path) = testCase
+    let api = try NutritionRoutesFixture(backend)
     for answer in [
       api.send(method, path, query: ["date": "2026-01-05"], authorized: false),
       api.send(method, path, query: ["date": "2026-01-05"], token: "not-a-token"),
@@ -178,15 +193,20 @@ struct NutritionRoutesTests {
 /// What the server refused before the diary's types moved to TraineeAPI, it still refuses: the
 /// app reads the same documents without these checks (TraineeAPITests, CheckedInputTests).
 struct NutritionCheckedInputTests {
-  @Test(arguments: [
-    (#"{"replacement":{"k":{"id":"r","kcal":1000001}}}"#, "data.replacement.k.kcal"),
-    (#"{"customMeals":{"k":{"id":"c","items":[{"id":"i","fat":-2e6}]}}}"#, "fat"),
-    (#"{"replacement":{"k":{"id":"r","eaten":"yes"}}}"#, "data.replacement.k.eaten"),
-    (#"{"aiMeals":{"k":[{"id":"a","source":true}]}}"#, "data.aiMeals.k[0].source"),
-    (#"{"aiMeals":{"k":[{"id":"a","logId":{}}]}}"#, "data.aiMeals.k[0].logId"),
-  ])
-  func aDayTheServerNeverTookIsStill400(data: String, field: String) throws {
-    let api = try NutritionRoutesFixture()
+  @Test(
+    arguments: StoreBackend.available,
+    [
+      (#"{"replacement":{"k":{"id":"r","kcal":1000001}}}"#, "data.replacement.k.kcal"),
+      (#"{"customMeals":{"k":{"id":"c","items":[{"id":"i","fat":-2e6}]}}}"#, "fat"),
+      (#"{"replacement":{"k":{"id":"r","eaten":"yes"}}}"#, "data.replacement.k.eaten"),
+      (#"{"aiMeals":{"k":[{"id":"a","source":true}]}}"#, "data.aiMeals.k[0].source"),
+      (#"{"aiMeals":{"k":[{"id":"a","logId":{}}]}}"#, "data.aiMeals.k[0].logId"),
+    ])
+  func aDayTheServerNeverTookIsStill400(
+    _ backend: StoreBackend, _ testCase: (String, String)
+  ) throws {
+    let (data, field) = testCase
+    let api = try NutritionRoutesFixture(backend)
     let put = api.putDay("2026-01-05", data)
     #expect(put.status == .badRequest)
     #expect(put.apiError?.code == "invalid_body")
@@ -194,8 +214,10 @@ struct NutritionCheckedInputTests {
     #expect(api.get("/v1/trainee/nutrition/day", ["date": "2026-01-05"]).bodyText.contains("null"))
   }
 
-  @Test func aMealLogAmountOverTheBoundIs400() throws {
-    let api = try NutritionRoutesFixture()
+  @Test(arguments: StoreBackend.available) func aMealLogAmountOverTheBoundIs400(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try NutritionRoutesFixture(backend)
     let post = api.send(
       .post, "/v1/trainee/nutrition/logs",
       body: #"{"date":"2026-01-05","items":[{"name":"x","kcal":1000001}]}"#)

@@ -57,10 +57,12 @@ struct DatabaseTraineeStoreSafetyTests {
 
   // MARK: Concurrency and durability
 
-  @Test func threadsLoggingAtOnceLoseAndDuplicateNothing() throws {
+  @Test(arguments: StoreBackend.available)
+  func threadsLoggingAtOnceLoseAndDuplicateNothing(_ backend: StoreBackend) throws {
     try withTemporaryDirectory { directory in
       let store = try DatabaseTraineeStore(
-        path: directory.appendingPathComponent("busy.sqlite").path, now: { StoreFixture.monday })
+        database: backend.open(backend.makeSharedLocation(in: directory)),
+        now: { StoreFixture.monday })
       defer { store.database.close() }
       let ada = try store.createTrainee(name: "Ada").trainee.id
       let answers = Mutex<[LoggedWorkout]>([])
@@ -91,11 +93,13 @@ struct DatabaseTraineeStoreSafetyTests {
     }
   }
 
-  @Test func everythingWrittenIsThereAfterCloseAndReopen() throws {
+  @Test(arguments: StoreBackend.available)
+  func everythingWrittenIsThereAfterCloseAndReopen(_ backend: StoreBackend) throws {
     try withTemporaryDirectory { directory in
-      let path = directory.appendingPathComponent("durable.sqlite").path
+      let location = try backend.makeSharedLocation(in: directory)
       let day = try #require(CalendarDate("2026-01-05"))
-      let first = try DatabaseTraineeStore(path: path, now: { StoreFixture.monday })
+      let first = try DatabaseTraineeStore(
+        database: backend.open(location), now: { StoreFixture.monday })
       let ada = try first.createTrainee(name: "Ada")
       try first.importPrograms(StoreFixture.programs, for: ada.trainee.id)
       let logs = try (0..<10).map { _ in
@@ -105,7 +109,8 @@ struct DatabaseTraineeStoreSafetyTests {
       let before = try StoreFixture.answers(ada.trainee.id, first, day)
       first.database.close()
 
-      let second = try DatabaseTraineeStore(path: path, now: { StoreFixture.monday })
+      let second = try DatabaseTraineeStore(
+        database: backend.open(location), now: { StoreFixture.monday })
       defer { second.database.close() }
       #expect(try second.trainee(forToken: ada.token) == ada.trainee)
       #expect(try second.workoutHistory(for: ada.trainee.id).map(\.id) == logs.map(\.id).reversed())

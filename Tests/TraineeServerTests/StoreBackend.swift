@@ -33,6 +33,23 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     }
   }
 
+  /// A database that several stores open, as several processes would: a file in `directory` for
+  /// SQLite, a schema of its own in the test cluster for PostgreSQL. Open it with `open(_:)`.
+  func makeSharedLocation(in directory: URL) throws -> String {
+    switch self {
+    case .sqlite: directory.appendingPathComponent("shared.sqlite").path
+    case .postgresql: try Self.newPostgreSQLSchema()
+    }
+  }
+
+  /// The database at `location` (from `makeSharedLocation(in:)`), opened once more.
+  func open(_ location: String) throws -> any DatabaseDriver {
+    switch self {
+    case .sqlite: try SQLiteDatabase(path: location)
+    case .postgresql: try PostgreSQLDatabase(url: location)
+    }
+  }
+
   /// Creates a schema in the test cluster and returns a URL whose connections use it.
   static func newPostgreSQLSchema() throws -> String {
     guard let url = postgreSQLURL else {

@@ -8,7 +8,7 @@ enum StoreFixture {
   /// 2026-01-05 08:00 UTC, the store's clock in these tests.
   static let monday = Date(timeIntervalSince1970: 1_767_600_000)
 
-  static func makeStore(_ backend: StoreBackend = .sqlite) throws -> DatabaseTraineeStore {
+  static func makeStore(_ backend: StoreBackend) throws -> DatabaseTraineeStore {
     try DatabaseTraineeStore(database: backend.makeDatabase(), now: { monday })
   }
 

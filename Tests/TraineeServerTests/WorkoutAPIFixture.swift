@@ -11,7 +11,7 @@ struct WorkoutAPIFixture {
   let alice: NewTrainee
   let bob: NewTrainee
 
-  init(_ backend: StoreBackend = .sqlite, store: DatabaseTraineeStore? = nil) throws {
+  init(_ backend: StoreBackend, store: DatabaseTraineeStore? = nil) throws {
     let store = try store ?? StoreFixture.makeStore(backend)
     self.store = store
     router = TraineeAPIRoutes(store: store, now: { StoreFixture.monday }).router()

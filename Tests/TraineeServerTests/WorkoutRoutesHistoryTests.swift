@@ -116,18 +116,23 @@ struct WorkoutRoutesHistoryTests {
     #expect(api.send(.post, seenPath, token: api.alice.token).status == .noContent)
   }
 
-  @Test(arguments: [
-    (#"{"url":"ftp://videos.example/1.mp4"}"#, "url"),
-    (#"{"url":"not a url"}"#, "url"),
-    (#"{"url":"https://"}"#, "url"),
-    (#"{"url":""}"#, "url"),
-    (#"{"url":42}"#, "url"),
-    (#"{}"#, "url"),
-    (#"{"url":"https://v.example/1","exerciseId":7}"#, "exerciseId"),
-    (#"{"url":"https://v.example/1","exerciseId":""}"#, "exerciseId"),
-  ])
-  func badVideosAreRefusedNamingTheField(body: String, field: String) throws {
-    let api = try WorkoutAPIFixture()
+  @Test(
+    arguments: StoreBackend.available,
+    [
+      (#"{"url":"ftp://videos.example/1.mp4"}"#, "url"),
+      (#"{"url":"not a url"}"#, "url"),
+      (#"{"url":"https://"}"#, "url"),
+      (#"{"url":""}"#, "url"),
+      (#"{"url":42}"#, "url"),
+      (#"{}"#, "url"),
+      (#"{"url":"https://v.example/1","exerciseId":7}"#, "exerciseId"),
+      (#"{"url":"https://v.example/1","exerciseId":""}"#, "exerciseId"),
+    ])
+  func badVideosAreRefusedNamingTheField(
+    _ backend: StoreBackend, _ testCase: (String, String)
+  ) throws {
+    let (body, field) = testCase
+    let api = try WorkoutAPIFixture(backend)
     let response = api.send(
       .post, "/v1/trainee/technique-videos", token: api.alice.token, body: Data(body.utf8))
     #expect(response.status == .badRequest)
@@ -175,9 +180,11 @@ struct WorkoutRoutesHistoryTests {
     (.get, "/v1/trainee/notification-configs"), (.get, "/v1/trainee/session"),
   ]
 
-  @Test(arguments: routes)
-  func everyRouteNeedsAValidToken(method: HTTPMethod, path: String) throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available, routes)
+  func everyRouteNeedsAValidToken(_ backend: StoreBackend, _ testCase: (HTTPMethod, String)) throws
+  {
+    let (method, path) = testCase
+    let api = try WorkoutAPIFixture(backend)
     let logged = try api.log(F.benchDay, as: api.alice)
     #expect(logged.id == "1")
     for token in [nil, "wrong", ""] {

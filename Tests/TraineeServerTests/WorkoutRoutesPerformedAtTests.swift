@@ -15,8 +15,10 @@ private typealias F = StoreFixture
     return payload
   }
 
-  @Test func aLogIsDatedWhenItWasDone() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func aLogIsDatedWhenItWasDone(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     let logged = try api.log(Self.dated(F.benchDay, "2025-03-03T07:00:00Z"), as: api.alice)
     let response = api.send(
       .get, "/v1/trainee/workouts/history/\(logged.id)", token: api.alice.token)
@@ -24,14 +26,19 @@ private typealias F = StoreFixture
     #expect(log.loggedAt == "2025-03-03T07:00:00.000Z")
   }
 
-  @Test(arguments: [
-    ("2026-01-07T08:00:01Z", "is more than a day in the future"),
-    ("2025-03-03 07:00:00", "is not an RFC 3339 time"),
-    ("yesterday", "is not an RFC 3339 time"),
-    ("1969-12-31T23:59:59Z", "is not an RFC 3339 time"),
-  ])
-  func aTimeOutOfBoundsIsRefusedAndNothingStored(performedAt: String, problem: String) throws {
-    let api = try WorkoutAPIFixture()
+  @Test(
+    arguments: StoreBackend.available,
+    [
+      ("2026-01-07T08:00:01Z", "is more than a day in the future"),
+      ("2025-03-03 07:00:00", "is not an RFC 3339 time"),
+      ("yesterday", "is not an RFC 3339 time"),
+      ("1969-12-31T23:59:59Z", "is not an RFC 3339 time"),
+    ])
+  func aTimeOutOfBoundsIsRefusedAndNothingStored(
+    _ backend: StoreBackend, _ testCase: (String, String)
+  ) throws {
+    let (performedAt, problem) = testCase
+    let api = try WorkoutAPIFixture(backend)
     let response = try api.send(
       .post, "/v1/trainee/workouts/log", token: api.alice.token,
       json: Self.dated(F.benchDay, performedAt))
@@ -41,13 +48,16 @@ private typealias F = StoreFixture
     #expect(try api.store.workoutHistory(for: api.alice.trainee.id).isEmpty)
   }
 
-  @Test func aDayAheadIsAccepted() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func aDayAheadIsAccepted(_ backend: StoreBackend) throws
+  {
+    let api = try WorkoutAPIFixture(backend)
     _ = try api.log(Self.dated(F.benchDay, "2026-01-06T08:00:00Z"), as: api.alice)
   }
 
-  @Test func anOlderWorkoutLoggedLaterIsNotLastTime() throws {
-    let api = try WorkoutAPIFixture()
+  @Test(arguments: StoreBackend.available) func anOlderWorkoutLoggedLaterIsNotLastTime(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
     let recent = F.workout([F.entry("bench", [F.strength(1, 80, 5)])])
     _ = try api.log(recent, as: api.alice)
     let older = F.workout([F.entry("bench", [F.strength(1, 40, 12)])])

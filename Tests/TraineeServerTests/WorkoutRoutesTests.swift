@@ -159,31 +159,40 @@ struct WorkoutRoutesTests {
       + #""tempo":null,"sets":[{\#(set)}]}]}"#
   }
 
-  @Test(arguments: [
-    ("{", "at byte 1: unexpected end of the body"),
-    ("", "at byte 0: a value is missing"),
-    ("[]", "(document)"),
-    (#"{"entries":[]}"#, "completed"),
-    (#"{"completed":"yes","entries":[]}"#, "completed"),
-    (#"{"completed":true}"#, "entries"),
-    (#"{"completed":true,"entries":{}}"#, "entries"),
-    (log(set: setJSON + #","weight":"60","done":true"#), "entries[0].sets[0].weight"),
-    (log(set: setJSON + #","weight":1e6,"done":true"#), "entries[0].sets[0].weight"),
-    (log(set: setJSON + #","weight":-5,"done":true"#), "entries[0].sets[0].weight"),
-    (log(set: setJSON + #","weight":60,"done":"true""#), "entries[0].sets[0].done"),
-    (log(set: setJSON + #","weight":60,"done":true"#, extra: #","durationSec":-1"#), "durationSec"),
-    (
-      log(set: setJSON + #","weight":60,"done":true"#, extra: #","durationSec":1.5"#), "durationSec"
-    ),
-    (log(set: #""setNumber":0,"reps":1,"weight":1,"done":true"#), "entries[0].sets[0].setNumber"),
-    (log(set: #""setNumber":1,"reps":1e30,"weight":1,"done":true"#), "entries[0].sets[0].reps"),
-    (
-      log(set: #""setNumber":1,"durationSec":60,"distanceKm":5000,"done":true"#),
-      "entries[0].sets[0].distanceKm"
-    ),
-  ])
-  func badLogBodiesAreRefusedNamingTheField(body: String, field: String) throws {
-    let api = try WorkoutAPIFixture()
+  @Test(
+    arguments: StoreBackend.available,
+    [
+      ("{", "at byte 1: unexpected end of the body"),
+      ("", "at byte 0: a value is missing"),
+      ("[]", "(document)"),
+      (#"{"entries":[]}"#, "completed"),
+      (#"{"completed":"yes","entries":[]}"#, "completed"),
+      (#"{"completed":true}"#, "entries"),
+      (#"{"completed":true,"entries":{}}"#, "entries"),
+      (log(set: setJSON + #","weight":"60","done":true"#), "entries[0].sets[0].weight"),
+      (log(set: setJSON + #","weight":1e6,"done":true"#), "entries[0].sets[0].weight"),
+      (log(set: setJSON + #","weight":-5,"done":true"#), "entries[0].sets[0].weight"),
+      (log(set: setJSON + #","weight":60,"done":"true""#), "entries[0].sets[0].done"),
+      (
+        log(set: setJSON + #","weight":60,"done":true"#, extra: #","durationSec":-1"#),
+        "durationSec"
+      ),
+      (
+        log(set: setJSON + #","weight":60,"done":true"#, extra: #","durationSec":1.5"#),
+        "durationSec"
+      ),
+      (log(set: #""setNumber":0,"reps":1,"weight":1,"done":true"#), "entries[0].sets[0].setNumber"),
+      (log(set: #""setNumber":1,"reps":1e30,"weight":1,"done":true"#), "entries[0].sets[0].reps"),
+      (
+        log(set: #""setNumber":1,"durationSec":60,"distanceKm":5000,"done":true"#),
+        "entries[0].sets[0].distanceKm"
+      ),
+    ])
+  func badLogBodiesAreRefusedNamingTheField(
+    _ backend: StoreBackend, _ testCase: (String, String)
+  ) throws {
+    let (body, field) = testCase
+    let api = try WorkoutAPIFixture(backend)
     let response = api.send(
       .post, "/v1/trainee/workouts/log", token: api.alice.token, body: Data(body.utf8))
     #expect(response.status == .badRequest)

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import TraineeAPI
+
+@testable import TraineeServer
+
+private typealias F = StoreFixture
+
+/// The trainee's row lock that orders log posts on PostgreSQL, checked without depending on
+/// timing: another process's post is held open at its most awkward moment (its log and key
+/// stored, not yet committed) on a connection of its own, and the store's post of the same
+/// trainee is shown to wait for it, then to answer from what it committed.
+struct TraineeRowLockTests {
+  /// What a store's post of `payload` does before its commit, on `connection` (another process):
+  /// the trainee's lock, the next number, the log and the key. Returns the log's id and number.
+  private static func postWithoutCommit(
+    _ payload: LogWorkoutPayload, key: String?, for trainee: TraineeID,
+    on connection: PostgreSQLConnection
+  ) throws -> LoggedWorkout {
+    try connection.execute("BEGIN")
+    _ = try connection.row(
+      "SELECT id FROM trainees WHERE id = ? FOR NO KEY UPDATE", [trainee.value]
+    ) { try $0.int64(0) }
+    let number = try #require(
+      try connection.row(
+        """
+        INSERT INTO workout_numbers (trainee_id, last_number) VALUES (?, 1)
+        ON CONFLICT (trainee_id) DO UPDATE SET last_number = workout_numbers.last_number + 1
+        RETURNING last_number
+        """, [trainee.value]
+      ) { try $0.int(0) })
+    let id = try #require(
+      try connection.row(
+        """
+        INSERT INTO workout_logs (trainee_id, workout_number, logged_at, payload)
+        VALUES (?, ?, ?, ?) RETURNING id
+        """,
+        [
+          trainee.value, DatabaseValue(number), .integer(F.monday.milliseconds),
+          .text(try DatabaseTraineeStore.json(payload)),
+        ]
+      ) { try $0.int64(0) })
+    if let key {
+      try connection.run(
+        """
+        INSERT INTO idempotency_keys (trainee_id, key, log_id, workout_number, created_at)
+        VALUES (?, ?, ?, ?, ?)
+        """,
+        [
+          trainee.value, .text(key), .integer(id), DatabaseValue(number),
+          .integer(F.monday.milliseconds),
+        ])
+    }
+    return LoggedWorkout(id: WorkoutLogID(rawValue: id), workoutNumber: number)
+  }
+
+  @Test(
+    .enabled(
+      if: StoreBackend.postgreSQLURL != nil,
+      "PERFORM_TEST_POSTGRESQL is not set (make test starts a PostgreSQL for this test)"),
+    arguments: ["same", nil] as [String?])
+  func aPostWaitsForAnotherProcesssPostOfTheTraineeAndAnswersFromIt(key: String?) async throws {
+    let url = try StoreBackend.newPostgreSQLSchema()
+    let store = try DatabaseTraineeStore(database: PostgreSQLDatabase(url: url), now: { F.monday })
+    let ada = try store.createTrainee(name: "Ada").trainee.id
+    _ = try store.logWorkout(F.benchDay, idempotencyKey: "earlier", for: ada)
+
+    let other = try PostgreSQLConnection(url: url, location: "other process")
+    let observer = try PostgreSQLConnection(url: url, location: "observer")
+    let otherProcess = try #require(try other.row("SELECT pg_backend_pid()") { try $0.int(0) })
+    let held = try Self.postWithoutCommit(F.benchDay, key: key, for: ada, on: other)
+    #expect(held.workoutNumber == 2)
+
+    // The store's post of the same workout, on a thread of its own (it blocks in libpq).
+    let finished = Locked(false)
+    let post = Task {
+      await withCheckedContinuation { continuation in
+        Thread {
+          let answer = Result { try store.logWorkout(F.benchDay, idempotencyKey: key, for: ada) }
+          finished.withLock { $0 = true }
+          continuation.resume(returning: answer)
+        }.start()
+      }
+    }
+    // Until the post either waits for the other process or is done (a wrong answer).
+    var waits = false
+    while !waits && !finished.withLock({ $0 }) {
+      waits =
+        try observer.row(
+          "SELECT count(*) FROM pg_stat_activity WHERE ? = ANY(pg_blocking_pids(pid))",
+          [DatabaseValue(otherProcess)]
+        ) { try $0.int(0) } == 1
+      await Task.yield()
+    }
+    #expect(waits, "the post did not wait for the other process's uncommitted post")
+    #expect(!finished.withLock { $0 })
+    try other.execute("COMMIT")
+
+    let answer = try await post.value.get()
+    let numbers = try store.workoutHistory(for: ada).map(\.workoutNumber)
+    if key != nil {
+      // The retry is answered with the other process's log, stored once.
+      #expect(answer == held)
+      #expect(numbers == [2, 1])
+    } else {
+      #expect(answer.workoutNumber == 3)
+      #expect(numbers == [3, 2, 1])
+    }
+  }
+}

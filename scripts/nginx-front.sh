@@ -49,6 +49,14 @@ done
 [[ -x "$nginx_bin" ]] || { echo "nginx is not installed: apt-get install nginx" >&2; exit 1; }
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
+# nginx keeps large request bodies under DIR; started as root, its workers are `nobody`, who must
+# reach DIR (a DIR under a private home would answer those requests 500 in HTML).
+chmod 755 "$dir"
+if [[ $(id -u) -eq 0 ]] && ! runuser -u nobody -- test -x "$dir"; then
+  echo "nginx's workers (user nobody) cannot reach $dir: use a directory whose parents all may" \
+    "(such as /tmp/front)" >&2
+  exit 1
+fi
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 ports=()
@@ -72,13 +80,6 @@ for name in first second; do
   echo "server: $(cat "$dir/server-$name.pid") $server_port"
 done
 [[ "$port" == 0 ]] && port=$(free_port)
-mkdir -p "$dir/errors" "$dir/unavailable"
-# nginx's workers (an unprivileged user) read the error bodies.
-chmod 755 "$dir" "$dir/errors" "$dir/unavailable"
-echo '{"error":{"code":"bad_request","message":"The request is not valid HTTP."}}' >"$dir/errors/400.json"
-echo '{"error":{"code":"too_large","message":"The body is too large."}}' >"$dir/errors/413.json"
-echo '{"error":{"code":"unavailable","message":"No server could answer; try again in a second."}}' \
-  >"$dir/unavailable/503.json"
 sed -e "s|@DIR@|$dir|g" -e "s|@PORT@|$port|g" -e "s|@FIRST@|${ports[0]}|g" \
   -e "s|@SECOND@|${ports[1]}|g" "$root/examples/nginx/perform.conf.template" >"$dir/nginx.conf"
 "$nginx_bin" -p "$dir" -c "$dir/nginx.conf" -e "$dir/nginx-error.log" || {

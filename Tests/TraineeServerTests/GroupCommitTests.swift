@@ -9,16 +9,25 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct GroupCommitTests {
   private struct Refused: Error, Equatable { var number: Int }
 
+  /// What a commit the database could not write throws (a full disk, an I/O error).
+  private struct CommitFailed: DatabaseFailure {
+    var kind: DatabaseFailureKind { .other }
+    var description: String { "COMMIT: disk I/O error" }
+  }
+
   /// A database with table `t (n)`, and a group commit on it that records each batch's size.
   private final class Fixture: @unchecked Sendable {
-    let database: SQLiteDatabase
+    let database: any DatabaseDriver
     let commit = GroupCommit<any DatabaseConnection>()
     let batches = Locked<[(writes: Int, failed: Int)]>([])
     var failCommit = false
 
-    init(path: String) throws {
-      database = try SQLiteDatabase(path: path)
-      try database.execute("CREATE TABLE t (n INTEGER PRIMARY KEY) STRICT")
+    init(_ backend: StoreBackend, in directory: URL) throws {
+      database = try backend.open(backend.makeSharedLocation(in: directory))
+      let table =
+        backend == .sqlite
+        ? "CREATE TABLE t (n INTEGER PRIMARY KEY) STRICT" : "CREATE TABLE t (n BIGINT PRIMARY KEY)"
+      try database.writeTransaction(.readCommitted) { try $0.execute(table) }
     }
 
     /// Inserts `n`; throws `Refused` after the insert when `refuse`; `inside` runs in the write.
@@ -34,7 +43,7 @@ import Testing
           try database.writeTransaction(strict ? .serializable : .readCommitted) { db in
             try batch(db)
             if failCommit {
-              throw SQLiteError.failed(sql: "COMMIT", code: 10, message: "disk I/O error")
+              throw CommitFailed()
             }
           }
         },
@@ -56,10 +65,15 @@ import Testing
     }
   }
 
-  @Test func writesThatArriveWhileOneRunsShareTheNextCommitAndFailAlone() async throws {
+  @Test(arguments: StoreBackend.available)
+  func writesThatArriveWhileOneRunsShareTheNextCommitAndFailAlone(
+    _ backend: StoreBackend
+  )
+    async throws
+  {
     try await onThread {
       try withTemporaryDirectory { directory in
-        let fixture = try Fixture(path: directory.appendingPathComponent("g.sqlite").path)
+        let fixture = try Fixture(backend, in: directory)
         let inside = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let outcomes = Locked<[Int: Result<Int, Refused>]>([:])
@@ -104,13 +118,14 @@ import Testing
     }
   }
 
-  @Test func aFailedCommitFailsEveryWriteOfItsBatchAndKeepsNone() async throws {
+  @Test(arguments: StoreBackend.available)
+  func aFailedCommitFailsEveryWriteOfItsBatchAndKeepsNone(_ backend: StoreBackend) async throws {
     try await onThread {
       try withTemporaryDirectory { directory in
-        let fixture = try Fixture(path: directory.appendingPathComponent("g.sqlite").path)
+        let fixture = try Fixture(backend, in: directory)
         _ = try fixture.insert(1)
         fixture.failCommit = true
-        #expect(throws: SQLiteError.self) { try fixture.insert(2) }
+        #expect(throws: CommitFailed.self) { try fixture.insert(2) }
         fixture.failCommit = false
         _ = try fixture.insert(3)
         #expect(try fixture.rows == [1, 3])
@@ -118,10 +133,15 @@ import Testing
     }
   }
 
-  @Test func manyThreadsWritingAtOnceEachGetTheirOwnAnswerAndEveryWriteIsKept() async throws {
+  @Test(arguments: StoreBackend.available)
+  func manyThreadsWritingAtOnceEachGetTheirOwnAnswerAndEveryWriteIsKept(
+    _ backend: StoreBackend
+  )
+    async throws
+  {
     try await onThread {
       try withTemporaryDirectory { directory in
-        let fixture = try Fixture(path: directory.appendingPathComponent("g.sqlite").path)
+        let fixture = try Fixture(backend, in: directory)
         let answers = Locked<[Int]>([])
         let done = DispatchGroup()
         for thread in 0..<8 {

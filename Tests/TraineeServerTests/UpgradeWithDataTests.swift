@@ -68,7 +68,7 @@ struct UpgradeWithDataTests {
   /// A database of `backend` built at version 7 with two trainees and `storedPayloads`, brought
   /// to version 8, given a third trainee, then brought to the current version.
   static func upgraded(_ backend: StoreBackend) throws -> Upgraded {
-    let database = try backend.makeDatabase()
+    let database = try backend.makeUnmigratedDatabase()
     defer { database.close() }
     let steps = Migrations.trainee(for: database.dialect)
     try Migrations.migrate(database, with: Array(steps.prefix(7)))

@@ -9,8 +9,9 @@ private typealias F = StoreFixture
 /// The trainee's row lock that orders log posts on PostgreSQL, checked without depending on
 /// timing: another process's post is held open at its most awkward moment (its log and key
 /// stored, not yet committed) on a connection of its own, and the store's post of the same
-/// trainee is shown to wait for it, then to answer from what it committed.
-struct TraineeRowLockTests {
+/// trainee is shown to wait for it, then to answer from what it committed. (The time limit
+/// only ends a hang: a post blocked on anything but the other process would wait forever.)
+@Suite(.timeLimit(.minutes(1))) struct TraineeRowLockTests {
   /// What a store's post of `payload` does before its commit, on `connection` (another process):
   /// the trainee's lock, the next number, the log and the key. Returns the log's id and number.
   private static func postWithoutCommit(

@@ -326,4 +326,68 @@ struct NutritionRoutesDiaryTests {
     #expect(logs.map(\.itemsJSON) == [#"[{"name":"Late snack","kcal":100}]"#])
     #expect(answer.bodyText == #"{"id":"\#(logs[0].id)"}"#)
   }
+
+  /// A meal log posted with its composed meal's item ids, and the day saved before the log's
+  /// id was known (no `logId` yet): each read between the log's answer and the save that links
+  /// it counts the meal once.
+  @Test(arguments: StoreBackend.available) func aLoggedMealIsCountedOnceBeforeItsLinkIsSaved(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try NutritionRoutesFixture(backend)
+    try api.store.importNutritionPlans(
+      json: NutritionRoutesFixture.plansJSON, for: api.alice.trainee.id)
+    let day = """
+      {"customMeals":{"2026-0-5__c1":{"id":"c1","label":"Pizza","source":"log",
+        "items":[{"id":"p1","name":"Pizza","kcal":800},{"id":"p2","name":"Cola","kcal":140}]}}}
+      """
+    #expect(api.putDay("2026-01-05", day).status == .ok)
+    let log = api.send(
+      .post, "/v1/trainee/nutrition/logs",
+      body: #"{"date":"2026-01-05","items":[{"id":"p1","name":"Pizza","kcal":800},"#
+        + #"{"id":"p2","name":"Cola","kcal":140}]}"#)
+    #expect(log.status == .created)
+    let home = api.get("/v1/trainee/home", [:]).bodyJSON
+    let menu = api.get("/v1/trainee/nutrition/menu", ["date": "2026-01-05"]).bodyJSON
+    #expect(menu?[member: "eaten"]?[member: "kcal"] == .number(940))
+    #expect(menu?[member: "logs"]?[element: 0]?[member: "counted"] == .bool(false))
+    #expect(home?[member: "date"] == .string("2026-01-05"))
+    #expect(home?[member: "nutrition"]?[member: "eaten"]?[member: "kcal"] == .number(940))
+  }
+
+  /// A composed meal without `logId` holds a log only when it has every posted item by id.
+  @Test(arguments: [
+    (#"[{"id":"p1","name":"Pizza","kcal":800},{"id":"p9","name":"Cola","kcal":140}]"#, 1880.0),
+    (#"[{"name":"Pizza","kcal":800}]"#, 1740.0),
+    (#"[{"id":"p1","name":"Pizza","kcal":800}]"#, 940.0),
+  ])
+  func aLogIsHeldOnlyWhenTheMealHoldsEveryItemById(items: String, kcal: Double) throws {
+    let api = try NutritionRoutesFixture()
+    let day = """
+      {"customMeals":{"2026-0-5__c1":{"id":"c1","label":"Pizza",
+        "items":[{"id":"p1","name":"Pizza","kcal":800},{"id":"p2","name":"Cola","kcal":140}]}}}
+      """
+    #expect(api.putDay("2026-01-05", day).status == .ok)
+    let log = api.send(
+      .post, "/v1/trainee/nutrition/logs", body: #"{"date":"2026-01-05","items":\#(items)}"#)
+    #expect(log.status == .created)
+    let menu = api.get("/v1/trainee/nutrition/menu", ["date": "2026-01-05"]).bodyJSON
+    #expect(menu?[member: "eaten"]?[member: "kcal"] == .number(kcal), "\(items)")
+  }
+
+  /// Once the meal names another log by `logId`, holding a log's items no longer links it.
+  @Test func aMealLinkedElsewhereDoesNotHideALogByItsItems() throws {
+    let api = try NutritionRoutesFixture()
+    #expect(
+      api.putDay(
+        "2026-01-05",
+        #"{"customMeals":{"2026-0-5__c1":{"id":"c1","label":"Pizza","logId":"999","#
+          + #""items":[{"id":"p1","name":"Pizza","kcal":800}]}}}"#
+      ).status == .ok)
+    let log = api.send(
+      .post, "/v1/trainee/nutrition/logs",
+      body: #"{"date":"2026-01-05","items":[{"id":"p1","name":"Pizza","kcal":800}]}"#)
+    #expect(log.status == .created)
+    let menu = api.get("/v1/trainee/nutrition/menu", ["date": "2026-01-05"]).bodyJSON
+    #expect(menu?[member: "eaten"]?[member: "kcal"] == .number(1600))
+  }
 }

@@ -13,6 +13,9 @@ import Foundation
 //   date, or the replacement of a plan meal of the chosen day that is `REPLACED` and not removed
 //   (the entry stands for the log, its `eaten` decides). A link from an entry not counted is
 //   ignored, so every log is counted exactly once, through the snapshot or by itself;
+// - until its `logId` is written, a composed meal of the date links the logs of the date whose
+//   posted items it holds, every one by id (the app posts a log with its composed meal's item
+//   ids, and saves the day before it knows the log's id): no read counts both in between;
 // - an item's macros, a log's and the day's sum are rounded to 0.1.
 
 extension NutritionDaySnapshot {
@@ -38,6 +41,34 @@ extension NutritionDaySnapshot {
       return replacement[mealKey]?.logId
     }
     return Set(custom + replacing)
+  }
+
+  /// The ids of the `logs` of `dateKey` a composed meal keyed for the date holds before its
+  /// `logId` is written: the meal has no `logId` and holds, by id, every item the log was
+  /// posted with (a log with an item without an id is never linked this way).
+  public func itemLinkedLogs(dateKey: DayKey, logs: [MenuLogDto]) -> Set<String> {
+    let unlinked = customMeals.filter { dateKey.owns(entryKey: $0.key) && $0.value.logId == nil }
+      .values.map { Set($0.items.map(\.entry.id)) }
+    guard !unlinked.isEmpty else { return [] }
+    return Set(
+      logs.filter { log in
+        guard let ids = log.postedItemIds, !ids.isEmpty else { return false }
+        return unlinked.contains { ids.isSubset(of: $0) }
+      }.map(\.id))
+  }
+}
+
+extension MenuLogDto {
+  /// The ids of the items as posted; `nil` when one has no id.
+  var postedItemIds: Set<String>? {
+    guard case .array(let items) = items else { return nil }
+    var ids: Set<String> = []
+    for item in items {
+      guard case .object(let fields) = item, case .string(let id)? = fields["id"], !id.isEmpty
+      else { return nil }
+      ids.insert(id)
+    }
+    return ids
   }
 }
 
@@ -73,6 +104,7 @@ extension NutritionMenuDto {
           items: $0.value.items.map(MenuFoodDto.init))
       }
     let linked = edits.countedLogLinks(dateKey: dateKey, planMealIds: planMeals.map(\.id))
+      .union(edits.itemLinkedLogs(dateKey: dateKey, logs: logs))
     let logs = logs.map { log in
       var log = log
       log.counted = !linked.contains(log.id)

@@ -9,14 +9,17 @@ extension NutritionScreen {
       host?.show(message: "Copying from yesterday is for today: t shows today.")
       return
     }
-    let before = storedContent(of: today.adding(days: -1)).day
-    guard let before, let content = currentContent().day else { return }
+    let stored = storedContent(of: today.adding(days: -1))
+    guard let before = stored.day, let content = currentContent().day else { return }
     let meals: [ReadOnlyMeal]
     if wholeDay {
       meals = before.meals
     } else {
-      guard let (row, _) = selection(), !row.isCustom,
-        let meal = before.meals.first(where: { $0.id == row.mealId })
+      guard let (row, _) = selection(), !row.isCustom else {
+        host?.show(message: "y copies a plan meal; Y copies the day with its composed meals.")
+        return
+      }
+      guard let meal = before.meals.first(where: { $0.id == row.mealId })
       else {
         host?.show(message: "Yesterday's plan has no such meal to copy.")
         return
@@ -30,6 +33,13 @@ extension NutritionScreen {
         from: meal, into: content.meals.first { $0.id == meal.id }, newID: environment.newID)
       if edits.isEmpty, meal.eaten.kcal > 0 { skipped.append(meal.name) }
       for edit in edits where apply(edit, now: now) { copied += 1 }
+    }
+    if wholeDay {
+      let composed = (stored.snapshot?.customMeals ?? [:])
+        .filter { today.adding(days: -1).dayKey.owns(entryKey: $0.key) }
+        .sorted { $0.key < $1.key }
+        .compactMap { YesterdayCopy.composedMeal($0.value, newID: environment.newID) }
+      for meal in composed where apply(.setCustomMeal(meal), now: now) { copied += 1 }
     }
     if copied == 0 {
       host?.show(message: "Nothing eaten yesterday to copy here.")

@@ -6,7 +6,9 @@ import TraineeAPI
 // eaten then, through the same edits as by hand. A plan item eaten yesterday as planned (same
 // option, same amount) that today's same meal has is ticked; anything else eaten (a swapped or
 // resized item, an added food, a replacement) is added to today's meal as a food with the
-// figures it was eaten with, so the day counts exactly what was eaten yesterday.
+// figures it was eaten with, so the day counts exactly what was eaten yesterday. A composed meal
+// (`Y` only: it has no plan meal to select today) becomes a new composed meal of today holding
+// its eaten items with new ids and without the meal-log link: the log stays yesterday's.
 
 /// The edits that copy one meal's eaten items from yesterday into today.
 enum YesterdayCopy {
@@ -46,5 +48,18 @@ enum YesterdayCopy {
     if !ticks.isEmpty { edits.append(.setItemsEaten(itemIds: ticks, eaten: true)) }
     edits += foods.map { .addFood(mealId: today.id, item: $0) }
     return edits
+  }
+
+  /// The composed meal of today copying `meal`'s eaten items from yesterday, with new ids from
+  /// `newID`, ticked, without `logId` or `source`; `nil` when nothing of it was eaten.
+  static func composedMeal(_ meal: CustomMeal, newID: () -> String) -> CustomMeal? {
+    let items = meal.items.filter { $0.eaten != false }.map { item in
+      var copy = item
+      copy.id = newID()
+      copy.eaten = true
+      return copy
+    }
+    guard !items.isEmpty else { return nil }
+    return CustomMeal(id: newID(), label: meal.label, items: items)
   }
 }

@@ -48,6 +48,41 @@ struct YesterdayCopyTests {
     harness.press(.character("h"), .character("Y"))
     #expect(harness.host.messages.last == "Copying from yesterday is for today: t shows today.")
   }
+
+  @Test func yCopiesYesterdaysComposedMealsAsNewOnesThroughTheSync() async throws {
+    let harness = try NutritionScreenHarness()
+    await harness.start()
+    let yesterday = NutritionScreenDayTests.yesterday
+    harness.press(.character("h"))
+    #expect(await harness.settle { harness.sync.status(of: yesterday) == .saved })
+    // Yesterday: a logged pizza (linked to its log) with a cola left undrunk.
+    let logged = CustomMeal(
+      id: "c_pizza", label: "Pizza night",
+      items: [
+        CustomMealItem(id: "i_pizza", name: "Pizza", kcal: 800, protein: 30, eaten: true),
+        CustomMealItem(id: "i_cola", name: "Cola", kcal: 140, eaten: false),
+      ], source: "log", logId: "41")
+    #expect(harness.screen.apply(.setCustomMeal(logged), on: yesterday, now: NutritionScreenHarness.now))
+    harness.press(.character("t"), .character("Y"))
+    let copies = harness.snapshot().customMeals
+    #expect(copies.count == 1)
+    let copy = try #require(copies.values.first)
+    #expect(copy.label == "Pizza night")
+    #expect(copy.id != "c_pizza" && copy.logId == nil && copy.source == nil)
+    #expect(copy.items.map(\.name) == ["Pizza"])
+    #expect(copy.items.map(\.kcal) == [800])
+    #expect(copy.items.allSatisfy { $0.eaten == true && $0.id != "i_pizza" })
+    #expect(harness.snapshot(yesterday).customMeals.values.map(\.logId) == ["41"])
+    #expect(harness.host.messages.last == "Copied from yesterday.")
+    // Saved with the day like any edit, and counted in today's totals.
+    await harness.clock.advance(by: .milliseconds(600))
+    #expect(
+      await harness.settle { harness.sync.status(of: NutritionScreenHarness.today) == .saved })
+    #expect(
+      await harness.days.days[NutritionScreenHarness.today]?.customMeals.values.map(\.label)
+        == ["Pizza night"])
+    #expect(harness.screen.currentContent().day?.totals.eaten.kcal == 800)
+  }
 }
 
 /// The nutrition tab's numbers and dates in the trainee's language.

@@ -7,17 +7,52 @@ import WorkoutSession
 // DIR/settings.json and wins over the environment, field by field (docs/decisions.md, "The
 // app's settings").
 
+// NB: docs/decisions.md "Plates and warm-ups", plate stocks: plates are counted in pairs (one
+// plate on each side of the bar, so "pairs" and "per side" are the same number); a size without
+// a count is loaded as often as needed, as before counts existed. Kept as
+// `"pairs":[{"plate":25,"pairs":2}]` beside `plates`; a file without it reads as no counts.
+
 /// The trainee's bar and plates, in the weight unit they are used with.
 public struct BarbellSetup: Codable, Equatable, Sendable {
   /// The empty bar's weight.
   public var bar: Double
-  /// The plate sizes on hand (one pair of each is loaded per side as often as needed).
+  /// The plate sizes on hand, heaviest first.
   public var plates: [Double]
+  /// The pairs owned of each counted size (a pair is one plate a side); a size not here is
+  /// loaded as often as needed.
+  public var pairs: [Double: Int]
 
-  /// A bar of `bar` with `plates`.
-  public init(bar: Double, plates: [Double]) {
+  /// A bar of `bar` with `plates`, `pairs[size]` pairs of a counted size.
+  public init(bar: Double, plates: [Double], pairs: [Double: Int] = [:]) {
     self.bar = bar
     self.plates = plates
+    self.pairs = pairs
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    bar = try container.decode(Double.self, forKey: .bar)
+    plates = try container.decode([Double].self, forKey: .plates)
+    let counted = try container.decodeIfPresent([PlatePairs].self, forKey: .pairs) ?? []
+    pairs = Dictionary(counted.map { ($0.plate, $0.pairs) }, uniquingKeysWith: min)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(bar, forKey: .bar)
+    try container.encode(plates, forKey: .plates)
+    if !pairs.isEmpty {
+      let counted = pairs.sorted { $0.key > $1.key }.map { PlatePairs(plate: $0.key, pairs: $0.value) }
+      try container.encode(counted, forKey: .pairs)
+    }
+  }
+
+  private enum CodingKeys: String, CodingKey { case bar, plates, pairs }
+
+  /// A counted plate size as the settings file keeps it.
+  private struct PlatePairs: Codable {
+    var plate: Double
+    var pairs: Int
   }
 
   /// A 20 kg bar and 25 to 1.25 kg plates, or a 45 lb bar and 45 to 2.5 lb plates.

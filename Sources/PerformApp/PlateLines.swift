@@ -22,7 +22,8 @@ func plateLines(
   let bar = settings.barbell.bar
   let plates = settings.barbell.plates
   func written(_ value: Double) -> String { text.weight(value, in: units) }
-  guard let loading = PlateLoading(target: weight, bar: bar, plates: plates) else {
+  let pairs = settings.barbell.pairs
+  guard let loading = PlateLoading(target: weight, bar: bar, plates: plates, pairs: pairs) else {
     return [
       StyledLine(
         "    " + text(.platesBelowBar, ["weight": written(weight), "bar": written(bar)]),
@@ -48,7 +49,7 @@ func plateLines(
             .platesNearest, ["weight": written(weight), "nearest": written(loading.total)]),
         TextStyle(foreground: .yellow)))
   }
-  let steps = WarmUpStep.ladder(to: loading.total, bar: bar, plates: plates)
+  let steps = WarmUpStep.ladder(to: loading.total, bar: bar, plates: plates, pairs: pairs)
   if !steps.isEmpty {
     let ladder = steps.map { "\(text.decimal($0.weight)) × \($0.reps)" }.joined(separator: ", ")
     lines.append(
@@ -68,10 +69,11 @@ func warmUpSets(
     let kilograms = weightKilograms(set, units: session.units), kilograms > 0,
     let loading = PlateLoading(
       target: settings.units.displayWeight(kilograms: kilograms), bar: settings.barbell.bar,
-      plates: settings.barbell.plates)
+      plates: settings.barbell.plates, pairs: settings.barbell.pairs)
   else { return [] }
   return WarmUpStep.ladder(
-    to: loading.total, bar: settings.barbell.bar, plates: settings.barbell.plates
+    to: loading.total, bar: settings.barbell.bar, plates: settings.barbell.plates,
+    pairs: settings.barbell.pairs
   ).map { step in
     let inSession = session.units.displayWeight(kilograms: settings.units.kilograms(step.weight))
     return WarmUpSet(weight: formatNumber(inSession), reps: String(step.reps))

@@ -75,8 +75,9 @@ public final class SettingsScreen: AppScreen {
         text.decimal(current.barbell.bar), maxLength: 8, allowed: LineEditor.numeric)
       return
     case .plates:
-      let plates = current.barbell.plates.map { text.decimal($0) }.joined(separator: " ")
-      editor = LineEditor(plates, maxLength: 80, allowed: LineEditor.numeric.union([" "]))
+      editor = LineEditor(
+        Self.plateList(current.barbell, text: text), maxLength: 80,
+        allowed: LineEditor.numeric.union([" ", "x", "X", "×", "*"]))
       return
     }
     save(choices)
@@ -103,13 +104,12 @@ public final class SettingsScreen: AppScreen {
       }
       setup.bar = bar
     default:
-      let parts = typed.split(separator: " ")
-      let plates = parts.compactMap { Self.weight(String($0)) }
-      guard !parts.isEmpty, plates.count == parts.count else {
+      guard let (plates, pairs) = Self.plates(typed) else {
         problem = text(.settingsBadPlates, ["value": typed])
         return
       }
-      setup.plates = Array(Set(plates)).sorted(by: >)
+      setup.plates = plates
+      setup.pairs = pairs
     }
     var choices = settings.saved
     choices.barbell = SavedBarbell(units: current.units, setup: setup)
@@ -117,6 +117,41 @@ public final class SettingsScreen: AppScreen {
       editor = nil
       problem = nil
     }
+  }
+
+  // NB: docs/decisions.md "Plates and warm-ups", plate stocks: the plates row is a list of sizes,
+  // each alone (as many as needed) or with the pairs owned after `x`, `×` or `*` (`20x2`: two
+  // 20 kg plates a side); a size twice takes the last count.
+
+  /// The plate sizes (heaviest first) and counted pairs of a typed list such as `25 20x2 2,5×1`;
+  /// `nil` when a part is not a size above 0 or a count is not a whole number from 1 to 99.
+  static func plates(_ typed: String) -> (plates: [Double], pairs: [Double: Int])? {
+    let parts = typed.split(separator: " ")
+    guard !parts.isEmpty else { return nil }
+    var sizes: Set<Double> = []
+    var pairs: [Double: Int] = [:]
+    for part in parts {
+      let halves = part.split(
+        omittingEmptySubsequences: false, whereSeparator: { "xX×*".contains($0) })
+      guard halves.count <= 2, let size = weight(String(halves[0])) else {
+        return nil
+      }
+      sizes.insert(size)
+      if halves.count == 2 {
+        guard let count = Int(halves[1]), (1...99).contains(count) else { return nil }
+        pairs[size] = count
+      } else {
+        pairs[size] = nil
+      }
+    }
+    return (sizes.sorted(by: >), pairs)
+  }
+
+  /// The plates row as typed: `25 20×2 2,5`.
+  static func plateList(_ setup: BarbellSetup, text: AppText) -> String {
+    setup.plates.map { size in
+      text.decimal(size) + (setup.pairs[size].map { "×\($0)" } ?? "")
+    }.joined(separator: " ")
   }
 
   /// A weight typed with a point or a comma, above 0 and below 10 000.
@@ -161,8 +196,7 @@ public final class SettingsScreen: AppScreen {
       ),
       (
         .plates, text(.settingsPlates),
-        current.barbell.plates.map { text.decimal($0) }.joined(separator: " ") + " "
-          + current.units.weightSymbol,
+        Self.plateList(current.barbell, text: text) + " " + current.units.weightSymbol,
         settings.barbellFromEnvironment
       ),
     ]

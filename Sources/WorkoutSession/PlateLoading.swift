@@ -17,31 +17,57 @@ public struct PlateLoading: Equatable, Sendable {
   /// Whether `total` is exactly `target`.
   public var isExact: Bool { abs(total - target) < 0.005 }
 
-  /// The loading of `target` on a bar of `bar` with pairs of `plates` (as many of each as
-  /// needed). `nil` when `target` is below the bar, or the bar or a plate is not a positive
+  /// The loading of `target` on a bar of `bar` with pairs of `plates`: as many pairs of a size
+  /// as needed, or at most `pairs[size]` of a size the trainee counted (a pair is one plate on
+  /// each side). `nil` when `target` is below the bar, or the bar or a plate is not a positive
   /// number. Of two loadable weights equally near, the lighter; of two ways to load one weight,
   /// the fewer plates.
-  public init?(target: Double, bar: Double, plates: [Double]) {
+  public init?(target: Double, bar: Double, plates: [Double], pairs: [Double: Int] = [:]) {
     let unit = Self.unit
     guard target.isFinite, bar.isFinite, bar > 0, target >= bar - 0.005, target < 100_000,
       plates.allSatisfy({ $0.isFinite && $0 > 0 && $0 < 10_000 })
     else { return nil }
     let sizes = Self.sizes(plates)
+    let caps = Self.caps(pairs, sizes: sizes)
     let wanted = Int(((target - bar) / 2 * unit).rounded())
-    let made = Self.sides(upTo: wanted + (sizes.first ?? 0), sizes: sizes)
-    var best = 0
-    for amount in made.indices where made[amount] != nil {
-      if abs(amount - wanted) < abs(best - wanted) { best = amount }
-    }
-    var side: [Double] = []
-    var rest = best
-    while rest > 0, let plate = made[rest]?.last {
-      side.append(Double(plate) / unit)
-      rest -= plate
+    let limit = wanted + (sizes.first ?? 0)
+    let side: [Int]
+    let best: Int
+    if caps.isEmpty {
+      let made = Self.sides(upTo: limit, sizes: sizes)
+      best = Self.nearest(to: wanted, in: made.indices.filter { made[$0] != nil })
+      var plates: [Int] = []
+      var rest = best
+      while rest > 0, let plate = made[rest]?.last {
+        plates.append(plate)
+        rest -= plate
+      }
+      side = plates
+    } else {
+      let table = StockedSides(upTo: limit, sizes: sizes, caps: caps)
+      best = Self.nearest(to: wanted, in: table.reachable)
+      side = table.plates(for: best)
     }
     self.target = target
     total = bar + 2 * Double(best) / unit
-    perSide = side.sorted(by: >)
+    perSide = side.map { Double($0) / unit }.sorted(by: >)
+  }
+
+  /// Of `amounts` (ascending), the nearest to `wanted`; of two as near, the smaller.
+  static func nearest(to wanted: Int, in amounts: [Int]) -> Int {
+    var best = 0
+    for amount in amounts where abs(amount - wanted) < abs(best - wanted) { best = amount }
+    return best
+  }
+
+  /// The counted sizes among `sizes`, in hundredths, with their number of pairs (at least 0).
+  static func caps(_ pairs: [Double: Int], sizes: [Int]) -> [Int: Int] {
+    var caps: [Int: Int] = [:]
+    for (size, count) in pairs {
+      let hundredths = Int((size * unit).rounded())
+      if sizes.contains(hundredths) { caps[hundredths] = max(0, count) }
+    }
+    return caps
   }
 
   static let unit = 100.0
@@ -89,11 +115,14 @@ public struct WarmUpStep: Equatable, Sendable {
 extension WarmUpStep {
   /// The warm-up sets for `working` on a bar of `bar` with `plates`: none when `working` is no
   /// heavier than the bar or cannot be a weight.
-  public static func ladder(to working: Double, bar: Double, plates: [Double]) -> [WarmUpStep] {
+  public static func ladder(
+    to working: Double, bar: Double, plates: [Double], pairs: [Double: Int] = [:]
+  ) -> [WarmUpStep] {
     guard working.isFinite, bar.isFinite, bar > 0, working > bar else { return [] }
     var steps = [WarmUpStep(weight: bar, reps: 10)]
     for (share, reps) in [(0.4, 5), (0.6, 3), (0.8, 2)] {
-      guard let loaded = loadable(atMost: working * share, bar: bar, plates: plates),
+      guard
+        let loaded = loadable(atMost: working * share, bar: bar, plates: plates, pairs: pairs),
         loaded > steps[steps.count - 1].weight + 0.005, loaded < working * 0.95
       else { continue }
       steps.append(WarmUpStep(weight: loaded, reps: reps))
@@ -102,14 +131,23 @@ extension WarmUpStep {
   }
 
   /// The heaviest weight the plates make on the bar at or below `limit` (nil: below the bar).
-  static func loadable(atMost limit: Double, bar: Double, plates: [Double]) -> Double? {
+  static func loadable(
+    atMost limit: Double, bar: Double, plates: [Double], pairs: [Double: Int] = [:]
+  ) -> Double? {
     guard limit >= bar, limit < 100_000, plates.allSatisfy({ $0.isFinite && $0 > 0 }) else {
       return nil
     }
     let unit = PlateLoading.unit
     let wanted = Int(((limit - bar) / 2 * unit + 0.0001).rounded(.down))
-    let made = PlateLoading.sides(upTo: wanted, sizes: PlateLoading.sizes(plates))
-    guard let best = made.indices.last(where: { made[$0] != nil }) else { return nil }
-    return bar + 2 * Double(best) / unit
+    let sizes = PlateLoading.sizes(plates)
+    let caps = PlateLoading.caps(pairs, sizes: sizes)
+    let best: Int?
+    if caps.isEmpty {
+      let made = PlateLoading.sides(upTo: wanted, sizes: sizes)
+      best = made.indices.last { made[$0] != nil }
+    } else {
+      best = StockedSides(upTo: wanted, sizes: sizes, caps: caps).reachable.last
+    }
+    return best.map { bar + 2 * Double($0) / unit }
   }
 }

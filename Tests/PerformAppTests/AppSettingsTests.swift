@@ -56,6 +56,37 @@ struct AppSettingsTests {
         .barbell == .standard(for: .metric))
   }
 
+  @Test(arguments: [
+    ("25 20x2 10", [25.0, 20, 10], [20.0: 2]),
+    ("2,5×4 1.25*2 5X1", [5.0, 2.5, 1.25], [2.5: 4, 1.25: 2, 5: 1]),
+    ("20x2 20", [20.0], [:]),
+    ("  45   35x1 ", [45.0, 35], [35.0: 1]),
+  ] as [(String, [Double], [Double: Int])])
+  func aPlateListReadsSizesAndThePairsOwned(
+    typed: String, plates: [Double], pairs: [Double: Int]
+  ) throws {
+    let read = try #require(SettingsScreen.plates(typed))
+    #expect(read.plates == plates)
+    #expect(read.pairs == pairs)
+  }
+
+  @Test(arguments: ["", "20x", "x2", "20x0", "20x100", "20x1.5", "20x2x3", "0", "-5", "20,5,5", "abc"])
+  func aBadPlateListIsRefused(typed: String) {
+    #expect(SettingsScreen.plates(typed) == nil)
+  }
+
+  @Test func platesOwnedAreKeptAndAFileWithoutThemReadsAsNoCounts() throws {
+    let setup = BarbellSetup(bar: 20, plates: [25, 20, 10], pairs: [20: 2, 10: 1])
+    let json = try JSONEncoder().encode(setup)
+    #expect(try JSONDecoder().decode(BarbellSetup.self, from: json) == setup)
+    #expect(String(decoding: json, as: UTF8.self).contains(#""pairs":[{"#))
+    let older = Data(#"{"bar":20,"plates":[25,20]}"#.utf8)
+    #expect(
+      try JSONDecoder().decode(BarbellSetup.self, from: older)
+        == BarbellSetup(bar: 20, plates: [25, 20]))
+    #expect(SettingsScreen.plateList(setup, text: AppText(.de)) == "25 20×2 10×1")
+  }
+
   @Test func choicesAreKeptInTheDataDirectoryAndReadAtTheNextLaunch() throws {
     let directory = try scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -31,6 +31,56 @@ struct PlateLoadingTests {
     #expect(loading.isExact == (target == total))
   }
 
+  /// Two pairs of 20 kg and one of 10 kg counted; the rest as many as needed.
+  static let counted: [Double: Int] = [20: 2, 10: 1]
+
+  @Test(
+    arguments: [
+      // target, plates, pairs owned, total, per side
+      // Enough owned: as without counts.
+      (100.0, kilograms, counted, 100.0, [25.0, 15]),
+      // One pair of 25s: 60 a side is 25 + 20 + 15, never 25 + 25 + 10.
+      (140.0, kilograms, [25.0: 1, 20: 2], 140.0, [25.0, 20, 15]),
+      // One pair of 25s and 5s as needed: 25 and seven 5s, not 25 + 25 + 5 + 5.
+      (140.0, [25.0, 5], [25.0: 1], 140.0, [25.0, 5, 5, 5, 5, 5, 5, 5]),
+      // Everything counted: 20 + 20 + 10 a side at most, so 140 loads the nearest, 120.
+      (140.0, [20.0, 10], counted, 120.0, [20.0, 20, 10]),
+      (75.0, [20.0, 10], counted, 80.0, [20.0, 10]),
+      // One pair of 10s: 40 a side from 20 + 20, not 10 + 10 + 20.
+      (100.0, [20.0, 10], counted, 100.0, [20.0, 20]),
+      // A size counted twice in the list is one size; a count for a size not listed is unused.
+      (60.0, [15.0, 15, 10], [15.0: 1, 2.5: 4], 60.0, [10.0, 10]),
+      // Pounds: one pair of 45s, then 25s as needed.
+      (225.0, pounds, [45.0: 1], 225.0, [45.0, 35, 10]),
+    ] as [(Double, [Double], [Double: Int], Double, [Double])])
+  func neverUsesMorePlatesThanOwned(
+    target: Double, plates: [Double], pairs: [Double: Int], total: Double, perSide: [Double]
+  ) throws {
+    let bar = plates == Self.pounds ? 45.0 : 20.0
+    let loading = try #require(
+      PlateLoading(target: target, bar: bar, plates: plates, pairs: pairs))
+    #expect(loading.total == total)
+    #expect(loading.perSide == perSide)
+    for (size, owned) in pairs {
+      #expect(loading.perSide.filter { $0 == size }.count <= owned)
+    }
+  }
+
+  @Test func warmUpsLoadOnlyThePlatesOwned() {
+    // One pair of 20s and one of 10s: 40 % of 100 is 40 (10 a side), 60 % is 60 (20 a side),
+    // 80 % would be 80 (30 a side): 20 + 10, still owned.
+    #expect(
+      WarmUpStep.ladder(to: 100, bar: 20, plates: [20, 10], pairs: [20: 1, 10: 1]) == [
+        WarmUpStep(weight: 20, reps: 10), WarmUpStep(weight: 40, reps: 5),
+        WarmUpStep(weight: 60, reps: 3), WarmUpStep(weight: 80, reps: 2),
+      ])
+    // One pair of 10s only: the bar, then 40.
+    #expect(
+      WarmUpStep.ladder(to: 100, bar: 20, plates: [10], pairs: [10: 1]) == [
+        WarmUpStep(weight: 20, reps: 10), WarmUpStep(weight: 40, reps: 5),
+      ])
+  }
+
   @Test(arguments: [
     (15.0, 20.0, kilograms), (50.0, 0.0, kilograms), (50.0, 20.0, [0.0]),
     (Double.nan, 20.0, kilograms), (50.0, 20.0, [-5.0]),

@@ -42,7 +42,9 @@ public struct BarbellSetup: Codable, Equatable, Sendable {
     try container.encode(bar, forKey: .bar)
     try container.encode(plates, forKey: .plates)
     if !pairs.isEmpty {
-      let counted = pairs.sorted { $0.key > $1.key }.map { PlatePairs(plate: $0.key, pairs: $0.value) }
+      let counted = pairs.sorted { $0.key > $1.key }.map {
+        PlatePairs(plate: $0.key, pairs: $0.value)
+      }
       try container.encode(counted, forKey: .pairs)
     }
   }

@@ -56,12 +56,13 @@ struct AppSettingsTests {
         .barbell == .standard(for: .metric))
   }
 
-  @Test(arguments: [
-    ("25 20x2 10", [25.0, 20, 10], [20.0: 2]),
-    ("2,5×4 1.25*2 5X1", [5.0, 2.5, 1.25], [2.5: 4, 1.25: 2, 5: 1]),
-    ("20x2 20", [20.0], [:]),
-    ("  45   35x1 ", [45.0, 35], [35.0: 1]),
-  ] as [(String, [Double], [Double: Int])])
+  @Test(
+    arguments: [
+      ("25 20x2 10", [25.0, 20, 10], [20.0: 2]),
+      ("2,5×4 1.25*2 5X1", [5.0, 2.5, 1.25], [2.5: 4, 1.25: 2, 5: 1]),
+      ("20x2 20", [20.0], [:]),
+      ("  45   35x1 ", [45.0, 35], [35.0: 1]),
+    ] as [(String, [Double], [Double: Int])])
   func aPlateListReadsSizesAndThePairsOwned(
     typed: String, plates: [Double], pairs: [Double: Int]
   ) throws {
@@ -70,7 +71,9 @@ struct AppSettingsTests {
     #expect(read.pairs == pairs)
   }
 
-  @Test(arguments: ["", "20x", "x2", "20x0", "20x100", "20x1.5", "20x2x3", "0", "-5", "20,5,5", "abc"])
+  @Test(arguments: [
+    "", "20x", "x2", "20x0", "20x100", "20x1.5", "20x2x3", "0", "-5", "20,5,5", "abc",
+  ])
   func aBadPlateListIsRefused(typed: String) {
     #expect(SettingsScreen.plates(typed) == nil)
   }

@@ -62,7 +62,8 @@ struct YesterdayCopyTests {
         CustomMealItem(id: "i_pizza", name: "Pizza", kcal: 800, protein: 30, eaten: true),
         CustomMealItem(id: "i_cola", name: "Cola", kcal: 140, eaten: false),
       ], source: "log", logId: "41")
-    #expect(harness.screen.apply(.setCustomMeal(logged), on: yesterday, now: NutritionScreenHarness.now))
+    #expect(
+      harness.screen.apply(.setCustomMeal(logged), on: yesterday, now: NutritionScreenHarness.now))
     harness.press(.character("t"), .character("Y"))
     let copies = harness.snapshot().customMeals
     #expect(copies.count == 1)

@@ -18,9 +18,9 @@ extension LiveWorkoutScreen {
           units: settings?.current.units ?? .metric))
     }
     guard let session else {
-      lines.append(StyledLine("No workout in progress.", TextStyle(bold: true)))
+      lines.append(StyledLine(text(.liveNoWorkout), TextStyle(bold: true)))
       lines.append(StyledLine(""))
-      lines.append(StyledLine("Pick a day on the Workouts tab (2) and press Enter to start it."))
+      lines.append(StyledLine(text(.livePickDay)))
       return Frame(lines: lines)
     }
     cursor.align(to: session)
@@ -34,7 +34,7 @@ extension LiveWorkoutScreen {
     if mode == .confirmSetAside {
       lines.append(
         StyledLine(
-          "Keep the refused log in a file and close the workout? It will not be sent. (y/n)",
+          text(.liveConfirmSetAside),
           TextStyle(bold: true, reverse: true)))
     }
     if let rest = restLines(now: now, width: size.columns) { lines += rest }
@@ -69,7 +69,7 @@ extension LiveWorkoutScreen {
       lines += substitutePicker(exercise, choice: choice)
     }
     if case .videoURL(let editor) = mode {
-      let prompt = "Video URL: "
+      let prompt = text(.liveVideoURL)
       caret = (lines.count, TextColumns.of(prompt) + editor.cursor)
       lines.append(StyledLine([StyledRun(prompt, TextStyle(bold: true)), StyledRun(editor.text)]))
     }
@@ -77,13 +77,15 @@ extension LiveWorkoutScreen {
       let stats = sessionStats(session)
       lines.append(
         StyledLine(
-          "Finish the workout? \(stats.completedSets) of \(stats.totalSets) sets done. (y/n)",
+          text(
+            .liveConfirmFinish,
+            ["done": String(stats.completedSets), "total": String(stats.totalSets)]),
           TextStyle(bold: true, reverse: true)))
     }
     if mode == .confirmDiscard {
       lines.append(
         StyledLine(
-          "Discard the workout and everything entered in it? (y/n)",
+          text(.liveConfirmDiscard),
           TextStyle(bold: true, reverse: true, foreground: .red)))
     }
     return Frame(
@@ -124,14 +126,17 @@ extension LiveWorkoutScreen {
     line.append("   ⏱ \(elapsed)", TextStyle(bold: true, foreground: .cyan))
     let stats = sessionStats(session)
     line.append(
-      "   \(stats.completedSets)/\(stats.totalSets) sets", TextStyle(dim: true))
+      "   "
+        + text(
+          .liveSetsDone, ["done": String(stats.completedSets), "total": String(stats.totalSets)]),
+      TextStyle(dim: true))
     return [line]
   }
 
   private func restLines(now: Date, width: Int) -> [StyledLine]? {
     guard let clock = restClock else { return nil }
     let remaining = clock.remainingSeconds(at: now)
-    var line = StyledLine("Rest ", TextStyle(bold: true))
+    var line = StyledLine(text(.liveRest), TextStyle(bold: true))
     let barWidth = 20
     if remaining > 0 {
       let filled = Self.restBarFill(
@@ -141,12 +146,20 @@ extension LiveWorkoutScreen {
       line.append(String(repeating: "░", count: barWidth - filled), TextStyle(dim: true))
     } else {
       line.append(
-        "+" + formatClock(clock.overdueSeconds(at: now)) + " rest over ",
+        "+" + formatClock(clock.overdueSeconds(at: now)) + text(.liveRestOver),
         TextStyle(bold: true, foreground: .red))
       line.append(String(repeating: "█", count: barWidth), TextStyle(foreground: .red))
     }
-    line.append("  [-] -15s  [+] +15s  [s] skip", TextStyle(dim: true))
-    line.append("  after \(clock.exerciseName) set \(clock.setNumber)", TextStyle(dim: true))
+    // On a narrow terminal the keys go first (the footer and `?` list them), then the set the
+    // rest follows is cut: the bar and the time left always show whole.
+    let keys = "  " + text(.liveRestKeys)
+    let after =
+      "  " + text(.liveRestAfter, ["exercise": clock.exerciseName, "set": String(clock.setNumber)])
+    if TextColumns.of(line.plainText + keys + after) <= width {
+      line.append(keys, TextStyle(dim: true))
+    }
+    let room = width - TextColumns.of(line.plainText)
+    line.append(TextColumns.fit(after, columns: max(0, room)), TextStyle(dim: true))
     var lines = [line]
     if let alert = coordinator.restAlert {
       lines.append(StyledLine("🔔 " + alert, TextStyle(bold: true, foreground: .red)))
@@ -158,21 +171,22 @@ extension LiveWorkoutScreen {
     switch coordinator.finish {
     case .idle, .accepted:
       return coordinator.isFinishing
-        ? [StyledLine("Finishing: the log is waiting to be sent.", TextStyle(bold: true))] : nil
+        ? [StyledLine(text(.liveFinishWaiting), TextStyle(bold: true))] : nil
     case .sending(let attempt):
       return [
         StyledLine(
-          "Finishing: sending the log" + (attempt > 1 ? " (attempt \(attempt))" : "") + "…",
+          attempt > 1
+            ? text(.liveFinishAttempt, ["attempt": String(attempt)]) : text(.liveFinishSending),
           TextStyle(bold: true, foreground: .yellow))
       ]
     case .waiting(let problem, let retryAt):
       let when =
         retryAt.map {
-          "retrying at \(Self.timeFormatter.string(from: $0)); r to retry now"
-        } ?? "r to send again, K to keep it aside and go on"
+          text(.liveRetryAt, ["time": Self.timeFormatter.string(from: $0)])
+        } ?? text(.liveRetryOrKeep)
       return [
         StyledLine(
-          "Finishing: the log is kept, not sent yet: \(problem); \(when).",
+          text(.liveFinishKept, ["problem": problem, "when": when]),
           TextStyle(bold: true, foreground: .yellow))
       ]
     }

@@ -16,30 +16,46 @@ extension LiveWorkoutScreen {
     var line = StyledLine(selected ? "▸ " : "  ", TextStyle(bold: true))
     line.append(exercise.name, TextStyle(bold: true, underline: selected))
     if let group = exercise.supersetGroup, !group.isEmpty {
-      line.append("  [superset \(group)]", TextStyle(foreground: .magenta))
+      line.append("  " + text(.liveSuperset, ["group": group]), TextStyle(foreground: .magenta))
     }
     var details: [String] = []
-    if let sets = exercise.setsLabel, !sets.isEmpty { details.append("\(sets) sets") }
-    if exercise.restSeconds > 0 { details.append("rest \(formatClock(exercise.restSeconds))") }
-    if let tempo = exercise.tempo, !tempo.isEmpty { details.append("tempo \(tempo)") }
+    if let sets = exercise.setsLabel, !sets.isEmpty {
+      details.append(text(.liveSetsLabel, ["sets": sets]))
+    }
+    if exercise.restSeconds > 0 {
+      details.append(text(.liveRestLabel, ["time": formatClock(exercise.restSeconds)]))
+    }
+    if let tempo = exercise.tempo, !tempo.isEmpty {
+      details.append(text(.liveTempo, ["tempo": tempo]))
+    }
     if let best = exercise.best {
       details.append(
-        "best \(text.weight(kilograms: best.weight, in: session.units)) × \(best.reps)")
+        text(
+          .liveBest,
+          [
+            "weight": text.weight(kilograms: best.weight, in: session.units),
+            "reps": "\(best.reps)",
+          ]))
     }
     if !details.isEmpty {
       line.append("  " + details.joined(separator: " · "), TextStyle(dim: true))
     }
-    if exercise.done { line.append("  ✓ done", TextStyle(bold: true, foreground: .green)) }
+    if exercise.done {
+      line.append("  " + text(.liveDone), TextStyle(bold: true, foreground: .green))
+    }
     var lines = [line]
     if let origin = exercise.origin {
       lines.append(
-        StyledLine("    substitute for \(origin.exercise.name) (U to undo)", TextStyle(dim: true)))
+        StyledLine(
+          "    " + text(.liveSubstituteFor, ["exercise": origin.exercise.name]),
+          TextStyle(dim: true)))
     }
     let headings =
       exercise.kind == .strength
-      ? [session.units.weightSymbol, "Reps"] + (session.rirColumn ? ["RIR"] : [])
-      : ["Time", session.units.distanceSymbol, "RPE"]
-    var heading = "    Set Type "
+      ? [session.units.weightSymbol, text(.liveColumnReps)]
+        + (session.rirColumn ? [text(.liveColumnRir)] : [])
+      : [text(.liveColumnTime), session.units.distanceSymbol, text(.liveColumnRpe)]
+    var heading = "    " + pad(text(.liveColumnSet), 3) + " " + pad(text(.liveColumnType), 4) + " "
     for title in headings { heading += pad(title, Self.fieldWidth) }
     lines.append(StyledLine(heading, TextStyle(dim: true)))
     return lines
@@ -87,7 +103,8 @@ extension LiveWorkoutScreen {
     if set.done { line.append(" ✓", TextStyle(bold: true, foreground: .green)) }
     if set.isPr { line.append(" PR", TextStyle(bold: true, foreground: .yellow)) }
     if !set.targetRepsLabel.isEmpty, !set.done {
-      line.append("  target \(set.targetRepsLabel)", TextStyle(dim: true))
+      line.append(
+        "  " + self.text(.liveTarget, ["reps": set.targetRepsLabel]), TextStyle(dim: true))
     }
     return (line, cursorColumn)
   }
@@ -103,27 +120,31 @@ extension LiveWorkoutScreen {
     if let feedback = exercise.coachFeedback {
       lines.append(
         StyledLine(
-          "    Coach: \(feedback.message)" + (index == cursor.exerciseIndex ? "  (D dismiss)" : ""),
+          "    " + text(.liveCoach, ["message": feedback.message])
+            + (index == cursor.exerciseIndex ? "  " + text(.liveCoachDismiss) : ""),
           TextStyle(foreground: .cyan)))
     }
     if techniquePromptOpen(exercise) {
+      // The keys on a line of their own, so the request fits 80 columns in longer words.
       lines.append(
-        StyledLine(
-          "    Your coach asks for a technique video of this exercise"
-            + (index == cursor.exerciseIndex ? ": v send a URL, V skip" : "."),
-          TextStyle(bold: true, foreground: .yellow)))
+        StyledLine("    " + text(.liveVideoAsked), TextStyle(bold: true, foreground: .yellow)))
+      if index == cursor.exerciseIndex {
+        lines.append(StyledLine("    " + text(.liveVideoKeys), TextStyle(foreground: .yellow)))
+      }
     }
     if exercise.videoSent {
-      lines.append(StyledLine("    Technique video sent.", TextStyle(dim: true)))
+      lines.append(StyledLine("    " + text(.liveVideoSent), TextStyle(dim: true)))
     }
     return lines
   }
 
   func substitutePicker(_ exercise: SessionExercise, choice: Int) -> [StyledLine] {
-    var lines = [StyledLine("Do instead of \(exercise.name):", TextStyle(bold: true))]
+    var lines = [
+      StyledLine(text(.liveDoInstead, ["exercise": exercise.name]), TextStyle(bold: true))
+    ]
     for (index, option) in exerciseOptions(exercise).enumerated() {
-      let current = option.exerciseId == exercise.exerciseId ? "  (current)" : ""
-      let prescribed = option.isPrescribed ? "  (prescribed)" : ""
+      let current = option.exerciseId == exercise.exerciseId ? "  " + text(.liveCurrent) : ""
+      let prescribed = option.isPrescribed ? "  " + text(.livePrescribed) : ""
       lines.append(
         StyledLine(
           (index == choice ? "  ▶ " : "    ") + option.name + prescribed + current,

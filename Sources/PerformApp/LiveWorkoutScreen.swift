@@ -72,46 +72,54 @@ public final class LiveWorkoutScreen: AppScreen {
   public var keyHelp: [KeyHelp] {
     switch mode {
     case .editing:
-      return [KeyHelp("Enter", "save, next field"), KeyHelp("Esc", "cancel")]
+      return [KeyHelp("Enter", text(.liveKeySaveNext)), KeyHelp("Esc", text(.keyCancel))]
     case .videoURL:
-      return [KeyHelp("Enter", "send the video URL"), KeyHelp("Esc", "cancel")]
+      return [KeyHelp("Enter", text(.liveKeySendVideo)), KeyHelp("Esc", text(.keyCancel))]
     case .substituting:
       return [
-        KeyHelp("↑/↓", "choose"), KeyHelp("Enter", "do this exercise"), KeyHelp("Esc", "cancel"),
+        KeyHelp("↑/↓", text(.liveKeyChoose)), KeyHelp("Enter", text(.liveKeyDoThis)),
+        KeyHelp("Esc", text(.keyCancel)),
       ]
     case .confirmFinish, .confirmDiscard, .confirmSetAside:
-      return [KeyHelp("y", "yes"), KeyHelp("n/Esc", "no")]
+      return [KeyHelp("y", text(.keyYes)), KeyHelp("n/Esc", text(.keyNo))]
     case .browsing:
       break
     }
     if case .accepted = coordinator.finish { return [KeyHelp("Enter", text(.keyGoOn))] }
     if coordinator.logWasRefused {
       return [
-        KeyHelp("r", "send the log again now"),
-        KeyHelp("K", "keep the refused log aside and close the workout"),
+        KeyHelp("r", text(.liveKeySendAgain)), KeyHelp("K", text(.liveKeySetAside)),
       ]
     }
-    if coordinator.isFinishing { return [KeyHelp("r", "send the log again now")] }
+    if coordinator.isFinishing { return [KeyHelp("r", text(.liveKeySendAgain))] }
     guard session?.started == true else { return [] }
     var keys = [
-      KeyHelp("↑/↓ j/k", "set"), KeyHelp("←/→ h/l", "field"), KeyHelp("0-9", "type a value"),
-      KeyHelp("Enter", "edit field"), KeyHelp("Space", "check/uncheck set"),
-      KeyHelp("c", "complete exercise"), KeyHelp("a", "add set"), KeyHelp("x", "remove set"),
-      KeyHelp("S", "substitute"), KeyHelp("U", "undo substitution"),
+      KeyHelp("↑/↓ j/k", text(.liveKeySet)), KeyHelp("←/→ h/l", text(.liveKeyField)),
+      KeyHelp("0-9", text(.liveKeyType)), KeyHelp("Enter", text(.liveKeyEdit)),
+      KeyHelp("Space", text(.liveKeyCheck)), KeyHelp("c", text(.liveKeyComplete)),
+      KeyHelp("a", text(.liveKeyAddSet)), KeyHelp("x", text(.liveKeyRemoveSet)),
+      KeyHelp("S", text(.liveKeySubstitute)), KeyHelp("U", text(.liveKeyUndoSubstitute)),
       KeyHelp("P", text(.keyPlates)), KeyHelp("W", text(.keyAddWarmUps)),
       KeyHelp("G", text(.progressKeyOpen)),
-      KeyHelp("!", "tap the card's ✓ (via the widget queue)"),
+      KeyHelp("!", text(.liveKeyCardTap)),
     ]
     if restClock != nil {
-      keys += [KeyHelp("-", "rest -15s"), KeyHelp("+", "rest +15s"), KeyHelp("s", "skip rest")]
+      keys += [
+        KeyHelp("-", text(.liveKeyRestLess)), KeyHelp("+", text(.liveKeyRestMore)),
+        KeyHelp("s", text(.liveKeySkipRest)),
+      ]
     }
     if let exercise = selectedExercise {
       if techniquePromptOpen(exercise) {
-        keys += [KeyHelp("v", "send technique video URL"), KeyHelp("V", "skip the video")]
+        keys += [
+          KeyHelp("v", text(.liveKeySendVideoURL)), KeyHelp("V", text(.liveKeySkipVideo)),
+        ]
       }
-      if exercise.coachFeedback != nil { keys.append(KeyHelp("D", "dismiss coach feedback")) }
+      if exercise.coachFeedback != nil {
+        keys.append(KeyHelp("D", text(.liveKeyDismissFeedback)))
+      }
     }
-    keys += [KeyHelp("F", "finish workout"), KeyHelp("X", "discard workout")]
+    keys += [KeyHelp("F", text(.liveKeyFinish)), KeyHelp("X", text(.liveKeyDiscard))]
     return keys
   }
 
@@ -208,14 +216,14 @@ public final class LiveWorkoutScreen: AppScreen {
       guard let exercise = selectedExercise else { return .handled }
       let options = exerciseOptions(exercise)
       guard options.count > 1 else {
-        host?.show(message: "\(exercise.name) has no substitutes.")
+        host?.show(message: text(.liveNoSubstitutes, ["exercise": exercise.name]))
         return .handled
       }
       mode = .substituting(
         index: options.firstIndex { $0.exerciseId == exercise.exerciseId } ?? 0)
     case .character("U"):
       guard let exercise = selectedExercise, let origin = exercise.origin else {
-        host?.show(message: "No substitution to undo here.")
+        host?.show(message: text(.liveNoSubstitution))
         return .handled
       }
       coordinator.send(
@@ -250,7 +258,7 @@ public final class LiveWorkoutScreen: AppScreen {
         // An inert checkmark opens the app on the set, whose values are missing.
         cursor.select(exerciseId: exerciseId, setNumber: setNumber, in: session)
       case .noSet:
-        host?.show(message: "The card shows no set to check.")
+        host?.show(message: text(.liveCardNoSet))
       }
     case .character("P"): showsPlates.toggle()
     case .character("G"):
@@ -329,10 +337,10 @@ public final class LiveWorkoutScreen: AppScreen {
   func setAsideRefusedLog() {
     do {
       guard let kept = try coordinator.setAsideRefusedLog() else { return }
-      host?.show(message: "The refused log is kept in \(kept.path).")
+      host?.show(message: text(.liveRefusedKept, ["path": kept.path]))
       openWorkouts()
     } catch {
-      host?.show(message: "The refused log could not be kept aside: \(error)")
+      host?.show(message: text(.liveRefusedNotKept, ["problem": "\(error)"]))
     }
   }
 }

@@ -74,18 +74,18 @@ struct NutritionDayList {
         replacement: snapshot?.replacement[key])
     }
     if day.meals.isEmpty, day.customMeals.isEmpty, day.otherFoods.isEmpty {
-      heading(plan == nil ? "No plan meals for this day." : "This plan day has no meals.")
+      heading(NutritionText.text(plan == nil ? .nutritionNoPlanMeals : .nutritionNoPlanDayMeals))
     }
     if !day.customMeals.isEmpty {
       blank()
-      heading("Your meals")
+      heading(NutritionText.text(.nutritionYourMeals))
       for meal in day.customMeals {
         addCustomMeal(meal, items: snapshot?.customMeals[aiKey(dateKey, meal.id)]?.items)
       }
     }
     if !day.otherFoods.isEmpty {
       blank()
-      heading("Other foods")
+      heading(NutritionText.text(.nutritionOtherFoods))
       for mealId in day.otherFoods.keys.sorted() {
         let stored = snapshot?.aiMeals[aiKey(dateKey, mealId)]
         for food in day.otherFoods[mealId] ?? [] {
@@ -97,9 +97,9 @@ struct NutritionDayList {
     }
     if !day.logs.isEmpty {
       blank()
-      heading("Logged meals")
+      heading(NutritionText.text(.nutritionLoggedMeals))
       for log in day.logs {
-        let note = log.counted ? "" : " (counted in a meal above)"
+        let note = log.counted ? "" : NutritionText.text(.nutritionCountedAbove)
         append(
           nil, primary: false,
           StyledLine([
@@ -121,18 +121,21 @@ struct NutritionDayList {
     if let time = meal.time, !time.isEmpty { title += " \(time)" }
     var tag = ""
     if meal.removed {
-      tag = " — deleted for this day (d brings it back)"
+      tag = NutritionText.text(.nutritionDeletedForDay)
     } else if meal.status == .replaced {
-      tag = " — replaced"
+      tag = NutritionText.text(.nutritionReplaced)
     } else if meal.status == .eatenOutside {
-      tag = " — eaten outside"
+      tag = NutritionText.text(.nutritionEatenOutside)
     }
     let style = meal.removed ? TextStyle(bold: true, dim: true) : TextStyle(bold: true)
     append(
       .meal(meal.id), primary: true,
       StyledLine([
         StyledRun(NutritionText.padded(title + tag, to: nameColumns), style),
-        StyledRun(" \(NutritionText.number(meal.eaten.kcal)) kcal eaten", dim),
+        StyledRun(
+          " "
+            + NutritionText.text(
+              .nutritionKcalEaten, ["kcal": NutritionText.number(meal.eaten.kcal)]), dim),
       ]))
     guard !meal.removed else { return }
     if meal.status == .replaced {
@@ -162,13 +165,18 @@ struct NutritionDayList {
     if !amount.isEmpty { name += " \(amount)" }
     let planned = plan?.options.first { $0.id == item.optionId }?.qty
     if let planned, let qty = item.qty, planned != qty {
-      name += " (plan \(NutritionText.amount(planned, item.unit)))"
+      name +=
+        " ("
+        + NutritionText.text(
+          .nutritionPlanAmount, ["amount": NutritionText.amount(planned, item.unit)]) + ")"
     }
     if item.removed {
       append(
         row, primary: true,
         StyledLine(
-          NutritionText.padded("  [–] \(name) — removed (x puts it back)", to: nameColumns), dim))
+          NutritionText.padded(
+            "  [–] " + NutritionText.text(.nutritionRemoved, ["name": name]), to: nameColumns),
+          dim))
       return
     }
     append(
@@ -189,7 +197,9 @@ struct NutritionDayList {
       names.append("[\(item.name)]")
     }
     append(
-      row, primary: false, StyledLine("        options: " + names.joined(separator: " · "), dim))
+      row, primary: false,
+      StyledLine(
+        "        " + NutritionText.text(.nutritionOptions) + names.joined(separator: " · "), dim))
   }
 
   // MARK: Foods and composed meals
@@ -219,9 +229,11 @@ struct NutritionDayList {
       .customMeal(meal.id), primary: true,
       StyledLine([
         StyledRun(
-          NutritionText.padded(meal.label.isEmpty ? "Meal" : meal.label, to: nameColumns),
+          NutritionText.padded(
+            meal.label.isEmpty ? NutritionText.text(.nutritionMeal) : meal.label, to: nameColumns),
           TextStyle(bold: true)),
-        StyledRun(" \(NutritionText.number(eaten)) kcal eaten", dim),
+        StyledRun(
+          " " + NutritionText.text(.nutritionKcalEaten, ["kcal": NutritionText.number(eaten)]), dim),
       ]))
     for food in meal.items {
       add(

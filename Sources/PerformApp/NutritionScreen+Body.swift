@@ -24,12 +24,17 @@ extension NutritionScreen {
       do {
         try checkEditableDay(shown, today: today)
       } catch {
-        reason = error.message
+        reason = NutritionText.describe(error)
       }
       let source =
-        content.day.map { $0.source == .menu ? " Shown from the diary." : " Shown as saved." }
+        content.day.map {
+          text($0.source == .menu ? .nutritionShownFromDiary : .nutritionShownAsSaved)
+        }
         ?? ""
-      header.append(StyledLine("Read-only: \(reason)\(source)", TextStyle(bold: true)))
+      header.append(
+        StyledLine(
+          text(.nutritionReadOnlyLine, ["reason": reason, "source": source]), TextStyle(bold: true))
+      )
     }
     header += offlineLines(now: now)
     if let day = content.day {
@@ -68,9 +73,12 @@ extension NutritionScreen {
     if let asOf = plansAsOf, let failure = asOf.failure {
       let time = OfflineText.time(asOf.fetchedAt, now: now, timeZone: environment.timeZone())
       if failure.isUnreachable {
-        lines.append(StyledLine("Offline, as of \(time). Ticks are kept and saved later.", style))
+        lines.append(StyledLine(text(.nutritionOfflineAsOf, ["time": time]), style))
       } else {
-        lines.append(StyledLine("Plans as of \(time): \(OfflineText.describe(failure)).", style))
+        lines.append(
+          StyledLine(
+            text(.nutritionPlansAsOf, ["time": time, "problem": OfflineText.describe(failure)]),
+            style))
         lines += OfflineText.help(for: failure).map { [StyledLine($0, style)] } ?? []
       }
     }
@@ -80,7 +88,7 @@ extension NutritionScreen {
       !environment.dayWasLoadedBefore(shown)
     {
       lines.append(
-        StyledLine("Never loaded from the server: ticks are kept and merged with it later.", style))
+        StyledLine(text(.nutritionNeverLoaded), style))
     }
     return lines
   }
@@ -89,7 +97,8 @@ extension NutritionScreen {
   private func dateLine(_ content: NutritionDayContent, columns: Int) -> StyledLine {
     var left = "‹ \(NutritionText.date(shown)) · \(NutritionText.relative(shown, today: today)) ›"
     if let plan = content.plan { left += "  \(planDayTitle(plan))" }
-    let state = isEditable ? NutritionText.syncState(sync.status(of: shown)) : "read-only"
+    let state =
+      isEditable ? NutritionText.syncState(sync.status(of: shown)) : text(.nutritionReadOnly)
     let stateStyle: TextStyle
     switch (isEditable, sync.status(of: shown)) {
     case (false, _): stateStyle = TextStyle(dim: true)
@@ -108,7 +117,7 @@ extension NutritionScreen {
   private func middleLines(columns: Int, room: Int) -> [StyledLine] {
     switch mode {
     case .searching(let target, let what, _):
-      return [StyledLine("\(target.title): looking up \(what)… (Esc cancels)")]
+      return [StyledLine(text(.nutritionLookingUp, ["title": target.title, "what": what]))]
     case .results(let target, let query, let foods, let index):
       return resultLines(target, query: query, foods: foods, index: index, room: room)
     default:
@@ -141,12 +150,13 @@ extension NutritionScreen {
     _ target: NutritionFoodTarget, query: String, foods: [FoodDto], index: Int, room: Int
   ) -> [StyledLine] {
     var lines = [
-      StyledLine("\(target.title): foods matching \"\(query)\"", TextStyle(bold: true))
+      StyledLine(
+        text(.nutritionFoodsFound, ["title": target.title, "query": query]), TextStyle(bold: true))
     ]
     let visible = max(1, room - lines.count)
     let top = min(max(0, index - visible + 1), max(0, foods.count - visible))
     for (offset, food) in foods.enumerated().dropFirst(top).prefix(visible) {
-      let per = "per 100 \(food.unit): " + NutritionText.macros(food.per100g)
+      let per = text(.nutritionPer100, ["unit": food.unit]) + NutritionText.macros(food.per100g)
       lines.append(
         StyledLine([
           StyledRun("  " + NutritionText.padded(food.name, to: 28)),
@@ -166,21 +176,32 @@ extension NutritionScreen {
     case .portion(let target, let editor):
       switch target {
       case .planItem(_, _, _, let name, let unit, let planned):
-        let plan = planned.map { ", plan \(NutritionText.amount($0, unit)); empty for the plan's" }
-        return ("Amount of \(name) in \(unit ?? "units")\(plan ?? ""): ", editor)
+        let values = ["name": name, "unit": unit ?? text(.nutritionUnits)]
+        guard let planned else { return (text(.nutritionAmountOf, values), editor) }
+        return (
+          text(
+            .nutritionAmountOfPlanned,
+            values.merging(["planned": NutritionText.amount(planned, unit)]) { $1 }), editor
+        )
       case .addedFood(_, _, let item), .composedFood(_, _, let item):
-        return ("Amount of \(item.name) in \(item.unit ?? "units"): ", editor)
+        return (
+          text(
+            .nutritionAmountOf, ["name": item.name, "unit": item.unit ?? text(.nutritionUnits)]),
+          editor
+        )
       }
     case .customLabel(_, let editor):
-      return ("New meal, its name: ", editor)
+      return (text(.nutritionNewMealName), editor)
     case .searchText(let target, let editor):
-      return ("\(target.title), search foods (or a barcode): ", editor)
+      return (text(.nutritionSearchPrompt, ["title": target.title]), editor)
     case .barcodeText(let target, let editor):
-      return ("\(target.title), barcode: ", editor)
+      return (text(.nutritionBarcodePrompt, ["title": target.title]), editor)
     case .amount(let target, let food, _, let editor):
       let per = NutritionText.number(food.per100g.kcal)
       return (
-        "\(target.title): \(food.name) (\(per) kcal per 100 \(food.unit)), amount in \(food.unit): ",
+        text(
+          .nutritionAmountFood,
+          ["title": target.title, "food": food.name, "kcal": per, "unit": food.unit]),
         editor
       )
     case .browsing, .searching, .results, .manualFood:

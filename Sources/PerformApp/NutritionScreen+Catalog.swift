@@ -9,7 +9,8 @@ extension NutritionScreen {
   func search(_ query: String, for target: NutritionFoodTarget) {
     requestCount += 1
     let request = requestCount
-    mode = .searching(target, what: "foods matching \"\(query)\"", request: request)
+    mode = .searching(
+      target, what: text(.nutritionFoodsMatching, ["query": query]), request: request)
     let api = environment.api
     Task { [weak self] in
       let result: Result<[FoodDto], TraineeAPIError>
@@ -31,13 +32,14 @@ extension NutritionScreen {
     case .success(let foods) where foods.isEmpty:
       mode = .searchText(target, searchEditor(query))
       host?.show(
-        message: "No food matches \"\(query)\"; try other words, or Tab to enter it by hand.")
+        message: text(.nutritionNoFoodMatches, ["query": query]))
     case .success(let foods):
       mode = .results(target, query: query, foods: foods, index: 0)
       serverAnswered()
     case .failure(let error):
       mode = .searchText(target, searchEditor(query))
-      host?.show(message: "The search failed: \(NutritionText.describe(error)).")
+      host?.show(
+        message: said { text(.nutritionSearchFailed, ["problem": NutritionText.describe(error)]) })
     }
     host?.setNeedsRedraw()
   }
@@ -45,7 +47,8 @@ extension NutritionScreen {
   func lookUp(barcode: String, for target: NutritionFoodTarget) {
     requestCount += 1
     let request = requestCount
-    mode = .searching(target, what: "barcode \(barcode)", request: request)
+    mode = .searching(
+      target, what: text(.nutritionBarcodeWhat, ["barcode": barcode]), request: request)
     let api = environment.api
     Task { [weak self] in
       let result: Result<FoodDto, TraineeAPIError>
@@ -69,10 +72,11 @@ extension NutritionScreen {
       serverAnswered()
     case .failure(.http(404, _)):
       mode = .barcodeText(target, barcodeEditor(barcode))
-      host?.show(message: "No food has barcode \(barcode).")
+      host?.show(message: text(.nutritionNoBarcodeFood, ["barcode": barcode]))
     case .failure(let error):
       mode = .barcodeText(target, barcodeEditor(barcode))
-      host?.show(message: "The barcode could not be looked up: \(NutritionText.describe(error)).")
+      host?.show(
+        message: said { text(.nutritionBarcodeFailed, ["problem": NutritionText.describe(error)]) })
     }
     host?.setNeedsRedraw()
   }

@@ -20,8 +20,8 @@ extension NutritionScreen {
   func currentContent() -> NutritionDayContent {
     let plansNotice: String?
     switch plans {
-    case .loading: plansNotice = "Loading the nutrition plans…"
-    case .failed(let message): plansNotice = message + " g tries again."
+    case .loading: plansNotice = text(.nutritionLoadingPlans)
+    case .failed(let message): plansNotice = message + text(.nutritionTriesAgain)
     case .loaded: plansNotice = nil
     }
     guard isEditable else {
@@ -32,7 +32,8 @@ extension NutritionScreen {
       case .failed(let message)?:
         return NutritionDayContent(notice: message)
       case .loading?, nil:
-        return NutritionDayContent(notice: plansNotice ?? "Loading \(NutritionText.date(shown))…")
+        return NutritionDayContent(
+          notice: plansNotice ?? text(.nutritionLoadingDay, ["date": NutritionText.date(shown)]))
       }
     }
     var content = storedContent(of: shown)

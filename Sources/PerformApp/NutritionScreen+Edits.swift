@@ -18,9 +18,14 @@ extension NutritionScreen {
       perform(effects, now: now)
       return true
     } catch {
-      host?.show(message: error.message)
+      host?.show(message: said { NutritionText.describe(error) })
       return false
     }
+  }
+
+  /// `words` written in the trainee's language (the helpers read it while the screen draws).
+  func said(_ words: () -> String) -> String {
+    NutritionText.$language.withValue(language()) { words() }
   }
 
   /// Performs the store's effects: the preferred day goes to its file; a rejected portion is
@@ -49,7 +54,7 @@ extension NutritionScreen {
       try checkEditableDay(shown, today: today)
       return true
     } catch {
-      host?.show(message: error.message)
+      host?.show(message: said { NutritionText.describe(error) })
       return false
     }
   }
@@ -63,9 +68,9 @@ extension NutritionScreen {
     case .meal(let mealId):
       guard let meal = content.meal(mealId) else { return }
       if meal.removed {
-        host?.show(message: "\(meal.name) is deleted for this day; d brings it back.")
+        host?.show(message: text(.nutritionMealDeleted, ["meal": meal.name]))
       } else if meal.status == .replaced {
-        host?.show(message: "A replaced meal counts as eaten; x on its entry undoes it.")
+        host?.show(message: text(.nutritionReplacedCounts))
       } else if meal.status == .eatenOutside {
         apply(.setMealStatus(mealId: mealId, status: .planned), now: now)
       } else {
@@ -77,7 +82,7 @@ extension NutritionScreen {
     case .item(let mealId, let itemId):
       guard let item = content.item(itemId, in: mealId) else { return }
       guard !item.removed else {
-        host?.show(message: "\(item.name) is removed for this day; x puts it back.")
+        host?.show(message: text(.nutritionItemRemoved, ["item": item.name]))
         return
       }
       apply(.setEaten(itemId: itemId, eaten: !item.eaten), now: now)
@@ -85,7 +90,7 @@ extension NutritionScreen {
       let eaten = content.addedFood(foodId, in: mealId)?.eaten != false
       apply(.setFoodEaten(mealId: mealId, itemId: foodId, eaten: !eaten), now: now)
     case .replacement:
-      host?.show(message: "A replaced meal counts as eaten; x undoes the replacement.")
+      host?.show(message: text(.nutritionReplacedUndo))
     case .customMeal(let mealId):
       guard let meal = content.customMeal(mealId) else { return }
       let eaten = !meal.items.allSatisfy { $0.eaten != false }
@@ -104,15 +109,15 @@ extension NutritionScreen {
       let item = content.item(itemId, in: mealId),
       let planItem = content.planItem(itemId, in: mealId)
     else {
-      host?.show(message: "s swaps the option of a plan item; select one with j/k.")
+      host?.show(message: text(.nutritionSwapHint))
       return
     }
     guard !item.removed else {
-      host?.show(message: "\(item.name) is removed for this day; x puts it back.")
+      host?.show(message: text(.nutritionItemRemoved, ["item": item.name]))
       return
     }
     guard planItem.options.count > 1, let main = planItem.mainOption else {
-      host?.show(message: "\(item.name) has no other option.")
+      host?.show(message: text(.nutritionNoOtherOption, ["item": item.name]))
       return
     }
     let index = planItem.options.firstIndex { $0.id == item.optionId } ?? 0
@@ -120,7 +125,7 @@ extension NutritionScreen {
     if apply(
       .setSwap(itemId: itemId, optionId: next.id == main.id ? nil : next.id, option: nil), now: now)
     {
-      host?.show(message: "\(next.name) instead of \(item.name).")
+      host?.show(message: text(.nutritionSwapped, ["next": next.name, "item": item.name]))
     }
   }
 
@@ -141,7 +146,7 @@ extension NutritionScreen {
       meal.items.removeAll { $0.id == foodId }
       apply(meal.items.isEmpty ? .removeCustomMeal(mealId: mealId) : .setCustomMeal(meal), now: now)
     case .meal, .customMeal:
-      host?.show(message: "x removes an item; d deletes the whole meal.")
+      host?.show(message: text(.nutritionRemoveHint))
     }
   }
 
@@ -152,19 +157,20 @@ extension NutritionScreen {
     if row.isCustom {
       let label = content.mealName(of: row)
       if apply(.removeCustomMeal(mealId: row.mealId), now: now) {
-        host?.show(message: "\(label) deleted.")
+        host?.show(message: text(.nutritionDeleted, ["label": label]))
       }
       return
     }
     guard let meal = content.meal(row.mealId) else {
-      host?.show(message: "These foods are in no meal of this plan day; x removes one.")
+      host?.show(message: text(.nutritionNoMealFoods))
       return
     }
     if apply(.setMealRemoved(mealId: meal.id, removed: !meal.removed), now: now) {
       selectedRow = .meal(meal.id)
       host?.show(
         message: meal.removed
-          ? "\(meal.name) is back." : "\(meal.name) deleted for this day; d brings it back.")
+          ? text(.nutritionMealBack, ["meal": meal.name])
+          : text(.nutritionMealDeletedForDay, ["meal": meal.name]))
     }
   }
 
@@ -177,7 +183,7 @@ extension NutritionScreen {
     case .item(let mealId, let itemId):
       guard let item = content.item(itemId, in: mealId), !item.removed else { return }
       guard let foodId = item.foodId, !foodId.isEmpty else {
-        host?.show(message: "\(item.name) has no food to set an amount of.")
+        host?.show(message: text(.nutritionNoFoodAmount, ["item": item.name]))
         return
       }
       let planned = content.planItem(itemId, in: mealId)?.options
@@ -195,13 +201,13 @@ extension NutritionScreen {
       }
       startFoodPortion(.composedFood(date: shown, mealId: mealId, item: item), item: item)
     case .meal, .customMeal, .replacement:
-      host?.show(message: "p sets the amount of an item; select one with j/k.")
+      host?.show(message: text(.nutritionPortionHint))
     }
   }
 
   private func startFoodPortion(_ target: NutritionPortionTarget, item: CustomMealItem) {
     guard NutritionFoodAmount.base(of: item) != nil else {
-      host?.show(message: "\(item.name) has no amount to change.")
+      host?.show(message: text(.nutritionNoAmount, ["item": item.name]))
       return
     }
     mode = .portion(target, amountEditor(item.qty))
@@ -247,7 +253,7 @@ extension NutritionScreen {
   /// The portion `text` gives, or `nil` after saying why it is not one (the field stays open).
   private func checkedPortion(_ text: String, foodId: String) -> ItemPortion? {
     guard let qty = NutritionText.parseAmount(text) else {
-      host?.show(message: "\"\(text)\" is not an amount.")
+      host?.show(message: self.text(.nutritionNotAnAmount, ["text": text]))
       return nil
     }
     let portion = ItemPortion(foodId: foodId, qty: qty)

@@ -50,7 +50,7 @@ extension NutritionScreen {
   func startFoodEntry(_ entry: FoodEntry, now: Date) {
     guard ensureEditable() else { return }
     guard let (row, content) = selection() else {
-      host?.show(message: "There is no meal here; c composes one.")
+      host?.show(message: text(.nutritionNoMealHere))
       return
     }
     let name = content.mealName(of: row)
@@ -62,20 +62,22 @@ extension NutritionScreen {
         guard !meal.removed, meal.status != .replaced else {
           host?.show(
             message: meal.removed
-              ? "\(meal.name) is deleted for this day; d brings it back."
-              : "\(meal.name) is replaced; x on its entry undoes that first.")
+              ? text(.nutritionMealDeleted, ["meal": meal.name])
+              : text(.nutritionMealReplaced, ["meal": meal.name]))
           return
         }
       }
       kind = .planMeal(id: row.mealId)
     }
-    let target = NutritionFoodTarget(date: shown, kind: kind, title: "Add to \(name)")
+    let target = NutritionFoodTarget(
+      date: shown, kind: kind, title: text(.nutritionAddTo, ["meal": name]))
     switch entry {
     case .search: mode = .searchText(target, searchEditor())
     case .barcode: mode = .barcodeText(target, barcodeEditor())
     case .manual: mode = .manualFood(target, NutritionManualFoodForm())
     case .quickAdd:
-      mode = .manualFood(target, NutritionManualFoodForm(name: "Quick add", focus: .kcal))
+      mode = .manualFood(
+        target, NutritionManualFoodForm(name: text(.nutritionQuickAdd), focus: .kcal))
     }
   }
 
@@ -89,15 +91,16 @@ extension NutritionScreen {
   func startReplacement(now: Date) {
     guard ensureEditable(), let (row, content) = selection() else { return }
     guard !row.isCustom, let meal = content.meal(row.mealId) else {
-      host?.show(message: "r replaces a plan meal; select one with j/k.")
+      host?.show(message: text(.nutritionReplaceHint))
       return
     }
     guard !meal.removed else {
-      host?.show(message: "\(meal.name) is deleted for this day; d brings it back.")
+      host?.show(message: text(.nutritionMealDeleted, ["meal": meal.name]))
       return
     }
     let target = NutritionFoodTarget(
-      date: shown, kind: .replacement(mealId: meal.id), title: "Replace \(meal.name)")
+      date: shown, kind: .replacement(mealId: meal.id),
+      title: text(.nutritionReplaceMealTitle, ["meal": meal.name]))
     mode = .searchText(target, searchEditor())
   }
 
@@ -130,11 +133,12 @@ extension NutritionScreen {
         let label = text.trimmingCharacters(in: .whitespaces)
         guard !label.isEmpty else {
           mode = .customLabel(date: date, editor)
-          host?.show(message: "Give the meal a name.")
+          host?.show(message: self.text(.nutritionNameTheMeal))
           return
         }
         let target = NutritionFoodTarget(
-          date: date, kind: .newCustomMeal(label: label), title: "New meal \(label)")
+          date: date, kind: .newCustomMeal(label: label),
+          title: self.text(.nutritionNewMealTitle, ["label": label]))
         mode = .searchText(target, searchEditor())
       }
     case .searchText(let target, var editor):
@@ -145,7 +149,7 @@ extension NutritionScreen {
         let query = text.trimmingCharacters(in: .whitespaces)
         if query.isEmpty {
           mode = .searchText(target, editor)
-          host?.show(message: "Type a food's name, or a barcode.")
+          host?.show(message: self.text(.nutritionTypeFoodName))
         } else if NutritionFoodAmount.isBarcode(query) {
           lookUp(barcode: query, for: target)
         } else {
@@ -159,7 +163,7 @@ extension NutritionScreen {
       case .committed(let text):
         guard NutritionFoodAmount.isBarcode(text) else {
           mode = .barcodeText(target, editor)
-          host?.show(message: "A barcode is 8 to 14 digits.")
+          host?.show(message: self.text(.nutritionBarcodeDigits))
           return
         }
         lookUp(barcode: text, for: target)
@@ -205,7 +209,7 @@ extension NutritionScreen {
     for target: NutritionFoodTarget, now: Date
   ) -> Bool {
     guard let qty = NutritionText.parseAmount(text) else {
-      host?.show(message: "\"\(text)\" is not an amount.")
+      host?.show(message: self.text(.nutritionNotAnAmount, ["text": text]))
       return false
     }
     if let problem = ItemPortion(foodId: food.id, qty: qty).problem {
@@ -236,7 +240,7 @@ extension NutritionScreen {
       let key = target.date.dayKey
       guard var meal = sync.edits.collectDaySnapshot(key.rawValue).customMeals[aiKey(key, mealId)]
       else {
-        host?.show(message: "That meal is gone.")
+        host?.show(message: text(.nutritionMealGone))
         return
       }
       while meal.items.contains(where: { $0.id == item.id }) { item.id = environment.newID() }

@@ -50,7 +50,7 @@ extension NutritionScreen {
   /// The form's lines under the day, and where the cursor sits among them.
   func manualFoodLines() -> (lines: [StyledLine], cursor: (row: Int, column: Int))? {
     guard case .manualFood(let target, let form) = mode else { return nil }
-    return manualFoodLines(form, title: "\(target.title): a food by hand")
+    return manualFoodLines(form, title: text(.nutritionByHandTitle, ["title": target.title]))
   }
 
   /// `form`'s lines under `title`, and where the cursor sits among them.
@@ -83,7 +83,7 @@ extension NutritionScreen {
     } else {
       lines.append(
         StyledLine(
-          "The figures are for what was eaten. Enter on Fat adds it, Esc cancels.",
+          NutritionText.text(.nutritionFiguresHint),
           TextStyle(dim: true)))
     }
     return (lines, cursor)
@@ -92,9 +92,9 @@ extension NutritionScreen {
   /// What an empty field means.
   private static func placeholder(_ field: NutritionManualFoodForm.Field) -> String {
     switch field {
-    case .name: "required"
-    case .amount: "optional"
-    case .kcal: "required"
+    case .name: NutritionText.text(.nutritionFieldRequired)
+    case .amount: NutritionText.text(.nutritionFieldOptional)
+    case .kcal: NutritionText.text(.nutritionFieldRequired)
     case .protein, .carbs, .fat: "0"
     }
   }

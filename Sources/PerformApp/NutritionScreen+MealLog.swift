@@ -26,11 +26,11 @@ extension NutritionScreen {
   /// `L`: opens the meal log form for the day shown, or today when the day shown is read-only.
   func startMealLog(now: Date) {
     guard mealLogs != nil else {
-      host?.show(message: "Meal logs need the server: none is set up here.")
+      host?.show(message: text(.nutritionLogsNeedServer))
       return
     }
     let date = (try? checkEditableDay(shown, today: today)) != nil ? shown : today
-    if date != shown { host?.show(message: "A read-only day logs to today.") }
+    if date != shown { host?.show(message: text(.nutritionReadOnlyLogsToday)) }
     mealLogEntry = MealLogEntry(date: date)
   }
 
@@ -56,7 +56,7 @@ extension NutritionScreen {
     case .committed(let typed):
       let path = typed.trimmingCharacters(in: .whitespaces)
       if !path.isEmpty, !Self.isReadableFile(path) {
-        entry.problem = "No readable file at \(path): type a photo's path, or nothing."
+        entry.problem = text(.nutritionNoPhotoFile, ["path": path])
         mealLogEntry = entry
         return
       }
@@ -88,7 +88,7 @@ extension NutritionScreen {
       description: food.name, photoPath: photoPath)
     do {
       try outbox.add(PendingMealLog(key: environment.newID(), mealId: meal.id, request: request))
-      host?.show(message: "Logged \(food.name).")
+      host?.show(message: text(.nutritionLogged, ["meal": food.name]))
     } catch {
       host?.show(
         message: "\(food.name) is in the day, but its meal log could not be kept to send: \(error)."
@@ -132,13 +132,13 @@ extension NutritionScreen {
   /// The form's lines under the day, and where the cursor sits among them.
   func mealLogLines() -> (lines: [StyledLine], cursor: (row: Int, column: Int))? {
     guard let entry = mealLogEntry else { return nil }
-    let title = "Log a meal eaten outside the plan, \(NutritionText.date(entry.date))"
+    let title = text(.nutritionLogTitle, ["date": NutritionText.date(entry.date)])
     guard entry.food != nil else {
       guard var form = manualFoodLines(entry.form, title: title) else { return nil }
       form.lines[0] = StyledLine(title, TextStyle(bold: true))
       return form
     }
-    let label = "Photo (a file's path, or nothing): "
+    let label = text(.nutritionLogPhoto)
     var lines = [
       StyledLine(title, TextStyle(bold: true)),
       StyledLine([StyledRun(label, TextStyle(bold: true)), StyledRun(entry.photo.text)]),
@@ -146,7 +146,7 @@ extension NutritionScreen {
     if let problem = entry.problem {
       lines.append(StyledLine(problem, TextStyle(foreground: .red)))
     } else {
-      lines.append(StyledLine("Enter logs the meal, Esc cancels.", TextStyle(dim: true)))
+      lines.append(StyledLine(text(.nutritionLogEnterHint), TextStyle(dim: true)))
     }
     let typed = String(entry.photo.text.prefix(entry.photo.cursor))
     return (lines, (1, TextColumns.of(label) + TextColumns.of(typed)))

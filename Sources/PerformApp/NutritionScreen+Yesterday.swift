@@ -6,7 +6,7 @@ extension NutritionScreen {
   func copyFromYesterday(wholeDay: Bool, now: Date) {
     guard ensureEditable() else { return }
     guard shown == today else {
-      host?.show(message: "Copying from yesterday is for today: t shows today.")
+      host?.show(message: text(.nutritionCopyOnlyToday))
       return
     }
     let stored = storedContent(of: today.adding(days: -1))
@@ -16,12 +16,12 @@ extension NutritionScreen {
       meals = before.meals
     } else {
       guard let (row, _) = selection(), !row.isCustom else {
-        host?.show(message: "y copies a plan meal; Y copies the day with its composed meals.")
+        host?.show(message: text(.nutritionCopyComposedHint))
         return
       }
       guard let meal = before.meals.first(where: { $0.id == row.mealId })
       else {
-        host?.show(message: "Yesterday's plan has no such meal to copy.")
+        host?.show(message: text(.nutritionNoSuchMealYesterday))
         return
       }
       meals = [meal]
@@ -42,11 +42,12 @@ extension NutritionScreen {
       for meal in composed where apply(.setCustomMeal(meal), now: now) { copied += 1 }
     }
     if copied == 0 {
-      host?.show(message: "Nothing eaten yesterday to copy here.")
+      host?.show(message: text(.nutritionNothingYesterday))
     } else {
       host?.show(
-        message: "Copied from yesterday."
-          + (skipped.isEmpty ? "" : " Not in today's plan: \(skipped.joined(separator: ", ")).")
+        message: skipped.isEmpty
+          ? text(.nutritionCopied)
+          : text(.nutritionCopiedSkipped, ["meals": skipped.joined(separator: ", ")])
       )
     }
   }

@@ -59,6 +59,8 @@ public final class NutritionScreen: AppScreen {
   var todayRefresh: Task<Void, Never>?
   /// The language the tab writes its numbers and dates in (the settings').
   public var language: @MainActor () -> ActivityLanguage = { .en }
+  /// The tab's texts in the trainee's language.
+  var text: AppText { AppText(language()) }
   /// The meal log being entered (`L`), over the day.
   var mealLogEntry: MealLogEntry?
   /// The meal logs waiting for the server (`nil`: meal logs are off). Each one the server takes
@@ -119,45 +121,52 @@ public final class NutritionScreen: AppScreen {
     if let entry = mealLogEntry {
       return entry.food == nil
         ? [
-          KeyHelp("Tab/Enter", "next field"), KeyHelp("Enter on Fat", "on to the photo"),
-          KeyHelp("Esc", "cancel"),
-        ] : [KeyHelp("Enter", "log the meal"), KeyHelp("Esc", "cancel")]
+          KeyHelp("Tab/Enter", text(.nutritionKeyNextField)),
+          KeyHelp("Enter " + text(.nutritionFieldFat), text(.nutritionKeyOnToPhoto)),
+          KeyHelp("Esc", text(.keyCancel)),
+        ] : [KeyHelp("Enter", text(.nutritionKeyLogTheMeal)), KeyHelp("Esc", text(.keyCancel))]
     }
     switch mode {
     case .searchText, .barcodeText:
-      return [KeyHelp("Enter", "done"), KeyHelp("Tab", "enter by hand"), KeyHelp("Esc", "cancel")]
+      return [
+        KeyHelp("Enter", text(.nutritionKeyDone)), KeyHelp("Tab", text(.nutritionKeyEnterByHand)),
+        KeyHelp("Esc", text(.keyCancel)),
+      ]
     case .portion, .customLabel, .amount:
-      return [KeyHelp("Enter", "done"), KeyHelp("Esc", "cancel")]
+      return [KeyHelp("Enter", text(.nutritionKeyDone)), KeyHelp("Esc", text(.keyCancel))]
     case .manualFood:
       return [
-        KeyHelp("Tab/Enter", "next field"), KeyHelp("Shift-Tab", "previous field"),
-        KeyHelp("Enter on Fat", "add"), KeyHelp("Esc", "cancel"),
+        KeyHelp("Tab/Enter", text(.nutritionKeyNextField)),
+        KeyHelp("Shift-Tab", text(.nutritionKeyPreviousField)),
+        KeyHelp("Enter " + text(.nutritionFieldFat), text(.nutritionKeyAdd)),
+        KeyHelp("Esc", text(.keyCancel)),
       ]
     case .searching:
-      return [KeyHelp("Esc", "cancel")]
+      return [KeyHelp("Esc", text(.keyCancel))]
     case .results:
       return [
-        KeyHelp("j/k ↓/↑", "move"), KeyHelp("Enter", "pick"), KeyHelp("m", "enter by hand"),
-        KeyHelp("Esc", "cancel"),
+        KeyHelp("j/k ↓/↑", text(.nutritionKeyMove)), KeyHelp("Enter", text(.nutritionKeyPick)),
+        KeyHelp("m", text(.nutritionKeyEnterByHand)), KeyHelp("Esc", text(.keyCancel)),
       ]
     case .browsing:
-      let moving = [KeyHelp("j/k ↓/↑", "move")]
+      let moving = [KeyHelp("j/k ↓/↑", text(.nutritionKeyMove))]
       let days = [
-        KeyHelp("[ ] h/l", "previous/next day"), KeyHelp("t", "today"),
-        KeyHelp("v", "plan day"), KeyHelp("g", "reload"),
+        KeyHelp("[ ] h/l", text(.nutritionKeyPreviousNextDay)),
+        KeyHelp("t", text(.nutritionKeyToday)), KeyHelp("v", text(.nutritionKeyPlanDay)),
+        KeyHelp("g", text(.keyRefresh)),
       ]
       guard isEditable else {
-        return moving + [KeyHelp("L", "log a meal outside the plan (to today)")] + days
+        return moving + [KeyHelp("L", text(.nutritionKeyLogMealToday))] + days
       }
       return moving + [
-        KeyHelp("Enter/space", "tick eaten"), KeyHelp("s", "swap option"),
-        KeyHelp("p", "portion"), KeyHelp("x", "remove item"), KeyHelp("a", "add food"),
-        KeyHelp("b", "barcode"), KeyHelp("m", "enter a food by hand"),
-        KeyHelp("+", "quick add kcal and macros"), KeyHelp("y", "meal as yesterday"),
-        KeyHelp("Y", "day as yesterday"), KeyHelp("L", "log a meal outside the plan"),
-        KeyHelp("c", "compose meal"),
-        KeyHelp("r", "replace meal"),
-        KeyHelp("d", "delete meal"),
+        KeyHelp("Enter/space", text(.nutritionKeyTick)), KeyHelp("s", text(.nutritionKeySwap)),
+        KeyHelp("p", text(.nutritionKeyPortion)), KeyHelp("x", text(.nutritionKeyRemoveItem)),
+        KeyHelp("a", text(.nutritionKeyAddFood)), KeyHelp("b", text(.nutritionKeyBarcode)),
+        KeyHelp("m", text(.nutritionKeyFoodByHand)), KeyHelp("+", text(.nutritionKeyQuickAdd)),
+        KeyHelp("y", text(.nutritionKeyMealAsYesterday)),
+        KeyHelp("Y", text(.nutritionKeyDayAsYesterday)), KeyHelp("L", text(.nutritionKeyLogMeal)),
+        KeyHelp("c", text(.nutritionKeyCompose)), KeyHelp("r", text(.nutritionKeyReplaceMeal)),
+        KeyHelp("d", text(.nutritionKeyDeleteMeal)),
       ] + days
     }
   }

@@ -13,6 +13,9 @@ enum NutritionText {
   /// The language the numbers and dates are written in while the screen draws.
   @TaskLocal static var language: ActivityLanguage = .en
 
+  /// The texts of `language`.
+  static var text: AppText { AppText(language) }
+
   /// `value` to one decimal, without a trailing `.0`: `303`, `10.5` (`10,5` in German), `-2`.
   static func number(_ value: Double) -> String {
     guard value.isFinite else { return "–" }
@@ -45,8 +48,10 @@ enum NutritionText {
 
   /// The day's totals against the targets, one line.
   static func totals(_ totals: DayTotals) -> String {
-    "Eaten \(progress(totals.kcal, unit: "kcal")) · protein \(progress(totals.protein, unit: "g"))"
-      + " · carbs \(progress(totals.carbs, unit: "g")) · fat \(progress(totals.fat, unit: "g"))"
+    "\(text(.nutritionEaten)) \(progress(totals.kcal, unit: "kcal"))"
+      + " · \(text(.nutritionProtein)) \(progress(totals.protein, unit: "g"))"
+      + " · \(text(.nutritionCarbs)) \(progress(totals.carbs, unit: "g"))"
+      + " · \(text(.nutritionFat)) \(progress(totals.fat, unit: "g"))"
   }
 
   private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
@@ -72,29 +77,40 @@ enum NutritionText {
   /// `today`, `yesterday`, `3 days ago`.
   static func relative(_ day: CalendarDay, today: CalendarDay) -> String {
     switch dayOffsetFromToday(day, today: today) {
-    case 0: "today"
-    case -1: "yesterday"
-    case let offset where offset < 0: "\(-offset) days ago"
-    case let offset: "in \(offset) days"
+    case 0: text(.nutritionToday)
+    case -1: text(.nutritionYesterday)
+    case let offset where offset < 0: text(.nutritionDaysAgo, ["days": String(-offset)])
+    case let offset: text(.nutritionInDays, ["days": String(offset)])
+    }
+  }
+
+  /// Why an edit was refused, in the language drawn in: the read-only and future days as the
+  /// trainee reads them, any other refusal (a bug's, not the trainee's) as the engine says it.
+  static func describe(_ refusal: any Error) -> String {
+    switch refusal as? NutritionEditRefusal {
+    case .readOnlyDay(let date, _)?: text(.nutritionReadOnlyDay, ["date": self.date(date)])
+    case .futureDay(let date, _)?: text(.nutritionFutureDay, ["date": self.date(date)])
+    default: (refusal as? NutritionEditRefusal)?.message ?? "\(refusal)"
     }
   }
 
   /// The sync state as the trainee reads it: saved, saving, offline.
   static func syncState(_ status: NutritionSyncStatus?) -> String {
     switch status {
-    case .saved: "✓ saved"
-    case .saving, .pending: "saving…"
-    case .offlineWillRetry: "offline, will retry"
-    case .loading, nil: "loading…"
+    case .saved: text(.nutritionSaved)
+    case .saving, .pending: text(.nutritionSaving)
+    case .offlineWillRetry: text(.nutritionStateOffline)
+    case .loading, nil: text(.nutritionStateLoading)
     }
   }
 
   /// What went wrong with a call, for a message line.
   static func describe(_ error: TraineeAPIError) -> String {
     switch error {
-    case .offline: "the server cannot be reached"
-    case .timeout: "the server did not answer in time"
-    case .http(let status, let body): body.map(\.error.message) ?? "the server answered \(status)"
+    case .offline: text(.apiOffline)
+    case .timeout: text(.apiTimeout)
+    case .http(let status, let body):
+      body.map(\.error.message) ?? text(.apiAnswered, ["status": String(status)])
     case .decoding(let problem): "the answer was not understood (\(problem))"
     case .cancelled: "the request was cancelled"
     case .transport(let text): text
@@ -104,8 +120,8 @@ enum NutritionText {
   /// Why an older day could not be shown.
   static func describe(_ error: ReadOnlyDayLoadError) -> String {
     switch error {
-    case .day(.offline): "the server cannot be reached"
-    case .day(.http(let status)): "the server answered \(status)"
+    case .day(.offline): text(.apiOffline)
+    case .day(.http(let status)): text(.apiAnswered, ["status": String(status)])
     case .day(.malformedResponse(let problem)): "the saved day was not understood (\(problem))"
     case .menu(let problem): "the diary could not be read (\(problem))"
     case .invalidMenu(.menuDateMismatch(let asked, let answered)):
@@ -128,12 +144,12 @@ enum NutritionText {
   /// A field of the hand-entry form as its label reads: `Protein (g)`.
   static func label(_ field: NutritionManualFoodForm.Field) -> String {
     switch field {
-    case .name: "Name"
-    case .amount: "Amount (g)"
+    case .name: text(.nutritionFieldName)
+    case .amount: text(.nutritionFieldAmount)
     case .kcal: "kcal"
-    case .protein: "Protein (g)"
-    case .carbs: "Carbs (g)"
-    case .fat: "Fat (g)"
+    case .protein: text(.nutritionFieldProtein)
+    case .carbs: text(.nutritionFieldCarbs)
+    case .fat: text(.nutritionFieldFat)
     }
   }
 

@@ -171,7 +171,7 @@ public final class PerformTerminalApp: ScreenHost {
     let bodyRows = max(1, size.rows - 2 - footer.count)
     var cursor: (row: Int, column: Int)?
     if showingHelp {
-      lines += helpLines(rows: bodyRows)
+      lines += helpLines(rows: bodyRows, width: width)
     } else if let screen = currentScreen {
       let body = screen.body(
         size: TerminalSize(rows: bodyRows, columns: width), now: now)
@@ -184,11 +184,29 @@ public final class PerformTerminalApp: ScreenHost {
     return Frame(lines: Array(lines.prefix(size.rows)), cursor: cursor)
   }
 
+  // NB: docs/decisions.md "The app's settings, language and units", tab bar: every tab's number
+  // and name while they fit; in longer words (German, French at 80 columns) the tabs not shown
+  // keep their number and the first letters of their name, so the bar never runs off the line.
+
   private func tabBar(width: Int) -> StyledLine {
+    var titles = tabs.map(\.title)
+    func columns(_ titles: [String]) -> Int {
+      9
+        + titles.enumerated().map { 1 + TextColumns.of(" \($0.offset + 1) \($0.element) ") }
+        .reduce(0, +)
+    }
+    var room = titles.map(TextColumns.of).max() ?? 0
+    while columns(titles) > width, room > 1 {
+      room -= 1
+      titles = tabs.enumerated().map { index, tab in
+        index == selectedTab || TextColumns.of(tab.title) <= room
+          ? tab.title : TextColumns.fit(tab.title, columns: room)
+      }
+    }
     var line = StyledLine(" Perform ", TextStyle(bold: true, reverse: true))
-    for (index, tab) in tabs.enumerated() {
+    for (index, title) in titles.enumerated() {
       line.append(" ")
-      let label = " \(index + 1) \(tab.title) "
+      let label = " \(index + 1) \(title) "
       line.append(
         label,
         index == selectedTab
@@ -227,7 +245,12 @@ public final class PerformTerminalApp: ScreenHost {
     return lines
   }
 
-  private func helpLines(rows: Int) -> [StyledLine] {
+  // NB: docs/decisions.md "The app's settings, language and units", help: one key a line while
+  // it fits; on a short terminal (80x24 with the live workout's keys) the keys that work
+  // everywhere flow several to a line after their heading (q and Ctrl-C as one); when even
+  // that is too tall (resting, at 80x24), the screen's keys flow too. Every key stays in view.
+
+  private func helpLines(rows: Int, width: Int) -> [StyledLine] {
     var lines = [StyledLine(text(.helpKeys), TextStyle(bold: true, underline: true))]
     let digits = (1...max(1, tabs.count)).map(String.init).joined(separator: " ")
     let global = [
@@ -246,15 +269,40 @@ public final class PerformTerminalApp: ScreenHost {
           StyledRun(help.action),
         ]))
     }
-    lines.append(StyledLine(""))
-    lines.append(StyledLine(text(.helpEverywhere), TextStyle(bold: true, underline: true)))
+    var everywhere = [StyledLine(text(.helpEverywhere), TextStyle(bold: true, underline: true))]
     for help in global {
-      lines.append(
+      everywhere.append(
         StyledLine([
           StyledRun("  " + pad(help.keys, keysWidth + 2), TextStyle(bold: true)),
           StyledRun(help.action),
         ]))
     }
-    return Array(lines.prefix(rows))
+    let fitsWhole =
+      lines.count + 1 + everywhere.count <= rows
+      && (lines + everywhere).allSatisfy { TextColumns.of($0.plainText) <= width }
+    guard !fitsWhole else { return Array((lines + [StyledLine("")] + everywhere).prefix(rows)) }
+    let compact =
+      [global[0], global[1], global[2], KeyHelp("q / Ctrl-C", text(.helpQuit))]
+      + global.dropFirst(5)
+    everywhere = flowed(compact, heading: text(.helpEverywhere), width: width)
+    if lines.count + everywhere.count <= rows {
+      return lines + everywhere
+    }
+    return Array(
+      (flowed(screenKeys, heading: text(.helpKeys), width: width) + everywhere).prefix(rows))
+  }
+
+  /// `keys` several to a line after `heading`, each line at most `width` columns.
+  private func flowed(_ keys: [KeyHelp], heading: String, width: Int) -> [StyledLine] {
+    var lines = [StyledLine(heading + ":  ", TextStyle(bold: true, underline: true))]
+    for help in keys {
+      let item = "\(help.keys) \(help.action)  "
+      if TextColumns.of(lines[lines.count - 1].plainText + item) > width {
+        lines.append(StyledLine("  "))
+      }
+      lines[lines.count - 1].append(help.keys, TextStyle(bold: true))
+      lines[lines.count - 1].append(" \(help.action)  ")
+    }
+    return lines
   }
 }

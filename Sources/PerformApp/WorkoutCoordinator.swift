@@ -236,17 +236,19 @@ public final class WorkoutCoordinator {
           state.session?.exercises.first { $0.exerciseId == exerciseId }?.name ?? exerciseId
         // The record in the trainee's unit: pounds as the placeholders show them.
         let units = state.session?.units ?? .metric
-        let unit = units == .metric ? "kg" : "lb"
-        let weight = formatted(units.displayWeight(kilograms: weightKg))
-        let oneRepMax = formatted(units.displayWeight(kilograms: estimate))
+        let text = alertText ?? AppText(.en)
         celebration = (
-          "New personal record: \(name) \(weight) \(unit) × \(reps)"
-            + " (estimated 1RM \(oneRepMax) \(unit))",
+          text(
+            .liveRecord,
+            [
+              "exercise": name, "weight": text.weight(kilograms: weightKg, in: units),
+              "reps": String(reps), "oneRepMax": text.weight(kilograms: estimate, in: units),
+            ]),
           at + 4
         )
         host?.ringBell()
       case .actionRefused(let refusal):
-        host?.show(message: refusal.message)
+        host?.show(message: said(refusal, in: state))
       case .saveSubstitution(let body):
         background("The substitution was not saved on the server") { api in
           try await api.saveSubstitution(body)
@@ -317,10 +319,6 @@ public final class WorkoutCoordinator {
         self?.host?.show(message: "\(failure): \(error)")
       }
     }
-  }
-
-  private func formatted(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LiveActivity
 import TerminalUI
 import TraineeAPI
 import WorkoutSession
@@ -53,6 +54,9 @@ public final class WorkoutsScreen: AppScreen {
   public var openLoggedWorkout: (@MainActor (String) -> Void)?
   /// The units a workout starts in (the settings'; typed weights are read in them).
   public var units: @MainActor () -> UnitSystem = { .metric }
+  /// The language the tab's words are in (the settings').
+  public var language: @MainActor () -> ActivityLanguage = { .en }
+  var text: AppText { AppText(language()) }
 
   /// The screen; `openLiveWorkout` switches to the live workout tab. `now` and `timeZone` date
   /// reloads and say when a copy shown offline is from.
@@ -97,11 +101,13 @@ public final class WorkoutsScreen: AppScreen {
   public var isEditingText: Bool { false }
 
   public var keyHelp: [KeyHelp] {
-    if confirmingDelete != nil { return [KeyHelp("y", "delete"), KeyHelp("n/Esc", "keep")] }
+    if confirmingDelete != nil {
+      return [KeyHelp("y", text(.workoutsKeyDelete)), KeyHelp("n/Esc", text(.workoutsKeyKeep))]
+    }
     return [
-      KeyHelp("↑/↓ j/k", "move"), KeyHelp("Enter", "start the day / open the workout"),
-      KeyHelp("n", "start the next workout"), KeyHelp("d", "delete a logged workout"),
-      KeyHelp("r", "reload"),
+      KeyHelp("↑/↓ j/k", text(.workoutsKeyMove)), KeyHelp("Enter", text(.workoutsKeyStart)),
+      KeyHelp("n", text(.workoutsKeyStartNext)), KeyHelp("d", text(.workoutsKeyDeleteLogged)),
+      KeyHelp("r", text(.keyRefresh)),
     ]
   }
 

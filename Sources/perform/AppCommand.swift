@@ -165,6 +165,7 @@ enum AppCommand {
       views.openLog(id: id) { Task { await workouts?.reload() } }
     }
     live.openProgress = { id, name in views.openProgress(NamedExercise(id: id, name: name)) }
+    workouts.language = { settings.current.language }
     let today = TodayScreen(
       environment: TodayScreen.Environment(
         api: KeptTodayAPI(reads: reads), workouts: workoutAPI, coordinator: coordinator,
@@ -208,7 +209,8 @@ enum AppCommand {
     }
     app.statusDetail = {
       guard let date = sync.shownDate, let status = sync.status(of: date) else { return nil }
-      return "nutrition: " + syncStatusText(status)
+      let text = settings.text
+      return text(.statusNutrition, ["state": syncStatusText(status, text: text)])
     }
     let notices =
       coordinator.launchNotices
@@ -267,13 +269,13 @@ enum AppCommand {
 }
 
 /// The nutrition sync state as the status line says it.
-func syncStatusText(_ status: NutritionSyncStatus) -> String {
+func syncStatusText(_ status: NutritionSyncStatus, text: AppText) -> String {
   switch status {
-  case .loading: "loading"
-  case .saved: "saved"
-  case .saving: "saving…"
-  case .pending: "saving soon"
-  case .offlineWillRetry: "offline, will retry"
+  case .loading: text(.nutritionStateLoading)
+  case .saved: text(.nutritionSaved).replacingOccurrences(of: "✓ ", with: "")
+  case .saving: text(.nutritionSaving)
+  case .pending: text(.statusSavingSoon)
+  case .offlineWillRetry: text(.nutritionStateOffline)
   }
 }
 

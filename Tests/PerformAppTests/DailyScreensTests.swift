@@ -49,6 +49,7 @@ struct DailyScreensTests {
       coordinator: coordinator, api: api, host: app,
       openLiveWorkout: { [weak app] in app?.select(tab: 2) })
     workouts.units = { settings.current.units }
+    workouts.language = { settings.current.language }
     let live = LiveWorkoutScreen(
       coordinator: coordinator, host: app, openWorkouts: { [weak app] in app?.select(tab: 0) })
     live.settings = settings
@@ -62,9 +63,11 @@ struct DailyScreensTests {
       settings: settings, host: app)
     app.setTabs(
       [
-        .init(title: "Today", screen: today), .init(title: "Workouts", screen: workouts),
-        .init(title: "Live", screen: live),
-        .init(title: "Settings", screen: SettingsScreen(settings: settings, host: app)),
+        .init(title: settings.text(.tabToday), screen: today),
+        .init(title: settings.text(.tabWorkouts), screen: workouts),
+        .init(title: settings.text(.tabLive), screen: live),
+        .init(
+          title: settings.text(.tabSettings), screen: SettingsScreen(settings: settings, host: app)),
       ], selected: 1)
     await workouts.reload()
     await today.reload()

@@ -16,7 +16,7 @@ struct NutritionScreenFoodTests {
     harness.type(query)
     harness.press(.enter)
     #expect(await harness.settle { harness.screen.keyHelp.contains(KeyHelp("Enter", "pick")) })
-    #expect(harness.text.contains("foods matching \"\(query)\""))
+    #expect(harness.text.contains("foods matching “\(query)”"))
     harness.press(.enter)
     #expect(harness.screen.isEditingText)
     harness.press(.control("u"))

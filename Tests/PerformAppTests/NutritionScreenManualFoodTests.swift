@@ -216,7 +216,7 @@ struct NutritionScreenManualFoodTests {
     #expect(
       await harness.settle {
         harness.host.messages.last
-          == "No food matches \"dragon fruit\"; try other words, or Tab to enter it by hand."
+          == "No food matches “dragon fruit”; try other words, or Tab to enter it by hand."
       })
     harness.press(.tab)
     #expect(harness.text.contains("▸ Name         dragon fruit"))
@@ -287,8 +287,7 @@ struct NutritionScreenManualFoodTests {
     harness.press(.character("j"), .character("m"))
     #expect(
       harness.host.messages.last
-        == NutritionEditRefusal.readOnlyDay(date: older, today: NutritionScreenHarness.today)
-        .message)
+        == "Fri 2 Jan 2026 is read-only: only today and yesterday can be edited.")
     #expect(!harness.screen.isEditingText)
     #expect(!harness.text.contains("a food by hand"))
     #expect(harness.sync.edits == before)

@@ -26,7 +26,7 @@ struct DailyAppTests {
     #expect(plates.contains("Set Type lb"))
     #expect(plates.contains("Warm-up: 45 × 10, 90 × 5, 135 × 3, 180 × 2 lb"))
     try app.send(keys: "5", .enter, " ")
-    try await app.waitFor("[s] skip")
+    try await app.waitFor("[+15s]")
     try app.send(keys: "F")
     try await app.waitFor("Finish the workout?")
     try app.send(keys: "y")
@@ -84,7 +84,11 @@ struct DailyAppTests {
     // The nutrition tab's numbers and dates in German.
     try app.send(keys: .escape, "4")
     let nutrition = try await app.waitFor("P 10,5")
-    #expect(nutrition.contains(" · today") || nutrition.contains("Dez."))
+    // Its words too: the day, the totals, the states and the keys.
+    #expect(nutrition.contains(" · heute ›"))
+    #expect(nutrition.contains("Gegessen 0 / 2400 kcal · Eiweiß"))
+    #expect(nutrition.contains("als gegessen abhaken"))
+    try await app.waitFor("✓ gespeichert")
     try app.send(keys: "5")
     let settings = try await app.waitFor("Sprache    Deutsch  (aus der Umgebung)")
     #expect(settings.contains("Scheiben   25 20 15 10 5 2,5 1,25 kg"))
@@ -108,9 +112,15 @@ struct DailyAppTests {
     try await app.waitFor("Legs — Quads and hamstrings")
     try app.send(keys: "102,5", .enter, "P")
     let plates = try await app.waitFor("Pro Seite:")
-    #expect(plates.contains("Set Type lb"))
+    #expect(plates.contains("Nr. Typ  lb       Wdh."))
     #expect(plates.contains("[102,5]") || plates.contains("102,5"))
     #expect(plates.contains("Pro Seite: 25 + 5 + 2,5  (Stange 35 lb)"))
+    // The live workout's keys in German, every one in view at 80x24.
+    try app.send(keys: "?")
+    let keys = try await app.waitFor("Training verwerfen")
+    #expect(keys.contains("Satz abhaken/aufheben"))
+    #expect(keys.contains("zur Shell anhalten (fg kehrt zurück)"))
+    try app.send(keys: .escape)
     try app.send(keys: .control("c"))
     #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
   }
@@ -138,7 +148,7 @@ struct DesktopNotificationAppTests {
     try app.send(keys: .enter)
     try await app.waitFor("Push — Chest and triceps")
     try app.send(keys: " ")
-    try await app.waitFor("[s] skip")
+    try await app.waitFor("[+15s]")
     // The terminal loses the focus (its report), then the rest is cut to its last second.
     try app.send(keys: .bytes([0x1B, 0x5B, 0x4F]))
     try app.send(keys: .text(String(repeating: "-", count: 12)))

@@ -16,6 +16,32 @@ func formatNumber(_ value: Double) -> String {
   value == value.rounded() ? String(Int(value)) : String(value)
 }
 
+/// `text` in lines of at most `columns`: broken between words, and inside a word only when it
+/// is longer than a line (Japanese has no spaces to break at).
+func wrapped(_ text: String, columns: Int) -> [String] {
+  let columns = max(1, columns)
+  var lines: [String] = []
+  var line = ""
+  for word in text.split(separator: " ") {
+    let candidate = line.isEmpty ? String(word) : line + " " + word
+    if TextColumns.of(candidate) <= columns {
+      line = candidate
+      continue
+    }
+    if !line.isEmpty { lines.append(line) }
+    line = ""
+    for character in word {
+      if TextColumns.of(line + String(character)) > columns {
+        lines.append(line)
+        line = ""
+      }
+      line.append(character)
+    }
+  }
+  if !line.isEmpty || lines.isEmpty { lines.append(line) }
+  return lines
+}
+
 /// `text` padded with spaces (or cut) to `columns`.
 func pad(_ text: String, _ columns: Int) -> String {
   let fitted = TextColumns.fit(text, columns: columns)

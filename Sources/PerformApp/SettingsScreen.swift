@@ -217,12 +217,16 @@ public final class SettingsScreen: AppScreen {
       }
       lines.append(line)
       if selected, let problem {
-        lines.append(StyledLine("    " + problem, TextStyle(bold: true, foreground: .red)))
+        for part in wrapped(problem, columns: max(20, size.columns - 4)) {
+          lines.append(StyledLine("    " + part, TextStyle(bold: true, foreground: .red)))
+        }
       }
     }
     lines.append(StyledLine(""))
-    lines.append(
-      StyledLine(text(.settingsKeptIn, ["path": settings.fileURL.path]), TextStyle(dim: true)))
+    let keptIn = text(.settingsKeptIn, ["path": settings.fileURL.path])
+    for part in wrapped(keptIn, columns: max(20, size.columns)) {
+      lines.append(StyledLine(part, TextStyle(dim: true)))
+    }
     return Frame(lines: lines, cursor: cursor)
   }
 }

@@ -203,3 +203,20 @@ struct TranslatedScreensTests {
     #expect(Self.english(in: shown, besides: .de) == [])
   }
 }
+
+/// Long messages broken into lines that fit, in every script.
+struct WrappedTextTests {
+  @Test(arguments: [
+    ("a bc def", 4, ["a bc", "def"]),
+    ("“45x2 35 25x0” is not a list", 14, ["“45x2 35 25x0”", "is not a list"]),
+    ("プレートの一覧ではありません", 10, ["プレートの", "一覧ではあ", "りません"]),
+    ("", 10, [""]),
+  ])
+  func linesNeverPassTheWidthAndKeepEveryCharacter(
+    text: String, columns: Int, lines: [String]
+  ) {
+    let result = wrapped(text, columns: columns)
+    #expect(result == lines)
+    #expect(result.allSatisfy { TextColumns.of($0) <= columns })
+  }
+}

@@ -299,6 +299,48 @@ public enum AppString: String, CaseIterable, Sendable {
   case nutritionTypeFoodName
   case statusNutrition
   case statusSavingSoon
+  case apiAnsweredWith
+  case apiNewToken
+  case apiRefusedToken
+  case nutritionAfterToday
+  case nutritionDayFailed
+  case nutritionFieldKcalMissing
+  case nutritionFieldNameMissing
+  case nutritionFieldNegative
+  case nutritionFieldNotANumber
+  case nutritionFieldNotPositive
+  case nutritionFieldTooLarge
+  case nutritionFieldTooLong
+  case nutritionNoPlanDay
+  case nutritionPlansFailed
+  case nutritionPortionNoFood
+  case nutritionPortionNotANumber
+  case nutritionPortionNotPositive
+  case nutritionPortionTooLarge
+  case nutritionShowing
+  case workoutsCannotLoad
+  case workoutsDaySummary
+  case workoutsDeleteAsk
+  case workoutsDeleted
+  case workoutsFinishFirst
+  case workoutsHistory
+  case workoutsInProgress
+  case workoutsInProgressTag
+  case workoutsLoading
+  case workoutsLoadingOlder
+  case workoutsLoggedSummary
+  case workoutsNToStart
+  case workoutsNext
+  case workoutsNoneLoaded
+  case workoutsNotDeleted
+  case workoutsNothingLogged
+  case workoutsOfflineAsOf
+  case workoutsOfflineNothing
+  case workoutsOlder
+  case workoutsOlderFailed
+  case workoutsSavedCopy
+  case workoutsSelectToDelete
+  case workoutsStillSending
   case alertRestTitle
   case alertRestBody
   case alertIdleTitle

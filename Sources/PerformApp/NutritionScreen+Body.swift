@@ -71,15 +71,18 @@ extension NutritionScreen {
     let style = TextStyle(bold: true, foreground: .yellow)
     var lines: [StyledLine] = []
     if let asOf = plansAsOf, let failure = asOf.failure {
-      let time = OfflineText.time(asOf.fetchedAt, now: now, timeZone: environment.timeZone())
+      let time = OfflineText.time(
+        asOf.fetchedAt, now: now, timeZone: environment.timeZone(), language: language())
       if failure.isUnreachable {
         lines.append(StyledLine(text(.nutritionOfflineAsOf, ["time": time]), style))
       } else {
         lines.append(
           StyledLine(
-            text(.nutritionPlansAsOf, ["time": time, "problem": OfflineText.describe(failure)]),
+            text(
+              .nutritionPlansAsOf,
+              ["time": time, "problem": OfflineText.describe(failure, text: text)]),
             style))
-        lines += OfflineText.help(for: failure).map { [StyledLine($0, style)] } ?? []
+        lines += OfflineText.help(for: failure, text: text).map { [StyledLine($0, style)] } ?? []
       }
     }
     let key = shown.dayKey.rawValue

@@ -43,7 +43,7 @@ extension NutritionScreen {
   /// future day is refused.
   func go(to date: CalendarDay, now: Date) {
     guard date <= today else {
-      host?.show(message: "\(NutritionText.date(date)) is after today and cannot be picked.")
+      host?.show(message: said { text(.nutritionAfterToday, ["date": NutritionText.date(date)]) })
       return
     }
     if date != shown {
@@ -112,7 +112,7 @@ extension NutritionScreen {
     case .failure(let error):
       if plans.plans == nil {
         plans = .failed(
-          "The nutrition plans could not be loaded: \(NutritionText.describe(error)).")
+          said { text(.nutritionPlansFailed, ["problem": NutritionText.describe(error)]) })
       }
       schedulePlansRetry(now: now)
     }
@@ -175,7 +175,7 @@ extension NutritionScreen {
   func pickNextPlanDay(now: Date) {
     let days = allPlanDays
     guard !days.isEmpty else {
-      host?.show(message: "There is no plan day to pick.")
+      host?.show(message: text(.nutritionNoPlanDay))
       return
     }
     let current: PlanDayHint?
@@ -193,7 +193,7 @@ extension NutritionScreen {
     planDayPicks[shown] = PlanDayHint(planId: next.planId, dayId: next.day.id)
     selectedRow = nil
     selectedIndex = 0
-    host?.show(message: "Showing \(planDayTitle(next)).")
+    host?.show(message: text(.nutritionShowing, ["planDay": planDayTitle(next)]))
     if isEditable {
       syncPlanView(now: now)
     } else {
@@ -269,8 +269,11 @@ extension NutritionScreen {
       serverAnswered()
     case .failure(let error):
       readOnlyDays[date] = .failed(
-        "\(NutritionText.date(date)) could not be loaded: \(NutritionText.describe(error)). "
-          + "g tries again.")
+        said {
+          text(
+            .nutritionDayFailed,
+            ["date": NutritionText.date(date), "problem": NutritionText.describe(error)])
+        })
     }
     host?.setNeedsRedraw()
   }

@@ -41,7 +41,7 @@ extension NutritionScreen {
           host?.show(message: "The plan day could not be kept: \(error).")
         }
       case .portionRejected(_, let problem):
-        host?.show(message: NutritionText.describe(problem))
+        host?.show(message: said { NutritionText.describe(problem) })
       case .deletePreferredDay, .actionRefused:
         break
       }
@@ -258,7 +258,7 @@ extension NutritionScreen {
     }
     let portion = ItemPortion(foodId: foodId, qty: qty)
     if let problem = portion.problem {
-      host?.show(message: NutritionText.describe(problem))
+      host?.show(message: said { NutritionText.describe(problem) })
       return nil
     }
     return portion

@@ -134,10 +134,10 @@ enum NutritionText {
   /// Why a portion was not kept.
   static func describe(_ problem: PortionProblem) -> String {
     switch problem {
-    case .emptyFoodId: "This option has no food to set an amount of."
-    case .notFinite: "The amount is not a number."
-    case .notPositive: "The amount must be more than 0."
-    case .tooLarge(let maximum): "The amount must be at most \(number(maximum))."
+    case .emptyFoodId: text(.nutritionPortionNoFood)
+    case .notFinite: text(.nutritionPortionNotANumber)
+    case .notPositive: text(.nutritionPortionNotPositive)
+    case .tooLarge(let maximum): text(.nutritionPortionTooLarge, ["maximum": number(maximum)])
     }
   }
 
@@ -156,17 +156,22 @@ enum NutritionText {
   /// Why a food typed in by hand is refused, starting with the field: `Fat: "1..2" is not a
   /// number.`
   static func describe(_ problem: NutritionManualFoodProblem) -> String {
-    let field = label(problem.field).replacingOccurrences(of: " (g)", with: "")
+    let field = ["field": label(problem.field).replacingOccurrences(of: " (g)", with: "")]
+    func with(_ values: [String: String]) -> [String: String] { field.merging(values) { $1 } }
     switch problem {
-    case .nameMissing: return "\(field): type the food's name."
+    case .nameMissing: return text(.nutritionFieldNameMissing, field)
     case .nameTooLong(let count):
-      return "\(field): at most \(NutritionManualFoodForm.maximumNameLength) characters, this one"
-        + " has \(count)."
-    case .notANumber(_, let text): return "\(field): \"\(text)\" is not a number."
-    case .negative: return "\(field): must be 0 or more."
-    case .amountNotPositive: return "\(field): must be more than 0, or empty."
-    case .amountTooLarge(let maximum): return "\(field): at most \(number(maximum)) g."
-    case .kcalMissing: return "\(field): required (0 if the food has none)."
+      return text(
+        .nutritionFieldTooLong,
+        with([
+          "maximum": String(NutritionManualFoodForm.maximumNameLength), "count": String(count),
+        ]))
+    case .notANumber(_, let typed): return text(.nutritionFieldNotANumber, with(["text": typed]))
+    case .negative: return text(.nutritionFieldNegative, field)
+    case .amountNotPositive: return text(.nutritionFieldNotPositive, field)
+    case .amountTooLarge(let maximum):
+      return text(.nutritionFieldTooLarge, with(["maximum": number(maximum)]))
+    case .kcalMissing: return text(.nutritionFieldKcalMissing, field)
     }
   }
 

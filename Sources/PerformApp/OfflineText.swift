@@ -1,36 +1,40 @@
 import Foundation
+import LiveActivity
 import TraineeAPI
 
 /// How the screens say that what they show is a kept copy.
 enum OfflineText {
-  /// `10:32` for a time today in `timeZone`, `30 Nov 10:32` for an earlier day.
-  static func time(_ date: Date, now: Date, timeZone: TimeZone) -> String {
+  /// `10:32` for a time today in `timeZone`, `30 Nov 10:32` for an earlier day (the month as
+  /// `language` abbreviates it).
+  static func time(
+    _ date: Date, now: Date, timeZone: TimeZone, language: ActivityLanguage = .en
+  ) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     let formatter = DateFormatter()
     formatter.calendar = calendar
     formatter.timeZone = timeZone
-    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.locale = Locale(identifier: language == .en ? "en_US_POSIX" : language.rawValue)
     formatter.dateFormat = calendar.isDate(date, inSameDayAs: now) ? "HH:mm" : "d MMM HH:mm"
     return formatter.string(from: date)
   }
 
   /// What a failure means to the trainee, with what to do about a refused token.
-  static func describe(_ error: TraineeAPIError) -> String {
+  static func describe(_ error: TraineeAPIError, text: AppText = AppText(.en)) -> String {
     switch error {
-    case .http(401, _): "the server refused this app's token (401)"
-    case .offline: "the server cannot be reached"
-    case .timeout: "the server did not answer in time"
-    case .http(let status, let body):
-      "the server answered \(status)\(body.map { ": \($0.error.message)" } ?? "")"
+    case .http(401, _): text(.apiRefusedToken)
+    case .offline: text(.apiOffline)
+    case .timeout: text(.apiTimeout)
+    case .http(let status, let body?):
+      text(.apiAnsweredWith, ["status": String(status), "message": body.error.message])
+    case .http(let status, nil): text(.apiAnswered, ["status": String(status)])
     default: "\(error)"
     }
   }
 
   /// What to do about `error`, when the trainee can do something: a new token for a 401.
-  static func help(for error: TraineeAPIError) -> String? {
+  static func help(for error: TraineeAPIError, text: AppText = AppText(.en)) -> String? {
     guard case .http(401, _) = error else { return nil }
-    return "Get a new token (perform serve --demo prints the demo trainee's), then start"
-      + " perform --server URL --token TOKEN."
+    return text(.apiNewToken)
   }
 }

@@ -127,7 +127,7 @@ public final class TodayScreen: AppScreen {
       home = try await environment.api.keptHome(hint: homeDayHintOf(edits, todayKey: today))
       homeProblem = nil
     } catch {
-      homeProblem = OfflineText.describe(error)
+      homeProblem = OfflineText.describe(error, text: text)
     }
     if let plans = try? await environment.api.keptNutritionPlans().value {
       nutritionPlans = plans
@@ -135,7 +135,7 @@ public final class TodayScreen: AppScreen {
     do throws(TraineeAPIError) {
       history = try await environment.workouts.keptWorkoutHistory().value.workouts
     } catch {
-      if history == nil { homeProblem = homeProblem ?? OfflineText.describe(error) }
+      if history == nil { homeProblem = homeProblem ?? OfflineText.describe(error, text: text) }
     }
     reloads += 1
     host?.setNeedsRedraw()

@@ -38,10 +38,9 @@ extension WorkoutsScreen {
       }
     } catch {
       if programs == nil, error.isUnreachable {
-        problem = "Offline, nothing saved yet: connect to the network. Retrying by itself (r now)."
+        problem = text(.workoutsOfflineNothing)
       } else {
-        problem =
-          "Cannot load your workouts: \(Self.describe(error)). Trying again by itself; r now."
+        problem = text(.workoutsCannotLoad, ["problem": describe(error)])
       }
       scheduleRetry()
     }
@@ -69,7 +68,7 @@ extension WorkoutsScreen {
         history += page.workouts.filter { !shown.contains($0.id) }
         historyCursor = page.nextCursor
       } catch {
-        host?.show(message: "Older workouts could not be loaded: \(Self.describe(error)).")
+        host?.show(message: text(.workoutsOlderFailed, ["problem": describe(error)]))
       }
     }
   }
@@ -93,19 +92,23 @@ extension WorkoutsScreen {
     }
   }
 
-  static func describe(_ error: TraineeAPIError) -> String { OfflineText.describe(error) }
+  /// `error` as the trainee reads it, in the trainee's language.
+  func describe(_ error: TraineeAPIError) -> String { OfflineText.describe(error, text: text) }
 
   /// The line saying the programs shown are a copy, and from when.
   func offlineLines() -> [StyledLine] {
     guard let asOf = programsAsOf, let failure = asOf.failure else { return [] }
-    let time = OfflineText.time(asOf.fetchedAt, now: now(), timeZone: timeZone())
+    let time = OfflineText.time(
+      asOf.fetchedAt, now: now(), timeZone: timeZone(), language: language())
     let style = TextStyle(bold: true, foreground: .yellow)
     if failure.isUnreachable {
       return [
-        StyledLine("Offline, as of \(time). Workouts start as usual and are sent later.", style)
+        StyledLine(text(.workoutsOfflineAsOf, ["time": time]), style)
       ]
     }
-    return [StyledLine("Saved copy as of \(time): \(Self.describe(failure)).", style)]
-      + (OfflineText.help(for: failure).map { [StyledLine($0, style)] } ?? [])
+    return [
+      StyledLine(text(.workoutsSavedCopy, ["time": time, "problem": describe(failure)]), style)
+    ]
+      + (OfflineText.help(for: failure, text: text).map { [StyledLine($0, style)] } ?? [])
   }
 }

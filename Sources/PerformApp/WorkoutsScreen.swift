@@ -139,7 +139,7 @@ public final class WorkoutsScreen: AppScreen {
       }
     case .character("d"), .delete:
       guard items.indices.contains(selection), case .logged(let id) = items[selection] else {
-        host?.show(message: "Select a logged workout to delete it.")
+        host?.show(message: text(.workoutsSelectToDelete))
         return .handled
       }
       confirmingDelete = id
@@ -164,13 +164,13 @@ public final class WorkoutsScreen: AppScreen {
         openLiveWorkout()
       } else {
         host?.show(
-          message: "\(session.title) is in progress: finish (F) or discard (X) it first.")
+          message: text(.workoutsFinishFirst, ["title": session.title]))
         openLiveWorkout()
       }
       return
     }
     if coordinator.isFinishing {
-      host?.show(message: "The last workout is still being sent.")
+      host?.show(message: text(.workoutsStillSending))
       openLiveWorkout()
       return
     }
@@ -185,10 +185,10 @@ public final class WorkoutsScreen: AppScreen {
     Task {
       do throws(TraineeAPIError) {
         try await api.deleteWorkoutLog(id: id)
-        host?.show(message: "The workout was deleted.")
+        host?.show(message: text(.workoutsDeleted))
         await reload()
       } catch {
-        host?.show(message: "The workout was not deleted: \(error.explanation).")
+        host?.show(message: text(.workoutsNotDeleted, ["problem": error.explanation]))
       }
     }
   }
@@ -199,7 +199,7 @@ public final class WorkoutsScreen: AppScreen {
     lines += offlineLines()
     if programs == nil {
       if loading || problem == nil {
-        lines.append(StyledLine(loading ? "Loading your workouts…" : "No workouts loaded."))
+        lines.append(StyledLine(text(loading ? .workoutsLoading : .workoutsNoneLoaded)))
       }
       return Frame(lines: lines)
     }
@@ -207,14 +207,14 @@ public final class WorkoutsScreen: AppScreen {
     if let inProgress {
       lines.append(
         StyledLine(
-          "In progress: \(inProgress.dayLabel) \(inProgress.title) (tab 3 to go back to it)",
+          text(.workoutsInProgress, ["day": inProgress.dayLabel, "title": inProgress.title]),
           TextStyle(bold: true, foreground: .yellow)))
     } else if let next = nextDay,
       let day = findDay(programs!, dayId: next.dayId, planId: next.planId)?.day
     {
-      var line = StyledLine("Next workout: ", TextStyle(bold: true))
+      var line = StyledLine(text(.workoutsNext), TextStyle(bold: true))
       line.append("\(day.label ?? "") \(day.title ?? "")", TextStyle(bold: true, foreground: .cyan))
-      line.append("  (n to start it)", TextStyle(dim: true))
+      line.append("  " + text(.workoutsNToStart), TextStyle(dim: true))
       lines.append(line)
     }
     lines.append(StyledLine(""))
@@ -230,9 +230,13 @@ public final class WorkoutsScreen: AppScreen {
         line.append(pad(day.label, 8), TextStyle(bold: true))
         line.append(
           pad([day.title, day.subtitle].filter { !$0.isEmpty }.joined(separator: " — "), 36))
-        line.append("\(day.exerciseCount) exercises · \(day.setCount) sets", TextStyle(dim: true))
+        line.append(
+          text(
+            .workoutsDaySummary,
+            ["exercises": String(day.exerciseCount), "sets": String(day.setCount)]),
+          TextStyle(dim: true))
         if let inProgress, inProgress.dayId == day.id {
-          line.append("  in progress", TextStyle(foreground: .yellow))
+          line.append("  " + text(.workoutsInProgressTag), TextStyle(foreground: .yellow))
         }
         if selected { line.runs = line.runs.map { StyledRun($0.text, reversed($0.style)) } }
         lines.append(line)
@@ -240,8 +244,10 @@ public final class WorkoutsScreen: AppScreen {
       }
       lines.append(StyledLine(""))
     }
-    lines.append(StyledLine("History", TextStyle(bold: true, underline: true)))
-    if history.isEmpty { lines.append(StyledLine("    Nothing logged yet.", TextStyle(dim: true))) }
+    lines.append(StyledLine(text(.workoutsHistory), TextStyle(bold: true, underline: true)))
+    if history.isEmpty {
+      lines.append(StyledLine("    " + text(.workoutsNothingLogged), TextStyle(dim: true)))
+    }
     for logged in history {
       let selected = index == selection
       if selected { selectedRow = lines.count }
@@ -250,9 +256,13 @@ public final class WorkoutsScreen: AppScreen {
       line.append(pad(String(logged.loggedAt.prefix(10)), 12))
       line.append(pad(logged.label ?? logged.dayId ?? "", 10))
       line.append(pad(logged.durationSec.map { formatClock($0) } ?? "", 9))
-      line.append("\(logged.doneSetCount) sets · \(logged.volumeKg) kg", TextStyle(dim: true))
+      line.append(
+        text(
+          .workoutsLoggedSummary,
+          ["sets": String(logged.doneSetCount), "volume": "\(logged.volumeKg)"]),
+        TextStyle(dim: true))
       if confirmingDelete == logged.id {
-        line.append("  delete? (y/n)", TextStyle(bold: true, foreground: .red))
+        line.append("  " + text(.workoutsDeleteAsk), TextStyle(bold: true, foreground: .red))
       }
       if selected { line.runs = line.runs.map { StyledRun($0.text, reversed($0.style)) } }
       lines.append(line)
@@ -263,7 +273,7 @@ public final class WorkoutsScreen: AppScreen {
       if selected { selectedRow = lines.count }
       var line = StyledLine(selected ? "  ▶ " : "    ", TextStyle(bold: true))
       line.append(
-        loadingOlderHistory ? "Loading older workouts…" : "Older workouts (Enter)",
+        text(loadingOlderHistory ? .workoutsLoadingOlder : .workoutsOlder),
         TextStyle(dim: !selected))
       if selected { line.runs = line.runs.map { StyledRun($0.text, reversed($0.style)) } }
       lines.append(line)

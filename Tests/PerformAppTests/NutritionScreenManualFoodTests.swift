@@ -149,12 +149,12 @@ struct NutritionScreenManualFoodTests {
     ),
     (["Pie", "0", "100"], "Amount: must be more than 0, or empty.", "▸ Amount (g)"),
     (["Pie", "10000,5", "100"], "Amount: at most 10000 g.", "▸ Amount (g)"),
-    (["Pie", "1..5", "100"], "Amount: \"1..5\" is not a number.", "▸ Amount (g)"),
+    (["Pie", "1..5", "100"], "Amount: “1..5” is not a number.", "▸ Amount (g)"),
     (["Pie", "100", ""], "kcal: required (0 if the food has none).", "▸ kcal"),
-    (["Pie", "100", "."], "kcal: \".\" is not a number.", "▸ kcal"),
-    (["Pie", "100", "250", "1,2,3"], "Protein: \"1,2,3\" is not a number.", "▸ Protein (g)"),
-    (["Pie", "100", "250", "1", ","], "Carbs: \",\" is not a number.", "▸ Carbs (g)"),
-    (["Pie", "100", "250", "1", "2", "5.."], "Fat: \"5..\" is not a number.", "▸ Fat (g)"),
+    (["Pie", "100", "."], "kcal: “.” is not a number.", "▸ kcal"),
+    (["Pie", "100", "250", "1,2,3"], "Protein: “1,2,3” is not a number.", "▸ Protein (g)"),
+    (["Pie", "100", "250", "1", ","], "Carbs: “,” is not a number.", "▸ Carbs (g)"),
+    (["Pie", "100", "250", "1", "2", "5.."], "Fat: “5..” is not a number.", "▸ Fat (g)"),
   ]
 
   @Test(arguments: refusals.indices)

@@ -111,6 +111,10 @@ struct TranslatedScreensTests {
     let app = launched.app
     _ = app.handle(.enter, now: Date())
     var shown = daily.screen(app)
+    app.select(tab: 1)
+    shown += daily.screen(app)
+    #expect(shown.contains("Nächstes Training: ") || shown.contains("Läuft: "))
+    app.select(tab: 2)
     daily.type("P", into: app)
     shown += daily.screen(app)
     daily.type("?", into: app)
@@ -197,6 +201,10 @@ struct TranslatedScreensTests {
     var shown = harness.text + harness.screen.keyHelp.map(\.action).joined(separator: "\n")
     harness.press(.character("m"))
     shown += harness.text + harness.screen.keyHelp.map(\.action).joined(separator: "\n")
+    // Enter through to Fat with no name: refused inline, in German.
+    for _ in 0..<6 { harness.press(.enter) }
+    #expect(harness.text.contains("Name: Namen des Lebensmittels eingeben."))
+    shown += harness.text
     harness.press(.escape, .character("h"))
     shown += harness.text
     #expect(shown.contains("Gegessen"))

@@ -65,7 +65,8 @@ struct HistoryViewsAppTests {
     defer { app.close() }
     try await app.waitFor("1 Heute")
     try app.send(keys: "2")
-    try await app.waitFor("History")
+    // The workouts tab's history (Today has a "Verlauf" of its own).
+    try await app.waitFor("Sätze · 1735 kg")
     for _ in 0..<30 { try app.send(keys: "j") }
     try app.send(keys: .enter)
     let workout = try await app.waitFor("Training #1 ·")
@@ -73,7 +74,7 @@ struct HistoryViewsAppTests {
     #expect(workout.contains("57,5 kg × 8"))
     try app.send(keys: .escape)
     // Start Day 1, the first line of the list (the bench press first), and chart its exercise.
-    try await app.waitFor("Next workout:")
+    try await app.waitFor("Nächstes Training:")
     for _ in 0..<30 { try app.send(keys: "k") }
     try app.send(keys: .enter)
     try await app.waitFor("Push — Chest and triceps")

@@ -80,6 +80,12 @@ public enum AppString: String, CaseIterable, Sendable {
   case warmUpsNone
   case keyPlates
   case keyAddWarmUps
+  case apiAnswered
+  case apiAnsweredWith
+  case apiNewToken
+  case apiOffline
+  case apiRefusedToken
+  case apiTimeout
   case keyNo
   case keyYes
   case liveBest
@@ -127,11 +133,17 @@ public enum AppString: String, CaseIterable, Sendable {
   case liveKeySubstitute
   case liveKeyType
   case liveKeyUndoSubstitute
+  case liveLastSet
   case liveNoSubstitutes
   case liveNoSubstitution
   case liveNoWorkout
+  case liveNotADuration
+  case liveNotANumber
+  case liveNotAWholeNumber
+  case liveOutOfRange
   case livePickDay
   case livePrescribed
+  case liveRecord
   case liveRefusedKept
   case liveRefusedNotKept
   case liveRest
@@ -151,17 +163,16 @@ public enum AppString: String, CaseIterable, Sendable {
   case liveVideoKeys
   case liveVideoSent
   case liveVideoURL
-  case workoutsKeyDelete
-  case workoutsKeyDeleteLogged
-  case workoutsKeyKeep
-  case workoutsKeyMove
-  case workoutsKeyStart
-  case workoutsKeyStartNext
+  case liveWarmUpsAfterCheck
   case nutritionAddTo
+  case nutritionAfterToday
   case nutritionAmountFood
   case nutritionAmountOf
   case nutritionAmountOfPlanned
+  case nutritionBarcodeDigits
+  case nutritionBarcodeFailed
   case nutritionBarcodePrompt
+  case nutritionBarcodeWhat
   case nutritionByHandTitle
   case nutritionCarbs
   case nutritionCopied
@@ -169,7 +180,9 @@ public enum AppString: String, CaseIterable, Sendable {
   case nutritionCopyComposedHint
   case nutritionCopyOnlyToday
   case nutritionCountedAbove
+  case nutritionDayFailed
   case nutritionDaysAgo
+  case nutritionDeleted
   case nutritionDeletedForDay
   case nutritionEaten
   case nutritionEatenOutside
@@ -177,13 +190,23 @@ public enum AppString: String, CaseIterable, Sendable {
   case nutritionFieldAmount
   case nutritionFieldCarbs
   case nutritionFieldFat
+  case nutritionFieldKcalMissing
   case nutritionFieldName
+  case nutritionFieldNameMissing
+  case nutritionFieldNegative
+  case nutritionFieldNotANumber
+  case nutritionFieldNotPositive
   case nutritionFieldOptional
   case nutritionFieldProtein
   case nutritionFieldRequired
+  case nutritionFieldTooLarge
+  case nutritionFieldTooLong
   case nutritionFiguresHint
+  case nutritionFoodsFound
   case nutritionFoodsMatching
+  case nutritionFutureDay
   case nutritionInDays
+  case nutritionItemRemoved
   case nutritionKcalEaten
   case nutritionKeyAdd
   case nutritionKeyAddFood
@@ -222,62 +245,15 @@ public enum AppString: String, CaseIterable, Sendable {
   case nutritionLogsNeedServer
   case nutritionLookingUp
   case nutritionMeal
-  case nutritionNeverLoaded
-  case nutritionNewMealName
-  case nutritionNewMealTitle
-  case nutritionNoPhotoFile
-  case nutritionNoPlanDayMeals
-  case nutritionNoPlanMeals
-  case nutritionNoSuchMealYesterday
-  case nutritionNothingYesterday
-  case nutritionOfflineAsOf
-  case nutritionOptions
-  case nutritionOtherFoods
-  case nutritionPlanAmount
-  case nutritionPlansAsOf
-  case nutritionProtein
-  case nutritionQuickAdd
-  case nutritionReadOnly
-  case nutritionReadOnlyLine
-  case nutritionReadOnlyLogsToday
-  case nutritionRemoved
-  case nutritionReplaceMealTitle
-  case nutritionReplaced
-  case nutritionSaved
-  case nutritionSaving
-  case nutritionSearchPrompt
-  case nutritionShownAsSaved
-  case nutritionShownFromDiary
-  case nutritionStateLoading
-  case nutritionStateOffline
-  case nutritionToday
-  case nutritionTriesAgain
-  case nutritionUnits
-  case nutritionYesterday
-  case nutritionYourMeals
-  case apiAnswered
-  case apiOffline
-  case apiTimeout
-  case liveLastSet
-  case liveNotADuration
-  case liveNotANumber
-  case liveNotAWholeNumber
-  case liveOutOfRange
-  case liveRecord
-  case liveWarmUpsAfterCheck
-  case nutritionBarcodeDigits
-  case nutritionBarcodeFailed
-  case nutritionBarcodeWhat
-  case nutritionDeleted
-  case nutritionFoodsFound
-  case nutritionFutureDay
-  case nutritionItemRemoved
   case nutritionMealBack
   case nutritionMealDeleted
   case nutritionMealDeletedForDay
   case nutritionMealGone
   case nutritionMealReplaced
   case nutritionNameTheMeal
+  case nutritionNeverLoaded
+  case nutritionNewMealName
+  case nutritionNewMealTitle
   case nutritionNoAmount
   case nutritionNoBarcodeFood
   case nutritionNoFoodAmount
@@ -285,39 +261,57 @@ public enum AppString: String, CaseIterable, Sendable {
   case nutritionNoMealFoods
   case nutritionNoMealHere
   case nutritionNoOtherOption
-  case nutritionNotAnAmount
-  case nutritionPer100
-  case nutritionPortionHint
-  case nutritionReadOnlyDay
-  case nutritionRemoveHint
-  case nutritionReplaceHint
-  case nutritionReplacedCounts
-  case nutritionReplacedUndo
-  case nutritionSearchFailed
-  case nutritionSwapHint
-  case nutritionSwapped
-  case nutritionTypeFoodName
-  case statusNutrition
-  case statusSavingSoon
-  case apiAnsweredWith
-  case apiNewToken
-  case apiRefusedToken
-  case nutritionAfterToday
-  case nutritionDayFailed
-  case nutritionFieldKcalMissing
-  case nutritionFieldNameMissing
-  case nutritionFieldNegative
-  case nutritionFieldNotANumber
-  case nutritionFieldNotPositive
-  case nutritionFieldTooLarge
-  case nutritionFieldTooLong
+  case nutritionNoPhotoFile
   case nutritionNoPlanDay
+  case nutritionNoPlanDayMeals
+  case nutritionNoPlanMeals
+  case nutritionNoSuchMealYesterday
+  case nutritionNotAnAmount
+  case nutritionNothingYesterday
+  case nutritionOfflineAsOf
+  case nutritionOptions
+  case nutritionOtherFoods
+  case nutritionPer100
+  case nutritionPlanAmount
+  case nutritionPlansAsOf
   case nutritionPlansFailed
+  case nutritionPortionHint
   case nutritionPortionNoFood
   case nutritionPortionNotANumber
   case nutritionPortionNotPositive
   case nutritionPortionTooLarge
+  case nutritionProtein
+  case nutritionQuickAdd
+  case nutritionReadOnly
+  case nutritionReadOnlyDay
+  case nutritionReadOnlyLine
+  case nutritionReadOnlyLogsToday
+  case nutritionRemoveHint
+  case nutritionRemoved
+  case nutritionReplaceHint
+  case nutritionReplaceMealTitle
+  case nutritionReplaced
+  case nutritionReplacedCounts
+  case nutritionReplacedUndo
+  case nutritionSaved
+  case nutritionSaving
+  case nutritionSearchFailed
+  case nutritionSearchPrompt
   case nutritionShowing
+  case nutritionShownAsSaved
+  case nutritionShownFromDiary
+  case nutritionStateLoading
+  case nutritionStateOffline
+  case nutritionSwapHint
+  case nutritionSwapped
+  case nutritionToday
+  case nutritionTriesAgain
+  case nutritionTypeFoodName
+  case nutritionUnits
+  case nutritionYesterday
+  case nutritionYourMeals
+  case statusNutrition
+  case statusSavingSoon
   case workoutsCannotLoad
   case workoutsDaySummary
   case workoutsDeleteAsk
@@ -326,6 +320,12 @@ public enum AppString: String, CaseIterable, Sendable {
   case workoutsHistory
   case workoutsInProgress
   case workoutsInProgressTag
+  case workoutsKeyDelete
+  case workoutsKeyDeleteLogged
+  case workoutsKeyKeep
+  case workoutsKeyMove
+  case workoutsKeyStart
+  case workoutsKeyStartNext
   case workoutsLoading
   case workoutsLoadingOlder
   case workoutsLoggedSummary

@@ -119,6 +119,9 @@ struct MealLogTests {
     #expect(sent.description == "Pizza with friends")
     #expect(sent.photoPath == photo.path)
     #expect(sent.items.map(\.macros) == [MacrosDto(kcal: 850, protein: 35, carbs: 95, fat: 32)])
+    // Posted with the composed meal's item ids: until the link is saved, the diary reading
+    // counts the meal once through them (TraineeAPI, NutritionMenuDto+Diary.swift).
+    #expect(sent.items.map(\.id) == meal.items.map { Optional($0.entry.id) })
     #expect(harness.snapshot().customMeals.values.first?.logId == "41")
     // The link reaches the server's day, so the server counts the meal once.
     await harness.clock.advance(by: .milliseconds(600))

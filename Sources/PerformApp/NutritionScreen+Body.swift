@@ -38,7 +38,8 @@ extension NutritionScreen {
     }
     header += offlineLines(now: now)
     if let day = content.day {
-      header.append(StyledLine(NutritionText.totals(day.totals)))
+      // Two lines where the language's words do not fit one (German, French at 80 columns).
+      header += wrapped(NutritionText.totals(day.totals), columns: columns).map { StyledLine($0) }
     }
     if let notice = content.notice {
       header.append(StyledLine(notice, TextStyle(foreground: .yellow)))

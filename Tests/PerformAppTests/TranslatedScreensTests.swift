@@ -194,6 +194,24 @@ struct TranslatedScreensTests {
     }
   }
 
+  @Test(arguments: [ActivityLanguage.de, .fr, .it, .ja])
+  func at80ColumnsTheNutritionTabFitsInLongerWordsAndDoubleWidth(
+    language: ActivityLanguage
+  )
+    async throws
+  {
+    let harness = try NutritionScreenHarness()
+    await harness.start()
+    harness.screen.language = { language }
+    let size = TerminalSize(rows: 24, columns: 80)
+    var frames = [harness.screen.body(size: size, now: NutritionScreenHarness.now)]
+    harness.press(.character("m"))
+    frames.append(harness.screen.body(size: size, now: NutritionScreenHarness.now))
+    for frame in frames {
+      #expect(Self.overflowing(frame, columns: 80) == [], "\(language)")
+    }
+  }
+
   @Test func theNutritionTabItsFormsAndItsKeysInGermanShowNoEnglish() async throws {
     let harness = try NutritionScreenHarness()
     await harness.start()

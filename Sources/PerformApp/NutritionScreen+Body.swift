@@ -39,7 +39,7 @@ extension NutritionScreen {
     header += offlineLines(now: now)
     if let day = content.day {
       // Two lines where the language's words do not fit one (German, French at 80 columns).
-      header += wrapped(NutritionText.totals(day.totals), columns: columns).map { StyledLine($0) }
+      header += NutritionText.totals(day.totals, columns: columns).map { StyledLine($0) }
     }
     if let notice = content.notice {
       header.append(StyledLine(notice, TextStyle(foreground: .yellow)))

@@ -48,10 +48,30 @@ enum NutritionText {
 
   /// The day's totals against the targets, one line.
   static func totals(_ totals: DayTotals) -> String {
-    "\(text(.nutritionEaten)) \(progress(totals.kcal, unit: "kcal"))"
-      + " · \(text(.nutritionProtein)) \(progress(totals.protein, unit: "g"))"
-      + " · \(text(.nutritionCarbs)) \(progress(totals.carbs, unit: "g"))"
-      + " · \(text(.nutritionFat)) \(progress(totals.fat, unit: "g"))"
+    totalsParts(totals).joined(separator: " · ")
+  }
+
+  /// The day's totals in lines of at most `columns`, broken between the macros, never inside
+  /// one (German and French need two lines at 80 columns).
+  static func totals(_ totals: DayTotals, columns: Int) -> [String] {
+    var lines: [String] = []
+    for part in totalsParts(totals) {
+      if let last = lines.last, TextColumns.of(last + " · " + part) <= columns {
+        lines[lines.count - 1] = last + " · " + part
+      } else {
+        lines.append(part)
+      }
+    }
+    return lines
+  }
+
+  private static func totalsParts(_ totals: DayTotals) -> [String] {
+    [
+      "\(text(.nutritionEaten)) \(progress(totals.kcal, unit: "kcal"))",
+      "\(text(.nutritionProtein)) \(progress(totals.protein, unit: "g"))",
+      "\(text(.nutritionCarbs)) \(progress(totals.carbs, unit: "g"))",
+      "\(text(.nutritionFat)) \(progress(totals.fat, unit: "g"))",
+    ]
   }
 
   private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]

@@ -235,6 +235,9 @@ public enum AppString: String, CaseIterable, Sendable {
   case nutritionKeySwap
   case nutritionKeyTick
   case nutritionKeyToday
+  case nutritionLetterCarbs
+  case nutritionLetterFat
+  case nutritionLetterProtein
   case nutritionLoadingDay
   case nutritionLoadingPlans
   case nutritionLogEnterHint

@@ -34,10 +34,11 @@ enum NutritionText {
     return "\(number(qty)) \(unit)"
   }
 
-  /// `303 kcal  P 10.5  C 53  F 5.5`.
+  /// `303 kcal  P 10.5  C 53  F 5.5` (`E 10,5  KH 53  F 5,5` in German).
   static func macros(_ macros: MacrosDto) -> String {
-    "\(number(macros.kcal)) kcal  P \(number(macros.protein))  C \(number(macros.carbs))"
-      + "  F \(number(macros.fat))"
+    "\(number(macros.kcal)) kcal  \(text(.nutritionLetterProtein)) \(number(macros.protein))"
+      + "  \(text(.nutritionLetterCarbs)) \(number(macros.carbs))"
+      + "  \(text(.nutritionLetterFat)) \(number(macros.fat))"
   }
 
   /// `606 / 2400 kcal`, or `606 kcal` without a target; `unit` follows the numbers.

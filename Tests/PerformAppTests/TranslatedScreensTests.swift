@@ -15,17 +15,21 @@ struct TranslatedScreensTests {
   static let sameAsEnglish: [ActivityLanguage: Set<AppString>] = [
     .de: [
       .historyRIR, .liveColumnRir, .liveColumnRpe, .nutritionFieldName, .nutritionFieldOptional,
+      .nutritionLetterFat,
     ],
     .fr: [
       .completeRecords, .completeVolume, .historyRIR, .historyRecordMark, .liveColumnRir,
-      .liveColumnRpe, .liveColumnType,
+      .liveColumnRpe, .liveColumnType, .nutritionLetterProtein,
       .liveTempo, .nutritionKeyPortion, .nutritionPlanAmount, .tabNutrition, .todayNutrition,
     ],
     .it: [
       .completeVolume, .historyRIR, .historyRecord, .historyRecordMark, .historySetDrop, .keyNo,
-      .liveColumnRir, .liveColumnRpe, .liveTempo,
+      .liveColumnRir, .liveColumnRpe, .liveTempo, .nutritionLetterCarbs, .nutritionLetterProtein,
     ],
-    .ja: [.decimalSeparator, .historyRIR, .liveColumnRir, .liveColumnRpe],
+    .ja: [
+      .decimalSeparator, .historyRIR, .liveColumnRir, .liveColumnRpe, .nutritionLetterCarbs,
+      .nutritionLetterFat, .nutritionLetterProtein,
+    ],
   ]
 
   @Test(arguments: [ActivityLanguage.de, .fr, .it, .ja])

@@ -97,7 +97,7 @@ struct NutritionLanguageTests {
     harness.screen.language = { .de }
     let text = harness.text
     #expect(text.contains("5. Jan. 2026"))
-    #expect(text.contains("P 10,5"))
+    #expect(text.contains("E 10,5  KH 53  F 5,5"))
     #expect(!text.contains("P 10.5"))
     // Drawing in German leaves nothing behind: the helpers are English outside the screen.
     #expect(NutritionText.number(10.5) == "10.5")

@@ -83,7 +83,7 @@ struct DailyAppTests {
     #expect(help.contains("Eine beliebige Taste schließt die Hilfe."))
     // The nutrition tab's numbers and dates in German.
     try app.send(keys: .escape, "4")
-    let nutrition = try await app.waitFor("P 10,5")
+    let nutrition = try await app.waitFor("E 10,5")
     // Its words too: the day, the totals, the states and the keys.
     #expect(nutrition.contains(" · heute ›"))
     #expect(nutrition.contains("Gegessen 0 / 2400 kcal · Eiweiß"))

@@ -355,13 +355,18 @@ struct NutritionRoutesDiaryTests {
   }
 
   /// A composed meal without `logId` holds a log only when it has every posted item by id.
-  @Test(arguments: [
-    (#"[{"id":"p1","name":"Pizza","kcal":800},{"id":"p9","name":"Cola","kcal":140}]"#, 1880.0),
-    (#"[{"name":"Pizza","kcal":800}]"#, 1740.0),
-    (#"[{"id":"p1","name":"Pizza","kcal":800}]"#, 940.0),
-  ])
-  func aLogIsHeldOnlyWhenTheMealHoldsEveryItemById(items: String, kcal: Double) throws {
-    let api = try NutritionRoutesFixture()
+  @Test(
+    arguments: StoreBackend.available,
+    [
+      (#"[{"id":"p1","name":"Pizza","kcal":800},{"id":"p9","name":"Cola","kcal":140}]"#, 1880.0),
+      (#"[{"name":"Pizza","kcal":800}]"#, 1740.0),
+      (#"[{"id":"p1","name":"Pizza","kcal":800}]"#, 940.0),
+    ])
+  func aLogIsHeldOnlyWhenTheMealHoldsEveryItemById(
+    _ backend: StoreBackend, _ testCase: (items: String, kcal: Double)
+  ) throws {
+    let (items, kcal) = testCase
+    let api = try NutritionRoutesFixture(backend)
     let day = """
       {"customMeals":{"2026-0-5__c1":{"id":"c1","label":"Pizza",
         "items":[{"id":"p1","name":"Pizza","kcal":800},{"id":"p2","name":"Cola","kcal":140}]}}}
@@ -375,8 +380,10 @@ struct NutritionRoutesDiaryTests {
   }
 
   /// Once the meal names another log by `logId`, holding a log's items no longer links it.
-  @Test func aMealLinkedElsewhereDoesNotHideALogByItsItems() throws {
-    let api = try NutritionRoutesFixture()
+  @Test(arguments: StoreBackend.available) func aMealLinkedElsewhereDoesNotHideALogByItsItems(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try NutritionRoutesFixture(backend)
     #expect(
       api.putDay(
         "2026-01-05",

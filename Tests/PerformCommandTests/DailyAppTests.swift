@@ -14,7 +14,10 @@ struct DailyAppTests {
   {
     let app = try TmuxSession.perform([], size: size, environment: ["LANG": "en_US.UTF-8"])
     defer { app.close() }
-    let today = try await app.waitFor("Next workout: Legs")
+    // Today's parts are drawn as their reads answer: wait for the last one the test reads.
+    let today = try await app.waitForScreen("Today with the last workout", timeout: .seconds(10)) {
+      $0.contains("Next workout: Legs") && $0.contains("Last workout: #2")
+    }
     #expect(today.contains("Today, Tuesday") || today.contains("Today, "))
     #expect(today.contains("Eaten 0 of 2400 kcal"))
     #expect(today.contains("Last workout: #2"))

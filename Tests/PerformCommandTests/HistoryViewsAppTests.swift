@@ -33,7 +33,10 @@ struct HistoryViewsAppTests {
 
     // Enter on the bench press: its progress, read from the sets endpoint, in pounds.
     try app.send(keys: .enter)
-    let chart = try await app.waitFor("Estimated 1RM (lb)")
+    // The title can be on the screen before the rest of the frame is: wait for its axis too.
+    let chart = try await app.waitForScreen("the chart with its axis", timeout: .seconds(10)) {
+      $0.contains("Estimated 1RM (lb)") && $0.contains("└")
+    }
     #expect(chart.contains("Progress: Bench press"))
     #expect(chart.contains("Best set: 126.8 lb × 8"))
     #expect(chart.contains("One workout so far"))

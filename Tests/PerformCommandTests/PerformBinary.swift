@@ -39,8 +39,12 @@ enum PerformBinary {
     process.standardOutput = stdout
     process.standardError = stderr
     process.standardInput = stdin
+    // A child that exits before reading all its input (a usage error) must not kill the test
+    // runner with SIGPIPE: the write fails with EPIPE instead, and what the child did is in its
+    // status and output, which the caller checks.
+    signal(SIGPIPE, SIG_IGN)
     try process.run()
-    if let input { stdin.fileHandleForWriting.write(input) }
+    if let input { try? stdin.fileHandleForWriting.write(contentsOf: input) }
     try stdin.fileHandleForWriting.close()
     // Read both pipes to the end before waiting, so a large output cannot block the child.
     let group = DispatchGroup()

@@ -22,7 +22,7 @@ final class SessionApplyChild {
     // A child that dies while we write to it must fail the test, not kill the test runner.
     signal(SIGPIPE, SIG_IGN)
     self.errorLog = errorLog
-    FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
     process.executableURL = PerformBinary.url
     process.arguments = ["session", "apply", "--data-dir", dataDirectory.path, "--now", now]
     process.standardInput = input

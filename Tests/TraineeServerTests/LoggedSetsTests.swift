@@ -39,7 +39,7 @@ private typealias F = StoreFixture
     _ api: WorkoutAPIFixture, _ query: String, as trainee: NewTrainee? = nil
   ) -> HTTPResponse {
     var parameters: [String: String] = [:]
-    for pair in query.drop { $0 == "?" || $0 == "&" }.split(separator: "&") {
+    for pair in query.drop(while: { $0 == "?" || $0 == "&" }).split(separator: "&") {
       let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       parameters[String(parts[0])] = String(parts.count > 1 ? parts[1] : "").removingPercentEncoding
     }

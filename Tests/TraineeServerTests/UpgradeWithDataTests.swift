@@ -91,7 +91,7 @@ struct UpgradeWithDataTests {
       }
     }
     try Migrations.migrate(database, with: Array(steps.prefix(8)))
-    try database.writeTransaction(.readCommitted) { db in
+    _ = try database.writeTransaction(.readCommitted) { db in
       try db.run(
         "INSERT INTO trainees (id, name, token_sha256, created_at) VALUES (3, 'Joan', 'd-3', 0)")
     }

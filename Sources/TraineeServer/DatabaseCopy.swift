@@ -62,6 +62,13 @@ public enum DatabaseCopy {
         "distance_km", "is_record",
       ]
     ),
+    (
+      "workout_summaries",
+      [
+        "log_id", "trainee_id", "workout_number", "logged_at", "program_id", "day_id", "label",
+        "duration_sec", "completed", "exercise_count", "done_set_count", "volume",
+      ]
+    ),
   ]
 
   /// The tables whose `id` comes from a sequence.

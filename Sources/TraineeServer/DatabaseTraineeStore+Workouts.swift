@@ -82,6 +82,10 @@ extension DatabaseTraineeStore {
         of: payload, log: logged.id, workoutNumber: number, performedAt: loggedAt,
         trainee: trainee, db)
       try Self.recordInHistory(logged.id, trainee: trainee, db)
+      try Self.recordSummary(
+        WorkoutLogSummary(
+          id: logged.id, workoutNumber: number, loggedAt: Date(milliseconds: loggedAt),
+          payload: payload), trainee: trainee, db)
       if let idempotencyKey {
         try db.run(
           """

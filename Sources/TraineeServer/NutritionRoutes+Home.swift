@@ -29,49 +29,58 @@ extension TraineeAPIRoutes {
   }
 
   // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "a cost that
-  // does not grow with history": the history is read a page at a time, newest first, and only until
-  // a log of a day the programs still have; that is the first page unless the trainee's latest logs
-  // are all of days since removed from the programs.
+  // does not grow with history" and "the first read after a write": the history is read from the
+  // kept summaries a page at a time, the latest done first (the history list's order, so an
+  // imported older workout is not "last time"), and only until a log of a day the programs still
+  // have; that is the first page unless the trainee's latest logs are all of days since removed
+  // from the programs. No payload is decoded.
 
-  /// `nextWorkout(_:history:)` over the trainee's history, read only as far as it needs.
+  /// The day after the latest logged one the programs still have, reading the history only as
+  /// far as it needs.
   func nextWorkout(
     of trainee: TraineeID, programs: TrainingProgramsDto?
   ) throws -> NextWorkoutDto? {
     guard let programs else { return nil }
     let pageSize = 20
-    var before: WorkoutLogID?
+    var after: WorkoutHistoryCursor?
     while true {
-      let page = try store.workoutHistory(for: trainee, before: before, limit: pageSize)
-      if let logged = page.first(where: { Self.programDay(of: $0, in: programs) != nil }) {
-        return Self.nextWorkout(programs, history: [logged])
+      let page = try store.workoutSummaries(for: trainee, after: after, limit: pageSize)
+      if let logged = page.first(where: {
+        Self.programDay(programId: $0.programId, dayId: $0.dayId, in: programs) != nil
+      }) {
+        return Self.nextWorkout(programs, lastDay: (logged.programId, logged.dayId))
       }
       guard page.count == pageSize, let last = page.last else {
-        return Self.nextWorkout(programs, history: [])
+        return Self.nextWorkout(programs, lastDay: nil)
       }
-      before = last.id
+      after = last.cursor
     }
   }
 
-  /// The plan and the index of the day of `record`, when the programs still have that day.
+  /// The plan and the index of the day `programId` and `dayId` name, when the programs still have
+  /// that day.
   private static func programDay(
-    of record: WorkoutLogRecord, in programs: TrainingProgramsDto
+    programId: String?, dayId: String?, in programs: TrainingProgramsDto
   ) -> (plan: ProgramPlanDto, index: Int)? {
-    guard let plan = programs.plans.first(where: { $0.id == record.payload.programId }),
-      let index = plan.days.firstIndex(where: { $0.id == record.payload.dayId })
+    guard let plan = programs.plans.first(where: { $0.id == programId }),
+      let index = plan.days.firstIndex(where: { $0.id == dayId })
     else { return nil }
     return (plan, index)
   }
 
-  /// The day after the last logged one in its program, else the first program day.
+  /// The day after `lastDay` in its program (when the programs have it), else the first program
+  /// day.
   static func nextWorkout(
-    _ programs: TrainingProgramsDto?, history: [WorkoutLogRecord]
+    _ programs: TrainingProgramsDto?, lastDay: (programId: String?, dayId: String?)?
   ) -> NextWorkoutDto? {
     guard let programs else { return nil }
     func workout(_ plan: ProgramPlanDto, _ day: ProgramDayDto) -> NextWorkoutDto {
       NextWorkoutDto(planId: plan.id, dayId: day.id, title: day.title ?? day.label ?? day.id)
     }
-    for record in history {
-      guard let (plan, index) = programDay(of: record, in: programs) else { continue }
+    if let lastDay,
+      let (plan, index) = programDay(
+        programId: lastDay.programId, dayId: lastDay.dayId, in: programs)
+    {
       return workout(plan, plan.days[(index + 1) % plan.days.count])
     }
     guard let plan = programs.plans.first(where: { !$0.days.isEmpty }) else { return nil }

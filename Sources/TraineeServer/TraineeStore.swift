@@ -57,11 +57,12 @@ public protocol TraineeStore: Sendable {
   ) throws -> LoggedWorkout
   /// The trainee's logged workouts, newest first.
   func workoutHistory(for trainee: TraineeID) throws -> [WorkoutLogRecord]
-  /// A page of the trainee's logged workouts, newest first: at most `limit` of them, and only
-  /// those older (by id) than `before` when it is given.
-  func workoutHistory(
-    for trainee: TraineeID, before: WorkoutLogID?, limit: Int
-  ) throws -> [WorkoutLogRecord]
+  /// A page of the summaries of the trainee's logged workouts, the latest done first (by
+  /// `loggedAt`, then by id): at most `limit` of them, and only those after `cursor` in that
+  /// order when it is given.
+  func workoutSummaries(
+    for trainee: TraineeID, after cursor: WorkoutHistoryCursor?, limit: Int
+  ) throws -> [WorkoutLogSummary]
   /// One of the trainee's logged workouts, or `nil` (also for another trainee's log).
   func workoutLog(_ id: WorkoutLogID, for trainee: TraineeID) throws -> WorkoutLogRecord?
   /// Deletes one of the trainee's logged workouts; `false` when the trainee has no such log.

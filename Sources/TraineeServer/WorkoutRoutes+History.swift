@@ -2,11 +2,12 @@ import Foundation
 import TraineeAPI
 
 // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "paginate GET
-// /workouts/history": a page is at most `limit` logs (1 to 100, default 50), newest first, and
-// `nextCursor` while older logs remain. The cursor is the id of the page's last log (clients treat
-// it as opaque): the next page is the logs older than it, so a log posted between two pages is
-// newer and shifts nothing, and a deleted one leaves no gap and no repeat. A client that sends
-// neither (an older build) gets the newest 50, never the whole history.
+// /workouts/history": a page is at most `limit` logs (1 to 100, default 50), the latest done
+// first (by `loggedAt`, the date an imported workout was given, then by id), and `nextCursor`
+// while older logs remain. The cursor is `<loggedAt ms>.<id>` of the page's last log (clients
+// treat it as opaque): the next page is the logs after it in that order, so a log posted between
+// two pages is newer and shifts nothing, and a deleted one leaves no gap and no repeat. A client
+// that sends neither (an older build) gets the latest 50, never the whole history.
 
 /// The `limit` and `cursor` of `GET /v1/trainee/workouts/history`.
 struct HistoryPageRequest: Equatable {
@@ -16,8 +17,8 @@ struct HistoryPageRequest: Equatable {
   static let maximumLimit = 100
 
   var limit: Int
-  /// The page holds logs older than this one; `nil`: the newest.
-  var before: WorkoutLogID?
+  /// The page holds the logs after this one, latest done first; `nil`: from the latest.
+  var after: WorkoutHistoryCursor?
 
   /// Reads the query; 400 `invalid_query` for a limit that is not a whole number from 1 to 100,
   /// or a cursor this server did not give.
@@ -35,20 +36,20 @@ struct HistoryPageRequest: Equatable {
       limit = Self.defaultLimit
     }
     if let text = request.query["cursor"] {
-      guard text.utf8.first != 0x30, let before = WorkoutLogID(text) else {
+      guard let after = WorkoutHistoryCursor(text) else {
         throw HTTPError(
           .badRequest, code: "invalid_query",
           message: "cursor must be a nextCursor of an earlier page, as given.")
       }
-      self.before = before
+      self.after = after
     } else {
-      before = nil
+      after = nil
     }
   }
 
   /// The key of this page's answer in the answer cache.
   var cacheKey: String {
-    answerKey("history", String(limit), before?.description ?? "")
+    answerKey("history", String(limit), after?.description ?? "")
   }
 }
 
@@ -58,10 +59,10 @@ extension WorkoutRoutes {
     _ page: HistoryPageRequest, of trainee: TraineeID, in store: any TraineeStore
   ) throws -> WorkoutHistoryDto {
     // One more than the page holds says whether another page follows.
-    let logs = try store.workoutHistory(for: trainee, before: page.before, limit: page.limit + 1)
+    let logs = try store.workoutSummaries(for: trainee, after: page.after, limit: page.limit + 1)
     let shown = logs.prefix(page.limit)
     return WorkoutHistoryDto(
-      workouts: shown.map { dto($0, entries: false) },
-      nextCursor: logs.count > page.limit ? shown.last?.id.description : nil)
+      workouts: shown.map { dto($0) },
+      nextCursor: logs.count > page.limit ? shown.last?.cursor.description : nil)
   }
 }

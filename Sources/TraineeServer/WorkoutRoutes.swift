@@ -111,30 +111,23 @@ enum WorkoutRoutes {
 
   /// A logged workout on the wire; `entries` only for the answer about one log.
   static func dto(_ log: WorkoutLogRecord, entries: Bool) -> WorkoutLogDto {
-    let payload = log.payload
-    var doneSets = 0
-    var volume = 0.0
-    for entry in payload.entries {
-      for set in entry.sets {
-        switch set {
-        case .strength(let set):
-          guard set.done else { continue }
-          doneSets += 1
-          if let weight = set.weight, let reps = set.reps, weight > 0, reps > 0 {
-            volume += weight * Double(reps)
-          }
-        case .cardio(let set):
-          if set.done { doneSets += 1 }
-        }
-      }
-    }
-    return WorkoutLogDto(
-      id: log.id.description, workoutNumber: log.workoutNumber,
-      loggedAt: ISO8601Instant.textWithMilliseconds(log.loggedAt), programId: payload.programId,
-      dayId: payload.dayId,
-      label: payload.label, durationSec: payload.durationSec, completed: payload.completed,
-      exerciseCount: payload.entries.count, doneSetCount: doneSets,
-      volumeKg: Int(volume.rounded()), entries: entries ? payload.entries : nil)
+    var answer = dto(
+      WorkoutLogSummary(
+        id: log.id, workoutNumber: log.workoutNumber, loggedAt: log.loggedAt,
+        payload: log.payload))
+    if entries { answer.entries = log.payload.entries }
+    return answer
+  }
+
+  /// A log as the history list shows it, without its entries.
+  static func dto(_ summary: WorkoutLogSummary) -> WorkoutLogDto {
+    WorkoutLogDto(
+      id: summary.id.description, workoutNumber: summary.workoutNumber,
+      loggedAt: ISO8601Instant.textWithMilliseconds(summary.loggedAt),
+      programId: summary.programId, dayId: summary.dayId, label: summary.label,
+      durationSec: summary.durationSec, completed: summary.completed,
+      exerciseCount: summary.exerciseCount, doneSetCount: summary.doneSetCount,
+      volumeKg: Int(summary.volume.rounded()), entries: nil)
   }
 
   /// The record id in the path parameter `name`; anything but a positive integer is 404.

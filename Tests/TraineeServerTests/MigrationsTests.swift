@@ -36,6 +36,7 @@ struct MigrationsTests {
         "exercise_history", "idempotency_keys", "logged_sets", "meal_logs",
         "notification_configs", "nutrition_days", "nutrition_plans", "programs", "set_history",
         "substitutions", "technique_videos", "trainees", "workout_logs", "workout_numbers",
+        "workout_summaries",
       ])
     #expect(try Migrations.migrate(database) == current)
   }

@@ -177,7 +177,7 @@ private struct AwayStore: TraineeStore {
     throw Self.away
   }
   func versionedTrainee(forToken token: String) throws -> VersionedTrainee? { throw Self.away }
-  func workoutHistory(
-    for trainee: TraineeID, before: WorkoutLogID?, limit: Int
-  ) throws -> [WorkoutLogRecord] { throw Self.away }
+  func workoutSummaries(
+    for trainee: TraineeID, after cursor: WorkoutHistoryCursor?, limit: Int
+  ) throws -> [WorkoutLogSummary] { throw Self.away }
 }

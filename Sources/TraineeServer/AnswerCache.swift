@@ -47,11 +47,13 @@ public final class AnswerCache: Sendable {
 
   /// The answer kept for `answer` of `trainee` at `version`, or `nil` (a miss: none kept, or one
   /// kept at another version).
-  public func answer(_ answer: String, of trainee: TraineeID, at version: Int64) -> HTTPResponse? {
+  public func answer(
+    _ answer: String, of trainee: TraineeID, at version: Int64, countingMiss: Bool = true
+  ) -> HTTPResponse? {
     state.withLock { state in
       let key = Key(trainee: trainee, answer: answer)
       guard var entry = state.entries[key], entry.version == version else {
-        state.misses += 1
+        if countingMiss { state.misses += 1 }
         return nil
       }
       state.hits += 1

@@ -26,6 +26,13 @@ extension Router {
         guard request.declaresBody else { return }
         _ = try authenticatedTrainee(request, in: store)
       },
+      kept: { request in
+        guard let cache, !request.declaresBody else { return nil }
+        let versioned = try authenticatedVersionedTrainee(request, in: store)
+        return cache.answer(
+          try key(request), of: versioned.trainee.id, at: versioned.answerVersion,
+          countingMiss: false)
+      },
       handler: { request in
         try WorkoutRoutes.mappingStoreErrors {
           let versioned = try authenticatedVersionedTrainee(request, in: store)

@@ -39,6 +39,10 @@ public protocol DatabaseDriver: Sendable {
   ) throws -> T
   /// Runs `body` in a read-only transaction, so that its queries see one state of the database.
   func readTransaction<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T
+  /// Runs `body`, which runs exactly one query, without a transaction around it: one statement
+  /// sees one state of the database by itself, and `BEGIN` and `COMMIT` would be two more
+  /// statements (on PostgreSQL two more round trips).
+  func readStatement<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T
   /// The schema version of the database: `0` for a new one. Inside a write transaction it also
   /// keeps other processes from migrating until the transaction ends.
   func schemaVersion(_ connection: any DatabaseConnection) throws -> Int
@@ -51,6 +55,13 @@ public protocol DatabaseDriver: Sendable {
   func setLastIDs(_ lastIDs: [String: Int64], _ connection: any DatabaseConnection) throws
   /// Closes every connection; later calls throw.
   func close()
+}
+
+extension DatabaseDriver {
+  /// A driver that has no cheaper way runs the statement in a read transaction.
+  public func readStatement<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
+    try readTransaction(body)
+  }
 }
 
 /// One connection, handed to one thread at a time inside a transaction; never kept past it.

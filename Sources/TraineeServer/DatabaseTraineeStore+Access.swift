@@ -45,12 +45,13 @@ extension DatabaseTraineeStore {
     }
   }
 
-  /// Runs `body` in a read transaction.
-  func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
+  /// Runs `body` in a read transaction; `statement`: `body` runs one query, without a
+  /// transaction (`DatabaseDriver.readStatement`).
+  func read<T>(statement: Bool = false, _ body: (any DatabaseConnection) throws -> T) throws -> T {
     let start = ContinuousClock.now
     defer { metrics.recordRead(seconds: (ContinuousClock.now - start).seconds) }
     do {
-      return try database.readTransaction(body)
+      return try statement ? database.readStatement(body) : database.readTransaction(body)
     } catch let error as any DatabaseFailure {
       throw Self.storeError(error)
     }

@@ -7,7 +7,7 @@ import Foundation
 
 extension DatabaseTraineeStore {
   public func versionedTrainee(forToken token: String) throws -> VersionedTrainee? {
-    try read { db in
+    try read(statement: true) { db in
       try db.row(
         "SELECT id, name, created_at, answer_version FROM trainees WHERE token_sha256 = ?",
         [.text(BearerToken.digest(token))]

@@ -154,6 +154,12 @@ let answerRequest: MHD_AccessHandlerCallback = {
   request.body = body.bytes
   body.bytes = Data()
   body.isAnswered = true
+  // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "a kept
+  // answer is sent from MHD's thread": handing a request to a worker and back costs two thread
+  // switches, more than sending a kept answer; one that is kept and current goes out from here.
+  if let answerAtOnce = server.answerAtOnce, let answer = answerAtOnce(request) {
+    return queueAnswer(answer, on: connection, for: body)
+  }
   // The handler runs on a worker (`RequestScheduler`); the connection is suspended meanwhile,
   // and the worker queues the answer (allowed on a suspended connection) and resumes it.
   let suspended = SuspendedConnection(pointer: connection)

@@ -103,16 +103,22 @@ public final class MicroHTTPDServer: Sendable {
   ///
   /// `completed` is told of every request once it is over (answered, or its client gone), on
   /// one of MHD's threads: it must return at once (an access log queues the line).
+  ///
+  /// `answerAtOnce` is asked when a request is complete, on MHD's thread, before it is handed to
+  /// a worker: an answer it gives is sent from there (no hand-off); `nil` goes on to `handler`.
+  /// It must not wait for anything but a local read (a kept answer, `Router.respondFromKept`).
   public init(
     configuration: Configuration,
     admit: @escaping @Sendable (HTTPRequest) -> HTTPResponse? = { _ in nil },
     exempt: @escaping @Sendable (HTTPRequest) -> Bool = { _ in false },
     completed: (@Sendable (CompletedRequest) -> Void)? = nil,
+    answerAtOnce: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
   ) {
     self.configuration = configuration
     self.context = ServerContext(
-      handler: handler, admit: admit, exempt: exempt, maxBodyBytes: configuration.maxBodyBytes,
+      handler: handler, answerAtOnce: answerAtOnce, admit: admit, exempt: exempt,
+      maxBodyBytes: configuration.maxBodyBytes,
       scheduler: RequestScheduler(
         workers: configuration.workerCount, perClient: configuration.workersPerClient,
         queuedPerClient: configuration.queuedPerClient),
@@ -202,6 +208,7 @@ public final class MicroHTTPDServer: Sendable {
 /// What every callback of one server needs, shared by MHD's threads.
 final class ServerContext: Sendable {
   let handler: @Sendable (HTTPRequest) -> HTTPResponse
+  let answerAtOnce: (@Sendable (HTTPRequest) -> HTTPResponse?)?
   let admit: @Sendable (HTTPRequest) -> HTTPResponse?
   let exempt: @Sendable (HTTPRequest) -> Bool
   let maxBodyBytes: Int
@@ -219,6 +226,7 @@ final class ServerContext: Sendable {
 
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
+    answerAtOnce: (@Sendable (HTTPRequest) -> HTTPResponse?)?,
     admit: @escaping @Sendable (HTTPRequest) -> HTTPResponse?,
     exempt: @escaping @Sendable (HTTPRequest) -> Bool, maxBodyBytes: Int,
     scheduler: RequestScheduler, budget: InFlightBudget, trustedProxies: Set<String>,
@@ -226,6 +234,7 @@ final class ServerContext: Sendable {
   ) {
     self.completed = completed
     self.handler = handler
+    self.answerAtOnce = answerAtOnce
     self.admit = admit
     self.exempt = exempt
     self.maxBodyBytes = maxBodyBytes

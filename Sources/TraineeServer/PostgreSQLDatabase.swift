@@ -216,6 +216,28 @@ extension PostgreSQLDatabase: DatabaseDriver {
       begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", retrySerialization: false, body)
   }
 
+  // NB: a pooled connection found broken by the statement itself is replaced and the statement
+  // run again, as a broken `BEGIN` is in a transaction: a read changes nothing, so running it
+  // twice is safe.
+
+  public func readStatement<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
+    var replaced = 0
+    while true {
+      do {
+        return try withConnection { connection in
+          do {
+            return try body(connection)
+          } catch let error as PostgreSQLError where error.kind == .unavailable {
+            throw StaleConnection(error: error)
+          }
+        }
+      } catch let stale as StaleConnection {
+        replaced += 1
+        guard replaced <= options.connections else { throw stale.error }
+      }
+    }
+  }
+
   // NB: the schema version is the one row of `perform_schema`. A transaction-scoped advisory lock
   // (the key is "PERF" in ASCII) keeps a second process from migrating at the same time; the
   // migration's transaction is READ COMMITTED, so the version read after the lock is granted is

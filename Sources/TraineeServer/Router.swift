@@ -12,11 +12,16 @@ public struct Router: Sendable {
   /// Checks a request whose headers are in, before its body is read; throws to refuse it.
   public typealias Admission = @Sendable (HTTPRequest) throws -> Void
 
+  /// The answer to a complete request when it is kept and current, found without waiting for
+  /// anything but a local read; `nil` (or a throw) lets the route's handler answer it.
+  public typealias KeptAnswer = @Sendable (HTTPRequest) throws -> HTTPResponse?
+
   private struct Route: Sendable {
     var method: HTTPMethod
     var pattern: RoutePattern
     var admission: Admission?
     var isExemptFromLimits = false
+    var kept: KeptAnswer?
     var handler: Handler
   }
 
@@ -32,15 +37,17 @@ public struct Router: Sendable {
   /// Adds a route; a method and pattern can be registered once. `admission` runs when the
   /// request's headers are in, before its body is read (`admit(_:)`), to refuse early; it is
   /// never the only guard: `handler` makes every check it relies on itself.
+  /// `kept`, when given, answers the request from what is kept (`respondFromKept(to:)`).
   public mutating func add(
     _ method: HTTPMethod, _ pattern: String, admission: Admission? = nil,
-    handler: @escaping Handler
+    kept: KeptAnswer? = nil, handler: @escaping Handler
   ) {
     let pattern = RoutePattern(pattern)
     precondition(
       !routes.contains { $0.method == method && $0.pattern == pattern },
       "Route \(method) \(pattern) is registered twice")
-    routes.append(Route(method: method, pattern: pattern, admission: admission, handler: handler))
+    routes.append(
+      Route(method: method, pattern: pattern, admission: admission, kept: kept, handler: handler))
   }
 
   /// Adds a `GET` route.
@@ -122,6 +129,18 @@ public struct Router: Sendable {
         return answer(error, to: routed)
       }
     }
+  }
+
+  /// The answer to `request` as `respondConditionally(to:)` gives it, when its route's kept
+  /// answer is current; `nil` otherwise (no such route, nothing kept, stale, or any error: the
+  /// handler then answers, on a worker).
+  public func respondFromKept(to request: HTTPRequest) -> HTTPResponse? {
+    guard case .success(let (route, parameters)) = resolve(request), let kept = route.kept else {
+      return nil
+    }
+    var routed = request
+    routed.pathParameters = parameters
+    return (try? kept(routed))?.answering(conditional: request)
   }
 
   private func answer(_ error: any Error, to request: HTTPRequest) -> HTTPResponse {

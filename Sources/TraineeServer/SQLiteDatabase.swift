@@ -93,8 +93,11 @@ public final class SQLiteDatabase: Sendable {
   }
 
   /// Runs `body` in a read transaction, so that its queries see one state of the database.
-  public func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+  public func read<T>(
+    inTransaction: Bool = true, _ body: (SQLiteConnection) throws -> T
+  ) throws -> T {
     let readTransaction = { (connection: SQLiteConnection) throws -> T in
+      guard inTransaction else { return try body(connection) }
       try connection.run("BEGIN")
       defer { if !connection.isAutocommit { _ = try? connection.run("COMMIT") } }
       return try body(connection)
@@ -146,6 +149,10 @@ extension SQLiteDatabase: DatabaseDriver {
 
   public func readTransaction<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
     try read { try body($0) }
+  }
+
+  public func readStatement<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
+    try read(inTransaction: false) { try body($0) }
   }
 
   /// `PRAGMA user_version`; the write transaction's `BEGIN IMMEDIATE` already keeps other

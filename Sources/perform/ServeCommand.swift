@@ -67,6 +67,10 @@ enum ServeCommand {
         serving.current?.router.isExemptFromLimits(request) ?? true
       },
       completed: completed,
+      answerAtOnce: { request in
+        guard let current = serving.current, current.answersAtOnce else { return nil }
+        return current.router.respondFromKept(to: request)
+      },
       handler: { request in
         guard let router = serving.current?.router else { return startingAnswer(request) }
         return router.respondConditionally(to: request)
@@ -107,7 +111,11 @@ enum ServeCommand {
         JSONLineLog.errorLine(
           "\(error)", request: request, route: patterns.routePattern(of: request), at: Date()))
     }
-    serving.publish(router: router, patterns: patterns)
+    // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history": on
+    // SQLite the version check of a kept answer is a local read; on PostgreSQL it is a round trip
+    // that would hold every connection of MHD's thread, so it stays on the workers.
+    serving.publish(
+      router: router, patterns: patterns, answersAtOnce: store.database is SQLiteDatabase)
     say("database: \(path)")
     say("listening: http://\(host.contains(":") ? "[\(host)]" : host):\(bound)")
     var metricsServer: MicroHTTPDServer?

@@ -12,17 +12,18 @@ final class ServingRouters: @unchecked Sendable {
   // NB: @unchecked: `routers` is written once, before `ready` is stored with release ordering,
   // and read only after `ready` is loaded true with acquire ordering.
   private let ready = Atomic<Bool>(false)
-  private var routers: (router: Router, patterns: Router)?
+  private var routers: (router: Router, patterns: Router, answersAtOnce: Bool)?
 
-  /// The routers once published.
-  var current: (router: Router, patterns: Router)? {
+  /// The routers once published, and whether kept answers are sent from MHD's threads.
+  var current: (router: Router, patterns: Router, answersAtOnce: Bool)? {
     ready.load(ordering: .acquiring) ? routers : nil
   }
 
-  /// Publishes the routers; called once.
-  func publish(router: Router, patterns: Router) {
+  /// Publishes the routers; called once. `answersAtOnce`: the store's reads are local, so a
+  /// kept answer is looked up and sent on MHD's thread (`Router.respondFromKept`).
+  func publish(router: Router, patterns: Router, answersAtOnce: Bool) {
     precondition(!ready.load(ordering: .acquiring), "the routers are published once")
-    routers = (router, patterns)
+    routers = (router, patterns, answersAtOnce)
     ready.store(true, ordering: .releasing)
   }
 }

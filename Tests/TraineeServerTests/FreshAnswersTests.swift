@@ -36,11 +36,21 @@ private typealias F = StoreFixture
       _ router: Router, _ method: HTTPMethod, _ path: String, query: [String: String] = [:],
       body: String = ""
     ) -> HTTPResponse {
-      router.respondConditionally(
-        to: HTTPRequest(
-          method: method, path: path, query: query,
-          headers: ["Authorization": "Bearer \(alice.token)", "X-Timezone": "UTC"],
-          body: Data(body.utf8)))
+      router.respondConditionally(to: request(method, path, query: query, body: body))
+    }
+
+    /// The answer MHD's thread would send without a worker (`Router.respondFromKept`).
+    func kept(_ router: Router, _ path: String, query: [String: String]) -> HTTPResponse? {
+      router.respondFromKept(to: request(.get, path, query: query, body: ""))
+    }
+
+    private func request(
+      _ method: HTTPMethod, _ path: String, query: [String: String], body: String
+    ) -> HTTPRequest {
+      HTTPRequest(
+        method: method, path: path, query: query,
+        headers: ["Authorization": "Bearer \(alice.token)", "X-Timezone": "UTC"],
+        body: Data(body.utf8))
     }
   }
 
@@ -174,7 +184,10 @@ private typealias F = StoreFixture
       _ = try servers.first.addCoachFeedback("Slower", to: video.id, for: servers.alice.trainee.id)
       // Both processes keep every answer, then one write happens.
       for router in [servers.firstRouter, servers.secondRouter] {
-        for read in Self.reads { _ = servers.send(router, .get, read.path, query: read.query) }
+        for read in Self.reads {
+          let built = servers.send(router, .get, read.path, query: read.query)
+          #expect(servers.kept(router, read.path, query: read.query) == built)
+        }
       }
       let before = Self.reads.map { servers.send(servers.uncached, .get, $0.path, query: $0.query) }
       try write(servers)
@@ -184,6 +197,11 @@ private typealias F = StoreFixture
       }
       for (router, process) in [(servers.firstRouter, "writer"), (servers.secondRouter, "other")] {
         for (read, expected) in zip(Self.reads, after) {
+          // Asked first: what MHD's thread would send before any worker built the answer again.
+          let kept = servers.kept(router, read.path, query: read.query)
+          #expect(
+            kept == nil || kept == expected,
+            "\(name): the kept \(read.path) \(read.query) of the \(process) process is stale")
           let answer = servers.send(router, .get, read.path, query: read.query)
           #expect(
             answer == expected,

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import TraineeAPI
+
+@testable import TraineeServer
+
+private typealias F = StoreFixture
+
+/// A kept answer is sent from MHD's thread, without the hand-off to a worker, only while it is
+/// current (docs/decisions.md "Throughput: kept answers, group commit and paged history", "a kept
+/// answer is sent from MHD's thread").
+@Suite struct AnswerAtOnceTests {
+  private func get(
+    _ path: String, _ token: String, headers: HTTPHeaders = [:]
+  ) -> HTTPRequest {
+    var headers = headers
+    headers["Authorization"] = "Bearer \(token)"
+    headers["X-Timezone"] = "UTC"
+    return HTTPRequest(method: .get, path: path, headers: headers)
+  }
+
+  @Test(arguments: StoreBackend.available)
+  func aKeptAnswerIsGivenOnlyWhileItIsCurrent(_ backend: StoreBackend) throws {
+    let api = try WorkoutAPIFixture(backend)
+    let token = api.alice.token
+    let request = get("/v1/trainee/workouts", token)
+    #expect(api.router.respondFromKept(to: request) == nil)
+    let built = api.router.respondConditionally(to: request)
+    #expect(built.status == .ok)
+    #expect(api.router.respondFromKept(to: request) == built)
+    // Another trainee's answer is not this one's.
+    #expect(api.router.respondFromKept(to: get("/v1/trainee/workouts", api.bob.token)) == nil)
+    // A conditional GET is answered as the worker would: 304 with the tag.
+    let tag = try #require(built.headers["ETag"])
+    let conditional = get("/v1/trainee/workouts", token, headers: ["If-None-Match": tag])
+    #expect(api.router.respondFromKept(to: conditional)?.status == .notModified)
+    #expect(
+      api.router.respondFromKept(to: conditional)
+        == api.router.respondConditionally(to: conditional))
+    // A write makes it stale: the worker builds it again.
+    _ = try api.log(F.benchDay, as: api.alice)
+    #expect(api.router.respondFromKept(to: request) == nil)
+    #expect(api.router.respondConditionally(to: request) != built)
+  }
+
+  @Test(arguments: StoreBackend.available)
+  func whatIsNotAKeptReadIsLeftToTheWorker(_ backend: StoreBackend) throws {
+    let api = try WorkoutAPIFixture(backend)
+    _ = api.router.respondConditionally(to: get("/v1/trainee/workouts", api.alice.token))
+    #expect(api.router.respondFromKept(to: get("/v1/trainee/workouts", "not-a-token")) == nil)
+    #expect(api.router.respondFromKept(to: get("/v1/trainee/session", api.alice.token)) == nil)
+    #expect(api.router.respondFromKept(to: get("/nowhere", api.alice.token)) == nil)
+    var post = get("/v1/trainee/workouts/log", api.alice.token)
+    post.method = .post
+    #expect(api.router.respondFromKept(to: post) == nil)
+  }
+
+  @Test func theServerSendsAnAnswerGivenAtOnceAndHandsTheRestToAWorker() async throws {
+    let server = MicroHTTPDServer(
+      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 1),
+      answerAtOnce: { request in
+        request.path == "/kept" ? .json(.ok, ["from": "MHD's thread"]) : nil
+      },
+      handler: { _ in .json(.ok, ["from": "a worker"]) })
+    let port = try server.start()
+    defer { server.stop() }
+    let client = LoopbackClient(port: port)
+    let kept = try await client.answer("GET", "/kept")
+    #expect(
+      try JSONDecoder().decode([String: String].self, from: kept.body) == ["from": "MHD's thread"])
+    let other = try await client.answer("GET", "/other")
+    #expect(
+      try JSONDecoder().decode([String: String].self, from: other.body) == ["from": "a worker"])
+  }
+}

@@ -16,9 +16,59 @@ public enum ISO8601Instant {
 
   /// `2026-01-05T12:00:00.000Z`: UTC, always with milliseconds (the server's answers and logs).
   public static func textWithMilliseconds(_ date: Date) -> String {
+    if let text = wholeMillisecondsText(date) { return text }
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
     return formatter.string(from: date)
+  }
+
+  // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "the first
+  // read after a write": making an `ISO8601DateFormatter` costs tens of microseconds on Linux,
+  // and a history page wrote 50 times; a time of whole milliseconds in years 1583 to 9999 (every
+  // time the server stores) is written by arithmetic on the Gregorian calendar instead, the same
+  // text (a test compares them). Anything else goes to the formatter (which counts days before
+  // the Gregorian reform of 1582 by the Julian calendar).
+
+  /// `textWithMilliseconds(date)` by arithmetic, or `nil` when `date` is not a whole number of
+  /// milliseconds in years 1583 to 9999.
+  static func wholeMillisecondsText(_ date: Date) -> String? {
+    let seconds = date.timeIntervalSince1970
+    guard seconds.isFinite, abs(seconds) < 253_402_300_800 else { return nil }
+    let milliseconds = date.milliseconds
+    guard Date(milliseconds: milliseconds) == date else { return nil }
+    let (days, millisecondOfDay) = milliseconds.floorDividedBy(86_400_000)
+    // Days since 1970-01-01 to a civil date (H. Hinnant's days_from_civil, inverted).
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    guard (1583...9999).contains(year) else { return nil }
+    var text = ""
+    text.reserveCapacity(24)
+    func append(_ value: Int64, digits: Int) {
+      let decimal = String(value)
+      text += String(repeating: "0", count: max(0, digits - decimal.count)) + decimal
+    }
+    append(year, digits: 4)
+    text += "-"
+    append(month, digits: 2)
+    text += "-"
+    append(day, digits: 2)
+    text += "T"
+    append(millisecondOfDay / 3_600_000, digits: 2)
+    text += ":"
+    append(millisecondOfDay / 60_000 % 60, digits: 2)
+    text += ":"
+    append(millisecondOfDay / 1000 % 60, digits: 2)
+    text += "."
+    append(millisecondOfDay % 1000, digits: 3)
+    text += "Z"
+    return text
   }
 
   /// `2026-01-05T10:01:30Z`, with milliseconds only when its whole milliseconds have any
@@ -36,5 +86,14 @@ public enum ISO8601Instant {
 
   private static func plainText(_ date: Date) -> String {
     ISO8601DateFormatter().string(from: date)
+  }
+}
+
+extension Int64 {
+  /// The quotient rounded down and the remainder, never negative, of `self` by `divisor` (> 0).
+  fileprivate func floorDividedBy(_ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+    let remainder = self % divisor
+    return remainder < 0
+      ? (self / divisor - 1, remainder + divisor) : (self / divisor, remainder)
   }
 }

@@ -59,7 +59,7 @@ extension TraineeAPIRoutes {
     ) { _, trainee in
       .json(.ok, try store.notificationConfigs(for: trainee.id))
     }
-    router.add(.get, "/v1/trainee/session", store: store) { _, trainee in
+    router.add(.get, "/v1/trainee/session", store: store, answersAtOnce: true) { _, trainee in
       .json(.ok, TraineeSessionDto(id: trainee.id.description, name: trainee.name))
     }
   }

@@ -48,11 +48,23 @@ private typealias F = StoreFixture
     let api = try WorkoutAPIFixture(backend)
     _ = api.router.respondConditionally(to: get("/v1/trainee/workouts", api.alice.token))
     #expect(api.router.respondFromKept(to: get("/v1/trainee/workouts", "not-a-token")) == nil)
-    #expect(api.router.respondFromKept(to: get("/v1/trainee/session", api.alice.token)) == nil)
+    #expect(
+      api.router.respondFromKept(to: get("/v1/trainee/workouts/sets", api.alice.token)) == nil)
     #expect(api.router.respondFromKept(to: get("/nowhere", api.alice.token)) == nil)
     var post = get("/v1/trainee/workouts/log", api.alice.token)
     post.method = .post
     #expect(api.router.respondFromKept(to: post) == nil)
+  }
+
+  /// `/session` reads only the trainee: it is answered at once, as its handler answers.
+  @Test(arguments: StoreBackend.available)
+  func theSessionIsAnsweredAtOnce(_ backend: StoreBackend) throws {
+    let api = try WorkoutAPIFixture(backend)
+    let request = get("/v1/trainee/session", api.alice.token)
+    let atOnce = try #require(api.router.respondFromKept(to: request))
+    #expect(atOnce == api.router.respondConditionally(to: request))
+    #expect(atOnce.status == .ok)
+    #expect(api.router.respondFromKept(to: get("/v1/trainee/session", "not-a-token")) == nil)
   }
 
   @Test func theServerSendsAnAnswerGivenAtOnceAndHandsTheRestToAWorker() async throws {

@@ -201,6 +201,20 @@ final class TerminationSignal {
   private var sources: [any DispatchSourceSignal] = []
 
   init() {
+    #if os(Linux)
+      // NB: libdispatch reads a signal from a signalfd, which sees only a signal that no thread
+      // takes; a thread that does not block it takes it into a handler that blocks it there and
+      // sends it on to libdispatch's own thread. A server under load was seen to miss a SIGTERM
+      // (it stopped at a second one; not reproduced since), and that hand-over is the likeliest
+      // place. Blocked here, in the main thread before the server starts any other, SIGINT,
+      // SIGTERM and SIGHUP are blocked in every thread (threads inherit the mask), so each
+      // waits for the signalfd and none is handed between threads. SIGHUP's source is made
+      // later; one that arrives before it waits for it.
+      var blocked = sigset_t()
+      sigemptyset(&blocked)
+      for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, signalNumber) }
+      pthread_sigmask(SIG_BLOCK, &blocked, nil)
+    #endif
     for signalNumber in [SIGINT, SIGTERM] {
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
       source.setEventHandler { [received] in received.signal() }

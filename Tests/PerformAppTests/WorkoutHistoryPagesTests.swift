@@ -25,8 +25,9 @@ struct WorkoutHistoryPagesTests {
       exerciseCount: 3, doneSetCount: 4, volumeKg: 1000 + number, entries: nil)
   }
 
-  @Test func olderPagesAreFetchedWithEnterOnTheLastLineUntilNoneIsLeft() async throws {
-    defer { try? FileManager.default.removeItem(at: directory) }
+  /// The app with only the workouts tab, its first history page loaded from five logged
+  /// workouts (#5 to #1, two a page).
+  private func workoutsTabWithFiveLoggedWorkouts() async throws -> PerformTerminalApp {
     api.recorded.withLock { $0.history = (1...5).reversed().map(logged) }
     let app = PerformTerminalApp()
     let coordinator = try WorkoutCoordinator(dataDirectory: directory, api: api)
@@ -35,6 +36,12 @@ struct WorkoutHistoryPagesTests {
       coordinator: coordinator, api: api, host: app, openLiveWorkout: {})
     app.setTabs([.init(title: "Workouts", screen: workouts)])
     await workouts.reload()
+    return app
+  }
+
+  @Test func olderPagesAreFetchedWithEnterOnTheLastLineUntilNoneIsLeft() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let app = try await workoutsTabWithFiveLoggedWorkouts()
     func screen() -> String { app.frame(size: size, now: Date()).plainText }
     #expect(screen().contains("#5") && screen().contains("#4") && !screen().contains("#3"))
     #expect(screen().contains("Older workouts (Enter)"))
@@ -56,14 +63,7 @@ struct WorkoutHistoryPagesTests {
 extension WorkoutHistoryPagesTests {
   @Test func theCursorReachingTheEndLoadsTheNextPage() async throws {
     defer { try? FileManager.default.removeItem(at: directory) }
-    api.recorded.withLock { $0.history = (1...5).reversed().map(logged) }
-    let app = PerformTerminalApp()
-    let coordinator = try WorkoutCoordinator(dataDirectory: directory, api: api)
-    coordinator.host = app
-    let workouts = WorkoutsScreen(
-      coordinator: coordinator, api: api, host: app, openLiveWorkout: {})
-    app.setTabs([.init(title: "Workouts", screen: workouts)])
-    await workouts.reload()
+    let app = try await workoutsTabWithFiveLoggedWorkouts()
     func screen() -> String { app.frame(size: size, now: Date()).plainText }
     #expect(!screen().contains("#3"))
     // Down to the last logged workout shown: nothing more is fetched yet.

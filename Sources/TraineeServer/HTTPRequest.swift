@@ -71,18 +71,36 @@ public struct HTTPRequest: Equatable, Sendable {
   /// 400 `invalid_body` naming the offending field. Amounts (kcal, protein...) are bounded
   /// (`CodingUserInfoKey.checkedInput`).
   public func decodeJSON<Value: Decodable>(_ type: Value.Type) throws(HTTPError) -> Value {
+    try decodeJSONTree(type).value
+  }
+
+  /// `decodeJSON`, and the body as read (`JSONTree`): where each member's text is.
+  func decodeJSONTree<Value: Decodable>(
+    _ type: Value.Type
+  ) throws(HTTPError) -> (
+    value: Value, tree: JSONTree
+  ) {
+    let tree: JSONTree
     do {
-      try StrictJSON.validate(body)
+      tree = try StrictJSON.parse(body)
     } catch {
       throw HTTPError(
         .badRequest, code: "invalid_body", message: "Body is not valid JSON \(error).")
     }
     do {
-      let decoder = JSONDecoder()
-      decoder.userInfo[.checkedInput] = true
-      return try decoder.decodePayload(type, from: body)
+      return (try JSONTreeDecoder.decode(type, from: tree, userInfo: [.checkedInput: true]), tree)
     } catch {
-      throw HTTPError(.badRequest, code: "invalid_body", message: "Body: \(error.description).")
+      throw HTTPError(
+        .badRequest, code: "invalid_body", message: "Body: \(PayloadError(error).description).")
     }
   }
+
+  /// The exact text the body sent for its top-level member `name` (`tree`, this body as read),
+  /// or `nil` when it has none.
+  func memberText(_ name: String, of tree: JSONTree) -> Data? {
+    tree[member: name].map {
+      body[body.startIndex + $0.bytes.lowerBound..<body.startIndex + $0.bytes.upperBound]
+    }
+  }
+
 }

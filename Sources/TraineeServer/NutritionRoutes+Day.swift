@@ -44,9 +44,9 @@ extension TraineeAPIRoutes {
   /// `PUT /v1/trainee/nutrition/day`.
   func saveNutritionDay(_ request: HTTPRequest, for trainee: TraineeID) throws -> HTTPResponse {
     let zone = try requestTimeZone(request)
-    let body = try request.decodeJSON(DayBody.self)
+    let (body, tree) = try request.decodeJSONTree(DayBody.self)
     let date = try calendarDate(body.date, field: "date")
-    guard body.data != nil, let text = try jsonMemberText(request.body)["data"] else {
+    guard body.data != nil, let text = request.memberText("data", of: tree) else {
       throw HTTPError(
         .badRequest, code: "invalid_body",
         message: "Body: data is missing or null; send the day's snapshot object.")

@@ -61,7 +61,7 @@ extension TraineeAPIRoutes {
   func logMeal(_ request: HTTPRequest, for trainee: TraineeID) throws -> HTTPResponse {
     let zone = try requestTimeZone(request)
     let key = try WorkoutInput.idempotencyKey(request.headers["Idempotency-Key"])
-    let body = try request.decodeJSON(MealLogBody.self)
+    let (body, tree) = try request.decodeJSONTree(MealLogBody.self)
     try Self.check(body.items)
     let details = MealLogDetails(
       description: try Self.text(
@@ -86,7 +86,7 @@ extension TraineeAPIRoutes {
     let dateField = body.date == nil ? "consumedAt" : "date"
     try refuseFuture(date, today: today, field: dateField)
     try StorageLimits.checkNotTooOld(date, today: today, field: dateField)
-    guard let items = try jsonMemberText(request.body)["items"] else {
+    guard let items = request.memberText("items", of: tree) else {
       throw HTTPError(.badRequest, code: "invalid_body", message: "Body: items is missing.")
     }
     try StorageLimits.check(items.count, atMost: StorageLimits.mealLogItemsBytes, "items")

@@ -23,8 +23,8 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
   public var description: String { "at byte \(offset): \(problem)" }
 }
 
-/// Checks that bytes are one strict RFC 8259 JSON value (with unique member names, finite
-/// numbers and paired surrogates), without building it.
+/// Reads bytes as one strict RFC 8259 JSON value (with unique member names, finite numbers and
+/// paired surrogates): checks them (`validate`) or reads them into a `JSONTree` (`parse`).
 public struct StrictJSON {
   /// The deepest nesting of arrays and objects accepted.
   public static let maximumDepth = 64
@@ -38,40 +38,56 @@ public struct StrictJSON {
 
   /// Throws the first problem of `data` as strict JSON; returns when it is one JSON value.
   public static func validate(_ data: some Collection<UInt8>) throws(JSONSyntaxError) {
+    _ = try parse(data)
+  }
+
+  /// The one JSON value `data` holds; throws its first problem as strict JSON.
+  static func parse(_ data: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONTree {
     var reader = StrictJSON(Array(data))
     reader.skipWhitespace()
-    try reader.value(depth: 0)
+    let tree = try reader.value(depth: 0)
     reader.skipWhitespace()
     guard reader.index == reader.bytes.count else {
       throw reader.problem("unexpected \(reader.describeCurrent()) after the value")
     }
+    return tree
   }
 
   // MARK: Values
 
-  private mutating func value(depth: Int) throws(JSONSyntaxError) {
+  private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONTree {
     guard let byte = current else { throw problem("a value is missing") }
     switch byte {
-    case UInt8(ascii: "{"): try object(depth: depth + 1)
-    case UInt8(ascii: "["): try array(depth: depth + 1)
-    case UInt8(ascii: "\""): _ = try string()
-    case UInt8(ascii: "t"): try literal("true")
-    case UInt8(ascii: "f"): try literal("false")
-    case UInt8(ascii: "n"): try literal("null")
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
+    case UInt8(ascii: "{"): return .object(try object(depth: depth + 1))
+    case UInt8(ascii: "["): return .array(try array(depth: depth + 1))
+    case UInt8(ascii: "\""): return .string(try string())
+    case UInt8(ascii: "t"):
+      try literal("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try literal("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try literal("null")
+      return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
     default: throw problem("unexpected \(describeCurrent()) where a value belongs")
     }
   }
 
-  private mutating func object(depth: Int) throws(JSONSyntaxError) {
+  /// Objects with more members than this find a repeated name with a set, not by comparing.
+  private static let namesComparedOneByOne = 16
+
+  private mutating func object(depth: Int) throws(JSONSyntaxError) -> [JSONTree.Member] {
     guard depth <= Self.maximumDepth else {
       throw problem("nested deeper than \(Self.maximumDepth) levels")
     }
     index += 1
     skipWhitespace()
+    var members: [JSONTree.Member] = []
     if current == UInt8(ascii: "}") {
       index += 1
-      return
+      return members
     }
     var names: Set<String> = []
     while true {
@@ -80,7 +96,7 @@ public struct StrictJSON {
       }
       let nameOffset = index
       let name = try string()
-      guard names.insert(name).inserted else {
+      if isRepeated(name, in: members, names: &names) {
         throw JSONSyntaxError(
           offset: nameOffset, problem: "the member name \"\(name)\" appears twice in one object")
       }
@@ -90,7 +106,9 @@ public struct StrictJSON {
       }
       index += 1
       skipWhitespace()
-      try value(depth: depth)
+      let start = index
+      let value = try value(depth: depth)
+      members.append(JSONTree.Member(name: name, value: value, bytes: start..<index))
       skipWhitespace()
       switch current {
       case UInt8(ascii: ","):
@@ -98,25 +116,38 @@ public struct StrictJSON {
         skipWhitespace()
       case UInt8(ascii: "}"):
         index += 1
-        return
+        return members
       default:
         throw problem("unexpected \(describeCurrent()) where ',' or '}' belongs")
       }
     }
   }
 
-  private mutating func array(depth: Int) throws(JSONSyntaxError) {
+  /// Whether `name` is already among `members`: compared one by one while they are few, then
+  /// looked up in `names`, which holds every name once there are more.
+  private func isRepeated(
+    _ name: String, in members: [JSONTree.Member], names: inout Set<String>
+  ) -> Bool {
+    if members.count < Self.namesComparedOneByOne {
+      return members.contains { $0.name == name }
+    }
+    if names.isEmpty { names = Set(members.map(\.name)) }
+    return !names.insert(name).inserted
+  }
+
+  private mutating func array(depth: Int) throws(JSONSyntaxError) -> [JSONTree] {
     guard depth <= Self.maximumDepth else {
       throw problem("nested deeper than \(Self.maximumDepth) levels")
     }
     index += 1
     skipWhitespace()
+    var elements: [JSONTree] = []
     if current == UInt8(ascii: "]") {
       index += 1
-      return
+      return elements
     }
     while true {
-      try value(depth: depth)
+      elements.append(try value(depth: depth))
       skipWhitespace()
       switch current {
       case UInt8(ascii: ","):
@@ -124,7 +155,7 @@ public struct StrictJSON {
         skipWhitespace()
       case UInt8(ascii: "]"):
         index += 1
-        return
+        return elements
       default:
         throw problem("unexpected \(describeCurrent()) where ',' or ']' belongs")
       }
@@ -144,7 +175,7 @@ public struct StrictJSON {
 
   // MARK: Numbers
 
-  private mutating func number() throws(JSONSyntaxError) {
+  private mutating func number() throws(JSONSyntaxError) -> JSONTree.Number {
     let start = index
     if current == UInt8(ascii: "-") { index += 1 }
     guard let first = current, isDigit(first) else {
@@ -174,6 +205,7 @@ public struct StrictJSON {
     guard let number = Double(text), number.isFinite else {
       throw JSONSyntaxError(offset: start, problem: "the number \(text) is out of range")
     }
+    return JSONTree.Number(text: text, value: number)
   }
 
   private func isDigit(_ byte: UInt8) -> Bool {
@@ -189,6 +221,18 @@ public struct StrictJSON {
   /// Reads a string, checking its escapes and UTF-8, and returns its value.
   private mutating func string() throws(JSONSyntaxError) -> String {
     index += 1
+    // Most strings are plain ASCII without escapes: read those as they are.
+    var end = index
+    while end < bytes.count {
+      let byte = bytes[end]
+      if byte == UInt8(ascii: "\"") {
+        let text = String(decoding: bytes[index..<end], as: UTF8.self)
+        index = end + 1
+        return text
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+      end += 1
+    }
     var scalars = String.UnicodeScalarView()
     while true {
       guard let byte = current else { throw problem("a string is not closed") }

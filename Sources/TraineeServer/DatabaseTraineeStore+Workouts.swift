@@ -19,7 +19,7 @@ extension DatabaseTraineeStore {
   public func logWorkout(
     _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, for trainee: TraineeID
   ) throws -> LoggedWorkout {
-    let document = try Self.json(payload)
+    let document = payload.storedJSON
     guard document.utf8.count <= StorageLimits.logBytes else {
       throw TraineeStoreError.tooLarge(
         "The workout log is \(document.utf8.count) bytes as stored; at most"

@@ -76,6 +76,7 @@ extension DatabaseTraineeStore {
     of payload: LogWorkoutPayload, log: WorkoutLogID, workoutNumber: Int, performedAt: Int64,
     trainee: TraineeID, _ db: any DatabaseConnection
   ) throws {
+    var rows: [[DatabaseValue]] = []
     for (entryIndex, entry) in payload.entries.enumerated() {
       for (setIndex, set) in entry.sets.enumerated() {
         var values: [DatabaseValue] = [
@@ -98,16 +99,18 @@ extension DatabaseTraineeStore {
             DatabaseValue(set.durationSec), DatabaseValue(set.distanceKm), .null,
           ]
         }
-        try db.run(
-          """
-          INSERT INTO set_history (log_id, position, trainee_id, performed_at, workout_number,
-            label, exercise_id, name, set_number, set_type, weight, reps, rir, duration_sec,
-            distance_km, is_record)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          """, values)
+        rows.append(values)
       }
     }
+    try setHistoryInsert.run(rows, db)
   }
+
+  private static let setHistoryInsert = MultiRowInsert(
+    """
+    INSERT INTO set_history (log_id, position, trainee_id, performed_at, workout_number,
+      label, exercise_id, name, set_number, set_type, weight, reps, rir, duration_sec,
+      distance_km, is_record)
+    """, columns: 16)
 
   public func loggedSets(_ query: LoggedSetQuery, for trainee: TraineeID) throws -> LoggedSetPage {
     let after = query.after ?? LoggedSetCursor(performedAt: -1, logId: -1, position: -1)

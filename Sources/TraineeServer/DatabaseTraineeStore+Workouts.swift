@@ -106,24 +106,24 @@ extension DatabaseTraineeStore {
     of payload: LogWorkoutPayload, log: WorkoutLogID, trainee: TraineeID,
     _ db: any DatabaseConnection
   ) throws {
-    var position = 0
+    var rows: [[DatabaseValue]] = []
     for entry in payload.entries {
       for case .strength(let set) in entry.sets {
-        try db.run(
-          """
-          INSERT INTO logged_sets (log_id, position, trainee_id, exercise_id, set_number, weight,
-            reps, done)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-          """,
-          [
-            log.value, DatabaseValue(position), trainee.value, .text(entry.exerciseId),
-            DatabaseValue(set.setNumber), DatabaseValue(set.weight), DatabaseValue(set.reps),
-            DatabaseValue(set.done),
-          ])
-        position += 1
+        rows.append([
+          log.value, DatabaseValue(rows.count), trainee.value, .text(entry.exerciseId),
+          DatabaseValue(set.setNumber), DatabaseValue(set.weight), DatabaseValue(set.reps),
+          DatabaseValue(set.done),
+        ])
       }
     }
+    try loggedSetsInsert.run(rows, db)
   }
+
+  private static let loggedSetsInsert = MultiRowInsert(
+    """
+    INSERT INTO logged_sets (log_id, position, trainee_id, exercise_id, set_number, weight,
+      reps, done)
+    """, columns: 8)
 
   // NB: docs/decisions.md, "The server: HTTP, routes and storage": a new log has the highest id, so
   // it becomes the latest log of every exercise it has a done set of (unless it is dated before

@@ -1,0 +1,42 @@
+// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "a log's
+// rows go in a few statements": a log post inserted each set as a statement of its own, about
+// thirty statements for a workout of fifteen sets; each statement costs its look-up, binding,
+// start and reset whatever its size. Rows now go in statements of up to `rowsPerStatement`, whose
+// SQL is built once per row count, so the prepared statements a connection keeps stay bounded.
+
+/// An `INSERT ... VALUES (...), (...)` of many rows in few statements.
+struct MultiRowInsert: Sendable {
+  /// The most rows one statement inserts.
+  static let rowsPerStatement = 16
+
+  /// The statement for 1 to `rowsPerStatement` rows, by row count less one.
+  private let statements: [String]
+  private let columns: Int
+
+  /// `head` is the statement up to its `VALUES` (`INSERT INTO t (a, b)`); every row has
+  /// `columns` values.
+  init(_ head: String, columns: Int) {
+    precondition(columns > 0)
+    self.columns = columns
+    let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
+    statements = (1...Self.rowsPerStatement).map { count in
+      head + " VALUES " + Array(repeating: row, count: count).joined(separator: ", ")
+    }
+  }
+
+  /// Inserts `rows`, each of exactly `columns` values, in order.
+  func run(_ rows: [[DatabaseValue]], _ db: any DatabaseConnection) throws {
+    var start = 0
+    while start < rows.count {
+      let end = min(start + Self.rowsPerStatement, rows.count)
+      var values: [DatabaseValue] = []
+      values.reserveCapacity((end - start) * columns)
+      for row in rows[start..<end] {
+        precondition(row.count == columns, "a row of \(row.count) values for \(columns) columns")
+        values += row
+      }
+      try db.run(statements[end - start - 1], values)
+      start = end
+    }
+  }
+}

@@ -23,10 +23,6 @@ public enum DatabaseCopy {
     ),
     ("workout_logs", ["id", "trainee_id", "workout_number", "logged_at", "payload"]),
     (
-      "logged_sets",
-      ["log_id", "position", "trainee_id", "exercise_id", "set_number", "weight", "reps", "done"]
-    ),
-    (
       "idempotency_keys",
       ["trainee_id", "key", "log_id", "workout_number", "created_at", "deleted_payload"]
     ),
@@ -59,7 +55,7 @@ public enum DatabaseCopy {
       [
         "log_id", "position", "trainee_id", "performed_at", "workout_number", "label",
         "exercise_id", "name", "set_number", "set_type", "weight", "reps", "rir", "duration_sec",
-        "distance_km", "is_record",
+        "distance_km", "is_record", "is_strength",
       ]
     ),
     (

@@ -71,7 +71,8 @@ public struct LoggedSetPage: Equatable, Sendable {
 }
 
 extension DatabaseTraineeStore {
-  /// Keeps the done sets of a log one per row in `set_history`, in the log's transaction.
+  /// Keeps the done sets of a log one per row in `set_history`, in the log's transaction: the
+  /// paged sets, and the last and best sets of each exercise (`exerciseHistory`).
   static func recordSetHistory(
     of payload: LogWorkoutPayload, log: WorkoutLogID, workoutNumber: Int, performedAt: Int64,
     trainee: TraineeID, _ db: any DatabaseConnection
@@ -90,13 +91,13 @@ extension DatabaseTraineeStore {
           values += [
             DatabaseValue(set.setNumber), DatabaseValue(set.setType?.rawValue),
             DatabaseValue(set.weight), DatabaseValue(set.reps), DatabaseValue(set.rir), .null,
-            .null, set.isRecord.map { DatabaseValue($0) } ?? .null,
+            .null, set.isRecord.map { DatabaseValue($0) } ?? .null, .integer(1),
           ]
         case .cardio(let set):
           guard set.done else { continue }
           values += [
             DatabaseValue(set.setNumber), .null, .null, .null, .null,
-            DatabaseValue(set.durationSec), DatabaseValue(set.distanceKm), .null,
+            DatabaseValue(set.durationSec), DatabaseValue(set.distanceKm), .null, .integer(0),
           ]
         }
         rows.append(values)
@@ -109,8 +110,8 @@ extension DatabaseTraineeStore {
     """
     INSERT INTO set_history (log_id, position, trainee_id, performed_at, workout_number,
       label, exercise_id, name, set_number, set_type, weight, reps, rir, duration_sec,
-      distance_km, is_record)
-    """, columns: 16)
+      distance_km, is_record, is_strength)
+    """, columns: 17)
 
   public func loggedSets(_ query: LoggedSetQuery, for trainee: TraineeID) throws -> LoggedSetPage {
     let after = query.after ?? LoggedSetCursor(performedAt: -1, logId: -1, position: -1)

@@ -77,11 +77,10 @@ extension DatabaseTraineeStore {
         VALUES (?, ?, ?, ?) RETURNING id
         """, [trainee.value, DatabaseValue(number), .integer(loggedAt), .text(document)], db)
       let logged = LoggedWorkout(id: WorkoutLogID(rawValue: id), workoutNumber: number)
-      try Self.insertSets(of: payload, log: logged.id, trainee: trainee, db)
       try Self.recordSetHistory(
         of: payload, log: logged.id, workoutNumber: number, performedAt: loggedAt,
         trainee: trainee, db)
-      try Self.recordInHistory(logged.id, trainee: trainee, db)
+      try Self.recordInHistory(of: payload, log: logged.id, trainee: trainee, db)
       try Self.recordSummary(
         WorkoutLogSummary(
           id: logged.id, workoutNumber: number, loggedAt: Date(milliseconds: loggedAt),
@@ -101,68 +100,71 @@ extension DatabaseTraineeStore {
     }
   }
 
-  /// Keeps the strength sets of a log one per row, for `exerciseHistory`.
-  private static func insertSets(
-    of payload: LogWorkoutPayload, log: WorkoutLogID, trainee: TraineeID,
-    _ db: any DatabaseConnection
-  ) throws {
-    var rows: [[DatabaseValue]] = []
-    for entry in payload.entries {
-      for case .strength(let set) in entry.sets {
-        rows.append([
-          log.value, DatabaseValue(rows.count), trainee.value, .text(entry.exerciseId),
-          DatabaseValue(set.setNumber), DatabaseValue(set.weight), DatabaseValue(set.reps),
-          DatabaseValue(set.done),
-        ])
-      }
-    }
-    try loggedSetsInsert.run(rows, db)
-  }
-
-  private static let loggedSetsInsert = MultiRowInsert(
-    """
-    INSERT INTO logged_sets (log_id, position, trainee_id, exercise_id, set_number, weight,
-      reps, done)
-    """, columns: 8)
-
   // NB: docs/decisions.md, "The server: HTTP, routes and storage": a new log has the highest id, so
-  // it becomes the latest log of every exercise it has a done set of (unless it is dated before
-  // that exercise's latest: a workout imported with its original date is not "last time",
+  // it becomes the latest log of every exercise it has a done strength set of (unless it is dated
+  // before that exercise's latest: a workout imported with its original date is not "last time",
   // docs/decisions.md "History export and import"), and its best set replaces the kept best only
-  // when its estimate is strictly higher (the kept one is earlier, and wins a tie). Both statements
-  // touch the new log's sets and the trainee's summary rows, not the history. They find the sets by
-  // `log_id` alone (the log was just stored for `trainee`): with `trainee_id` in the filter too,
-  // SQLite picks `logged_sets_by_exercise` and walks every set of the trainee.
+  // when its estimate is strictly higher (the kept one is earlier, and wins a tie). The log's
+  // candidates are found here, from the payload in hand, and written in one statement that
+  // touches the trainee's rows of the exercises in the log, not the history.
 
   /// Makes `log`, just stored with its sets, part of `exercise_history`.
   private static func recordInHistory(
-    _ log: WorkoutLogID, trainee: TraineeID, _ db: any DatabaseConnection
+    of payload: LogWorkoutPayload, log: WorkoutLogID, trainee: TraineeID,
+    _ db: any DatabaseConnection
   ) throws {
-    try db.run(
-      """
-      INSERT INTO exercise_history (trainee_id, exercise_id, last_log_id)
-      SELECT DISTINCT ?2, exercise_id, ?1 FROM logged_sets WHERE log_id = ?1 AND done = 1
-      ON CONFLICT (trainee_id, exercise_id) DO UPDATE SET last_log_id = excluded.last_log_id
-      WHERE (SELECT logged_at FROM workout_logs WHERE id = exercise_history.last_log_id)
-        <= (SELECT logged_at FROM workout_logs WHERE id = excluded.last_log_id)
-      """, [log.value, trainee.value])
-    try db.run(
-      """
-      UPDATE exercise_history AS h
-      SET best_log_id = c.log_id, best_position = c.position, best_weight = c.weight,
-        best_reps = c.reps
-      FROM (
-        SELECT s.exercise_id, s.log_id, s.position, s.weight, s.reps, ROW_NUMBER() OVER (
-          PARTITION BY s.exercise_id ORDER BY s.weight * (30 + s.reps) DESC, s.position
-        ) AS rank
-        FROM logged_sets AS s
-        WHERE s.log_id = ?1 AND s.done = 1 AND s.weight > 0 AND s.reps > 0
-          AND \(Self.notAWarmUp("s"))
-      ) AS c
-      WHERE c.rank = 1 AND h.trainee_id = ?2 AND h.exercise_id = c.exercise_id
-        AND (h.best_log_id IS NULL OR c.weight * (30 + c.reps) > h.best_weight * (30 + h.best_reps))
-      """, [log.value, trainee.value])
+    var exercises: [String] = []
+    var bests: [String: (position: Int, weight: Double, reps: Int)] = [:]
+    for (entryIndex, entry) in payload.entries.enumerated() {
+      for (setIndex, set) in entry.sets.enumerated() {
+        guard case .strength(let set) = set, set.done else { continue }
+        if !exercises.contains(entry.exerciseId) { exercises.append(entry.exerciseId) }
+        guard let weight = set.weight, let reps = set.reps, weight > 0, reps > 0,
+          set.setType != .warmup
+        else { continue }
+        let estimate = weight * Double(30 + reps)
+        if let best = bests[entry.exerciseId], best.weight * Double(30 + best.reps) >= estimate {
+          continue
+        }
+        bests[entry.exerciseId] = (entryIndex * 1000 + setIndex, weight, reps)
+      }
+    }
+    let rows = exercises.map { exerciseId -> [DatabaseValue] in
+      let best = bests[exerciseId]
+      return [
+        trainee.value, .text(exerciseId), log.value, best == nil ? .null : log.value,
+        DatabaseValue(best?.position), DatabaseValue(best?.weight), DatabaseValue(best?.reps),
+      ]
+    }
+    try exerciseHistoryUpsert.run(rows, db)
   }
+
+  private static let betterBest = """
+    excluded.best_log_id IS NOT NULL AND (exercise_history.best_log_id IS NULL
+      OR excluded.best_weight * (30 + excluded.best_reps)
+        > exercise_history.best_weight * (30 + exercise_history.best_reps))
+    """
+
+  private static let exerciseHistoryUpsert = MultiRowInsert(
+    """
+    INSERT INTO exercise_history (trainee_id, exercise_id, last_log_id, best_log_id,
+      best_position, best_weight, best_reps)
+    """, columns: 7,
+    tail: """
+      ON CONFLICT (trainee_id, exercise_id) DO UPDATE SET
+        last_log_id = CASE
+          WHEN (SELECT logged_at FROM workout_logs WHERE id = exercise_history.last_log_id)
+            <= (SELECT logged_at FROM workout_logs WHERE id = excluded.last_log_id)
+          THEN excluded.last_log_id ELSE exercise_history.last_log_id END,
+        best_log_id = CASE WHEN \(betterBest) THEN excluded.best_log_id
+          ELSE exercise_history.best_log_id END,
+        best_position = CASE WHEN \(betterBest) THEN excluded.best_position
+          ELSE exercise_history.best_position END,
+        best_weight = CASE WHEN \(betterBest) THEN excluded.best_weight
+          ELSE exercise_history.best_weight END,
+        best_reps = CASE WHEN \(betterBest) THEN excluded.best_reps
+          ELSE exercise_history.best_reps END
+      """)
 
   /// Recomputes the `exercise_history` row of one exercise from the trainee's remaining sets,
   /// removing it when no done set is left; used when a log is deleted.
@@ -177,31 +179,17 @@ extension DatabaseTraineeStore {
         best_position, best_weight, best_reps)
       SELECT ?1, ?2, latest.log_id, best.log_id, best.position, best.weight, best.reps
       FROM (
-        SELECT s.log_id FROM logged_sets AS s JOIN workout_logs AS l ON l.id = s.log_id
-        WHERE s.trainee_id = ?1 AND s.exercise_id = ?2 AND s.done = 1
-        ORDER BY l.logged_at DESC, s.log_id DESC LIMIT 1
+        SELECT s.log_id FROM set_history AS s
+        WHERE s.trainee_id = ?1 AND s.exercise_id = ?2 AND s.is_strength = 1
+        ORDER BY s.performed_at DESC, s.log_id DESC LIMIT 1
       ) AS latest
       LEFT JOIN (
-        SELECT s.log_id, s.position, s.weight, s.reps FROM logged_sets AS s
-        WHERE s.trainee_id = ?1 AND s.exercise_id = ?2 AND s.done = 1 AND s.weight > 0
-          AND s.reps > 0 AND \(Self.notAWarmUp("s"))
+        SELECT s.log_id, s.position, s.weight, s.reps FROM set_history AS s
+        WHERE s.trainee_id = ?1 AND s.exercise_id = ?2 AND s.is_strength = 1 AND s.weight > 0
+          AND s.reps > 0 AND (s.set_type IS NULL OR s.set_type <> 'warmup')
         ORDER BY s.weight * (30 + s.reps) DESC, s.log_id, s.position LIMIT 1
       ) AS best ON true
       """, key)
-  }
-
-  // NB: docs/decisions.md "Workout engine", warm-ups and records: `logged_sets` has no set type;
-  // `set_history` (kept in the same transaction) has it, and a set is the same set there when
-  // its log, exercise and set number are. Found by the log's key, so the cost stays the log's.
-
-  /// The SQL condition that the `logged_sets` row `alias` is not a logged warm-up.
-  static func notAWarmUp(_ alias: String) -> String {
-    """
-    NOT EXISTS (
-      SELECT 1 FROM set_history AS w
-      WHERE w.log_id = \(alias).log_id AND w.exercise_id = \(alias).exercise_id
-        AND w.set_number = \(alias).set_number AND w.set_type = 'warmup')
-    """
   }
 
   public func workoutHistory(for trainee: TraineeID) throws -> [WorkoutLogRecord] {
@@ -252,22 +240,22 @@ extension DatabaseTraineeStore {
 
   // NB: docs/decisions.md, "Workout engine": the best set is the done set with positive weight and
   // reps and the highest Epley estimate, weight x (1 + reps / 30), the earliest on a tie; a set
-  // logged as a warm-up never counts (`notAWarmUp`). The queries order by weight x
+  // logged as a warm-up never counts. The queries (and `recordInHistory`) order by weight x
   // (30 + reps), the estimate times 30, which ranks alike and keeps equal estimates exactly equal.
   // docs/decisions.md, "The server: HTTP, routes and storage": both answers are read from
   // `exercise_history`, one row per exercise, and the latest log's sets by their key, so the cost
   // follows the number of exercises, not the number of logged sets. `CROSS JOIN` keeps
   // `exercise_history` the outer loop: without statistics SQLite would otherwise walk all of the
-  // trainee's sets by `logged_sets_by_exercise`.
+  // trainee's sets by `set_history_by_exercise`.
 
   public func exerciseHistory(for trainee: TraineeID) throws -> [String: ExerciseHistory] {
     try read { db in
       let lastSets = try db.rows(
         """
         SELECT h.exercise_id, s.set_number, s.weight, s.reps FROM exercise_history AS h
-        CROSS JOIN logged_sets AS s
+        CROSS JOIN set_history AS s
         WHERE h.trainee_id = ? AND s.log_id = h.last_log_id AND s.trainee_id = h.trainee_id
-          AND s.exercise_id = h.exercise_id AND s.done = 1
+          AND s.exercise_id = h.exercise_id AND s.is_strength = 1
         ORDER BY h.exercise_id, s.position
         """, [trainee.value]
       ) { row in

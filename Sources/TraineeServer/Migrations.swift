@@ -51,7 +51,7 @@ public enum Migrations {
   public static let trainee: [Migration] = [
     traineeSchemaVersion1, traineeSchemaVersion2, traineeSchemaVersion3, traineeSchemaVersion4,
     traineeSchemaVersion5, traineeSchemaVersion6, traineeSchemaVersion7, traineeSchemaVersion8,
-    traineeSchemaVersion9, traineeSchemaVersion10,
+    traineeSchemaVersion9, traineeSchemaVersion10, traineeSchemaVersion11,
   ]
 
   /// The schema version of `database`: `0` for a new one.

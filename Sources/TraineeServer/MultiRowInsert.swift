@@ -13,14 +13,15 @@ struct MultiRowInsert: Sendable {
   private let statements: [String]
   private let columns: Int
 
-  /// `head` is the statement up to its `VALUES` (`INSERT INTO t (a, b)`); every row has
-  /// `columns` values.
-  init(_ head: String, columns: Int) {
+  /// `head` is the statement up to its `VALUES` (`INSERT INTO t (a, b)`), `tail` what follows
+  /// the rows (`ON CONFLICT ...`); every row has `columns` values.
+  init(_ head: String, columns: Int, tail: String = "") {
     precondition(columns > 0)
     self.columns = columns
     let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
     statements = (1...Self.rowsPerStatement).map { count in
       head + " VALUES " + Array(repeating: row, count: count).joined(separator: ", ")
+        + (tail.isEmpty ? "" : "\n" + tail)
     }
   }
 

@@ -33,7 +33,7 @@ struct MigrationsTests {
     #expect(try Migrations.version(of: database) == current)
     #expect(
       try tableNames(database) == [
-        "exercise_history", "idempotency_keys", "logged_sets", "meal_logs",
+        "exercise_history", "idempotency_keys", "meal_logs",
         "notification_configs", "nutrition_days", "nutrition_plans", "programs", "set_history",
         "substitutions", "technique_videos", "trainees", "workout_logs", "workout_numbers",
         "workout_summaries",

@@ -27,7 +27,7 @@ struct SQLiteExerciseHistoryTests {
           try VersionOne.delete(logs.remove(at: random.next(below: logs.count)), old)
         }
       }
-      let before = try [ada, grace].map { try reference($0, old) }
+      let before = try [ada, grace].map { try reference($0, old, table: .loggedSets) }
       let highest = try [ada, grace].map { try VersionOne.highestNumber($0, old) }
       #expect(before.allSatisfy { !$0.isEmpty })
       old.close()
@@ -205,19 +205,28 @@ struct SQLiteExerciseHistoryTests {
 
 // MARK: Helpers
 
+/// Where `reference` finds the done strength sets: version 1's `logged_sets`, or `set_history`
+/// since version 11.
+private enum SetTable {
+  case loggedSets, setHistory
+
+  var name: String { self == .loggedSets ? "logged_sets" : "set_history" }
+  var doneStrength: String { self == .loggedSets ? "done = 1" : "is_strength = 1" }
+}
+
 /// What version 1 answered: every done set of the trainee ranked per request.
 private func reference(
-  _ trainee: TraineeID, _ database: any DatabaseDriver
+  _ trainee: TraineeID, _ database: any DatabaseDriver, table: SetTable = .setHistory
 ) throws -> [String: ExerciseHistory] {
   try database.readTransaction { db in
     let lastSets = try db.rows(
       """
-      SELECT s.exercise_id, s.set_number, s.weight, s.reps FROM logged_sets AS s
+      SELECT s.exercise_id, s.set_number, s.weight, s.reps FROM \(table.name) AS s
       JOIN (
-        SELECT exercise_id, MAX(log_id) AS log_id FROM logged_sets
-        WHERE trainee_id = ?1 AND done = 1 GROUP BY exercise_id
+        SELECT exercise_id, MAX(log_id) AS log_id FROM \(table.name)
+        WHERE trainee_id = ?1 AND \(table.doneStrength) GROUP BY exercise_id
       ) AS latest ON s.exercise_id = latest.exercise_id AND s.log_id = latest.log_id
-      WHERE s.trainee_id = ?1 AND s.done = 1
+      WHERE s.trainee_id = ?1 AND s.\(table.doneStrength)
       ORDER BY s.exercise_id, s.position
       """, [trainee.value]
     ) { row in
@@ -234,7 +243,8 @@ private func reference(
         SELECT exercise_id, weight, reps, ROW_NUMBER() OVER (
           PARTITION BY exercise_id ORDER BY weight * (30 + reps) DESC, log_id, position
         ) AS rank
-        FROM logged_sets WHERE trainee_id = ? AND done = 1 AND weight > 0 AND reps > 0
+        FROM \(table.name) WHERE trainee_id = ? AND \(table.doneStrength) AND weight > 0
+          AND reps > 0
       ) AS ranked WHERE rank = 1
       """, [trainee.value]
     ) { (try $0.string(0), BestDto(weight: try $0.double(1), reps: try $0.int(2))) }

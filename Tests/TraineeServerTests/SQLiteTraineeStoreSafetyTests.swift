@@ -87,7 +87,7 @@ struct DatabaseTraineeStoreSafetyTests {
         Set(answers.withLock { $0 })
           == Set(history.map { LoggedWorkout(id: $0.id, workoutNumber: $0.workoutNumber) }))
       let sets = try store.database.readTransaction {
-        try $0.row("SELECT COUNT(*) FROM logged_sets") { try $0.int(0) }
+        try $0.row("SELECT COUNT(*) FROM set_history WHERE is_strength = 1") { try $0.int(0) }
       }
       #expect(sets == 165 * 2)
     }

@@ -6,9 +6,10 @@ import TraineeAPI
 
 private typealias F = StoreFixture
 
-/// Schema steps 8 (`set_history`, filled from the stored payloads) and 9 (`answer_version`) run
-/// on a database that already holds logs, in each backend's dialect: PostgreSQL fills the same
-/// rows as SQLite, and the rows the write path keeps for the same workouts.
+/// Schema steps 8 (`set_history`, filled from the stored payloads), 9 (`answer_version`) and 11
+/// (`set_history.is_strength`, from the stored payloads) run on a database that already holds
+/// logs, in each backend's dialect: PostgreSQL fills the same rows as SQLite, and the rows the
+/// write path keeps for the same workouts.
 struct UpgradeWithDataTests {
   /// Payloads as a version 7 database may hold them: as this build encodes them, and as an
   /// earlier build or a hand-written import may have (integer weights, members left out, an
@@ -99,7 +100,7 @@ struct UpgradeWithDataTests {
     return try database.readTransaction { db in
       Upgraded(
         setHistory: try db.rows("SELECT * FROM set_history ORDER BY log_id, position") { row in
-          try (0..<16).map { try row.value($0) }
+          try (0..<17).map { try row.value($0) }
         },
         answerVersions: try db.rows("SELECT id, answer_version FROM trainees ORDER BY id") {
           [try $0.value(0), try $0.value(1)]
@@ -114,24 +115,26 @@ struct UpgradeWithDataTests {
     let row: (Int) -> [DatabaseValue] = { upgraded.setHistory[$0] }
     #expect(upgraded.setHistory.count == 8, "\(upgraded.setHistory)")
     // log, position, trainee, performed at, number, label, exercise, name, set, type, weight,
-    // reps, rir, duration, distance, record
+    // reps, rir, duration, distance, record, strength
     #expect(
       row(0) == [
         1, 0, 1, 1_740_898_800_000, 1, "Day A", "bench", "bench", 1, nil, 60.0, 10, nil, nil, nil,
-        nil,
+        nil, 1,
       ])
     #expect(
       row(1) == [
         1, 1000, 1, 1_740_898_800_000, 1, "Day A", "squat", "squat", 1, "warmup", 102.3, 5, "2",
-        nil, nil, 0,
+        nil, nil, 0, 1,
       ])
+    // A set is a strength set unless it has `durationSec` or `distanceKm`, even without values.
+    #expect(upgraded.setHistory.map { $0[16] } == [1, 1, 1, 0, 1, 1, 1, 0])
     #expect(row(2)[10] == 0.1)
     #expect(row(2)[15] == 1)
     #expect(row(3)[13...14] == [1200, 8.35])
     #expect(
       row(4) == [
         2, 0, 2, 1_740_985_200_123, 4, "Zug ü", "row", "Rudern \"eng\" é 💪", 1, nil, 40.0, 12,
-        nil, nil, nil, nil,
+        nil, nil, nil, nil, 1,
       ])
     #expect(row(5)[9...12] == ["WARMUP", 100.0, 1, "0-1"])
     #expect(row(6)[1] == 2)
@@ -161,7 +164,7 @@ struct UpgradeWithDataTests {
       loggedAt: Date(timeIntervalSince1970: Double(Self.logs[0].loggedAt) / 1000), for: ada)
     let written = try store.database.readTransaction { db in
       try db.rows("SELECT * FROM set_history ORDER BY log_id, position") { row in
-        try (0..<16).map { try row.value($0) }
+        try (0..<17).map { try row.value($0) }
       }
     }
     #expect(written == upgraded.setHistory.filter { $0[0] == 1 })

@@ -26,21 +26,10 @@ extension DatabaseTraineeStore {
           + " \(StorageLimits.logBytes) are kept")
     }
     let loggedAt = (loggedAt ?? now()).milliseconds
-    // NB: docs/decisions.md, "PostgreSQL beside SQLite: what differs and why": on PostgreSQL every
-    // log post of a trainee first locks the trainee's row, so the posts of one trainee run one
-    // after another at READ COMMITTED, each seeing the keys and numbers the one before committed.
-    // `FOR NO KEY UPDATE` writes no new row version (the answer version's raise, at the end of the
-    // transaction, is the one update) and, unlike `FOR UPDATE`, does not hold up the foreign key
-    // checks of other writes of the trainee. SERIALIZABLE was correct too, but concurrent posts of
-    // one trainee then conflicted on the number row and were run again, up to ten times each, and
-    // could still fail. SQLite's `BEGIN IMMEDIATE` already runs every write one by one.
-    let locksTrainee = database.dialect == .postgresql
+    // NB: on PostgreSQL `write` first locks the trainee's row, so the posts of one trainee run
+    // one after another, each seeing the keys and numbers the one before committed; SQLite's
+    // `BEGIN IMMEDIATE` already runs every write one by one.
     return try write(trainee, .readCommitted) { db in
-      if locksTrainee {
-        _ = try db.row(
-          "SELECT id FROM trainees WHERE id = ? FOR NO KEY UPDATE", [trainee.value]
-        ) { try $0.int64(0) }
-      }
       if let idempotencyKey,
         let (earlier, storedPayload, deletedPayload) = try db.row(
           """

@@ -108,4 +108,43 @@ private typealias F = StoreFixture
       #expect(numbers == [3, 2, 1])
     }
   }
+
+  /// Two processes (two stores, each with its own connections) save one trainee's day and post
+  /// and delete its logs at once, with no retry allowed: the trainee's row lock makes them take
+  /// turns, so none fails as a serialization failure (before it, SERIALIZABLE day saves failed).
+  @Test(
+    .enabled(
+      if: StoreBackend.postgreSQLURL != nil,
+      "PERFORM_TEST_POSTGRESQL is not set (make test starts a PostgreSQL for this test)"))
+  func oneTraineesWritesFromTwoProcessesTakeTurnsWithoutFailing() throws {
+    let url = try StoreBackend.newPostgreSQLSchema()
+    let once = PostgreSQLDatabase.Options(connections: 4, attempts: 1)
+    let stores = try (0..<2).map { _ in
+      try DatabaseTraineeStore(
+        database: PostgreSQLDatabase(url: url, options: once), now: { F.monday })
+    }
+    let ada = try stores[0].createTrainee(name: "Ada").trainee.id
+    let date = CalendarDate(F.monday, in: TimeZone(identifier: "UTC")!)
+    let failures = Locked<[String]>([])
+    let threads = 8
+    let rounds = 15
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+      let store = stores[thread % 2]
+      for round in 0..<rounds {
+        do {
+          let eaten = #"{"eaten":{"k\#(thread)-\#(round)":true}}"#
+          _ = try store.saveNutritionDay(
+            date, json: eaten, keepingStoredPortions: round.isMultiple(of: 2), for: ada)
+          let logged = try store.logWorkout(F.benchDay, idempotencyKey: nil, for: ada)
+          if round.isMultiple(of: 3) { _ = try store.deleteWorkoutLog(logged.id, for: ada) }
+        } catch {
+          failures.withLock { $0.append("\(error)") }
+        }
+      }
+    }
+    #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0.prefix(3) })")
+    let numbers = try stores[1].workoutHistory(for: ada).map(\.workoutNumber)
+    #expect(numbers.count == threads * (rounds - 5))
+    #expect(Set(numbers).count == numbers.count)
+  }
 }

@@ -57,6 +57,8 @@ bench: deps
 	.build/release/WorkoutSessionBenchmark
 	$(SWIFT) build -c release --product NutritionLogBenchmark
 	.build/release/NutritionLogBenchmark
+	$(SWIFT) build -c release --product ServerJSONBenchmark
+	.build/release/ServerJSONBenchmark
 
 ## bench-app: key-to-frame latency of the release app in a pseudo-terminal, through a whole workout
 bench-app: deps

@@ -84,6 +84,13 @@ let package = Package(
       dependencies: ["NutritionLog", "TraineeAPI", "BenchmarkSupport"],
       path: "Benchmarks/NutritionLogBenchmark"
     ),
+    // The server's JSON: request bodies decoded and the stored log encoded, Foundation's way and
+    // the server's (make bench).
+    .executableTarget(
+      name: "ServerJSONBenchmark",
+      dependencies: ["TraineeServer", "TraineeAPI", "BenchmarkSupport"],
+      path: "Benchmarks/ServerJSONBenchmark"
+    ),
     // Key-to-frame latency of the real `perform` binary in a pseudo-terminal (make bench-app).
     .executableTarget(
       name: "AppLatencyBenchmark",

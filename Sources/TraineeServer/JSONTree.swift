@@ -4,7 +4,7 @@
 // read each body a second time and was a third of the cost of a day save.
 
 /// One JSON value as `StrictJSON.parse` read it: member names unique, numbers finite.
-enum JSONTree: Sendable {
+package enum JSONTree: Sendable {
   case null
   case bool(Bool)
   case number(Number)
@@ -14,23 +14,23 @@ enum JSONTree: Sendable {
   case object([Member])
 
   /// A number as sent, and its value as a double.
-  struct Number: Sendable {
+  package struct Number: Sendable {
     /// The number's text in the body, such as `-12.5e3`.
-    var text: String
+    package var text: String
     /// The nearest double.
-    var value: Double
+    package var value: Double
   }
 
   /// One member of an object.
-  struct Member: Sendable {
-    var name: String
-    var value: JSONTree
+  package struct Member: Sendable {
+    package var name: String
+    package var value: JSONTree
     /// Where the value's text is in the body, by byte offset.
-    var bytes: Range<Int>
+    package var bytes: Range<Int>
   }
 
   /// What the value is, as an error message names it: `a string`, `number`, `an array`...
-  var kind: String {
+  package var kind: String {
     switch self {
     case .null: "null"
     case .bool: "bool"
@@ -42,7 +42,7 @@ enum JSONTree: Sendable {
   }
 
   /// The value of the member `name` of an object; `nil` for another value or a missing member.
-  subscript(member name: String) -> Member? {
+  package subscript(member name: String) -> Member? {
     guard case .object(let members) = self else { return nil }
     return members.first { $0.name == name }
   }

@@ -10,10 +10,10 @@ import Foundation
 // by Foundation's strategies, so no request type holds one.
 
 /// Decodes `Decodable` values from a `JSONTree`.
-struct JSONTreeDecoder {
+package struct JSONTreeDecoder {
   /// Decodes `type` from `tree`; `userInfo` is what its `init(from:)` reads
   /// (`CodingUserInfoKey.checkedInput`).
-  static func decode<T: Decodable>(
+  package static func decode<T: Decodable>(
     _ type: T.Type, from tree: JSONTree, userInfo: [CodingUserInfoKey: Any] = [:]
   ) throws -> T {
     try T(from: TreeDecoder(tree: tree, path: nil, userInfo: userInfo))
@@ -85,70 +85,76 @@ private struct TreeDecoder: Decoder {
 /// `type` from `tree`, which is at `path`: a primitive read directly, anything else by its
 /// `init(from:)`.
 private func value<T: Decodable>(
-  _ type: T.Type, _ tree: JSONTree, _ path: PathNode?, _ userInfo: [CodingUserInfoKey: Any]
+  _ type: T.Type, _ tree: JSONTree, _ path: @autoclosure () -> PathNode?,
+  _ userInfo: [CodingUserInfoKey: Any]
 ) throws -> T {
   switch T.self {
-  case is String.Type: return try string(tree, path) as! T
-  case is Bool.Type: return try bool(tree, path) as! T
-  case is Double.Type: return try double(tree, path) as! T
-  case is Int.Type: return try integer(Int.self, tree, path) as! T
-  default: return try T(from: TreeDecoder(tree: tree, path: path, userInfo: userInfo))
+  case is String.Type: return try string(tree, path()) as! T
+  case is Bool.Type: return try bool(tree, path()) as! T
+  case is Double.Type: return try double(tree, path()) as! T
+  case is Int.Type: return try integer(Int.self, tree, path()) as! T
+  default: return try T(from: TreeDecoder(tree: tree, path: path(), userInfo: userInfo))
   }
 }
 
-private func mismatch(_ type: Any.Type, _ tree: JSONTree, _ path: PathNode?) -> DecodingError {
+private func mismatch(
+  _ type: Any.Type, _ tree: JSONTree, _ path: @autoclosure () -> PathNode?
+) -> DecodingError {
   .typeMismatch(
     type,
     .init(
-      codingPath: PathNode.keys(path),
+      codingPath: PathNode.keys(path()),
       debugDescription: "Expected to decode \(type) but found \(tree.kind) instead."))
 }
 
-private func nullFound(_ type: Any.Type, _ path: PathNode?) -> DecodingError {
+private func nullFound(_ type: Any.Type, _ path: @autoclosure () -> PathNode?) -> DecodingError {
   .valueNotFound(
     type,
     .init(
-      codingPath: PathNode.keys(path),
+      codingPath: PathNode.keys(path()),
       debugDescription: "Cannot get value of type \(type) -- found null value instead"))
 }
 
-private func string(_ tree: JSONTree, _ path: PathNode?) throws -> String {
+// NB: a primitive's path is built only when it fails: most values decode, and a path node per
+// value was a fifth of a day save's decoding.
+
+private func string(_ tree: JSONTree, _ path: @autoclosure () -> PathNode?) throws -> String {
   switch tree {
   case .string(let text): return text
-  case .null: throw nullFound(String.self, path)
-  default: throw mismatch(String.self, tree, path)
+  case .null: throw nullFound(String.self, path())
+  default: throw mismatch(String.self, tree, path())
   }
 }
 
 /// A boolean; a null is a mismatch here, not a missing value, as Foundation has it.
-private func bool(_ tree: JSONTree, _ path: PathNode?) throws -> Bool {
-  guard case .bool(let flag) = tree else { throw mismatch(Bool.self, tree, path) }
+private func bool(_ tree: JSONTree, _ path: @autoclosure () -> PathNode?) throws -> Bool {
+  guard case .bool(let flag) = tree else { throw mismatch(Bool.self, tree, path()) }
   return flag
 }
 
-private func double(_ tree: JSONTree, _ path: PathNode?) throws -> Double {
+private func double(_ tree: JSONTree, _ path: @autoclosure () -> PathNode?) throws -> Double {
   switch tree {
   case .number(let number): return number.value
-  case .null: throw nullFound(Double.self, path)
-  default: throw mismatch(Double.self, tree, path)
+  case .null: throw nullFound(Double.self, path())
+  default: throw mismatch(Double.self, tree, path())
   }
 }
 
 /// A whole number: its text read exactly, or a number such as `1.0` or `1e2` whose value is
 /// whole; anything else (`1.5`, `1e30` for an `Int`) names the field.
 private func integer<T: FixedWidthInteger>(
-  _ type: T.Type, _ tree: JSONTree, _ path: PathNode?
+  _ type: T.Type, _ tree: JSONTree, _ path: @autoclosure () -> PathNode?
 ) throws -> T {
   switch tree {
   case .number(let number):
     if let whole = T(number.text) ?? T(exactly: number.value) { return whole }
     throw DecodingError.dataCorrupted(
       .init(
-        codingPath: PathNode.keys(path),
+        codingPath: PathNode.keys(path()),
         debugDescription: number.value == number.value.rounded()
           ? "is out of range" : "is not a whole number"))
-  case .null: throw nullFound(T.self, path)
-  default: throw mismatch(T.self, tree, path)
+  case .null: throw nullFound(T.self, path())
+  default: throw mismatch(T.self, tree, path())
   }
 }
 
@@ -314,77 +320,76 @@ private struct UnkeyedTreeContainer: UnkeyedDecodingContainer {
   var count: Int? { elements.count }
   var isAtEnd: Bool { currentIndex >= elements.count }
 
-  /// The next element and its path, or `valueNotFound` at the end.
-  private func next(_ type: Any.Type) throws -> (JSONTree, PathNode) {
-    let child = PathNode(IndexKey(currentIndex), parent: path)
-    guard !isAtEnd else {
-      throw DecodingError.valueNotFound(
-        type,
-        .init(codingPath: PathNode.keys(child), debugDescription: "Unkeyed container is at end."))
-    }
-    return (elements[currentIndex], child)
+  /// `valueNotFound` at the end of the list.
+  private func atEnd(_ type: Any.Type) -> DecodingError {
+    .valueNotFound(
+      type,
+      .init(
+        codingPath: PathNode.keys(PathNode(IndexKey(currentIndex), parent: path)),
+        debugDescription: "Unkeyed container is at end."))
   }
 
   mutating func decodeNil() throws -> Bool {
-    guard case .null = try next(Never.self).0 else { return false }
+    guard !isAtEnd else { throw atEnd(Never.self) }
+    guard case .null = elements[currentIndex] else { return false }
     currentIndex += 1
     return true
   }
 
+  /// Reads the next element with `read`, which is given the element and a maker of its path.
   private mutating func read<T>(
-    _ type: T.Type, _ read: (JSONTree, PathNode) throws -> T
-  ) throws
-    -> T
-  {
-    let (tree, child) = try next(type)
-    let result = try read(tree, child)
+    _ type: T.Type, _ read: (JSONTree, () -> PathNode) throws -> T
+  ) throws -> T {
+    guard !isAtEnd else { throw atEnd(type) }
+    let (index, path) = (currentIndex, path)
+    let result = try read(elements[index]) { PathNode(IndexKey(index), parent: path) }
     currentIndex += 1
     return result
   }
 
-  mutating func decode(_ type: Bool.Type) throws -> Bool { try read(type) { try bool($0, $1) } }
+  mutating func decode(_ type: Bool.Type) throws -> Bool { try read(type) { try bool($0, $1()) } }
   mutating func decode(_ type: String.Type) throws -> String {
-    try read(type) { try string($0, $1) }
+    try read(type) { try string($0, $1()) }
   }
   mutating func decode(_ type: Double.Type) throws -> Double {
-    try read(type) { try double($0, $1) }
+    try read(type) { try double($0, $1()) }
   }
   mutating func decode(_ type: Float.Type) throws -> Float {
-    try read(type) { Float(try double($0, $1)) }
+    try read(type) { Float(try double($0, $1())) }
   }
   mutating func decode(_ type: Int.Type) throws -> Int {
-    try read(type) { try integer(type, $0, $1) }
+    try read(type) { try integer(type, $0, $1()) }
   }
   mutating func decode(_ type: Int8.Type) throws -> Int8 {
-    try read(type) { try integer(type, $0, $1) }
+    try read(type) { try integer(type, $0, $1()) }
   }
   mutating func decode(_ type: Int16.Type) throws -> Int16 {
-    try read(type) { try integer(type, $0, $1) }
+    try read(type) { try integer(type, $0, $1()) }
   }
   mutating func decode(_ type: Int32.Type) throws -> Int32 {
-    try read(type) { try integer(type, $0, $1) }
+    try read(type) { try integer(type, $0, $1()) }
   }
   mutating func decode(_ type: Int64.Type) throws -> Int64 {
-    try read(type) { try integer(type, $0, $1) }
+    try read(type) { try integer(type, $0, $1()) }
   }
   mutating func decode(_ type: UInt.Type) throws -> UInt {
-    try read(type) { try integer(type, $0, $1) }
+    try read(type) { try integer(type, $0, $1()) }
   }
   mutating func decode(_ type: UInt8.Type) throws -> UInt8 {
-    try read(type) { try integer(type, $0, $1) }
+    try read(type) { try integer(type, $0, $1()) }
   }
   mutating func decode(_ type: UInt16.Type) throws -> UInt16 {
-    try read(type) { try integer(type, $0, $1) }
+    try read(type) { try integer(type, $0, $1()) }
   }
   mutating func decode(_ type: UInt32.Type) throws -> UInt32 {
-    try read(type) { try integer(type, $0, $1) }
+    try read(type) { try integer(type, $0, $1()) }
   }
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 {
-    try read(type) { try integer(type, $0, $1) }
+    try read(type) { try integer(type, $0, $1()) }
   }
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
     let userInfo = userInfo
-    return try read(type) { try value(type, $0, $1, userInfo) }
+    return try read(type) { try value(type, $0, $1(), userInfo) }
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
@@ -394,20 +399,20 @@ private struct UnkeyedTreeContainer: UnkeyedDecodingContainer {
   {
     let userInfo = userInfo
     return try read(KeyedDecodingContainer<NestedKey>.self) {
-      try TreeDecoder(tree: $0, path: $1, userInfo: userInfo).container(keyedBy: type)
+      try TreeDecoder(tree: $0, path: $1(), userInfo: userInfo).container(keyedBy: type)
     }
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
     let userInfo = userInfo
     return try read((any UnkeyedDecodingContainer).self) {
-      try TreeDecoder(tree: $0, path: $1, userInfo: userInfo).unkeyedContainer()
+      try TreeDecoder(tree: $0, path: $1(), userInfo: userInfo).unkeyedContainer()
     }
   }
 
   mutating func superDecoder() throws -> any Decoder {
     let userInfo = userInfo
-    return try read((any Decoder).self) { TreeDecoder(tree: $0, path: $1, userInfo: userInfo) }
+    return try read((any Decoder).self) { TreeDecoder(tree: $0, path: $1(), userInfo: userInfo) }
   }
 }
 

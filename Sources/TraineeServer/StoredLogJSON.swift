@@ -9,7 +9,7 @@ import TraineeAPI
 extension LogWorkoutPayload {
   /// The payload as stored: exactly what `JSONEncoder` with `.sortedKeys` and
   /// `.withoutEscapingSlashes` writes for it.
-  var storedJSON: String {
+  package var storedJSON: String {
     var writer = StoredJSONWriter()
     writer.object {
       $0.member("completed") { $0.bool(completed) }

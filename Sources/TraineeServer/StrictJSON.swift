@@ -42,7 +42,7 @@ public struct StrictJSON {
   }
 
   /// The one JSON value `data` holds; throws its first problem as strict JSON.
-  static func parse(_ data: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONTree {
+  package static func parse(_ data: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONTree {
     var reader = StrictJSON(Array(data))
     reader.skipWhitespace()
     let tree = try reader.value(depth: 0)
@@ -202,6 +202,16 @@ public struct StrictJSON {
       skipDigits()
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    // A whole number of at most 15 digits is exactly its double: no need to ask `Double`.
+    if index - start <= 15, !text.utf8.contains(where: { !isDigit($0) && $0 != UInt8(ascii: "-") })
+    {
+      var whole = 0
+      for byte in text.utf8 where byte != UInt8(ascii: "-") {
+        whole = whole * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      let value = bytes[start] == UInt8(ascii: "-") ? -Double(whole) : Double(whole)
+      return JSONTree.Number(text: text, value: value)
+    }
     guard let number = Double(text), number.isFinite else {
       throw JSONSyntaxError(offset: start, problem: "the number \(text) is out of range")
     }

@@ -31,7 +31,8 @@ struct StoredLogJSONTests {
       "é 💪 日本", "\u{2028}\u{2029}", "</script>",
     ]
     let numbers: [Double] = [
-      0, -0.0, 1, 60, 62.5, 0.1, 1e-7, 123_456_789.125, 1e21, 1.7976931348623157e308, 5e-324,
+      0, -0.0, 1, 60, 62.5, 0.1, 1e-7, 123_456_789.125, 1e21, 1.7976931348623157e308,
+      .leastNonzeroMagnitude,
       -27.5, 2.5e15, 1e16,
     ]
     for (offset, text) in texts.enumerated() {

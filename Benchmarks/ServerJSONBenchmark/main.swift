@@ -1,0 +1,137 @@
+import BenchmarkSupport
+import Foundation
+import TraineeAPI
+import TraineeServer
+
+// Workload: the bodies `make bench-server` sends (Benchmarks/server/workouts_log.lua: the demo's
+// Push day, 15 sets; nutrition_day.lua: a half-eaten training day), each decoded as the server
+// reads a request body, checked by `StrictJSON` first, then decoded with the server's checks:
+// by Foundation's `JSONDecoder` (how the server read bodies before) and by `JSONTreeDecoder` from
+// the tree `StrictJSON` keeps (how it reads them now); and the log as stored, encoded by
+// `JSONEncoder` (before) and by `LogWorkoutPayload.storedJSON` (now), which write the same
+// bytes. Each operation is timed on its own, `rounds` times after a warm-up. Prints the
+// figures in microseconds and the ratio now / before.
+
+let rounds = 20_000
+
+func strength(
+  _ number: Int, _ reps: Int, _ target: Int, _ weight: String, _ rir: String?
+)
+  -> String
+{
+  #"{"setNumber":\#(number),"reps":\#(reps),"targetReps":\#(target),"weight":\#(weight),"#
+    + #""rir":\#(rir.map { "\"\($0)\"" } ?? "null"),"rm":null,"done":true}"#
+}
+
+func entry(_ id: String, _ name: String, _ tempo: String?, _ sets: [String]) -> String {
+  #"{"exerciseId":"\#(id)","name":"\#(name)","done":true,"tempo":"#
+    + (tempo.map { "\"\($0)\"" } ?? "null") + #","sets":[\#(sets.joined(separator: ","))]}"#
+}
+
+let logBody = Data(
+  (#"{"programId":"plan_strength","dayId":"day_push","label":"Push","durationSec":4210,"#
+    + #""completed":true,"entries":["#
+    + [
+      entry(
+        "ex_bench", "Bench press", "3-0-1-0",
+        [
+          strength(1, 10, 10, "40", nil), strength(2, 8, 8, "60", "2"),
+          strength(3, 7, 8, "60", "1"), strength(4, 9, 0, "55", "0"),
+        ]),
+      entry(
+        "ex_incline_db", "Incline dumbbell press", nil,
+        [
+          strength(1, 12, 12, "22", "2"), strength(2, 11, 12, "22", "1"),
+          strength(3, 10, 12, "22", "1"),
+        ]
+      ),
+      entry(
+        "ex_dips", "Dips", nil,
+        [
+          strength(1, 12, 12, "null", "2"), strength(2, 10, 12, "null", "1"),
+          strength(3, 9, 12, "null", "0"),
+        ]),
+      entry(
+        "ex_pushdown", "Cable pushdown", nil,
+        [
+          strength(1, 15, 15, "25", "2"), strength(2, 14, 15, "25", "1"),
+          strength(3, 12, 15, "27.5", "0"),
+        ]),
+      entry(
+        "ex_bike", "Bike", nil,
+        [#"{"setNumber":1,"durationSec":600,"distanceKm":5.2,"rpe":"6","done":true}"#]),
+    ].joined(separator: ",") + "]}").utf8)
+
+let key = "2026-10-29__"
+let dayData = Data(
+  (#"{"eaten":{"\#(key)it_oats":true,"\#(key)it_skyr":true,"\#(key)it_chicken":true,"#
+    + #""\#(key)it_rice":true},"swaps":{"\#(key)it_chicken":"o_tofu"},"#
+    + #""removed":{"\#(key)it_salmon":false},"#
+    + #""portions":{"\#(key)it_rice":{"foodId":"f_rice","qty":200}},"#
+    + #""aiMeals":{"\#(key)m_lunch":[{"id":"ai_1","name":"Apple","kcal":78,"protein":0.4,"#
+    + #""carbs":20.6,"fat":0.3,"qty":150,"unit":"g","source":"photo"}]},"#
+    + #""mealStatus":{"\#(key)m_breakfast":"PLANNED","\#(key)m_lunch":"PLANNED"},"#
+    + #""replacement":{},"removedMeals":{},"#
+    + #""customMeals":{"\#(key)c_snack":{"id":"c_snack","label":"Afternoon snack","#
+    + #""source":"manual","items":[{"id":"p_1","name":"Greek yoghurt","kcal":146,"protein":20,"#
+    + #""carbs":8,"fat":4,"qty":200,"unit":"g"},{"id":"p_2","name":"Walnuts","kcal":196,"#
+    + #""protein":4.6,"carbs":4.1,"fat":19.6,"qty":30,"unit":"g"}]}}}"#).utf8)
+
+/// Times `operation` `rounds` times, after as many untimed runs.
+func measure<T>(_ operation: () throws -> T) rethrows -> Figures {
+  let clock = ContinuousClock()
+  var samples: [Duration] = []
+  samples.reserveCapacity(rounds)
+  for _ in 0..<rounds { _ = try operation() }
+  for _ in 0..<rounds {
+    let start = clock.now
+    _ = try operation()
+    samples.append(clock.now - start)
+  }
+  return Figures(samples)
+}
+
+func foundation<T: Decodable>(_ type: T.Type, _ body: Data) throws -> T {
+  try StrictJSON.validate(body)
+  let decoder = JSONDecoder()
+  decoder.userInfo[.checkedInput] = true
+  return try decoder.decode(type, from: body)
+}
+
+func tree<T: Decodable>(_ type: T.Type, _ body: Data) throws -> T {
+  try JSONTreeDecoder.decode(type, from: StrictJSON.parse(body), userInfo: [.checkedInput: true])
+}
+
+let payload = try tree(LogWorkoutPayload.self, logBody)
+let encoder = JSONEncoder()
+encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+let foundationLog = try foundation(LogWorkoutPayload.self, logBody)
+let foundationDay = try foundation(NutritionDaySnapshot.self, dayData)
+let treeDay = try tree(NutritionDaySnapshot.self, dayData)
+let encoded = String(decoding: try encoder.encode(payload), as: UTF8.self)
+precondition(foundationLog == payload && foundationDay == treeDay && encoded == payload.storedJSON)
+
+print(
+  "Server JSON: \(rounds) rounds each; log body \(logBody.count) B, day data \(dayData.count) B;"
+    + " times in microseconds, ratio = now / before")
+print(
+  ComparisonTable.heading(
+    label: "operation",
+    sizes: "  before (Foundation)                   |  now (StrictJSON tree, by hand)"))
+print(
+  ComparisonTable.row(
+    "decode the log body", try measure { try foundation(LogWorkoutPayload.self, logBody) },
+    try measure { try tree(LogWorkoutPayload.self, logBody) }))
+print(
+  ComparisonTable.row(
+    "decode the day's data", try measure { try foundation(NutritionDaySnapshot.self, dayData) },
+    try measure { try tree(NutritionDaySnapshot.self, dayData) }))
+print(
+  ComparisonTable.row(
+    "encode the log as stored", try measure { try encoder.encode(payload) },
+    measure { payload.storedJSON }))
+let parse = try measure { try StrictJSON.parse(logBody) }
+print(
+  String(
+    format: "StrictJSON alone on the log body (in both decode rows): mean %.1f, p50 %.1f",
+    parse.mean.microseconds, parse.p50.microseconds))

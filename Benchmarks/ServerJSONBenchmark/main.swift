@@ -130,6 +130,19 @@ print(
   ComparisonTable.row(
     "encode the log as stored", try measure { try encoder.encode(payload) },
     measure { payload.storedJSON }))
+let page = WorkoutHistoryDto(
+  workouts: (0..<50).map { index in
+    WorkoutLogDto(
+      id: String(9_000 + index), workoutNumber: 950 + index, loggedAt: "2026-11-30T07:06:00.123Z",
+      programId: "plan_strength", dayId: "day_push", label: "Push", durationSec: 4210,
+      completed: true, exerciseCount: 5, doneSetCount: 14, volumeKg: 4_217, entries: nil)
+  }, nextCursor: "1764486360000.9049")
+let encodedPage = Array(try encoder.encode(page))
+precondition(encodedPage == page.answerJSON)
+print(
+  ComparisonTable.row(
+    "encode a history page of 50", try measure { try encoder.encode(page) },
+    measure { page.answerJSON }))
 let parse = try measure { try StrictJSON.parse(logBody) }
 print(
   String(

@@ -73,6 +73,11 @@ public struct HTTPResponse: Equatable, Sendable {
     return HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: body)
   }
 
+  /// An answer whose body is JSON already written (`SortedJSONWriter`).
+  static func jsonBytes(_ status: HTTPStatus, _ body: [UInt8]) -> HTTPResponse {
+    HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Data(body))
+  }
+
   /// The error answer `{ "error": { "code": code, "message": message } }`; a 401 also carries
   /// `WWW-Authenticate: Bearer realm="perform"`, as RFC 9110 and RFC 6750 require of it.
   public static func error(_ status: HTTPStatus, code: String, message: String) -> HTTPResponse {

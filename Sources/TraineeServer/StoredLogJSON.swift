@@ -10,7 +10,7 @@ extension LogWorkoutPayload {
   /// The payload as stored: exactly what `JSONEncoder` with `.sortedKeys` and
   /// `.withoutEscapingSlashes` writes for it.
   package var storedJSON: String {
-    var writer = StoredJSONWriter()
+    var writer = SortedJSONWriter()
     writer.object {
       $0.member("completed") { $0.bool(completed) }
       if let dayId { $0.member("dayId") { $0.string(dayId) } }
@@ -26,34 +26,7 @@ extension LogWorkoutPayload {
   }
 }
 
-/// Writes JSON as Foundation's `JSONEncoder` does with sorted keys and unescaped slashes; the
-/// caller gives the members of each object in sorted order.
-private struct StoredJSONWriter {
-  private(set) var bytes: [UInt8] = []
-
-  init() {
-    bytes.reserveCapacity(2048)
-  }
-
-  /// `{`, the members `body` writes, `}`.
-  mutating func object(_ body: (inout ObjectWriter) -> Void) {
-    var members = ObjectWriter(writer: self)
-    bytes = []
-    members.writer.bytes.append(UInt8(ascii: "{"))
-    body(&members)
-    members.writer.bytes.append(UInt8(ascii: "}"))
-    self = members.writer
-  }
-
-  mutating func array<T>(_ elements: [T], _ element: (inout StoredJSONWriter, T) -> Void) {
-    bytes.append(UInt8(ascii: "["))
-    for (offset, value) in elements.enumerated() {
-      if offset > 0 { bytes.append(UInt8(ascii: ",")) }
-      element(&self, value)
-    }
-    bytes.append(UInt8(ascii: "]"))
-  }
-
+extension SortedJSONWriter {
   mutating func entry(_ entry: LogEntry) {
     object {
       $0.member("done") { $0.bool(entry.done) }
@@ -92,83 +65,6 @@ private struct StoredJSONWriter {
       $0.member("durationSec") { $0.optionalInteger(set.durationSec) }
       $0.member("rpe") { $0.optionalString(set.rpe) }
       $0.member("setNumber") { $0.integer(set.setNumber) }
-    }
-  }
-
-  mutating func bool(_ value: Bool) {
-    if value {
-      bytes.append(contentsOf: "true".utf8)
-    } else {
-      bytes.append(contentsOf: "false".utf8)
-    }
-  }
-
-  mutating func null() {
-    bytes.append(contentsOf: "null".utf8)
-  }
-
-  mutating func integer(_ value: Int) {
-    bytes.append(contentsOf: String(value).utf8)
-  }
-
-  mutating func optionalInteger(_ value: Int?) {
-    if let value { integer(value) } else { null() }
-  }
-
-  /// A double as `JSONEncoder` writes it: its shortest text, without a trailing `.0`.
-  mutating func number(_ value: Double) {
-    var text = value.description
-    if text.hasSuffix(".0") { text.removeLast(2) }
-    bytes.append(contentsOf: text.utf8)
-  }
-
-  mutating func optionalNumber(_ value: Double?) {
-    if let value { number(value) } else { null() }
-  }
-
-  mutating func optionalString(_ value: String?) {
-    if let value { string(value) } else { null() }
-  }
-
-  /// A string: `"` and `\` escaped, control characters as `\n`, `\t`... or `\u00XX`.
-  mutating func string(_ value: String) {
-    bytes.append(UInt8(ascii: "\""))
-    for byte in value.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-      case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-      case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
-      case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
-      case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
-      case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
-      case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
-      case 0..<0x20:
-        let digits = Array("0123456789abcdef".utf8)
-        bytes.append(contentsOf: #"\u00"#.utf8)
-        bytes.append(digits[Int(byte >> 4)])
-        bytes.append(digits[Int(byte & 0x0F)])
-      default: bytes.append(byte)
-      }
-    }
-    bytes.append(UInt8(ascii: "\""))
-  }
-
-  /// The members of one object, with the commas between them.
-  struct ObjectWriter {
-    var writer: StoredJSONWriter
-    private var count = 0
-
-    init(writer: StoredJSONWriter) {
-      self.writer = writer
-    }
-
-    mutating func member(_ name: StaticString, _ value: (inout StoredJSONWriter) -> Void) {
-      if count > 0 { writer.bytes.append(UInt8(ascii: ",")) }
-      count += 1
-      writer.bytes.append(UInt8(ascii: "\""))
-      name.withUTF8Buffer { writer.bytes.append(contentsOf: $0) }
-      writer.bytes.append(contentsOf: "\":".utf8)
-      value(&writer)
     }
   }
 }

@@ -24,9 +24,10 @@ extension TraineeAPIRoutes {
       "/v1/trainee/workouts/history", store: store, cache: cache,
       key: { request in try HistoryPageRequest(request).cacheKey }
     ) { request, trainee in
-      .json(
+      .jsonBytes(
         .ok,
-        try WorkoutRoutes.historyPage(HistoryPageRequest(request), of: trainee.id, in: store))
+        try WorkoutRoutes.historyPage(HistoryPageRequest(request), of: trainee.id, in: store)
+          .answerJSON)
     }
     router.addCached(
       "/v1/trainee/workouts/history/:id", store: store, cache: cache,
@@ -39,7 +40,7 @@ extension TraineeAPIRoutes {
       guard let log = try store.workoutLog(id, for: trainee.id) else {
         throw WorkoutRoutes.notFound("workout log", request.pathParameters["id"])
       }
-      return .json(.ok, WorkoutRoutes.dto(log, entries: true))
+      return .jsonBytes(.ok, WorkoutRoutes.dto(log, entries: true).answerJSON)
     }
     router.add(.delete, "/v1/trainee/workouts/log/:id", store: store) { request, trainee in
       let id = try WorkoutRoutes.recordID(WorkoutLogID.self, request, "id", "workout log")

@@ -1,0 +1,52 @@
+import TraineeAPI
+
+// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "a history
+// page is written by hand": a page of 50 workouts built again after a write spent most of its
+// time in `JSONEncoder`, so a long history's first page cost nearly twice a fresh one's. These
+// write the same bytes (WorkoutHistoryJSONTests compares them).
+
+extension WorkoutHistoryDto {
+  /// The page as `HTTPResponse.json` would encode it.
+  package var answerJSON: [UInt8] {
+    var writer = SortedJSONWriter()
+    writer.object {
+      if let nextCursor { $0.member("nextCursor") { $0.string(nextCursor) } }
+      $0.member("workouts") { writer in
+        writer.array(workouts) { writer, workout in writer.workout(workout) }
+      }
+    }
+    return writer.bytes
+  }
+}
+
+extension WorkoutLogDto {
+  /// The log as `HTTPResponse.json` would encode it.
+  package var answerJSON: [UInt8] {
+    var writer = SortedJSONWriter()
+    writer.workout(self)
+    return writer.bytes
+  }
+}
+
+extension SortedJSONWriter {
+  mutating func workout(_ log: WorkoutLogDto) {
+    object {
+      $0.member("completed") { $0.bool(log.completed) }
+      if let dayId = log.dayId { $0.member("dayId") { $0.string(dayId) } }
+      $0.member("doneSetCount") { $0.integer(log.doneSetCount) }
+      if let durationSec = log.durationSec { $0.member("durationSec") { $0.integer(durationSec) } }
+      if let entries = log.entries {
+        $0.member("entries") { writer in
+          writer.array(entries) { writer, entry in writer.entry(entry) }
+        }
+      }
+      $0.member("exerciseCount") { $0.integer(log.exerciseCount) }
+      $0.member("id") { $0.string(log.id) }
+      if let label = log.label { $0.member("label") { $0.string(label) } }
+      $0.member("loggedAt") { $0.string(log.loggedAt) }
+      if let programId = log.programId { $0.member("programId") { $0.string(programId) } }
+      $0.member("volumeKg") { $0.integer(log.volumeKg) }
+      $0.member("workoutNumber") { $0.integer(log.workoutNumber) }
+    }
+  }
+}

@@ -160,38 +160,69 @@ private func integer<T: FixedWidthInteger>(
 
 // MARK: Containers
 
-private struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+/// An object's members as a keyed container reads them, shared by the container's copies.
+private final class ObjectMembers {
   let members: [JSONTree.Member]
   let path: PathNode?
   let userInfo: [CodingUserInfoKey: Any]
-  /// Member indexes by name, for objects too long to search one by one (maps by date key).
-  private let index: [String: Int]?
+  /// The member found last, and where the next look-up starts: members are mostly read in the
+  /// order they were sent (a map decoded by its keys always is), each one up to three times
+  /// (`decodeOptional` asks whether it is there, whether it is null, then decodes it).
+  private var last = -1
+  private var next = 0
+  /// Member indexes by name, built the first time a long object is read out of order.
+  private var index: [String: Int]?
 
-  init(members: [JSONTree.Member], path: PathNode?, userInfo: [CodingUserInfoKey: Any]) {
+  init(_ members: [JSONTree.Member], path: PathNode?, userInfo: [CodingUserInfoKey: Any]) {
     self.members = members
     self.path = path
     self.userInfo = userInfo
-    if members.count > 12 {
-      var index: [String: Int] = [:]
-      index.reserveCapacity(members.count)
-      for (offset, member) in members.enumerated() { index[member.name] = offset }
-      self.index = index
-    } else {
-      index = nil
-    }
   }
+
+  /// The member named `name`, or `nil`.
+  func value(_ name: String) -> JSONTree? {
+    if last >= 0, members[last].name == name { return members[last].value }
+    if next < members.count, members[next].name == name {
+      last = next
+      next += 1
+      return members[last].value
+    }
+    let found: Int?
+    if members.count <= 12 {
+      found = members.firstIndex { $0.name == name }
+    } else {
+      if index == nil {
+        var built: [String: Int] = [:]
+        built.reserveCapacity(members.count)
+        for (offset, member) in members.enumerated() { built[member.name] = offset }
+        index = built
+      }
+      found = index?[name]
+    }
+    guard let found else { return nil }
+    last = found
+    next = found + 1
+    return members[found].value
+  }
+}
+
+private struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  private let object: ObjectMembers
+
+  init(members: [JSONTree.Member], path: PathNode?, userInfo: [CodingUserInfoKey: Any]) {
+    object = ObjectMembers(members, path: path, userInfo: userInfo)
+  }
+
+  private var path: PathNode? { object.path }
+  private var userInfo: [CodingUserInfoKey: Any] { object.userInfo }
 
   var codingPath: [any CodingKey] { PathNode.keys(path) }
 
-  var allKeys: [Key] { members.compactMap { Key(stringValue: $0.name) } }
+  var allKeys: [Key] { object.members.compactMap { Key(stringValue: $0.name) } }
 
   func contains(_ key: Key) -> Bool { member(key) != nil }
 
-  private func member(_ key: Key) -> JSONTree? {
-    let name = key.stringValue
-    if let index { return index[name].map { members[$0].value } }
-    return members.first { $0.name == name }?.value
-  }
+  private func member(_ key: Key) -> JSONTree? { object.value(key.stringValue) }
 
   private func required(_ key: Key) throws -> JSONTree {
     guard let tree = member(key) else {
@@ -286,8 +317,8 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
   func superDecoder() throws -> any Decoder {
     let key = SuperKey()
     return TreeDecoder(
-      tree: members.first { $0.name == key.stringValue }?.value ?? .null,
-      path: PathNode(key, parent: path), userInfo: userInfo)
+      tree: object.value(key.stringValue) ?? .null, path: PathNode(key, parent: path),
+      userInfo: userInfo)
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {

@@ -24,8 +24,12 @@ enum ServerRequestEntry {
 
   static func run(_ input: Data) throws(FuzzFinding) {
     let server = FuzzedServer.next()
-    // The strict validator on its own, as every body meets it first.
-    _ = try? StrictJSON.validate(input)
+    // The strict reader on its own, as every body meets it first, and the server's decoder of
+    // the tree it reads beside Foundation's (docs/decisions.md, "bodies are read once").
+    if let tree = try? StrictJSON.parse(input) {
+      try sameOutcome(LogWorkoutPayload.self, input, tree)
+      try sameOutcome(NutritionDaySnapshot.self, input, tree)
+    }
     for (method, path) in bodyRoutes {
       var headers = server.headers
       headers["Idempotency-Key"] = "fuzz-\(UInt(bitPattern: input.hashValue))"
@@ -49,6 +53,36 @@ enum ServerRequestEntry {
         response = error.response
       }
       try check(response, to: request)
+    }
+  }
+
+  /// Throws unless `JSONTreeDecoder` decodes `type` from `tree` (the strict reading of `input`)
+  /// as Foundation's `JSONDecoder` decodes it from `input`, or fails as it fails; where
+  /// Foundation calls a fractional or huge whole number invalid JSON, the tree names the field.
+  static func sameOutcome<T: Decodable & Equatable>(
+    _ type: T.Type, _ input: Data, _ tree: JSONTree
+  ) throws(FuzzFinding) {
+    let decoder = JSONDecoder()
+    decoder.userInfo[.checkedInput] = true
+    let foundation = Result(catching: { () throws(PayloadError) -> T in
+      try decoder.decodePayload(type, from: input)
+    })
+    let fromTree = Result(catching: { () throws(PayloadError) -> T in
+      do {
+        return try JSONTreeDecoder.decode(type, from: tree, userInfo: [.checkedInput: true])
+      } catch {
+        throw PayloadError(error)
+      }
+    })
+    switch (foundation, fromTree) {
+    case (.success(let expected), .success(let value)) where expected == value: return
+    case (.failure(let expected), .failure(let error)) where expected == error: return
+    case (.failure(let expected), .failure(let error))
+    where expected.field == "(document)" && expected.problem.hasPrefix("is not valid JSON")
+      && ["is not a whole number", "is out of range"].contains(error.problem):
+      return
+    default:
+      throw FuzzFinding("\(T.self): Foundation \(foundation), the tree \(fromTree)")
     }
   }
 

@@ -85,7 +85,9 @@ enum ServeCommand {
     let store: DatabaseTraineeStore
     let path: String
     do {
-      (store, path) = try openStore(options)
+      // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history",
+      // "checkpoints off the writer".
+      (store, path) = try openStore(options, checkpointInterval: .milliseconds(100))
     } catch {
       server.stop()
       fail("\(error)")
@@ -250,8 +252,11 @@ func listen(_ source: any DispatchSourceSignal, for signalNumber: Int32) {
 
 /// The store at `--database PATH_OR_URL` (a `postgresql://` or `postgres://` URL is PostgreSQL,
 /// anything else a SQLite file), else `DIR/perform.sqlite` of the data directory; returns it with
-/// where it is (a URL without its password).
-func openStore(_ options: Options) throws -> (DatabaseTraineeStore, String) {
+/// where it is (a URL without its password). `checkpointInterval`: a SQLite file's WAL is
+/// checkpointed on a thread of its own at that interval (`SQLiteCheckpointer`).
+func openStore(
+  _ options: Options, checkpointInterval: Duration? = nil
+) throws -> (DatabaseTraineeStore, String) {
   let path: String
   if let explicit = options.values["database"] {
     if PostgreSQLDatabase.isURL(explicit) {
@@ -264,7 +269,11 @@ func openStore(_ options: Options) throws -> (DatabaseTraineeStore, String) {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     path = directory.appendingPathComponent("perform.sqlite").path
   }
-  return (try DatabaseTraineeStore(path: path), path)
+  return (
+    try DatabaseTraineeStore(
+      path: path, options: SQLiteDatabase.Options(checkpointInterval: checkpointInterval)),
+    path
+  )
 }
 
 /// Where the demo token is kept: beside a SQLite file, in the data directory for PostgreSQL.

@@ -72,6 +72,41 @@ struct SQLiteDatabaseTests {
     }
   }
 
+  /// With a checkpointer, committed pages reach the database file without the writer copying
+  /// them (it does so only at 10,000 pages): the file alone, copied without its WAL, holds them.
+  @Test(.timeLimit(.minutes(1))) func theCheckpointerCopiesCommitsIntoTheFileOffTheWriter()
+    async throws
+  {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("checkpoint-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("live.sqlite").path
+    let database = try SQLiteDatabase(
+      path: path, options: .init(checkpointInterval: .milliseconds(20)))
+    defer { database.close() }
+    try database.execute("CREATE TABLE t (x INTEGER NOT NULL)")
+    try database.transaction { db in
+      for value in 0..<500 { try db.run("INSERT INTO t (x) VALUES (?)", [.integer(Int64(value))]) }
+    }
+    /// The rows the database file holds by itself.
+    func rowsInTheFile() -> Int {
+      let copy = directory.appendingPathComponent("copy-\(UUID().uuidString).sqlite")
+      guard (try? FileManager.default.copyItem(atPath: path, toPath: copy.path)) != nil,
+        let alone = try? SQLiteDatabase(path: copy.path, options: .init(readers: 0))
+      else { return 0 }
+      defer { alone.close() }
+      return (try? alone.read { try $0.row("SELECT COUNT(*) FROM t") { try $0.int(0) } }) ?? 0
+    }
+    while rowsInTheFile() != 500 {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(try #require(database.checkpointer).count > 0)
+    // The writer still commits and readers still read while the thread checkpoints.
+    try database.transaction { db in try db.run("INSERT INTO t (x) VALUES (500)") }
+    #expect(try database.read { try $0.row("SELECT COUNT(*) FROM t") { try $0.int(0) } } == 501)
+  }
+
   @Test func errorsNameTheSQLAndSQLitesMessage() throws {
     let database = try SQLiteDatabase.inMemory()
     #expect(

@@ -52,3 +52,12 @@ static inline int perform_fix_mmap_threshold(int bytes)
 {
   return mallopt(M_MMAP_THRESHOLD, bytes);
 }
+
+/// The pointer the connection callback stored for `connection` (MHD_get_connection_info is
+/// variadic), or NULL.
+static inline void *perform_mhd_socket_context(struct MHD_Connection *connection)
+{
+  const union MHD_ConnectionInfo *info =
+    MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  return info == NULL ? NULL : info->socket_context;
+}

@@ -22,6 +22,7 @@ func bearerToken(_ request: HTTPRequest) throws(HTTPError) -> String {
   guard let header = request.headers["Authorization"] else {
     throw HTTPError(.unauthorized, code: "unauthorized", message: "Authorization is missing.")
   }
+  if let token = asciiBearerToken(header) { return token }
   let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
   guard parts.count == 2, parts[0].lowercased() == "bearer" else {
     throw HTTPError(
@@ -32,6 +33,37 @@ func bearerToken(_ request: HTTPRequest) throws(HTTPError) -> String {
     throw HTTPError(.unauthorized, code: "unauthorized", message: "The token is not valid.")
   }
   return token
+}
+
+/// The token of an all-ASCII `Bearer <token>` field as `bearerToken` reads it, without
+/// Foundation's trimming (a profile showed it on every request); `nil` for any other field,
+/// which `bearerToken` then reads the long way.
+private func asciiBearerToken(_ header: String) -> String? {
+  let bytes = header.utf8
+  guard bytes.count <= 512, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+  let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+  var start = bytes.startIndex
+  while start != bytes.endIndex, bytes[start] == UInt8(ascii: " ") {
+    start = bytes.index(after: start)
+  }
+  let scheme = Array("bearer".utf8)
+  var cursor = start
+  for expected in scheme {
+    guard cursor != bytes.endIndex, bytes[cursor] | 0x20 == expected else { return nil }
+    cursor = bytes.index(after: cursor)
+  }
+  guard cursor != bytes.endIndex, bytes[cursor] == UInt8(ascii: " ") else { return nil }
+  var tokenStart = cursor
+  while tokenStart != bytes.endIndex, isBlank(bytes[tokenStart]) {
+    tokenStart = bytes.index(after: tokenStart)
+  }
+  var tokenEnd = bytes.endIndex
+  while tokenEnd != tokenStart, isBlank(bytes[bytes.index(before: tokenEnd)]) {
+    tokenEnd = bytes.index(before: tokenEnd)
+  }
+  let length = bytes.distance(from: tokenStart, to: tokenEnd)
+  guard length > 0, length <= 256 else { return nil }
+  return String(Substring(header)[tokenStart..<tokenEnd])
 }
 
 extension Router {

@@ -46,6 +46,9 @@ public struct HTTPRequest: Equatable, Sendable {
   /// The id the server gave the request (also its answer's `X-Request-Id`, and its access log
   /// line's); empty when no server gave one (tests).
   public var id: String
+  /// The route `Router.admit(_:)` found for the request, so that it is looked up once; not part
+  /// of the request's value (`==` ignores it).
+  var route: RouteResolution?
 
   /// A request.
   public init(
@@ -64,6 +67,12 @@ public struct HTTPRequest: Equatable, Sendable {
     self.body = body
     self.pathParameters = pathParameters
     self.id = id
+  }
+
+  public static func == (left: HTTPRequest, right: HTTPRequest) -> Bool {
+    left.method == right.method && left.path == right.path && left.query == right.query
+      && left.headers == right.headers && left.body == right.body
+      && left.pathParameters == right.pathParameters && left.id == right.id
   }
 
   /// Decodes the JSON body as `type`: a body that is not strict JSON (`StrictJSON`) is a 400

@@ -59,7 +59,6 @@ func queueAnswer(
       .internalServerError, code: "internal_error",
       message: "The server could not complete the request.")
   }
-  response.headers["X-Request-Id"] = request.id
   request.status = response.status.code
   request.bytesOut = response.body.count
   let created = response.body.withUnsafeBytes { bytes in
@@ -70,8 +69,14 @@ func queueAnswer(
   }
   guard let created else { return .NO }
   defer { MHD_destroy_response(created) }
-  for field in response.headers where !HTTPHeaders.namesMatch(field.name, "Content-Length") {
+  // NB: the request's id is added here rather than set in `response.headers`, which would copy
+  // a kept answer's header list on every request.
+  for field in response.headers
+  where !HTTPHeaders.namesMatch(field.name, "Content-Length")
+    && !HTTPHeaders.namesMatch(field.name, "X-Request-Id")
+  {
     _ = MHD_add_response_header(created, field.name, field.value)
   }
+  _ = MHD_add_response_header(created, "X-Request-Id", request.id)
   return MHD_queue_response(connection, UInt32(response.status.code), created)
 }

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -31,11 +32,27 @@ final class RequestBody: @unchecked Sendable {
   /// Body bytes reserved in the budget.
   var reserved = 0
 
-  /// 16 hex digits from the system's random source: unique enough to find one request's lines.
-  private static func newID() -> String {
-    let value = UInt64.random(in: .min ... .max)
-    let hex = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
+  /// Counts the requests of this process, from a random start.
+  private static let sequence = Atomic<UInt64>(UInt64.random(in: .min ... .max))
+
+  /// 16 hex digits: the process's next count, mixed (SplitMix64's finalizer, a bijection), so no
+  /// two requests of a process share an id and ids of two processes are as unlikely to meet as
+  /// random ones.
+  ///
+  /// NB: it was 64 bits from the system's random source, a `getrandom` call and a
+  /// `String(radix:)` with padding per request; profiles of kept answers showed both.
+  static func newID() -> String {
+    var value = sequence.wrappingAdd(1, ordering: .relaxed).oldValue
+    value = (value ^ (value >> 30)) &* 0xbf58_476d_1ce4_e5b9
+    value = (value ^ (value >> 27)) &* 0x94d0_49bb_1331_11eb
+    value ^= value >> 31
+    return String(unsafeUninitializedCapacity: 16) { digits in
+      for index in 0..<16 {
+        let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0x0f
+        digits[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+      }
+      return 16
+    }
   }
   var bytes = Data()
   var isTooLarge = false
@@ -71,8 +88,9 @@ let answerRequest: MHD_AccessHandlerCallback = {
     // and refused at its end.
     let body = RequestBody()
     requestSlot.pointee = Unmanaged.passRetained(body).toOpaque()
-    server.requestsBegun.withLock { $0 += 1 }
-    switch requestHead(connection, url: url, method: method, server: server) {
+    server.requestsBegun.wrappingAdd(1, ordering: .relaxed)
+    let state = ConnectionState.of(connection)
+    switch requestHead(connection, target: state?.takeTarget(), url: url, method: method) {
     case .failure(let refusal):
       body.head = HTTPRequest(
         method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? ""),
@@ -82,13 +100,19 @@ let answerRequest: MHD_AccessHandlerCallback = {
       head.id = body.id
       body.head = head
     }
-    if let head = body.head, let refusal = server.admit(head) {
-      return queueAnswer(refusal, on: connection, for: body)
+    if var head = body.head {
+      let refusal = server.admit(&head)
+      body.head = head
+      if let refusal { return queueAnswer(refusal, on: connection, for: body) }
     }
     if let head = body.head, !server.exempt(head) {
-      let address = InFlightBudget.clientAddress(
-        peer: peerAddress(connection), forwardedFor: head.headers["X-Forwarded-For"],
-        trustedProxies: server.trustedProxies)
+      let peer = state?.peerAddress(connection) ?? peerAddress(connection)
+      let address =
+        server.trustedProxies.isEmpty
+        ? peer
+        : InFlightBudget.clientAddress(
+          peer: peer, forwardedFor: head.headers["X-Forwarded-For"],
+          trustedProxies: server.trustedProxies)
       guard server.budget.withLock({ $0.admitRequest(from: address) }) else {
         return queueAnswer(
           busyAnswer("Too many requests from your address are in flight"), on: connection, for: body
@@ -157,7 +181,9 @@ let answerRequest: MHD_AccessHandlerCallback = {
   // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "a kept
   // answer is sent from MHD's thread": handing a request to a worker and back costs two thread
   // switches, more than sending a kept answer; one that is kept and current goes out from here.
-  if let answerAtOnce = server.answerAtOnce, let answer = answerAtOnce(request) {
+  if let answerAtOnce = server.answerAtOnce, !server.scheduler.isClosing,
+    let answer = answerAtOnce(request)
+  {
     return queueAnswer(answer, on: connection, for: body)
   }
   // The handler runs on a worker (`RequestScheduler`); the connection is suspended meanwhile,
@@ -188,13 +214,10 @@ struct SuspendedConnection: @unchecked Sendable {
 /// The request as its headers describe it (target, query, header fields), with no body yet; or
 /// the 400 answer when the query or a header cannot be read exactly.
 func requestHead(
-  _ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
-  server: ServerContext
+  _ connection: OpaquePointer, target raw: String?, url: UnsafePointer<CChar>?,
+  method: UnsafePointer<CChar>?
 ) -> Result<HTTPRequest, HTTPError> {
-  let key = ConnectionKey(pointer: connection)
-  let target = RequestTarget(
-    server.targets.withLock { $0.removeValue(forKey: key) } ?? url.map { String(cString: $0) }
-      ?? "/")
+  let target = RequestTarget(raw ?? url.map { String(cString: $0) } ?? "/")
   let query: [String: String]
   switch Result(catching: { () throws(HTTPError) in try target.queryArguments() }) {
   case .success(let arguments): query = arguments
@@ -212,10 +235,10 @@ func requestHead(
       path: String(target.path), query: query, headers: HTTPHeaders(headers)))
 }
 
-// NB: MHD's URI callback sees the request target before MHD decodes it; the target is kept per
-// connection until the access handler takes it, and dropped when the connection closes (MHD
-// calls the completed callback only for requests that reached the handler, so nothing is
-// allocated per request here). A target with more query arguments than any route takes is cut
+// NB: MHD's URI callback sees the request target before MHD decodes it; the target is kept in
+// the connection's state (`ConnectionState`) until the access handler takes it, and dropped with
+// it when the connection closes (MHD calls the completed callback only for requests that reached
+// the handler, so nothing is allocated per request here). A target with more query arguments than any route takes is cut
 // off at once: MHD 0.9.75 parses the arguments into the connection's 32 KiB memory pool before
 // any handler runs and, with about 456 of them, waits without answering until the 60 s timeout.
 
@@ -225,8 +248,7 @@ let keepTarget:
   @convention(c) (
     UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?
   ) -> UnsafeMutableRawPointer? = { serverContext, uri, connection in
-    guard let serverContext, let uri, let connection else { return nil }
-    let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
+    guard serverContext != nil, let uri, let connection else { return nil }
     let raw = String(
       decoding: UnsafeRawBufferPointer(start: uri, count: strlen(uri)), as: UTF8.self)
     if RequestTarget(raw).queryArgumentCount > RequestTarget.maximumQueryArguments {
@@ -234,23 +256,27 @@ let keepTarget:
       if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
       return nil
     }
-    server.targets.withLock { $0[ConnectionKey(pointer: connection)] = raw }
+    ConnectionState.of(connection)?.target = raw
     return nil
   }
 
-/// MHD's connection callback: counts the connections open, and forgets a closed connection's
-/// target that no handler took.
+/// MHD's connection callback: counts the connections open, and gives each its state
+/// (`ConnectionState`), released when it closes.
 let forgetConnection: MHD_NotifyConnectionCallback = {
-  serverContext, connection, _, code in
-  guard let serverContext, let connection else { return }
+  serverContext, _, socketContext, code in
+  guard let serverContext, let socketContext else { return }
   let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
   if code == .CONNECTION_NOTIFY_STARTED {
     server.connectionsOpen.withLock { $0 += 1 }
+    socketContext.pointee = Unmanaged.passRetained(ConnectionState()).toOpaque()
     return
   }
   guard code == .CONNECTION_NOTIFY_CLOSED else { return }
   server.connectionsOpen.withLock { $0 -= 1 }
-  _ = server.targets.withLock { $0.removeValue(forKey: ConnectionKey(pointer: connection)) }
+  if let state = socketContext.pointee {
+    Unmanaged<ConnectionState>.fromOpaque(state).release()
+    socketContext.pointee = nil
+  }
 }
 
 /// MHD's completed callback: frees the request's body and gives back what it counted in the
@@ -262,7 +288,7 @@ let releaseRequest: MHD_RequestCompletedCallback = {
   requestSlot.pointee = nil
   guard let serverContext else { return }
   let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
-  server.requestsBegun.withLock { $0 -= 1 }
+  server.requestsBegun.wrappingSubtract(1, ordering: .releasing)
   if body.address != nil || body.reserved > 0 {
     server.budget.withLock { budget in
       if let address = body.address { budget.releaseRequest(from: address) }
@@ -284,6 +310,39 @@ func busyAnswer(_ reason: String) -> HTTPResponse {
     .serviceUnavailable, code: "busy", message: "\(reason); try again in a second.")
   response.headers["Retry-After"] = "1"
   return response
+}
+
+/// What the server keeps of one connection between its requests; MHD calls back for a connection
+/// on one thread at a time, and a worker never touches it, so it needs no lock.
+final class ConnectionState: @unchecked Sendable {
+  // NB: @unchecked: used by the MHD thread that serves the connection only.
+
+  /// The raw target of the request whose headers are coming in, from MHD's URI callback until
+  /// the access handler takes it.
+  var target: String?
+  /// The peer's numeric address, read once (a connection keeps its peer).
+  private var peer: String?
+
+  /// The state the connection callback gave `connection`; `nil` if it gave none.
+  static func of(_ connection: OpaquePointer) -> ConnectionState? {
+    perform_mhd_socket_context(connection).map {
+      Unmanaged<ConnectionState>.fromOpaque($0).takeUnretainedValue()
+    }
+  }
+
+  /// The target kept for the request now coming in; it is kept no longer.
+  func takeTarget() -> String? {
+    defer { target = nil }
+    return target
+  }
+
+  /// The numeric address of the connection's peer, or `unknown`.
+  func peerAddress(_ connection: OpaquePointer) -> String {
+    if let peer { return peer }
+    let address = TraineeServer.peerAddress(connection)
+    peer = address
+    return address
+  }
 }
 
 /// The numeric address of the connection's peer, or `unknown`.

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -99,7 +100,8 @@ public final class MicroHTTPDServer: Sendable {
   ///
   /// `admit` is asked when a request's headers are in, before its body is read: an answer it
   /// gives is sent at once (no body read, no `100 Continue`); `nil` goes on to the body and
-  /// `handler`.
+  /// `handler`. What it keeps in the request (`Router.admit(_:)` keeps the route it found) is
+  /// what the later closures are given.
   ///
   /// `completed` is told of every request once it is over (answered, or its client gone), on
   /// one of MHD's threads: it must return at once (an access log queues the line).
@@ -107,9 +109,10 @@ public final class MicroHTTPDServer: Sendable {
   /// `answerAtOnce` is asked when a request is complete, on MHD's thread, before it is handed to
   /// a worker: an answer it gives is sent from there (no hand-off); `nil` goes on to `handler`.
   /// It must not wait for anything but a local read (a kept answer, `Router.respondFromKept`).
+  /// It is not asked while the server stops (every request is then 503 `busy`).
   public init(
     configuration: Configuration,
-    admit: @escaping @Sendable (HTTPRequest) -> HTTPResponse? = { _ in nil },
+    admit: @escaping @Sendable (inout HTTPRequest) -> HTTPResponse? = { _ in nil },
     exempt: @escaping @Sendable (HTTPRequest) -> Bool = { _ in false },
     completed: (@Sendable (CompletedRequest) -> Void)? = nil,
     answerAtOnce: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
@@ -135,7 +138,7 @@ public final class MicroHTTPDServer: Sendable {
     completed: (@Sendable (CompletedRequest) -> Void)? = nil
   ) {
     self.init(
-      configuration: configuration, admit: { router.admit($0) },
+      configuration: configuration, admit: { router.admit(&$0) },
       exempt: { router.isExemptFromLimits($0) }, completed: completed,
       handler: { router.respondConditionally(to: $0) })
   }
@@ -178,7 +181,9 @@ public final class MicroHTTPDServer: Sendable {
 
   /// Requests whose headers came in and that have not ended yet.
   public var requestsInFlight: Int {
-    daemon.withLock { $0?.context.takeUnretainedValue().requestsBegun.withLock { $0 } } ?? 0
+    daemon.withLock {
+      $0?.context.takeUnretainedValue().requestsBegun.load(ordering: .relaxed)
+    } ?? 0
   }
 
   /// Connections accepted and not yet closed (idle keep-alive ones included).
@@ -195,10 +200,10 @@ public final class MicroHTTPDServer: Sendable {
     running.stopListening()
     let context = running.context.takeUnretainedValue()
     let deadline = ContinuousClock.now + timeout
-    var ended = context.requestsBegun.withLock { $0 == 0 }
+    var ended = context.requestsBegun.load(ordering: .acquiring) == 0
     while !ended && ContinuousClock.now < deadline {
       usleep(10_000)
-      ended = context.requestsBegun.withLock { $0 == 0 }
+      ended = context.requestsBegun.load(ordering: .acquiring) == 0
     }
     stop()
     return ended
@@ -209,25 +214,22 @@ public final class MicroHTTPDServer: Sendable {
 final class ServerContext: Sendable {
   let handler: @Sendable (HTTPRequest) -> HTTPResponse
   let answerAtOnce: (@Sendable (HTTPRequest) -> HTTPResponse?)?
-  let admit: @Sendable (HTTPRequest) -> HTTPResponse?
+  let admit: @Sendable (inout HTTPRequest) -> HTTPResponse?
   let exempt: @Sendable (HTTPRequest) -> Bool
   let maxBodyBytes: Int
   let scheduler: RequestScheduler
   let budget: Locked<InFlightBudget>
   /// Requests whose headers came in and that have not ended yet (`MicroHTTPDServer.drain`).
-  let requestsBegun = Locked(0)
+  let requestsBegun = Atomic<Int>(0)
   /// Connections accepted and not yet closed.
   let connectionsOpen = Locked(0)
   let trustedProxies: Set<String>
   let completed: (@Sendable (CompletedRequest) -> Void)?
-  /// The raw request target of each connection's request whose headers are not in yet, from
-  /// MHD's URI callback to the first call of the access handler (`RequestTarget`).
-  let targets = Locked<[ConnectionKey: String]>([:])
 
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
     answerAtOnce: (@Sendable (HTTPRequest) -> HTTPResponse?)?,
-    admit: @escaping @Sendable (HTTPRequest) -> HTTPResponse?,
+    admit: @escaping @Sendable (inout HTTPRequest) -> HTTPResponse?,
     exempt: @escaping @Sendable (HTTPRequest) -> Bool, maxBodyBytes: Int,
     scheduler: RequestScheduler, budget: InFlightBudget, trustedProxies: Set<String>,
     completed: (@Sendable (CompletedRequest) -> Void)?
@@ -242,12 +244,6 @@ final class ServerContext: Sendable {
     self.budget = Locked(budget)
     self.trustedProxies = trustedProxies
   }
-}
-
-/// A connection as a dictionary key; the pointer is never dereferenced through it.
-struct ConnectionKey: Hashable, @unchecked Sendable {
-  // NB: @unchecked because `OpaquePointer` is not Sendable; it is only compared and hashed.
-  let pointer: OpaquePointer
 }
 
 /// A started daemon and the context its callbacks were given.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 // NB: the workers are threads of the scheduler's own. They were Dispatch's global queue, which on
 // Linux runs about one thread per core for work that does not block: on two cores two handlers
@@ -27,6 +28,8 @@ final class RequestScheduler: Sendable {
 
   private let workers: Int
   private let state: Locked<State>
+  /// `state.closing`, readable without the lock (`isClosing`).
+  private let closing = Atomic<Bool>(false)
   /// Signalled once per ready job, and once per thread to stop.
   private let wake = DispatchSemaphore(value: 0)
   /// Entered for every job taken, left when it has run: `drain()` waits on it.
@@ -74,9 +77,13 @@ final class RequestScheduler: Sendable {
     }
   }
 
+  /// Whether the scheduler takes no more jobs (it drains: the server stops).
+  var isClosing: Bool { closing.load(ordering: .acquiring) }
+
   /// Takes no more jobs, waits until every job taken has run, and stops the worker threads.
   func drain() {
     state.withLock { $0.closing = true }
+    closing.store(true, ordering: .releasing)
     pending.wait()
     let threads = state.withLock { state -> Int in
       state.stopping = true
@@ -92,6 +99,7 @@ final class RequestScheduler: Sendable {
 
   /// Takes jobs again after `drain()` (a stopped server that starts again).
   func reopen() {
+    closing.store(false, ordering: .releasing)
     state.withLock { $0.closing = false }
   }
 

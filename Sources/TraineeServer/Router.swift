@@ -25,7 +25,11 @@ public struct Router: Sendable {
     var handler: Handler
   }
 
+  /// What tells this router's resolutions from another's.
+  final class Table: Sendable {}
+
   private var routes: [Route] = []
+  private var table = Table()
   private let reportError: @Sendable (any Error, HTTPRequest) -> Void
 
   /// An empty router; `reportError` is told every error a handler throws that is not an
@@ -48,6 +52,7 @@ public struct Router: Sendable {
       "Route \(method) \(pattern) is registered twice")
     routes.append(
       Route(method: method, pattern: pattern, admission: admission, kept: kept, handler: handler))
+    table = Table()
   }
 
   /// Adds a `GET` route.
@@ -60,19 +65,20 @@ public struct Router: Sendable {
   public mutating func getExemptFromLimits(_ pattern: String, handler: @escaping Handler) {
     add(.get, pattern, handler: handler)
     routes[routes.count - 1].isExemptFromLimits = true
+    table = Table()
   }
 
   /// The pattern of the route `request` reaches (`/v1/trainee/workouts/history/:id`), for logs
   /// that must not hold ids; `nil` when none does.
   public func routePattern(of request: HTTPRequest) -> String? {
-    guard case .success(let (route, _)) = resolve(request) else { return nil }
-    return route.pattern.description
+    guard case .success(let (index, _)) = resolve(request) else { return nil }
+    return routes[index].pattern.description
   }
 
   /// Whether `request` reaches a route no per-client limit applies to.
   public func isExemptFromLimits(_ request: HTTPRequest) -> Bool {
-    guard case .success(let (route, _)) = resolve(request) else { return false }
-    return route.isExemptFromLimits
+    guard case .success(let (index, _)) = resolve(request) else { return false }
+    return routes[index].isExemptFromLimits
   }
 
   /// Adds a `POST` route.
@@ -99,11 +105,22 @@ public struct Router: Sendable {
   /// known already: a path that cannot be decoded, no route, a method not allowed, or the
   /// route's admission refusing it (401 for a bad token). `nil`: read the body, then `respond`.
   public func admit(_ head: HTTPRequest) -> HTTPResponse? {
+    var head = head
+    return admit(&head)
+  }
+
+  /// `admit(_:)`, keeping in `head` the route it reaches, so that the later steps of the same
+  /// request (`isExemptFromLimits`, `respondFromKept`, `respond`, `routePattern`) do not look it
+  /// up again; the server calls this one.
+  public func admit(_ head: inout HTTPRequest) -> HTTPResponse? {
     switch resolve(head) {
     case .failure(let refusal):
       return refusal.response
-    case .success(let (route, parameters)):
-      guard let admission = route.admission else { return nil }
+    case .success(let (index, parameters)):
+      head.route = RouteResolution(
+        table: table, routeCount: routes.count, method: head.method, path: head.path,
+        index: index, parameters: parameters)
+      guard let admission = routes[index].admission else { return nil }
       var routed = head
       routed.pathParameters = parameters
       do {
@@ -120,11 +137,11 @@ public struct Router: Sendable {
     switch resolve(request) {
     case .failure(let refusal):
       return refusal.response
-    case .success(let (route, parameters)):
+    case .success(let (index, parameters)):
       var routed = request
       routed.pathParameters = parameters
       do {
-        return try route.handler(routed)
+        return try routes[index].handler(routed)
       } catch {
         return answer(error, to: routed)
       }
@@ -135,7 +152,9 @@ public struct Router: Sendable {
   /// answer is current; `nil` otherwise (no such route, nothing kept, stale, or any error: the
   /// handler then answers, on a worker).
   public func respondFromKept(to request: HTTPRequest) -> HTTPResponse? {
-    guard case .success(let (route, parameters)) = resolve(request), let kept = route.kept else {
+    guard case .success(let (index, parameters)) = resolve(request),
+      let kept = routes[index].kept
+    else {
       return nil
     }
     var routed = request
@@ -160,10 +179,14 @@ public struct Router: Sendable {
       message: "The server could not complete the request.")
   }
 
-  /// The route `request` reaches with its path parameters, or the error answer.
-  private func resolve(
-    _ request: HTTPRequest
-  ) -> Result<(Route, [String: String]), RoutingRefusal> {
+  /// The index of the route `request` reaches with its path parameters, or the error answer;
+  /// the route `admit(_:)` kept in the request when it is this router's, for this method and path.
+  private func resolve(_ request: HTTPRequest) -> Result<(Int, [String: String]), RoutingRefusal> {
+    if let kept = request.route, kept.table === table, kept.routeCount == routes.count,
+      kept.method == request.method, kept.path == request.path
+    {
+      return .success((kept.index, kept.parameters))
+    }
     // Split on the raw `/` first, then decode each segment (`RequestTarget`).
     guard let segments = RequestTarget(request.path).segments else {
       return .failure(
@@ -174,12 +197,12 @@ public struct Router: Sendable {
               "The path has a bad percent-escape, an encoded NUL or bytes that are not UTF-8.")))
     }
     let path = segments.map { Substring($0) }
-    // NB: by index, so that only the routes that match are copied out (a copy retains each
-    // route's closures; copying every route four times per request showed in profiles).
+    // NB: by index, so that no route is copied (a copy retains each route's closures; copying
+    // every route four times per request showed in profiles).
     let matches =
-      request.path.hasPrefix("/")
+      request.path.utf8.first == UInt8(ascii: "/")
       ? routes.indices.compactMap { index in
-        routes[index].pattern.match(path).map { (routes[index], $0) }
+        routes[index].pattern.match(path).map { (index, $0) }
       } : []
     guard !matches.isEmpty else {
       return .failure(
@@ -189,10 +212,11 @@ public struct Router: Sendable {
             message: "No route for \(request.method) \(request.path).")))
     }
     let chosen =
-      Self.mostSpecific(matches.filter { $0.0.method == request.method })
-      ?? (request.method == .head ? Self.mostSpecific(matches.filter { $0.0.method == .get }) : nil)
-    guard let (route, parameters) = chosen else {
-      var allowed = Set(matches.map(\.0.method.rawValue))
+      mostSpecific(matches.filter { routes[$0.0].method == request.method })
+      ?? (request.method == .head
+        ? mostSpecific(matches.filter { routes[$0.0].method == .get }) : nil)
+    guard let chosen else {
+      var allowed = Set(matches.map { routes[$0.0].method.rawValue })
       if allowed.contains(HTTPMethod.get.rawValue) { allowed.insert(HTTPMethod.head.rawValue) }
       let list = allowed.sorted().joined(separator: ", ")
       var response = HTTPResponse.error(
@@ -201,14 +225,23 @@ public struct Router: Sendable {
       response.headers["Allow"] = list
       return .failure(RoutingRefusal(response: response))
     }
-    return .success((route, parameters))
+    return .success(chosen)
   }
 
-  private static func mostSpecific(
-    _ matches: [(Route, [String: String])]
-  ) -> (Route, [String: String])? {
-    matches.min { $0.0.pattern.isMoreSpecific(than: $1.0.pattern) }
+  private func mostSpecific(_ matches: [(Int, [String: String])]) -> (Int, [String: String])? {
+    matches.min { routes[$0.0].pattern.isMoreSpecific(than: routes[$1.0].pattern) }
   }
+}
+
+/// Where a request's route was found: kept in the request by `Router.admit(_:)`, and trusted only
+/// by the same router (same routes) for the same method and path.
+struct RouteResolution: Sendable {
+  let table: Router.Table
+  let routeCount: Int
+  let method: HTTPMethod
+  let path: String
+  let index: Int
+  let parameters: [String: String]
 }
 
 /// The error answer routing gives (a bad path, no route, a method not allowed).

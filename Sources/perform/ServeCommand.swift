@@ -53,7 +53,8 @@ enum ServeCommand {
     let metrics = ServerMetrics()
     let serving = ServingRouters()
     let completed: @Sendable (CompletedRequest) -> Void = { request in
-      let route = serving.current?.patterns.routePattern(of: request.head)
+      // NB: the serving router, not `patterns`: it finds the route its `admit` kept in the head.
+      let route = serving.current?.router.routePattern(of: request.head)
       metrics.record(request, route: route)
       accessLog?.write(JSONLineLog.accessLine(request, route: route))
     }
@@ -61,7 +62,7 @@ enum ServeCommand {
       configuration: configuration,
       admit: { request in
         guard let router = serving.current?.router else { return startingAnswer(request) }
-        return router.admit(request)
+        return router.admit(&request)
       },
       exempt: { request in
         serving.current?.router.isExemptFromLimits(request) ?? true

@@ -21,12 +21,15 @@ struct LoopbackServer: ~Copyable {
   ) throws {
     server = MicroHTTPDServer(
       configuration: .init(host: "127.0.0.1", port: port, threadCount: threadCount),
-      admit: admit, handler: handler)
+      admit: { admit($0) }, handler: handler)
     self.port = try server.start()
   }
 
   init(router: Router) throws {
-    try self.init(admit: { router.admit($0) }, handler: { router.respond(to: $0) })
+    server = MicroHTTPDServer(
+      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 4),
+      admit: { router.admit(&$0) }, handler: { router.respond(to: $0) })
+    port = try server.start()
   }
 
   deinit {

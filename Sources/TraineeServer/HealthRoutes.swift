@@ -8,9 +8,10 @@
 extension TraineeAPIRoutes {
   /// `GET /healthz` and `GET /readyz`.
   func registerHealthRoutes(on router: inout Router) {
-    router.getExemptFromLimits("/healthz") { _ in
-      .json(.ok, ["status": "ok"])
-    }
+    // NB: `/healthz` reads nothing, so its one answer is built once and sent from MHD's thread
+    // (`answersAtOnce`), the HTTP layer's own ceiling; `/readyz` asks the database, on a worker.
+    let healthy = HTTPResponse.json(.ok, ["status": "ok"]).tagged()
+    router.getExemptFromLimits("/healthz", answersAtOnce: true) { _ in healthy }
     router.getExemptFromLimits("/readyz") { [store] _ in
       do {
         try store.checkReadiness()

@@ -22,6 +22,8 @@ public struct Router: Sendable {
     var admission: Admission?
     var isExemptFromLimits = false
     var kept: KeptAnswer?
+    /// Whether `kept` reads the store (a token, an answer version) or nothing at all.
+    var keptReadsStore = true
     var handler: Handler
   }
 
@@ -61,10 +63,15 @@ public struct Router: Sendable {
   }
 
   /// Adds a `GET` route that no per-client limit applies to: a health check an orchestrator or
-  /// a load balancer must reach even when the server is busy.
-  public mutating func getExemptFromLimits(_ pattern: String, handler: @escaping Handler) {
-    add(.get, pattern, handler: handler)
+  /// a load balancer must reach even when the server is busy. `answersAtOnce`: the handler reads
+  /// nothing (no store, no file), so it is also the route's kept answer, sent without a worker
+  /// whatever the store (`respondFromKept(to:storeIsLocal:)`).
+  public mutating func getExemptFromLimits(
+    _ pattern: String, answersAtOnce: Bool = false, handler: @escaping Handler
+  ) {
+    add(.get, pattern, kept: answersAtOnce ? handler : nil, handler: handler)
     routes[routes.count - 1].isExemptFromLimits = true
+    routes[routes.count - 1].keptReadsStore = false
     table = Table()
   }
 
@@ -150,10 +157,12 @@ public struct Router: Sendable {
 
   /// The answer to `request` as `respondConditionally(to:)` gives it, when its route's kept
   /// answer is current; `nil` otherwise (no such route, nothing kept, stale, or any error: the
-  /// handler then answers, on a worker).
-  public func respondFromKept(to request: HTTPRequest) -> HTTPResponse? {
+  /// handler then answers, on a worker). `storeIsLocal`: the store's reads are local (SQLite),
+  /// so a kept answer that checks the store is looked up; otherwise (PostgreSQL, a round trip)
+  /// only routes that read nothing are answered.
+  public func respondFromKept(to request: HTTPRequest, storeIsLocal: Bool = true) -> HTTPResponse? {
     guard case .success(let (index, parameters)) = resolve(request),
-      let kept = routes[index].kept
+      let kept = routes[index].kept, storeIsLocal || !routes[index].keptReadsStore
     else {
       return nil
     }

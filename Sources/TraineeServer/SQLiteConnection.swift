@@ -15,7 +15,16 @@ public final class SQLiteConnection: DatabaseConnection {
   /// The path the connection was opened with.
   public let path: String
 
+  /// SQLite's process-wide settings, made once before the first connection opens.
+  private static let configured: Void = {
+    // NB: memory statistics (on by default) count every allocation under one global mutex; the
+    // server's threads, each reading on a connection of its own, queued on it (futex waits in a
+    // profile of kept answers). Nothing here reads them.
+    _ = perform_sqlite_memory_statistics_off()
+  }()
+
   init(path: String, readOnly: Bool, busyTimeout: Duration, synchronousFull: Bool) throws {
+    Self.configured
     self.path = path
     var opened: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX

@@ -60,7 +60,12 @@ extension TraineeAPIRoutes {
     ) { _, trainee in
       .json(.ok, try store.notificationConfigs(for: trainee.id))
     }
-    router.add(.get, "/v1/trainee/session", store: store, answersAtOnce: true) { _, trainee in
+    // NB: kept like the other reads (docs/decisions.md "Throughput: kept answers, group commit
+    // and paged history"): the answer is built and tagged once per answer version, not encoded
+    // and digested again on every request.
+    router.addCached(
+      "/v1/trainee/session", store: store, cache: cache, key: { _ in "session" }
+    ) { _, trainee in
       .json(.ok, TraineeSessionDto(id: trainee.id.description, name: trainee.name))
     }
   }

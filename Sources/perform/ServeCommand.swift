@@ -69,8 +69,8 @@ enum ServeCommand {
       },
       completed: completed,
       answerAtOnce: { request in
-        guard let current = serving.current, current.answersAtOnce else { return nil }
-        return current.router.respondFromKept(to: request)
+        guard let current = serving.current else { return nil }
+        return current.router.respondFromKept(to: request, storeIsLocal: current.answersAtOnce)
       },
       handler: { request in
         guard let router = serving.current?.router else { return startingAnswer(request) }

@@ -20,7 +20,9 @@ final class ServingRouters: @unchecked Sendable {
   }
 
   /// Publishes the routers; called once. `answersAtOnce`: the store's reads are local, so a
-  /// kept answer is looked up and sent on MHD's thread (`Router.respondFromKept`).
+  /// kept answer that checks the store is looked up and sent on MHD's thread
+  /// (`Router.respondFromKept`); a route that reads nothing (`/healthz`) is sent from there
+  /// either way.
   func publish(router: Router, patterns: Router, answersAtOnce: Bool) {
     precondition(!ready.load(ordering: .acquiring), "the routers are published once")
     routers = (router, patterns, answersAtOnce)

@@ -68,4 +68,15 @@ import Testing
     }
     #expect(taken)
   }
+
+  /// A server that stops sends no kept answer from MHD's thread: it asks `isClosing` first.
+  @Test func itSaysItIsClosingFromDrainUntilReopened() {
+    let scheduler = RequestScheduler(workers: 1, perClient: 1, queuedPerClient: 1)
+    #expect(!scheduler.isClosing)
+    scheduler.drain()
+    #expect(scheduler.isClosing)
+    #expect(!scheduler.submit(for: "a") { nil })
+    scheduler.reopen()
+    #expect(!scheduler.isClosing)
+  }
 }

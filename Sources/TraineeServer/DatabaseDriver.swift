@@ -79,9 +79,18 @@ public protocol DatabaseConnection {
   func row<T>(
     _ sql: String, _ values: [DatabaseValue], _ read: (any DatabaseRow) throws -> T
   ) throws -> T?
+  /// `compute`'s value, kept by the connection under `key` while its database stays as it was
+  /// when the value was computed (no connection or process has committed since); a connection
+  /// that cannot tell computes it every time. `compute` reads this connection's database only.
+  func kept<T>(_ key: String, _ compute: () throws -> T) throws -> T
 }
 
 extension DatabaseConnection {
+  /// A connection that cannot tell whether its database changed computes the value every time.
+  public func kept<T>(_ key: String, _ compute: () throws -> T) throws -> T {
+    try compute()
+  }
+
   /// Runs a statement that takes no parameters and returns no rows.
   @discardableResult
   public func run(_ sql: String) throws -> Int { try run(sql, []) }

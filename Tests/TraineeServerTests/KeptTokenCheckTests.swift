@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import TraineeAPI
+
+@testable import TraineeServer
+
+private typealias F = StoreFixture
+
+/// The trainee a token names is kept by each SQLite reader until any connection or process
+/// commits (docs/decisions.md "Throughput: kept answers, group commit and paged history", "the
+/// token check kept per connection"): a token replaced, a trainee added or a version raised by
+/// another process (here a second store on the same file, with connections of its own) is seen
+/// by the very next check, and a database whose reads share the writer's connection keeps nothing.
+@Suite struct KeptTokenCheckTests {
+  @Test(arguments: StoreBackend.available)
+  func aTokenReplacedByAnotherProcessIsRefusedAtOnce(_ backend: StoreBackend) throws {
+    try withTemporaryDirectory { directory in
+      let location = try backend.makeSharedLocation(in: directory)
+      let server = try DatabaseTraineeStore(database: backend.open(location), now: { F.monday })
+      let admin = try DatabaseTraineeStore(database: backend.open(location), now: { F.monday })
+      let alice = try admin.createTrainee(name: "Alice")
+      // Every reader of the server keeps the check (reads go round the readers).
+      for _ in 0..<20 {
+        #expect(try server.versionedTrainee(forToken: alice.token)?.trainee == alice.trainee)
+      }
+      let replaced = try admin.replaceToken(of: alice.trainee.id)
+      for _ in 0..<20 {
+        #expect(try server.versionedTrainee(forToken: alice.token) == nil)
+        #expect(try server.versionedTrainee(forToken: replaced)?.trainee == alice.trainee)
+      }
+    }
+  }
+
+  @Test(arguments: StoreBackend.available)
+  func aTokenUnknownAtFirstIsKnownOnceAnotherProcessAddsItsTrainee(
+    _ backend: StoreBackend
+  ) throws {
+    try withTemporaryDirectory { directory in
+      let location = try backend.makeSharedLocation(in: directory)
+      let server = try DatabaseTraineeStore(database: backend.open(location), now: { F.monday })
+      let admin = try DatabaseTraineeStore(database: backend.open(location), now: { F.monday })
+      let first = try admin.createTrainee(name: "First")
+      for _ in 0..<20 { #expect(try server.versionedTrainee(forToken: "not-yet") == nil) }
+      _ = try server.versionedTrainee(forToken: first.token)
+      // A token nobody has is not kept as unknown past a commit: the next trainee's is known.
+      let second = try admin.createTrainee(name: "Second")
+      for _ in 0..<20 {
+        #expect(try server.versionedTrainee(forToken: second.token)?.trainee == second.trainee)
+      }
+    }
+  }
+
+  @Test(arguments: StoreBackend.available)
+  func anAnswerVersionRaisedByAnotherProcessIsReadAtOnce(_ backend: StoreBackend) throws {
+    try withTemporaryDirectory { directory in
+      let location = try backend.makeSharedLocation(in: directory)
+      let server = try DatabaseTraineeStore(database: backend.open(location), now: { F.monday })
+      let other = try DatabaseTraineeStore(database: backend.open(location), now: { F.monday })
+      let alice = try other.createTrainee(name: "Alice")
+      var seen = try #require(try server.versionedTrainee(forToken: alice.token)).answerVersion
+      for round in 0..<5 {
+        if round % 2 == 0 {
+          try other.importPrograms(F.programs, for: alice.trainee.id)
+        } else {
+          try server.importPrograms(F.programs, for: alice.trainee.id)
+        }
+        for _ in 0..<20 {
+          let now = try #require(try server.versionedTrainee(forToken: alice.token)).answerVersion
+          #expect(now > seen)
+        }
+        seen = try #require(try server.versionedTrainee(forToken: alice.token)).answerVersion
+      }
+    }
+  }
+
+  /// In memory, reads run on the connection that writes, whose data version does not move with
+  /// its own commits: nothing may be kept there.
+  @Test func aDatabaseInMemoryChecksTheTokenEveryTime() throws {
+    let store = try DatabaseTraineeStore(database: SQLiteDatabase.inMemory(), now: { F.monday })
+    let alice = try store.createTrainee(name: "Alice")
+    #expect(try store.versionedTrainee(forToken: alice.token)?.trainee == alice.trainee)
+    let replaced = try store.replaceToken(of: alice.trainee.id)
+    #expect(try store.versionedTrainee(forToken: alice.token) == nil)
+    #expect(try store.versionedTrainee(forToken: replaced)?.trainee == alice.trainee)
+  }
+
+  @Test func keptValuesLastUntilTheVersionMovesAndStayBounded() {
+    let kept = KeptValues()
+    var computed = 0
+    func value(_ key: String, at version: Int64) -> Int? {
+      kept.value(key, at: version) {
+        computed += 1
+        return key == "none" ? nil : computed
+      }
+    }
+    #expect(value("a", at: 1) == 1)
+    #expect(value("a", at: 1) == 1)
+    #expect(value("none", at: 1) == nil)
+    #expect(value("none", at: 1) == nil)
+    #expect(computed == 2)
+    #expect(value("a", at: 2) == 3)
+    #expect(kept.count == 1)
+    for index in 0..<KeptValues.capacity { _ = value("k\(index)", at: 2) }
+    #expect(kept.count <= KeptValues.capacity)
+  }
+}

@@ -8,34 +8,16 @@ import Foundation
 // comes from the proxy's address, so the client's address is taken from `X-Forwarded-For`, but
 // only when the peer is a proxy the operator named as trusted (anyone can send the header).
 
-/// The bytes of request bodies and the requests per client address in flight, against their
-/// limits. A value; the server keeps one under a lock.
+/// The bytes of request bodies in flight, against their limit (the requests per client address
+/// are `ClientRequestCounts`). A value; the server keeps one under a lock.
 public struct InFlightBudget: Equatable, Sendable {
   /// The most bytes of request bodies held at once, over all requests.
   public let maxBodyBytes: Int
-  /// The most requests in flight from one client address.
-  public let maxRequestsPerAddress: Int
 
   private(set) var bodyBytes = 0
-  private(set) var requests: [String: Int] = [:]
 
-  public init(maxBodyBytes: Int, maxRequestsPerAddress: Int) {
+  public init(maxBodyBytes: Int) {
     self.maxBodyBytes = maxBodyBytes
-    self.maxRequestsPerAddress = maxRequestsPerAddress
-  }
-
-  /// Counts a request from `address`; `false` (nothing counted) when the address already has
-  /// `maxRequestsPerAddress` in flight.
-  public mutating func admitRequest(from address: String) -> Bool {
-    guard requests[address, default: 0] < maxRequestsPerAddress else { return false }
-    requests[address, default: 0] += 1
-    return true
-  }
-
-  /// Stops counting a request from `address`.
-  public mutating func releaseRequest(from address: String) {
-    requests[address, default: 1] -= 1
-    if requests[address] == 0 { requests[address] = nil }
   }
 
   /// Reserves `bytes` of body; `false` (nothing reserved) when that would pass `maxBodyBytes`.

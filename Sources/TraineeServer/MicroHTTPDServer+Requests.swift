@@ -27,8 +27,11 @@ final class RequestBody: @unchecked Sendable {
   var head: HTTPRequest?
   /// Whether the request went to a worker: a call after it resumes has nothing left to do.
   var isAnswered = false
-  /// The client address the request is counted against in the budget, once counted.
-  var address: String?
+  /// The client address's count the request is counted in, once counted.
+  var client: ClientRequestCounts.Count?
+  /// Whether the request holds `client` itself (a trusted proxy's client), rather than its
+  /// connection.
+  var holdsClient = false
   /// Body bytes reserved in the budget.
   var reserved = 0
 
@@ -107,18 +110,24 @@ let answerRequest: MHD_AccessHandlerCallback = {
     }
     if let head = body.head, !server.exempt(head) {
       let peer = state?.peerAddress(connection) ?? peerAddress(connection)
-      let address =
-        server.trustedProxies.isEmpty
-        ? peer
-        : InFlightBudget.clientAddress(
-          peer: peer, forwardedFor: head.headers["X-Forwarded-For"],
-          trustedProxies: server.trustedProxies)
-      guard server.budget.withLock({ $0.admitRequest(from: address) }) else {
+      let client: ClientRequestCounts.Count
+      if let state, !server.trustedProxies.contains(peer) {
+        client = state.peerCount(in: server.clients, peer: peer)
+      } else {
+        client = server.clients.hold(
+          InFlightBudget.clientAddress(
+            peer: peer, forwardedFor: head.headers["X-Forwarded-For"],
+            trustedProxies: server.trustedProxies))
+        body.holdsClient = true
+      }
+      guard server.clients.admit(client) else {
+        if body.holdsClient { server.clients.letGo(client) }
+        body.holdsClient = false
         return queueAnswer(
           busyAnswer("Too many requests from your address are in flight"), on: connection, for: body
         )
       }
-      body.address = address
+      body.client = client
     }
     if let declared = declaredBodyLength(connection), declared > UInt64(server.maxBodyBytes) {
       if waitsForContinue(connection) || declared > UInt64(drainLimit(for: server.maxBodyBytes)) {
@@ -273,9 +282,11 @@ let forgetConnection: MHD_NotifyConnectionCallback = {
   }
   guard code == .CONNECTION_NOTIFY_CLOSED else { return }
   server.connectionsOpen.withLock { $0 -= 1 }
-  if let state = socketContext.pointee {
-    Unmanaged<ConnectionState>.fromOpaque(state).release()
+  if let pointer = socketContext.pointee {
+    let state = Unmanaged<ConnectionState>.fromOpaque(pointer).takeRetainedValue()
     socketContext.pointee = nil
+    // Every request of the connection has ended (MHD calls the completed callback first).
+    if let count = state.heldCount { server.clients.letGo(count) }
   }
 }
 
@@ -289,11 +300,12 @@ let releaseRequest: MHD_RequestCompletedCallback = {
   guard let serverContext else { return }
   let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
   server.requestsBegun.wrappingSubtract(1, ordering: .releasing)
-  if body.address != nil || body.reserved > 0 {
-    server.budget.withLock { budget in
-      if let address = body.address { budget.releaseRequest(from: address) }
-      budget.release(body.reserved)
-    }
+  if let client = body.client {
+    server.clients.release(client)
+    if body.holdsClient { server.clients.letGo(client) }
+  }
+  if body.reserved > 0 {
+    server.budget.withLock { $0.release(body.reserved) }
   }
   if let completed = server.completed, let head = body.head {
     completed(
@@ -322,6 +334,9 @@ final class ConnectionState: @unchecked Sendable {
   var target: String?
   /// The peer's numeric address, read once (a connection keeps its peer).
   private var peer: String?
+  /// The peer's count of requests in flight, held from the connection's first counted request
+  /// until it closes.
+  private(set) var heldCount: ClientRequestCounts.Count?
 
   /// The state the connection callback gave `connection`; `nil` if it gave none.
   static func of(_ connection: OpaquePointer) -> ConnectionState? {
@@ -334,6 +349,14 @@ final class ConnectionState: @unchecked Sendable {
   func takeTarget() -> String? {
     defer { target = nil }
     return target
+  }
+
+  /// The count of requests in flight from `peer`, held by the connection once found.
+  func peerCount(in counts: ClientRequestCounts, peer: String) -> ClientRequestCounts.Count {
+    if let heldCount { return heldCount }
+    let count = counts.hold(peer)
+    heldCount = count
+    return count
   }
 
   /// The numeric address of the connection's peer, or `unknown`.

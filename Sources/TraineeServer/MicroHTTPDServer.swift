@@ -125,9 +125,8 @@ public final class MicroHTTPDServer: Sendable {
       scheduler: RequestScheduler(
         workers: configuration.workerCount, perClient: configuration.workersPerClient,
         queuedPerClient: configuration.queuedPerClient),
-      budget: InFlightBudget(
-        maxBodyBytes: configuration.maxBodyBytesInFlight,
-        maxRequestsPerAddress: configuration.maxRequestsPerAddress),
+      budget: InFlightBudget(maxBodyBytes: configuration.maxBodyBytesInFlight),
+      clients: ClientRequestCounts(limit: configuration.maxRequestsPerAddress),
       trustedProxies: configuration.trustedProxies, completed: completed)
   }
 
@@ -219,6 +218,8 @@ final class ServerContext: Sendable {
   let maxBodyBytes: Int
   let scheduler: RequestScheduler
   let budget: Locked<InFlightBudget>
+  /// The requests in flight per client address.
+  let clients: ClientRequestCounts
   /// Requests whose headers came in and that have not ended yet (`MicroHTTPDServer.drain`).
   let requestsBegun = Atomic<Int>(0)
   /// Connections accepted and not yet closed.
@@ -231,7 +232,8 @@ final class ServerContext: Sendable {
     answerAtOnce: (@Sendable (HTTPRequest) -> HTTPResponse?)?,
     admit: @escaping @Sendable (inout HTTPRequest) -> HTTPResponse?,
     exempt: @escaping @Sendable (HTTPRequest) -> Bool, maxBodyBytes: Int,
-    scheduler: RequestScheduler, budget: InFlightBudget, trustedProxies: Set<String>,
+    scheduler: RequestScheduler, budget: InFlightBudget, clients: ClientRequestCounts,
+    trustedProxies: Set<String>,
     completed: (@Sendable (CompletedRequest) -> Void)?
   ) {
     self.completed = completed
@@ -242,6 +244,7 @@ final class ServerContext: Sendable {
     self.maxBodyBytes = maxBodyBytes
     self.scheduler = scheduler
     self.budget = Locked(budget)
+    self.clients = clients
     self.trustedProxies = trustedProxies
   }
 }

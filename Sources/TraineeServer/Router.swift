@@ -32,6 +32,15 @@ public struct Router: Sendable {
 
   private var routes: [Route] = []
   private var table = Table()
+  /// The routes whose patterns have no `:name` segment, by method and pattern: a path without a
+  /// percent-escape that is one of them reaches it (a literal pattern is more specific than any
+  /// other that matches), found without splitting or decoding the path.
+  private var literalRoutes: [LiteralRoute: Int] = [:]
+
+  private struct LiteralRoute: Hashable {
+    var method: HTTPMethod
+    var path: String
+  }
   private let reportError: @Sendable (any Error, HTTPRequest) -> Void
 
   /// An empty router; `reportError` is told every error a handler throws that is not an
@@ -54,6 +63,9 @@ public struct Router: Sendable {
       "Route \(method) \(pattern) is registered twice")
     routes.append(
       Route(method: method, pattern: pattern, admission: admission, kept: kept, handler: handler))
+    if pattern.segments.allSatisfy({ if case .literal = $0 { true } else { false } }) {
+      literalRoutes[LiteralRoute(method: method, path: pattern.description)] = routes.count - 1
+    }
     table = Table()
   }
 
@@ -195,6 +207,11 @@ public struct Router: Sendable {
       kept.method == request.method, kept.path == request.path
     {
       return .success((kept.index, kept.parameters))
+    }
+    if let index = literalRoutes[LiteralRoute(method: request.method, path: request.path)],
+      !request.path.utf8.contains(UInt8(ascii: "%"))
+    {
+      return .success((index, [:]))
     }
     // Split on the raw `/` first, then decode each segment (`RequestTarget`).
     guard let segments = RequestTarget(request.path).segments else {

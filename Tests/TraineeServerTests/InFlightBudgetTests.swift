@@ -1,40 +1,49 @@
+import Foundation
 import Testing
 
 @testable import TraineeServer
 
-/// `InFlightBudget`: body bytes and requests per client address in flight, against limits.
+/// `InFlightBudget` and `ClientRequestCounts`: body bytes and requests per client address in
+/// flight, against limits.
 struct InFlightBudgetTests {
   @Test func anAddressHoldsAtMostItsRequests() {
-    var budget = InFlightBudget(maxBodyBytes: 100, maxRequestsPerAddress: 2)
-    do {
-      let admitted = budget.admitRequest(from: "192.0.2.1")
-      #expect(admitted)
+    let counts = ClientRequestCounts(limit: 2)
+    let first = counts.hold("192.0.2.1")
+    let again = counts.hold("192.0.2.1")
+    #expect(first === again)
+    let other = counts.hold("192.0.2.2")
+    #expect(counts.admit(first))
+    #expect(counts.admit(again))
+    #expect(!counts.admit(first))
+    #expect(counts.admit(other))
+    #expect(counts.inFlight(from: "192.0.2.1") == 2)
+    counts.release(first)
+    #expect(counts.admit(again))
+    counts.release(first)
+    counts.release(again)
+    counts.release(other)
+    #expect(counts.inFlight(from: "192.0.2.1") == 0)
+    // Let go by every holder, an address is forgotten.
+    counts.letGo(first)
+    #expect(counts.addressesHeld == 2)
+    counts.letGo(again)
+    counts.letGo(other)
+    #expect(counts.addressesHeld == 0)
+  }
+
+  @Test func requestsAdmittedFromManyThreadsAtOnceNeverPassTheLimit() {
+    let counts = ClientRequestCounts(limit: 5)
+    let count = counts.hold("192.0.2.1")
+    let admitted = Locked(0)
+    DispatchQueue.concurrentPerform(iterations: 64) { _ in
+      if counts.admit(count) { admitted.withLock { $0 += 1 } }
     }
-    do {
-      let admitted = budget.admitRequest(from: "192.0.2.1")
-      #expect(admitted)
-    }
-    do {
-      let admitted = budget.admitRequest(from: "192.0.2.1")
-      #expect(!admitted)
-    }
-    do {
-      let admitted = budget.admitRequest(from: "192.0.2.2")
-      #expect(admitted)
-    }
-    budget.releaseRequest(from: "192.0.2.1")
-    do {
-      let admitted = budget.admitRequest(from: "192.0.2.1")
-      #expect(admitted)
-    }
-    budget.releaseRequest(from: "192.0.2.1")
-    budget.releaseRequest(from: "192.0.2.1")
-    budget.releaseRequest(from: "192.0.2.2")
-    #expect(budget == InFlightBudget(maxBodyBytes: 100, maxRequestsPerAddress: 2))
+    #expect(admitted.withLock { $0 } == 5)
+    #expect(counts.inFlight(from: "192.0.2.1") == 5)
   }
 
   @Test func bodyBytesAreReservedUpToTheBudget() {
-    var budget = InFlightBudget(maxBodyBytes: 100, maxRequestsPerAddress: 2)
+    var budget = InFlightBudget(maxBodyBytes: 100)
     do {
       let admitted = budget.reserve(60)
       #expect(admitted)

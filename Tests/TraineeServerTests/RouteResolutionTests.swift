@@ -65,4 +65,23 @@ import Testing
     #expect(admitted.route != nil)
     #expect(admitted == plain)
   }
+
+  /// A literal pattern is found without splitting the path; what it finds is what the general
+  /// look-up finds (an escaped path, another method, a parameter route beside it).
+  @Test func aLiteralRouteIsFoundAsTheGeneralLookUpFindsIt() {
+    var router = Router()
+    router.get("/a/latest") { _ in .json(.ok, ["route": "latest", "id": ""]) }
+    router.delete("/a/:id") { request in
+      .json(.ok, ["route": "delete", "id": request.pathParameters["id"] ?? ""])
+    }
+    let get = HTTPRequest(method: .get, path: "/a/latest")
+    #expect(Self.route(router.respond(to: get)) == ["route": "latest", "id": ""])
+    let escaped = HTTPRequest(method: .get, path: "/a/%6Catest")
+    #expect(Self.route(router.respond(to: escaped)) == ["route": "latest", "id": ""])
+    let delete = HTTPRequest(method: .delete, path: "/a/latest")
+    #expect(Self.route(router.respond(to: delete)) == ["route": "delete", "id": "latest"])
+    #expect(router.respond(to: HTTPRequest(method: .head, path: "/a/latest")).status == .ok)
+    #expect(
+      router.respond(to: HTTPRequest(method: .post, path: "/a/latest")).status == .methodNotAllowed)
+  }
 }

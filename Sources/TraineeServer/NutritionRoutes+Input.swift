@@ -16,7 +16,10 @@ func requestTimeZone(_ request: HTTPRequest) throws(HTTPError) -> TimeZone {
   guard let raw = request.headers["X-Timezone"] else {
     return TimeZone(identifier: "UTC") ?? .gmt
   }
-  let name = raw.trimmingCharacters(in: .whitespaces)
+  // NB: MHD hands header values without the blanks around them, so Foundation's trimming
+  // (NSString, in a profile of kept `/home` answers) is needed only for other whitespace.
+  let isPlain = raw.utf8.allSatisfy { $0 > UInt8(ascii: " ") && $0 < 0x7f }
+  let name = isPlain ? raw : raw.trimmingCharacters(in: .whitespaces)
   guard !name.isEmpty, name.count <= maximumTimeZoneLength,
     let zone = TimeZone(identifier: name)
   else {

@@ -43,7 +43,7 @@ extension TraineeAPIRoutes {
       "/v1/trainee/home", store: store, cache: cache,
       key: { request in
         let hint = try planDayHint(request)
-        let today = CalendarDate(self.now(), in: try requestTimeZone(request))
+        let today = CalendarDate.of(self.now(), in: try requestTimeZone(request))
         return answerKey("home", today.description, hint?.planId ?? "", hint?.dayId ?? "")
       }
     ) { request, trainee in

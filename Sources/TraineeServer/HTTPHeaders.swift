@@ -61,7 +61,10 @@ public struct HTTPHeaders: Equatable, Sendable, Sequence, ExpressibleByDictionar
 
   /// Whether two field names are equal ignoring ASCII case (field names are ASCII tokens).
   static func namesMatch(_ left: String, _ right: String) -> Bool {
-    left.utf8.elementsEqual(right.utf8) { asciiLowercase($0) == asciiLowercase($1) }
+    // NB: lengths first: most names looked for differ in length from most fields (a header
+    // look-up compares every field's name until one matches, several times per request).
+    left.utf8.count == right.utf8.count
+      && left.utf8.elementsEqual(right.utf8) { asciiLowercase($0) == asciiLowercase($1) }
   }
 
   private static func asciiLowercase(_ byte: UInt8) -> UInt8 {

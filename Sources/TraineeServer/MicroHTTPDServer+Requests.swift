@@ -247,9 +247,10 @@ func requestHead(
 // NB: MHD's URI callback sees the request target before MHD decodes it; the target is kept in
 // the connection's state (`ConnectionState`) until the access handler takes it, and dropped with
 // it when the connection closes (MHD calls the completed callback only for requests that reached
-// the handler, so nothing is allocated per request here). A target with more query arguments than any route takes is cut
-// off at once: MHD 0.9.75 parses the arguments into the connection's 32 KiB memory pool before
-// any handler runs and, with about 456 of them, waits without answering until the 60 s timeout.
+// the handler, so nothing is allocated per request here). A target with more query arguments
+// than any route takes is cut off at once: MHD 0.9.75 parses the arguments into the
+// connection's 32 KiB memory pool before any handler runs and, with about 456 of them, waits
+// without answering until the 60 s timeout.
 
 /// MHD's URI callback: keeps the raw target; shuts down a connection whose target has too many
 /// query arguments (MHD then closes it when its next read ends).

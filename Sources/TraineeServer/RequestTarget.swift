@@ -73,10 +73,12 @@ public struct RequestTarget: Equatable, Sendable {
         message: "The query has more than \(Self.maximumQueryArguments) arguments.")
     }
     var arguments: [String: String] = [:]
-    for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-      let equals = pair.firstIndex(of: "=")
+    // NB: split on the UTF-8 view, as the path is (`&` and `=` are ASCII).
+    for bytes in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+      let pair = Substring(bytes)
+      let equals = pair.utf8.firstIndex(of: UInt8(ascii: "="))
       let rawName = equals.map { pair[..<$0] } ?? pair
-      let rawValue = equals.map { pair[pair.index(after: $0)...] } ?? ""
+      let rawValue = equals.map { pair[pair.utf8.index(after: $0)...] } ?? ""
       guard let name = Self.percentDecoded(rawName, plusIsSpace: true),
         let value = Self.percentDecoded(rawValue, plusIsSpace: true)
       else {

@@ -157,6 +157,9 @@ struct FuzzedServer: Sendable {
   func answer(_ request: HTTPRequest) -> HTTPResponse {
     var head = request
     head.body = Data()
-    return router.admit(head) ?? router.respond(to: request)
+    // As the server: the route `admit` found is kept in the head the handler is given.
+    if let refusal = router.admit(&head) { return refusal }
+    head.body = request.body
+    return router.respond(to: head)
   }
 }

@@ -79,6 +79,36 @@ import Testing
     #expect(try await third.request("GET", "/v1/trainee/session", token: thirdToken).status == 200)
   }
 
+  /// A running server keeps its token checks and answers (docs/decisions.md "Throughput: kept
+  /// answers, group commit and paged history", "the token check kept per connection"), yet a
+  /// token another process replaces is refused by the very next request, kept answer or not.
+  @Test func aTokenReplacedByAnotherProcessIsRefusedByARunningServerAtOnce() async throws {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = directory.appendingPathComponent("perform.sqlite")
+    let first = try ServeChild(database: database, demo: true)
+    defer { first.interrupt() }
+    let old = try #require(first.token)
+    let paths = ["/v1/trainee/session", "/v1/trainee/workouts", "/v1/trainee/home"]
+    // Every answer kept, and the token's check kept on the readers the requests went to.
+    for path in paths {
+      for _ in 0..<12 { #expect(try await first.request("GET", path, token: old).status == 200) }
+    }
+    // Another process, without the kept token file, gives the demo trainee a new token.
+    try FileManager.default.removeItem(
+      at: directory.appendingPathComponent("perform.sqlite.demo-token"))
+    let second = try ServeChild(database: database, demo: true)
+    defer { second.interrupt() }
+    let new = try #require(second.token)
+    #expect(new != old)
+    for path in paths {
+      for _ in 0..<12 {
+        #expect(try await first.request("GET", path, token: old).status == 401)
+        #expect(try await first.request("GET", path, token: new).status == 200)
+      }
+    }
+  }
+
   /// NB: docs/decisions.md, "Server storage": a write is answered 2xx only after it is committed.
   @Test(arguments: [30, 90])
   func everyAcknowledgedWriteSurvivesAKillNine(acknowledgedBeforeKill: Int) async throws {

@@ -47,9 +47,11 @@ let package = Package(
     // matching, progress series and their charts (terminal braille and SVG).
     .target(name: "TrainingHistory", dependencies: ["TraineeAPI", "WorkoutSession"]),
     .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     // The trainee API server: routes on libmicrohttpd, storage on SQLite or PostgreSQL.
     .target(
-      name: "TraineeServer", dependencies: ["TraineeAPI", "CSQLite", "CPostgreSQL", "CMicroHTTPD"]),
+      name: "TraineeServer",
+      dependencies: ["TraineeAPI", "CSQLite", "CPostgreSQL", "CMicroHTTPD", "CCrypto"]),
     // Scripted, deterministic runs of the engine: `perform replay`.
     .target(name: "WorkoutReplay", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"]),
     // Scripted, deterministic runs of the nutrition day against an in-process server.

@@ -9,7 +9,8 @@
 # one) and prints "front: http://127.0.0.1:PORT", each server's "server: PID PORT" and, with
 # --demo, the demo trainee's "token: …". DIR keeps the pid files and logs; `stop DIR` stops nginx
 # and both servers (SIGTERM: they drain) and leaves the logs. FRONT_ACCESS_LOG=off (the benchmark)
-# turns the servers' access logs off.
+# turns the servers' access logs off; FRONT_SERVER_OPTIONS adds options to both `perform serve`
+# (the benchmark's `--max-requests-per-address 1000`: its 64 connections are one client address).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -67,6 +68,7 @@ for name in first second; do
   ((${#demo[@]})) && extra=(--demo --data-dir "$dir")
   "$perform" serve --host 127.0.0.1 --port 0 --database "$database" --trusted-proxy 127.0.0.1 \
     --access-log "${FRONT_ACCESS_LOG:-$dir/server-$name.access.log}" "${extra[@]}" \
+    ${FRONT_SERVER_OPTIONS:-} \
     >"$dir/server-$name.out" 2>"$dir/server-$name.err" &
   echo $! >"$dir/server-$name.pid"
   for _ in $(seq 200); do

@@ -283,7 +283,9 @@ if [[ -n "${PERFORM_TEST_POSTGRESQL:-}" ]]; then
   pg_one_token=$token
   echo "perform serve (PostgreSQL): $pg_one_base"
   pg_work="$work/pg-two"
-  FRONT_ACCESS_LOG=off "$root/scripts/nginx-front.sh" start "$pg_work" --port 0 --demo \
+  # NB: behind nginx every request's client is wrk's one address, as in start_perform.
+  FRONT_ACCESS_LOG=off FRONT_SERVER_OPTIONS="--max-requests-per-address 1000" \
+    "$root/scripts/nginx-front.sh" start "$pg_work" --port 0 --demo \
     --perform "$PERFORM" \
     --database "$PERFORM_TEST_POSTGRESQL&options=-csearch_path%3Dbench_two" >"$work/front.out"
   pg_two_base=$(sed -n 's/^front: //p' "$work/front.out")

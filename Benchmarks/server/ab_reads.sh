@@ -66,43 +66,9 @@ first=${names[0]}
 mkdir -p "$work/www" "$work/nginx"
 curl -sf -H "Authorization: Bearer ${token[$first]}" -H 'X-Timezone: UTC' \
   "${base[$first]}/v1/trainee/workouts" >"$work/www/workouts.json"
-chmod 755 "$work" "$work/www"
-chmod 644 "$work/www/workouts.json"
-nginx_port=$(free_port)
-cat >"$work/nginx/nginx.conf" <<CONF
-daemon off;
-master_process on;
-worker_processes auto;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/error.log warn;
-events { worker_connections 1024; }
-http {
-  types { application/json json; }
-  default_type application/json;
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  keepalive_timeout 60s;
-  client_body_temp_path $work/nginx/body;
-  proxy_temp_path $work/nginx/proxy;
-  fastcgi_temp_path $work/nginx/fastcgi;
-  uwsgi_temp_path $work/nginx/uwsgi;
-  scgi_temp_path $work/nginx/scgi;
-  server {
-    listen 127.0.0.1:$nginx_port;
-    root $work/www;
-  }
-}
-CONF
-"$nginx_bin" -p "$work/nginx" -e "$work/nginx/error.log" -c "$work/nginx/nginx.conf" \
-  2>"$work/nginx/stderr.log" &
-pids+=($!)
-nginx_url="http://127.0.0.1:$nginx_port/workouts.json"
-for _ in $(seq 100); do
-  curl -sf -o /dev/null "$nginx_url" && break
-  sleep 0.1
-done
+# shellcheck source=static_nginx.sh
+. "$here/static_nginx.sh"
+start_static_nginx "$work" "$(free_port)"
 
 # run LABEL URL TOKEN: one bounded wrk run, one line.
 run() {

@@ -10,6 +10,17 @@ import Foundation
 // `null`), each payload read once; and `logged_sets` goes. A kept best set's `best_position` is
 // its position in `set_history` from now on (no read uses it).
 
+/// Version 11's statement, alike in both dialects, that points each kept best set at its row of
+/// `set_history` (filled by then).
+private let bestPositionInSetHistory = """
+  UPDATE exercise_history SET best_position = (
+    SELECT MIN(h.position) FROM set_history AS h
+    WHERE h.log_id = exercise_history.best_log_id AND h.exercise_id = exercise_history.exercise_id
+      AND h.is_strength = 1 AND h.weight = exercise_history.best_weight
+      AND h.reps = exercise_history.best_reps)
+  WHERE best_log_id IS NOT NULL;
+  """
+
 /// Version 11: `set_history` knows its strength sets, and `logged_sets` is gone.
 let traineeSchemaVersion11 = Migration(
   version: 11, name: "one table of sets: set_history knows its strength sets",
@@ -22,12 +33,7 @@ let traineeSchemaVersion11 = Migration(
         json_each(e.value, '$.sets') AS s
       WHERE json_type(s.value, '$.durationSec') IS NULL
         AND json_type(s.value, '$.distanceKm') IS NULL);
-    UPDATE exercise_history SET best_position = (
-      SELECT MIN(h.position) FROM set_history AS h
-      WHERE h.log_id = exercise_history.best_log_id AND h.exercise_id = exercise_history.exercise_id
-        AND h.is_strength = 1 AND h.weight = exercise_history.best_weight
-        AND h.reps = exercise_history.best_reps)
-    WHERE best_log_id IS NOT NULL;
+    \(bestPositionInSetHistory)
     DROP INDEX logged_sets_by_exercise;
     DROP TABLE logged_sets;
     """)
@@ -48,11 +54,6 @@ let traineeSchemaVersion11PostgreSQL = Migration(
       WHERE s.value -> 'durationSec' IS NULL AND s.value -> 'distanceKm' IS NULL
     ) AS k
     WHERE h.log_id = k.id AND h.position = k.position;
-    UPDATE exercise_history SET best_position = (
-      SELECT MIN(h.position) FROM set_history AS h
-      WHERE h.log_id = exercise_history.best_log_id AND h.exercise_id = exercise_history.exercise_id
-        AND h.is_strength = 1 AND h.weight = exercise_history.best_weight
-        AND h.reps = exercise_history.best_reps)
-    WHERE best_log_id IS NOT NULL;
+    \(bestPositionInSetHistory)
     DROP TABLE logged_sets;
     """)

@@ -58,4 +58,22 @@ struct WorkoutHistoryJSONTests {
       #expect(dto.answerJSON == (try Self.encoded(dto)))
     }
   }
+
+  /// The writer names each stored property of the answer's types: one added to a type fails
+  /// here until the writer writes it too, so no answer leaves a new field out.
+  @Test func theWriterKnowsEveryPropertyOfTheAnswersTypes() {
+    func properties(_ value: Any) -> Set<String> {
+      Set(Mirror(reflecting: value).children.compactMap(\.label))
+    }
+    let log = WorkoutLogDto(
+      id: "1", workoutNumber: 1, loggedAt: "", programId: nil, dayId: nil, label: nil,
+      durationSec: nil, completed: true, exerciseCount: 0, doneSetCount: 0, volumeKg: 0,
+      entries: nil)
+    #expect(
+      properties(log) == [
+        "id", "workoutNumber", "loggedAt", "programId", "dayId", "label", "durationSec",
+        "completed", "exerciseCount", "doneSetCount", "volumeKg", "entries",
+      ])
+    #expect(properties(WorkoutHistoryDto(workouts: [])) == ["workouts", "nextCursor"])
+  }
 }

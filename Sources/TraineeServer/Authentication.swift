@@ -68,20 +68,14 @@ private func asciiBearerToken(_ header: String) -> String? {
 
 extension Router {
   /// Registers a route whose handler runs for the authenticated trainee.
-  ///
-  /// `answersAtOnce`: the handler reads nothing but the trainee, so it is also the route's kept
-  /// answer (`Router.respondFromKept`), sent without a worker where the server does that.
   public mutating func add(
-    _ method: HTTPMethod, _ pattern: String, store: any TraineeStore, answersAtOnce: Bool = false,
+    _ method: HTTPMethod, _ pattern: String, store: any TraineeStore,
     handler: @escaping @Sendable (HTTPRequest, Trainee) throws -> HTTPResponse
   ) {
-    let kept: Router.KeptAnswer = { request in
-      try handler(request, authenticatedTrainee(request, in: store))
-    }
     add(
       method, pattern,
       admission: { request in _ = try authenticatedTrainee(request, in: store) },
-      kept: answersAtOnce ? kept : nil,
+      kept: nil,
       handler: { request in
         try WorkoutRoutes.mappingStoreErrors {
           try handler(request, authenticatedTrainee(request, in: store))

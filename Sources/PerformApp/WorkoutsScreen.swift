@@ -256,10 +256,15 @@ public final class WorkoutsScreen: AppScreen {
       line.append(pad(String(logged.loggedAt.prefix(10)), 12))
       line.append(pad(logged.label ?? logged.dayId ?? "", 10))
       line.append(pad(logged.durationSec.map { formatClock($0) } ?? "", 9))
+      let units = units()
+      let volume = units.displayWeight(kilograms: Double(logged.volumeKg))
       line.append(
         text(
           .workoutsLoggedSummary,
-          ["sets": String(logged.doneSetCount), "volume": "\(logged.volumeKg)"]),
+          [
+            "sets": String(logged.doneSetCount),
+            "volume": text.decimal(volume, digits: 0) + " " + units.weightSymbol,
+          ]),
         TextStyle(dim: true))
       if confirmingDelete == logged.id {
         line.append("  " + text(.workoutsDeleteAsk), TextStyle(bold: true, foreground: .red))

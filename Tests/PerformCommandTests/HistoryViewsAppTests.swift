@@ -14,6 +14,9 @@ struct HistoryViewsAppTests {
     defer { app.close() }
     try await app.openWorkoutsTab()
     try await app.waitFor("History")
+    // The workouts tab's history line gives the volume in the trainee's units too.
+    let tab = try await app.waitFor("7 sets · 3825 lb")
+    #expect(!tab.contains(" kg"), "\(tab)")
     // The oldest logged workout is the list's last line: Day 1, bench press and dips.
     for _ in 0..<30 { try app.send(keys: "j") }
     try app.send(keys: .enter)

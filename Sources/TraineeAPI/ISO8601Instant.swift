@@ -37,16 +37,7 @@ public enum ISO8601Instant {
     let milliseconds = date.milliseconds
     guard Date(milliseconds: milliseconds) == date else { return nil }
     let (days, millisecondOfDay) = milliseconds.floorDividedBy(86_400_000)
-    // Days since 1970-01-01 to a civil date (H. Hinnant's days_from_civil, inverted).
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    let (year, month, day) = civilDate(daysSince1970: days)
     guard (1583...9999).contains(year) else { return nil }
     var text = ""
     text.reserveCapacity(24)
@@ -69,6 +60,24 @@ public enum ISO8601Instant {
     append(millisecondOfDay % 1000, digits: 3)
     text += "Z"
     return text
+  }
+
+  /// The proleptic Gregorian year, month and day `days` days after 1970-01-01 (H. Hinnant's
+  /// "civil from days": eras of 400 years, years starting on 1 March).
+  package static func civilDate(
+    daysSince1970 days: Int64
+  ) -> (
+    year: Int64, month: Int64, day: Int64
+  ) {
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
   /// `2026-01-05T10:01:30Z`, with milliseconds only when its whole milliseconds have any

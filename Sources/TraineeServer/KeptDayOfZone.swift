@@ -14,17 +14,8 @@ extension CalendarDate {
     let seconds =
       Int(instant.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: instant)
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-    // Days since 1970-01-01 to the proleptic Gregorian year, month and day (the "civil from
-    // days" algorithm: eras of 400 years, years starting on 1 March).
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthFromMarch = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-    let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    return CalendarDate(year: year, month: month, day: day) ?? CalendarDate(instant, in: zone)
+    let (year, month, day) = ISO8601Instant.civilDate(daysSince1970: Int64(days))
+    return CalendarDate(year: Int(year), month: Int(month), day: Int(day))
+      ?? CalendarDate(instant, in: zone)
   }
 }

@@ -38,7 +38,7 @@ enum BearerToken {
 /// SHA-256 (FIPS 180-4), by OpenSSL's libcrypto.
 enum SHA256 {
   /// The 32-byte digest of `message`.
-  static func hash(_ message: [UInt8]) -> [UInt8] {
+  static func hash(_ message: some ContiguousBytes) -> [UInt8] {
     var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
     var length: UInt32 = 0
     let done = message.withUnsafeBytes { bytes in

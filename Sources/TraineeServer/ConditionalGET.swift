@@ -31,7 +31,7 @@ extension HTTPResponse {
   func tagged() -> HTTPResponse {
     var response = self
     response.headers["ETag"] =
-      "\"" + BearerToken.hex(Array(SHA256.hash(Array(body)).prefix(16))) + "\""
+      "\"" + BearerToken.hex(Array(SHA256.hash(body).prefix(16))) + "\""
     return response
   }
 

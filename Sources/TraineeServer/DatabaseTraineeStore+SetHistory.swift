@@ -60,6 +60,10 @@ public struct LoggedSetCursor: Equatable, Sendable, CustomStringConvertible {
     self.init(performedAt: performedAt, logId: logId, position: position)
   }
 
+  /// A position after every set of a log (a set's is at most 99,099): a cursor with it names the
+  /// end of its log.
+  public static let pastEverySet: Int64 = 999_999
+
   public var description: String { "\(performedAt).\(logId).\(position)" }
 }
 
@@ -115,32 +119,39 @@ extension DatabaseTraineeStore {
 
   public func loggedSets(_ query: LoggedSetQuery, for trainee: TraineeID) throws -> LoggedSetPage {
     let after = query.after ?? LoggedSetCursor(performedAt: -1, logId: -1, position: -1)
-    var conditions = ["trainee_id = ?1", "(performed_at, log_id, position) > (?2, ?3, ?4)"]
     var values: [DatabaseValue] = [
       trainee.value, .integer(after.performedAt), .integer(after.logId),
-      .integer(after.position), DatabaseValue(query.limit + 1),
     ]
-    if let exerciseId = query.exerciseId {
-      values.append(.text(exerciseId))
-      conditions.append("exercise_id = ?\(values.count)")
+    func parameter(_ value: DatabaseValue) -> String {
+      values.append(value)
+      return "?\(values.count)"
     }
-    if let from = query.from {
-      values.append(.integer(from.milliseconds))
-      conditions.append("performed_at >= ?\(values.count)")
-    }
-    if let to = query.to {
-      values.append(.integer(to.milliseconds))
-      conditions.append("performed_at < ?\(values.count)")
-    }
-    let rows = try read { db in
-      try db.rows(
-        """
-        SELECT performed_at, log_id, position, workout_number, label, exercise_id, name,
-          set_number, set_type, weight, reps, rir, duration_sec, distance_km, is_record
-        FROM set_history WHERE \(conditions.joined(separator: " AND "))
-        ORDER BY performed_at, log_id, position LIMIT ?5
-        """, values
-      ) { row in
+    let byDate = query.exerciseId == nil
+    let exerciseId = query.exerciseId.map { parameter(.text($0)) }
+    let from = query.from.map { parameter(.integer($0.milliseconds)) }
+    let to = query.to.map { parameter(.integer($0.milliseconds)) }
+    // Both statements take the parameters so far; then the last workout's takes how many
+    // workouts, and the page's the rest.
+    let lastLogValues = values + [DatabaseValue(query.limit + Self.logsBeyondAPage)]
+    let logs = "?\(lastLogValues.count)"
+    let position = parameter(.integer(after.position))
+    let limit = parameter(DatabaseValue(query.limit + 1))
+    let sql = Self.loggedSetsSQL(
+      exerciseId: exerciseId, from: from, to: to, position: position, limit: limit,
+      lastLog: byDate ? (logs, "?\(values.count + 1)", "?\(values.count + 2)") : nil)
+    return try read { db in
+      var lastLog: LoggedSetCursor?
+      if let lastLogSQL = sql.lastLog {
+        lastLog = try db.row(lastLogSQL, lastLogValues) {
+          LoggedSetCursor(
+            performedAt: try $0.int64(0), logId: try $0.int64(1),
+            position: LoggedSetCursor.pastEverySet)
+        }
+        values += [
+          .integer(lastLog?.performedAt ?? .max), .integer(lastLog?.logId ?? .max),
+        ]
+      }
+      let rows = try db.rows(sql.sets, values) { row in
         let cursor = LoggedSetCursor(
           performedAt: try row.int64(0), logId: try row.int64(1), position: try row.int64(2))
         let set = LoggedSetDto(
@@ -154,9 +165,71 @@ extension DatabaseTraineeStore {
           isRecord: try row.optionalInt64(14).map { $0 != 0 })
         return (cursor, set)
       }
+      if rows.count > query.limit {
+        let page = rows.prefix(query.limit)
+        return LoggedSetPage(sets: page.map(\.1), next: page.last?.0)
+      }
+      // Every set up to the last workout read is in the page; when the read stopped there (a run
+      // of workouts without a done set), the next page starts after it.
+      return LoggedSetPage(sets: rows.map(\.1), next: lastLog)
     }
-    let page = rows.prefix(query.limit)
-    return LoggedSetPage(
-      sets: page.map(\.1), next: rows.count > query.limit ? page.last?.0 : nil)
+  }
+
+  // NB: docs/decisions.md "Paged logged sets", "by date through the workouts": a page by date
+  // walks the trainee's workouts by `workout_summaries_by_date` and each one's sets by
+  // `set_history`'s key, rather than an index of every set by date that each log post had to
+  // write (one more B-tree, and one more page, per set stored). A workout without a done set
+  // gives no row, so the walk stops at the workout a page's length and `logsBeyondAPage` past the
+  // cursor's: a page is full unless that many were empty, and then it ends early, its `next`
+  // after that workout.
+
+  /// How many workouts beyond a page's length a page by date reads at most: one for the cursor's
+  /// own workout (whose sets may all be behind it) and one to tell whether more sets follow.
+  static let logsBeyondAPage = 2
+
+  /// The statements of a page: its sets, and (by date only) the last workout it may read. `?1`
+  /// is the trainee and `?2`, `?3` the cursor's date and log; the rest name their parameters.
+  /// `lastLog` (by date only: `nil` when `exerciseId` is given) names the parameters of the last
+  /// workout read: how many workouts at most (in the last workout's statement), and that
+  /// workout's date and log (in the page's; `Int64.max` when the trainee has fewer).
+  static func loggedSetsSQL(
+    exerciseId: String?, from: String?, to: String?, position: String, limit: String,
+    lastLog: (logs: String, at: String, log: String)?
+  ) -> (sets: String, lastLog: String?) {
+    let columns = """
+      s.performed_at, s.log_id, s.position, s.workout_number, s.label, s.exercise_id, s.name,
+        s.set_number, s.set_type, s.weight, s.reps, s.rir, s.duration_sec, s.distance_km,
+        s.is_record
+      """
+    guard let lastLog else {
+      let dates = [from.map { "s.performed_at >= \($0)" }, to.map { "s.performed_at < \($0)" }]
+        .compactMap { $0 }.map { " AND \($0)" }.joined()
+      return (
+        """
+        SELECT \(columns)
+        FROM set_history AS s
+        WHERE s.trainee_id = ?1 AND s.exercise_id = \(exerciseId ?? "NULL")
+          AND (s.performed_at, s.log_id, s.position) > (?2, ?3, \(position))\(dates)
+        ORDER BY s.performed_at, s.log_id, s.position LIMIT \(limit)
+        """, nil
+      )
+    }
+    let dates = [from.map { "w.logged_at >= \($0)" }, to.map { "w.logged_at < \($0)" }]
+      .compactMap { $0 }.map { " AND \($0)" }.joined()
+    let workouts = "w.trainee_id = ?1 AND (w.logged_at, w.log_id) >= (?2, ?3)\(dates)"
+    return (
+      """
+      SELECT \(columns)
+      FROM workout_summaries AS w
+      CROSS JOIN set_history AS s
+      WHERE \(workouts) AND (w.logged_at, w.log_id) <= (\(lastLog.at), \(lastLog.log))
+        AND s.log_id = w.log_id AND (w.logged_at, w.log_id, s.position) > (?2, ?3, \(position))
+      ORDER BY w.logged_at, w.log_id, s.position LIMIT \(limit)
+      """,
+      """
+      SELECT w.logged_at, w.log_id FROM workout_summaries AS w WHERE \(workouts)
+      ORDER BY w.logged_at, w.log_id LIMIT 1 OFFSET \(lastLog.logs) - 1
+      """
+    )
   }
 }

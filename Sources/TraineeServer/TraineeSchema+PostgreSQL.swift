@@ -258,6 +258,6 @@ extension Migrations {
         ALTER TABLE trainees ADD COLUMN answer_version BIGINT NOT NULL DEFAULT 0
           CHECK (answer_version >= 0);
         """),
-    traineeSchemaVersion10PostgreSQL, traineeSchemaVersion11PostgreSQL,
+    traineeSchemaVersion10PostgreSQL, traineeSchemaVersion11PostgreSQL, traineeSchemaVersion12,
   ]
 }

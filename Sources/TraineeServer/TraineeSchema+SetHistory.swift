@@ -47,3 +47,13 @@ let traineeSchemaVersion8 = Migration(
       json_each(e.value, '$.sets') AS s
     WHERE json_extract(s.value, '$.done') = 1;
     """)
+
+// NB: docs/decisions.md "Paged logged sets", "by date through the workouts": a page by date now
+// walks the workouts by `workout_summaries_by_date` and their sets by the key, so the index of
+// every set by date goes; it was one more B-tree, and one more page of the WAL, for each set of
+// every log posted.
+
+/// Version 12: sets are paged by date through their workouts; `set_history_by_date` goes.
+let traineeSchemaVersion12 = Migration(
+  version: 12, name: "sets paged by date through their workouts, without an index of their own",
+  sql: "DROP INDEX set_history_by_date;")

@@ -176,28 +176,73 @@ private typealias F = StoreFixture
     #expect(response.errorBody?.message.contains(name) == true, "\(response.errorBody as Any)")
   }
 
-  /// A page is an index range however long the history: SQLite's plan searches an index of
-  /// `set_history` in the page's order, never sorting or scanning the trainee's sets.
-  /// (SQLite's plan only: PostgreSQL's planner weighs table statistics, so its plan for a few
-  /// rows is a sequential scan whatever the indexes.)
-  @Test(arguments: [
-    ("", "set_history_by_date"), (" AND exercise_id = 'bench'", "set_history_by_exercise"),
-  ])
-  func aPageIsAnIndexRange(filter: String, index: String) throws {
+  /// A page is an index range however long the history: SQLite's plan walks the trainee's
+  /// workouts by date and each one's sets by the key (or one exercise's sets by their index) in
+  /// the page's order, never sorting or scanning the trainee's sets. (SQLite's plan only:
+  /// PostgreSQL's planner weighs table statistics, so its plan for a few rows is a sequential
+  /// scan whatever the indexes.)
+  @Test(arguments: [false, true])
+  func aPageIsAnIndexRange(byExercise: Bool) throws {
     let store = try F.makeStore(.sqlite)
+    let sql = DatabaseTraineeStore.loggedSetsSQL(
+      exerciseId: byExercise ? "?4" : nil, from: "?5", to: "?6", position: "?7", limit: "?8",
+      lastLog: byExercise ? nil : ("?7", "?9", "?10"))
     let plan = try store.database.readTransaction { db in
       try db.rows(
-        """
-        EXPLAIN QUERY PLAN SELECT * FROM set_history
-        WHERE trainee_id = 1 AND (performed_at, log_id, position) > (0, 0, 0)\(filter)
-        ORDER BY performed_at, log_id, position LIMIT 101
-        """
+        "EXPLAIN QUERY PLAN \(sql.sets)",
+        Array(repeating: .integer(0), count: byExercise ? 8 : 10)
       ) { try $0.string(3) }
     }
-    #expect(plan.count == 1, "\(plan)")
-    #expect(plan.first?.contains("SEARCH set_history USING") == true, "\(plan)")
-    #expect(plan.first?.contains(index) == true, "\(plan)")
     #expect(!plan.joined().contains("TEMP B-TREE"), "\(plan)")
+    #expect(!plan.joined().contains("SCAN"), "\(plan)")
+    if byExercise {
+      #expect(plan.count == 1, "\(plan)")
+      #expect(plan.first?.contains("SEARCH s USING INDEX set_history_by_exercise") == true)
+    } else {
+      #expect(plan.count == 2, "\(plan)")
+      #expect(plan.first?.contains("INDEX workout_summaries_by_date") == true, "\(plan)")
+      #expect(plan.last?.contains("SEARCH s USING PRIMARY KEY") == true, "\(plan)")
+      let lastLog = try store.database.readTransaction { db in
+        try db.rows(
+          "EXPLAIN QUERY PLAN \(sql.lastLog ?? "")", Array(repeating: .integer(0), count: 7)
+        ) { try $0.string(3) }
+      }
+      #expect(lastLog.count == 1, "\(lastLog)")
+      #expect(lastLog.first?.contains("INDEX workout_summaries_by_date") == true, "\(lastLog)")
+      #expect(!lastLog.joined().contains("TEMP B-TREE"), "\(lastLog)")
+    }
+  }
+
+  /// Workouts without a done set give no sets, and a page reads at most its length and two
+  /// workouts: a longer run of them ends a page early (even empty), its `next` after the last
+  /// workout read, and the pages that follow still give every set once, in order.
+  @Test(arguments: StoreBackend.available, [1, 2, 3])
+  func aRunOfWorkoutsWithoutDoneSetsEndsAPageEarly(_ backend: StoreBackend, limit: Int) throws {
+    let api = try WorkoutAPIFixture(backend)
+    _ = try api.log(Self.workout(1), as: api.alice)
+    for day in 2...8 {
+      var empty = F.workout([F.entry("bench", [F.strength(1, 60, 10, done: false)])])
+      empty.performedAt = "2025-03-0\(day)T07:00:00Z"
+      _ = try api.log(empty, as: api.alice)
+    }
+    _ = try api.log(Self.workout(9), as: api.alice)
+    let sets = try Self.all(api, "", limit: limit)
+    #expect(sets.count == 6)
+    #expect(sets.map(\.performedAt) == sets.map(\.performedAt).sorted())
+    #expect(sets.prefix(3).allSatisfy { $0.performedAt == "2025-03-01T07:00:00.000Z" })
+    #expect(sets.suffix(3).allSatisfy { $0.performedAt == "2025-03-09T07:00:00.000Z" })
+    // Three sets: the first page reads five workouts (the first and four empty ones) and ends
+    // after them; the next reads the rest and gives the last workout's sets.
+    let first = try Self.page(api, "?limit=3")
+    #expect(first.sets.map(\.performedAt) == sets.prefix(3).map(\.performedAt))
+    let next = try #require(first.next)
+    #expect(next.hasPrefix("\(Self.milliseconds("2025-03-05T07:00:00Z"))."))
+    let second = try Self.page(api, "?limit=3&after=\(next)")
+    #expect(second.sets.map(\.performedAt) == sets.suffix(3).map(\.performedAt))
+  }
+
+  static func milliseconds(_ text: String) -> Int64 {
+    Int64((ISO8601DateFormatter().date(from: text) ?? .distantPast).timeIntervalSince1970 * 1000)
   }
 
   @Test func theMigrationCopiesTheSetsOfLogsStoredBeforeIt() throws {

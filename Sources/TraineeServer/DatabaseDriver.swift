@@ -37,6 +37,12 @@ public protocol DatabaseDriver: Sendable {
   func writeTransaction<T>(
     _ isolation: TransactionIsolation, _ body: (any DatabaseConnection) throws -> T
   ) throws -> T
+  /// Runs `body` as `writeTransaction` does, but returns once the transaction is committed, with
+  /// a function that returns once the commit is durable, or throws when it cannot be made so: a
+  /// caller that answers only after that may start the next transaction meanwhile.
+  func committedWriteTransaction<T>(
+    _ isolation: TransactionIsolation, _ body: (any DatabaseConnection) throws -> T
+  ) throws -> (T, durable: () throws -> Void)
   /// Runs `body` in a read-only transaction, so that its queries see one state of the database.
   func readTransaction<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T
   /// Runs `body`, which runs exactly one query, without a transaction around it: one statement
@@ -58,6 +64,13 @@ public protocol DatabaseDriver: Sendable {
 }
 
 extension DatabaseDriver {
+  /// A driver whose commit is durable when it returns.
+  public func committedWriteTransaction<T>(
+    _ isolation: TransactionIsolation, _ body: (any DatabaseConnection) throws -> T
+  ) throws -> (T, durable: () throws -> Void) {
+    (try writeTransaction(isolation, body), {})
+  }
+
   /// A driver that has no cheaper way runs the statement in a read transaction.
   public func readStatement<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
     try readTransaction(body)

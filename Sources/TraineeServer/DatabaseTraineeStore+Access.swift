@@ -41,11 +41,11 @@ extension DatabaseTraineeStore {
         },
         strict: isolation == .serializable && !locksTrainee,
         transaction: { strict, batch in
-          try database.writeTransaction(strict ? .serializable : .readCommitted) { db in
+          try database.committedWriteTransaction(strict ? .serializable : .readCommitted) { db in
             let before = countsRows ? try Self.totalChanges(db) : 0
             try batch(db)
             rows = countsRows ? try Self.totalChanges(db) - before : 0
-          }
+          }.durable
         },
         savepoint: Self.savepoint,
         observe: { writes, failed, seconds in

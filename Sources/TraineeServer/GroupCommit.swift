@@ -10,7 +10,9 @@ import Foundation
 // acknowledged. Writes that arrive meanwhile wait; when the leader is done it hands the lead to the
 // first of them, so no write leads more than one batch and no write waits for more than the batch
 // before its own. Nothing here knows SQLite: the store gives the transaction and the savepoint
-// (PostgreSQL has both).
+// (PostgreSQL has both). A transaction may return before its commit is durable (SQLite's WAL
+// synced off the writer, `SQLiteWALSync`): the leader then hands the lead on first, and answers
+// its batch once the commit is durable, so the next batch runs while the disk syncs this one.
 
 /// Runs write transactions that arrive together as one database transaction with one commit.
 final class GroupCommit<Connection>: @unchecked Sendable {
@@ -19,8 +21,11 @@ final class GroupCommit<Connection>: @unchecked Sendable {
 
   /// Runs `body` in one write transaction and commits it (`strict`: serializable, when one of
   /// its writes asks for it); throws if the commit fails. The database may run `body` again (a
-  /// serialization failure retried): each run starts the batch afresh.
-  typealias Transaction = (_ strict: Bool, _ body: (Connection) throws -> Void) throws -> Void
+  /// serialization failure retried): each run starts the batch afresh. Returns once committed,
+  /// with a function that returns once the commit is durable (or throws when it cannot be).
+  typealias Transaction = (
+    _ strict: Bool, _ body: (Connection) throws -> Void
+  ) throws -> (() throws -> Void)
   /// Runs `body` in a savepoint: released when it returns, rolled back to when it throws (and
   /// the error rethrown). Throws a different error when the savepoint itself fails, which ends
   /// the whole transaction.
@@ -100,27 +105,38 @@ final class GroupCommit<Connection>: @unchecked Sendable {
     let batch = Array(queue.prefix(maximumBatch))
     queue.removeFirst(batch.count)
     lock.unlock()
-    run(batch, transaction, savepoint, observe)
+    let durable = run(batch, transaction, savepoint, observe)
     for pending in batch { pending.work = nil }
     lock.lock()
     let next = queue.first
     if next == nil { leading = false }
     lock.unlock()
-    for pending in batch { pending.wake.signal() }
+    // The next batch runs while this one's commit is made durable.
     if let next {
       next.leads = true
       next.wake.signal()
     }
+    if let durable {
+      do {
+        try durable()
+      } catch {
+        for pending in batch { pending.outcome = .failure(error) }
+      }
+    }
+    for pending in batch { pending.wake.signal() }
   }
 
+  /// Runs `batch` in one transaction; returns the function that makes its commit durable, or
+  /// `nil` when the commit failed (and with it every write).
   private func run(
     _ batch: [Pending], _ transaction: Transaction, _ savepoint: Savepoint,
     _ observe: (_ writes: Int, _ failed: Int, _ seconds: Double) -> Void
-  ) {
+  ) -> (() throws -> Void)? {
     let start = ContinuousClock.now
     var failed = 0
+    var durable: (() throws -> Void)?
     do {
-      try withoutActuallyEscaping(savepoint) { savepoint in
+      durable = try withoutActuallyEscaping(savepoint) { savepoint in
         try transaction(batch.contains { $0.strict }) { connection in
           failed = 0
           for pending in batch {
@@ -144,6 +160,7 @@ final class GroupCommit<Connection>: @unchecked Sendable {
       failed = batch.count
     }
     observe(batch.count, failed, (ContinuousClock.now - start).seconds)
+    return durable
   }
 }
 

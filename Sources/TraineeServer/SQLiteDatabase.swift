@@ -26,6 +26,11 @@ public final class SQLiteDatabase: Sendable {
     /// How often a thread of its own checkpoints the WAL (`SQLiteCheckpointer`); `nil` leaves
     /// checkpoints to SQLite, on the writer, every 1,000 pages. Only for a file database.
     public var checkpointInterval: Duration?
+    /// Whether the writer commits without syncing and each commit is made durable after the
+    /// writer is free (`SQLiteWALSync`), with one `fdatasync` of the WAL for the commits that
+    /// finished together: durable as `synchronousFull`, but the next write need not wait for
+    /// the disk. Only for a file database with `synchronousFull`.
+    public var syncOffWriter: Bool
 
     /// Eight readers, a five-second busy timeout, and every commit synced.
     ///
@@ -34,12 +39,13 @@ public final class SQLiteDatabase: Sendable {
     /// for one (`make bench-neighbour`).
     public init(
       readers: Int = 8, busyTimeout: Duration = .seconds(5), synchronousFull: Bool = true,
-      checkpointInterval: Duration? = nil
+      checkpointInterval: Duration? = nil, syncOffWriter: Bool = false
     ) {
       self.readers = readers
       self.busyTimeout = busyTimeout
       self.synchronousFull = synchronousFull
       self.checkpointInterval = checkpointInterval
+      self.syncOffWriter = syncOffWriter
     }
   }
 
@@ -50,15 +56,20 @@ public final class SQLiteDatabase: Sendable {
   private let nextReader = Atomic<Int>(0)
   /// Checkpoints the WAL off the writer, when `Options.checkpointInterval` asks for it.
   let checkpointer: SQLiteCheckpointer?
+  /// Makes the writer's commits durable, when `Options.syncOffWriter` asks for it.
+  let walSync: SQLiteWALSync?
 
   /// Opens (creating if needed) the database at `path`, in WAL mode with foreign keys on.
   public init(path: String, options: Options = Options()) throws {
     self.path = path
     let isMemory = path == ":memory:"
+    walSync =
+      options.syncOffWriter && options.synchronousFull && !isMemory
+      ? SQLiteWALSync(databasePath: path) : nil
     writer = GuardedConnection(
       try SQLiteConnection(
         path: path, readOnly: false, busyTimeout: options.busyTimeout,
-        synchronousFull: options.synchronousFull))
+        synchronousFull: options.synchronousFull && walSync == nil))
     readers = try (0..<(isMemory ? 0 : max(0, options.readers))).map { _ in
       GuardedConnection(
         try SQLiteConnection(
@@ -87,28 +98,47 @@ public final class SQLiteDatabase: Sendable {
     checkpointer?.stop()
     for reader in readers { reader.withConnection { $0.close() } }
     writer.withConnection { $0.close() }
+    walSync?.close()
   }
 
   /// Runs statements that take no parameters on the writer, outside any transaction.
   public func execute(_ sql: String) throws {
-    try writer.withConnection { try $0.execute(sql) }
+    let ticket = try writer.withConnection { connection in
+      try connection.execute(sql)
+      return walSync?.ticket()
+    }
+    if let ticket { try walSync?.waitDurable(ticket) }
   }
 
   /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`), committed when it returns and rolled
   /// back when it throws; returns only after the commit.
   @discardableResult
   public func transaction<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-    try writer.withConnection { connection in
+    let (result, durable) = try committedTransaction(body)
+    try durable()
+    return result
+  }
+
+  /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`) and returns once it is committed,
+  /// with a function that returns once the commit is durable (at once but with
+  /// `Options.syncOffWriter`), or throws when it cannot be made so. The writer is free for the
+  /// next transaction meanwhile.
+  public func committedTransaction<T>(
+    _ body: (SQLiteConnection) throws -> T
+  ) throws -> (T, durable: () throws -> Void) {
+    let (result, ticket) = try writer.withConnection { connection in
       try connection.run("BEGIN IMMEDIATE")
       do {
         let result = try body(connection)
         try connection.run("COMMIT")
-        return result
+        return (result, walSync?.ticket())
       } catch {
         if !connection.isAutocommit { _ = try? connection.run("ROLLBACK") }
         throw error
       }
     }
+    guard let walSync, let ticket else { return (result, {}) }
+    return (result, { try walSync.waitDurable(ticket) })
   }
 
   /// Runs `body` in a read transaction, so that its queries see one state of the database.
@@ -164,6 +194,12 @@ extension SQLiteDatabase: DatabaseDriver {
     _ isolation: TransactionIsolation, _ body: (any DatabaseConnection) throws -> T
   ) throws -> T {
     try transaction { try body($0) }
+  }
+
+  public func committedWriteTransaction<T>(
+    _ isolation: TransactionIsolation, _ body: (any DatabaseConnection) throws -> T
+  ) throws -> (T, durable: () throws -> Void) {
+    try committedTransaction { try body($0) }
   }
 
   public func readTransaction<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {

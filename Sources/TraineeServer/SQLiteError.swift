@@ -13,6 +13,9 @@ public enum SQLiteError: DatabaseFailure, Equatable, Sendable {
   case rowNotCurrent(sql: String)
   /// The database was closed.
   case closed(path: String)
+  /// The WAL could not be synced to disk: the commits it was to make durable, and every later
+  /// one, are not acknowledged.
+  case cannotSync(path: String, message: String)
 
   /// Whether a constraint (unique, foreign key, check, not null) refused the statement.
   public var isConstraintViolation: Bool {
@@ -29,6 +32,7 @@ public enum SQLiteError: DatabaseFailure, Equatable, Sendable {
   public var kind: DatabaseFailureKind {
     if isForeignKeyViolation { return .foreignKeyViolation }
     if isConstraintViolation { return .constraintViolation }
+    if case .cannotSync = self { return .unavailable }
     return .other
   }
 
@@ -42,6 +46,7 @@ public enum SQLiteError: DatabaseFailure, Equatable, Sendable {
     case .unexpectedNull(let sql, let column): "column \(column) is NULL in: \(sql)"
     case .rowNotCurrent(let sql): "row read after its statement moved on: \(sql)"
     case .closed(let path): "database \(path) is closed"
+    case .cannotSync(let path, let message): "cannot sync \(path) to disk: \(message)"
     }
   }
 }

@@ -88,7 +88,7 @@ enum ServeCommand {
     do {
       // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history",
       // "checkpoints off the writer".
-      (store, path) = try openStore(options, checkpointInterval: .milliseconds(100))
+      (store, path) = try openStore(options, serving: true)
     } catch {
       server.stop()
       fail("\(error)")
@@ -253,10 +253,11 @@ func listen(_ source: any DispatchSourceSignal, for signalNumber: Int32) {
 
 /// The store at `--database PATH_OR_URL` (a `postgresql://` or `postgres://` URL is PostgreSQL,
 /// anything else a SQLite file), else `DIR/perform.sqlite` of the data directory; returns it with
-/// where it is (a URL without its password). `checkpointInterval`: a SQLite file's WAL is
-/// checkpointed on a thread of its own at that interval (`SQLiteCheckpointer`).
+/// where it is (a URL without its password). `serving`: a SQLite file is opened as the server
+/// wants it, its WAL checkpointed on a thread of its own every 100 ms
+/// (`SQLiteCheckpointer`) and its commits synced off the writer (`SQLiteWALSync`).
 func openStore(
-  _ options: Options, checkpointInterval: Duration? = nil
+  _ options: Options, serving: Bool = false
 ) throws -> (DatabaseTraineeStore, String) {
   let path: String
   if let explicit = options.values["database"] {
@@ -272,10 +273,16 @@ func openStore(
   }
   return (
     try DatabaseTraineeStore(
-      path: path, options: SQLiteDatabase.Options(checkpointInterval: checkpointInterval)),
+      path: path,
+      options: serving
+        ? SQLiteDatabase.Options(checkpointInterval: serverCheckpointInterval, syncOffWriter: true)
+        : SQLiteDatabase.Options()),
     path
   )
 }
+
+/// How often `perform serve` checkpoints a SQLite file's WAL.
+private let serverCheckpointInterval = Duration.milliseconds(100)
 
 /// Where the demo token is kept: beside a SQLite file, in the data directory for PostgreSQL.
 func demoTokenBase(_ options: Options, database: String) -> String {

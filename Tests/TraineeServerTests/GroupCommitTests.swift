@@ -21,6 +21,8 @@ import Testing
     let commit = GroupCommit<any DatabaseConnection>()
     let batches = Locked<[(writes: Int, failed: Int)]>([])
     var failCommit = false
+    /// Runs when a batch's commit is to be made durable, before the database's own.
+    var makeDurable: () throws -> Void = {}
 
     init(_ backend: StoreBackend, in directory: URL) throws {
       database = try backend.open(backend.makeSharedLocation(in: directory))
@@ -40,11 +42,17 @@ import Testing
           return n
         },
         transaction: { strict, batch in
-          try database.writeTransaction(strict ? .serializable : .readCommitted) { db in
+          let (_, durable) = try database.committedWriteTransaction(
+            strict ? .serializable : .readCommitted
+          ) { db in
             try batch(db)
             if failCommit {
               throw CommitFailed()
             }
+          }
+          return { [makeDurable] in
+            try makeDurable()
+            try durable()
           }
         },
         savepoint: DatabaseTraineeStore.savepoint,
@@ -161,6 +169,64 @@ import Testing
         #expect(answers.withLock { $0.sorted() } == expected)
         #expect(try fixture.rows == expected)
         #expect(fixture.batches.withLock { $0.reduce(0) { $0 + $1.writes } } == 800)
+      }
+    }
+  }
+
+  /// A batch's writers are answered only once its commit is durable, and the next batch runs
+  /// meanwhile: the writer does not wait for the disk.
+  @Test(arguments: StoreBackend.available)
+  func theNextBatchRunsWhileACommitIsMadeDurable(_ backend: StoreBackend) async throws {
+    try await onThread {
+      try withTemporaryDirectory { directory in
+        let fixture = try Fixture(backend, in: directory)
+        let syncing = DispatchSemaphore(value: 0)
+        let synced = DispatchSemaphore(value: 0)
+        let first = Locked(true)
+        fixture.makeDurable = {
+          guard
+            first.withLock({ isFirst in
+              defer { isFirst = false }; return isFirst
+            })
+          else {
+            return
+          }
+          syncing.signal()
+          synced.wait()
+        }
+        let answered = Locked<[Int]>([])
+        let done = DispatchGroup()
+        func start(_ n: Int) {
+          done.enter()
+          Thread {
+            if (try? fixture.insert(n)) != nil { answered.withLock { $0.append(n) } }
+            done.leave()
+          }.start()
+        }
+        start(1)
+        syncing.wait()
+        // 1 is committed and not yet durable: unanswered, while 2 commits and is answered.
+        start(2)
+        while answered.withLock({ $0 }) != [2] { sched_yield() }
+        #expect(try fixture.rows == [1, 2])
+        synced.signal()
+        done.wait()
+        #expect(answered.withLock { $0 } == [2, 1])
+        #expect(fixture.batches.withLock { $0.map(\.writes) } == [1, 1])
+      }
+    }
+  }
+
+  /// A commit that cannot be made durable is not acknowledged: each write of its batch throws.
+  @Test(arguments: StoreBackend.available)
+  func aCommitThatCannotBeMadeDurableFailsItsWrites(_ backend: StoreBackend) async throws {
+    try await onThread {
+      try withTemporaryDirectory { directory in
+        let fixture = try Fixture(backend, in: directory)
+        fixture.makeDurable = { throw CommitFailed() }
+        #expect(throws: CommitFailed.self) { try fixture.insert(1) }
+        fixture.makeDurable = {}
+        #expect(try fixture.insert(2) == 2)
       }
     }
   }

@@ -55,10 +55,11 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     }
   }
 
-  /// The database at `location` (from `makeSharedLocation(in:)`), opened once more.
+  /// The database at `location` (from `makeSharedLocation(in:)`), opened once more; SQLite's as
+  /// `perform serve` opens it, its commits synced off the writer.
   func open(_ location: String) throws -> any DatabaseDriver {
     switch self {
-    case .sqlite: try SQLiteDatabase(path: location)
+    case .sqlite: try SQLiteDatabase(path: location, options: .init(syncOffWriter: true))
     case .postgresql: try PostgreSQLDatabase(url: location)
     }
   }

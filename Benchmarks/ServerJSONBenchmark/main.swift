@@ -122,6 +122,15 @@ print(
   ComparisonTable.row(
     "decode the log body", try measure { try foundation(LogWorkoutPayload.self, logBody) },
     try measure { try tree(LogWorkoutPayload.self, logBody) }))
+// How the server reads a log now (PlainTreeDecodable), against the tree decoder it falls back to.
+let logTree = try StrictJSON.parse(logBody)
+precondition(LogWorkoutPayload(plainTree: logTree) == payload)
+print(
+  ComparisonTable.row(
+    "log: tree decoder -> one pass", try measure { try tree(LogWorkoutPayload.self, logBody) },
+    try measure { () throws -> LogWorkoutPayload? in
+      LogWorkoutPayload(plainTree: try StrictJSON.parse(logBody))
+    }))
 print(
   ComparisonTable.row(
     "decode the day's data", try measure { try foundation(NutritionDaySnapshot.self, dayData) },

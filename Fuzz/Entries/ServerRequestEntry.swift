@@ -29,6 +29,12 @@ enum ServerRequestEntry {
     if let tree = try? StrictJSON.parse(input) {
       try sameOutcome(LogWorkoutPayload.self, input, tree)
       try sameOutcome(NutritionDaySnapshot.self, input, tree)
+      // The one-pass read of a log gives the tree decoder's log, or leaves the body to it.
+      let plain = LogWorkoutPayload(plainTree: tree)
+      let decoded = try? JSONTreeDecoder.decode(LogWorkoutPayload.self, from: tree)
+      guard plain == decoded else {
+        throw FuzzFinding("LogWorkoutPayload: one pass \(plain as Any), the tree \(decoded as Any)")
+      }
     }
     for (method, path) in bodyRoutes {
       var headers = server.headers

@@ -96,6 +96,11 @@ public struct HTTPRequest: Equatable, Sendable {
       throw HTTPError(
         .badRequest, code: "invalid_body", message: "Body is not valid JSON \(error).")
     }
+    if let plain = type as? any PlainTreeDecodable.Type,
+      let value = plain.init(plainTree: tree) as? Value
+    {
+      return (value, tree)
+    }
     do {
       return (try JSONTreeDecoder.decode(type, from: tree, userInfo: [.checkedInput: true]), tree)
     } catch {

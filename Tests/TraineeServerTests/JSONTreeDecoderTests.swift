@@ -123,6 +123,36 @@ struct JSONTreeDecoderTests {
     Self.expectSameOutcomes(LogWorkoutPayload.self, bodies)
   }
 
+  /// The one-pass read of a log (`PlainTreeDecodable`) gives the tree decoder's value on every
+  /// variation of a log it accepts, and gives up (`nil`, leaving the body to the tree decoder,
+  /// which names what is wrong) on every one it refuses.
+  @Test func aLogReadInOnePassIsTheTreeDecodersLogOrLeftToIt() throws {
+    let bodies = try Self.variations(of: Self.log)
+    var accepted = 0
+    for body in bodies {
+      let text = String(decoding: body, as: UTF8.self)
+      let tree = try StrictJSON.parse(body)
+      let decoded = try? JSONTreeDecoder.decode(LogWorkoutPayload.self, from: tree)
+      let plain = LogWorkoutPayload(plainTree: tree)
+      #expect(plain == decoded, "\(text)")
+      if decoded != nil { accepted += 1 }
+    }
+    #expect(accepted > 100)
+    let base = try StrictJSON.parse(Data(Self.log.utf8))
+    let plain = try #require(LogWorkoutPayload(plainTree: base))
+    #expect(plain == (try JSONTreeDecoder.decode(LogWorkoutPayload.self, from: base)))
+    #expect(plain.entries.map(\.sets.count) == [2, 1])
+    // A set type this build does not know is a working set, in both.
+    let unknownType = try StrictJSON.parse(
+      Data(Self.log.replacingOccurrences(of: "\"warmup\"", with: "\"cluster\"").utf8))
+    guard case .strength(let set) = LogWorkoutPayload(plainTree: unknownType)?.entries[0].sets[0]
+    else {
+      Issue.record("the first set is not a strength set")
+      return
+    }
+    #expect(set.setType == .working)
+  }
+
   @Test func aNutritionDayAndEveryVariationOfItDecodeAsWithFoundation() throws {
     let bodies = try Self.variations(of: Self.day)
     #expect(bodies.count > 500)

@@ -18,13 +18,14 @@ import Testing
   /// A database with table `t (n)`, and a group commit on it that records each batch's size.
   private final class Fixture: @unchecked Sendable {
     let database: any DatabaseDriver
-    let commit = GroupCommit<any DatabaseConnection>()
+    let commit: GroupCommit<any DatabaseConnection>
     let batches = Locked<[(writes: Int, failed: Int)]>([])
     var failCommit = false
     /// Runs when a batch's commit is to be made durable, before the database's own.
     var makeDurable: () throws -> Void = {}
 
-    init(_ backend: StoreBackend, in directory: URL) throws {
+    init(_ backend: StoreBackend, in directory: URL, eagerBatch: Int = 8) throws {
+      commit = GroupCommit(eagerBatch: eagerBatch)
       database = try backend.open(backend.makeSharedLocation(in: directory))
       let table =
         backend == .sqlite
@@ -179,7 +180,7 @@ import Testing
   func theNextBatchRunsWhileACommitIsMadeDurable(_ backend: StoreBackend) async throws {
     try await onThread {
       try withTemporaryDirectory { directory in
-        let fixture = try Fixture(backend, in: directory)
+        let fixture = try Fixture(backend, in: directory, eagerBatch: 1)
         let syncing = DispatchSemaphore(value: 0)
         let synced = DispatchSemaphore(value: 0)
         let first = Locked(true)
@@ -227,6 +228,55 @@ import Testing
         #expect(throws: CommitFailed.self) { try fixture.insert(1) }
         fixture.makeDurable = {}
         #expect(try fixture.insert(2) == 2)
+      }
+    }
+  }
+
+  /// While a commit is being made durable, the next batch starts at once only with `eagerBatch`
+  /// writes; fewer wait for the sync and go together in one commit.
+  @Test(arguments: StoreBackend.available)
+  func aSmallBatchWaitsForTheSyncUnderWay(_ backend: StoreBackend) async throws {
+    try await onThread {
+      try withTemporaryDirectory { directory in
+        let fixture = try Fixture(backend, in: directory, eagerBatch: 3)
+        let syncing = DispatchSemaphore(value: 0)
+        let synced = DispatchSemaphore(value: 0)
+        let first = Locked(true)
+        fixture.makeDurable = {
+          guard
+            first.withLock({ isFirst in
+              defer { isFirst = false }; return isFirst
+            })
+          else {
+            return
+          }
+          syncing.signal()
+          synced.wait()
+        }
+        let answered = Locked<[Int]>([])
+        let done = DispatchGroup()
+        func start(_ n: Int) {
+          done.enter()
+          Thread {
+            if (try? fixture.insert(n)) != nil { answered.withLock { $0.append(n) } }
+            done.leave()
+          }.start()
+        }
+        start(1)
+        syncing.wait()
+        start(2)
+        start(3)
+        // Two writes wait for 1's sync: nothing of theirs is committed yet.
+        while fixture.commit.waitingCount < 2 { sched_yield() }
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(try fixture.rows == [1])
+        // A third makes a batch worth starting at once.
+        start(4)
+        while answered.withLock({ $0.count }) < 3 { sched_yield() }
+        #expect(Set(answered.withLock { $0 }) == [2, 3, 4])
+        synced.signal()
+        done.wait()
+        #expect(fixture.batches.withLock { $0.map(\.writes) } == [1, 3])
       }
     }
   }

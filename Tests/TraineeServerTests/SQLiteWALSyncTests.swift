@@ -51,7 +51,7 @@ import Testing
   @Test func commitsThatFinishDuringASyncShareTheNext() throws {
     try withTemporaryDirectory { directory in
       let base = directory.appendingPathComponent("s.sqlite").path
-      FileManager.default.createFile(atPath: base + "-wal", contents: Data())
+      #expect(FileManager.default.createFile(atPath: base + "-wal", contents: Data()))
       let started = DispatchSemaphore(value: 0)
       let release = DispatchSemaphore(value: 0)
       let calls = Locked(0)
@@ -95,7 +95,7 @@ import Testing
   @Test func aFailedSyncFailsItsCommitsAndEveryLaterOne() throws {
     try withTemporaryDirectory { directory in
       let base = directory.appendingPathComponent("f.sqlite").path
-      FileManager.default.createFile(atPath: base + "-wal", contents: Data())
+      #expect(FileManager.default.createFile(atPath: base + "-wal", contents: Data()))
       let calls = Locked(0)
       let walSync = SQLiteWALSync(databasePath: base) { _ in
         calls.withLock { $0 += 1 }

@@ -54,6 +54,8 @@ public final class DatabaseTraineeStore: TraineeStore {
 
   public func checkReadiness() throws {
     _ = try read { db in try db.row("SELECT 1") { try $0.int(0) } }
+    // A server whose WAL could not be synced acknowledges no write until it is restarted.
+    if let failure = (database as? SQLiteDatabase)?.walSync?.failure { throw failure }
   }
 
   public func trainee(forToken token: String) throws -> Trainee? {

@@ -1,6 +1,10 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 // NB: SQLiteConnection.swift is the one file that touches SQLite's pointers; this one hands its
 // connections to threads and runs transactions on them.
 
@@ -60,12 +64,20 @@ public final class SQLiteDatabase: Sendable {
   let walSync: SQLiteWALSync?
 
   /// Opens (creating if needed) the database at `path`, in WAL mode with foreign keys on.
-  public init(path: String, options: Options = Options()) throws {
+  public convenience init(path: String, options: Options = Options()) throws {
+    try self.init(path: path, options: options, syncingWith: { fdatasync($0) })
+  }
+
+  /// Opens the database at `path`, syncing its WAL with `sync` when `options.syncOffWriter`
+  /// (`fdatasync` but in tests).
+  init(
+    path: String, options: Options, syncingWith sync: @escaping @Sendable (Int32) -> Int32
+  ) throws {
     self.path = path
     let isMemory = path == ":memory:"
     walSync =
       options.syncOffWriter && options.synchronousFull && !isMemory
-      ? SQLiteWALSync(databasePath: path) : nil
+      ? SQLiteWALSync(databasePath: path, sync: sync) : nil
     writer = GuardedConnection(
       try SQLiteConnection(
         path: path, readOnly: false, busyTimeout: options.busyTimeout,

@@ -19,7 +19,7 @@ import Foundation
 /// Makes the writer's commits durable with one `fdatasync` of the WAL for the commits that
 /// finished while the previous one ran.
 final class SQLiteWALSync: @unchecked Sendable {
-  // NB: @unchecked: the counters and `failure` are only touched under `condition`'s lock;
+  // NB: @unchecked: the counters and `failed` are only touched under `condition`'s lock;
   // `descriptor` only by the thread whose sync is under way (`syncing`), one at a time.
 
   /// The WAL's path.
@@ -29,7 +29,7 @@ final class SQLiteWALSync: @unchecked Sendable {
   private var synced: UInt64 = 0
   private var syncing = false
   private var syncs = 0
-  private var failure: SQLiteError?
+  private var failed: SQLiteError?
   private var descriptor: Int32 = -1
   /// Syncs the file at `descriptor`; `fdatasync` but in tests.
   private let sync: @Sendable (Int32) -> Int32
@@ -54,7 +54,7 @@ final class SQLiteWALSync: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     while true {
-      if let failure { throw failure }
+      if let failed { throw failed }
       if synced >= ticket { return }
       if syncing {
         condition.wait()
@@ -68,12 +68,19 @@ final class SQLiteWALSync: @unchecked Sendable {
       syncing = false
       syncs += 1
       if let outcome {
-        failure = outcome
+        failed = outcome
       } else {
         synced = max(synced, covered)
       }
       condition.broadcast()
     }
+  }
+
+  /// What failed, once a sync has: every later commit fails with it.
+  var failure: SQLiteError? {
+    condition.lock()
+    defer { condition.unlock() }
+    return failed
   }
 
   /// How many syncs ran.

@@ -124,4 +124,39 @@ import Testing
     let ticket = walSync.ticket()
     #expect(throws: SQLiteError.self) { try walSync.waitDurable(ticket) }
   }
+
+  /// Through the routes: once the WAL cannot be synced, a log post is answered 503 and not
+  /// acknowledged, `/readyz` says the server is not ready and why, and later writes fail too,
+  /// even when the disk would sync again.
+  @Test func afterAFailedSyncWritesAre503AndTheServerIsNotReady() throws {
+    try withTemporaryDirectory { directory in
+      let failing = Locked(false)
+      let database = try SQLiteDatabase(
+        path: directory.appendingPathComponent("r.sqlite").path,
+        options: .init(syncOffWriter: true),
+        syncingWith: { descriptor in
+          guard failing.withLock({ $0 }) else { return fdatasync(descriptor) }
+          errno = EIO
+          return -1
+        })
+      let store = try DatabaseTraineeStore(database: database, now: { StoreFixture.monday })
+      defer { database.close() }
+      let api = try WorkoutAPIFixture(.sqlite, store: store)
+      #expect(api.send(.get, "/readyz", token: nil).status == .ok)
+      failing.withLock { $0 = true }
+      let post = try api.send(
+        .post, "/v1/trainee/workouts/log", token: api.alice.token,
+        json: StoreFixture.benchDay, headers: ["Idempotency-Key": "k-1"])
+      #expect(post.status == .serviceUnavailable)
+      let ready = api.send(.get, "/readyz", token: nil)
+      #expect(ready.status == .serviceUnavailable)
+      #expect(ready.errorBody?.code == "not_ready")
+      #expect(ready.errorBody?.message.contains("synced to disk") == true)
+      failing.withLock { $0 = false }
+      let again = try api.send(
+        .post, "/v1/trainee/workouts/log", token: api.alice.token,
+        json: StoreFixture.benchDay, headers: ["Idempotency-Key": "k-2"])
+      #expect(again.status == .serviceUnavailable)
+    }
+  }
 }

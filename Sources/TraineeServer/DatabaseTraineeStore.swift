@@ -9,8 +9,9 @@ public final class DatabaseTraineeStore: TraineeStore {
   /// The database the store reads and writes.
   public let database: any DatabaseDriver
   let now: @Sendable () -> Date
-  /// Time in the database and the size of each transaction, for `/metrics`.
-  public let metrics = StorageMetrics()
+  /// Time in the database and the size of each transaction (and SQLite's WAL syncs), for
+  /// `/metrics`.
+  public let metrics: StorageMetrics
   /// Write transactions that arrive together share one commit (DatabaseTraineeStore+Access.swift).
   let groupCommit = GroupCommit<any DatabaseConnection>()
 
@@ -22,6 +23,7 @@ public final class DatabaseTraineeStore: TraineeStore {
   {
     self.database = database
     self.now = now
+    metrics = StorageMetrics(walSync: (database as? SQLiteDatabase)?.walSync)
     try Migrations.migrate(database)
   }
 

@@ -59,7 +59,13 @@ public final class StorageMetrics: Sendable {
   /// Every read counts here, outside the lock.
   private let reads = AtomicHistogram(bounds: StorageMetrics.secondsBuckets)
 
-  public init() {}
+  /// The server's WAL syncs (SQLite with `syncOffWriter`), counted by the syncer itself.
+  private let walSync: SQLiteWALSync?
+
+  public convenience init() { self.init(walSync: nil) }
+
+  /// Metrics that also give `walSync`'s syncs and whether one failed.
+  init(walSync: SQLiteWALSync?) { self.walSync = walSync }
 
   /// Counts one read transaction of `seconds`.
   public func recordRead(seconds: Double) {
@@ -98,6 +104,18 @@ public final class StorageMetrics: Sendable {
       "# HELP perform_database_failed_writes_total Writes rolled back alone inside a transaction.")
     lines.append("# TYPE perform_database_failed_writes_total counter")
     lines.append("perform_database_failed_writes_total \(state.failedWrites)")
+    if let walSync {
+      lines.append(
+        "# HELP perform_database_wal_syncs_total WAL syncs (fdatasync) that made the writer's"
+          + " commits durable, each shared by the commits that finished before it began.")
+      lines.append("# TYPE perform_database_wal_syncs_total counter")
+      lines.append("perform_database_wal_syncs_total \(walSync.count)")
+      lines.append(
+        "# HELP perform_database_wal_sync_failed 1 once a WAL sync failed: no write is"
+          + " acknowledged until the server is restarted.")
+      lines.append("# TYPE perform_database_wal_sync_failed gauge")
+      lines.append("perform_database_wal_sync_failed \(walSync.failure == nil ? 0 : 1)")
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 }

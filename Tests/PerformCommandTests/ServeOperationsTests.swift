@@ -378,6 +378,9 @@ import Testing
     #expect(values["perform_database_transaction_writes_count", default: 0] >= 1)
     #expect(values["perform_database_transaction_rows_sum", default: 0] >= 1)
     #expect(values["perform_database_failed_writes_total"] == 0)
+    // The server syncs SQLite's WAL off the writer: every acknowledged write had a sync.
+    #expect(values["perform_database_wal_syncs_total", default: 0] >= 1)
+    #expect(values["perform_database_wal_sync_failed"] == 0)
     #expect(values["perform_http_bodies_refused_total"] == 1)
     #expect(values["perform_http_connections_open", default: 0] >= 1)
   }

@@ -139,19 +139,20 @@ extension DatabaseTraineeStore {
     let sql = Self.loggedSetsSQL(
       exerciseId: exerciseId, from: from, to: to, position: position, limit: limit,
       lastLog: byDate ? (logs, "?\(values.count + 1)", "?\(values.count + 2)") : nil)
-    return try read { db in
+    return try read { [values] db in
       var lastLog: LoggedSetCursor?
+      var pageValues = values
       if let lastLogSQL = sql.lastLog {
         lastLog = try db.row(lastLogSQL, lastLogValues) {
           LoggedSetCursor(
             performedAt: try $0.int64(0), logId: try $0.int64(1),
             position: LoggedSetCursor.pastEverySet)
         }
-        values += [
+        pageValues += [
           .integer(lastLog?.performedAt ?? .max), .integer(lastLog?.logId ?? .max),
         ]
       }
-      let rows = try db.rows(sql.sets, values) { row in
+      let rows = try db.rows(sql.sets, pageValues) { row in
         let cursor = LoggedSetCursor(
           performedAt: try row.int64(0), logId: try row.int64(1), position: try row.int64(2))
         let set = LoggedSetDto(

@@ -60,10 +60,48 @@ import Testing
         observe: { writes, failed, _ in batches.withLock { $0.append((writes, failed)) } })
     }
 
+    /// Holds the first batch's commit back from being durable until `release` is signalled;
+    /// `started` is signalled when it is held. Later commits are made durable at once.
+    func holdFirstSync() -> (started: DispatchSemaphore, release: DispatchSemaphore) {
+      let started = DispatchSemaphore(value: 0)
+      let release = DispatchSemaphore(value: 0)
+      let first = Locked(true)
+      makeDurable = {
+        guard
+          first.withLock({ isFirst in
+            defer { isFirst = false }; return isFirst
+          })
+        else {
+          return
+        }
+        started.signal()
+        release.wait()
+      }
+      return (started, release)
+    }
+
     var rows: [Int] {
       get throws {
         try database.readTransaction { try $0.rows("SELECT n FROM t ORDER BY n") { try $0.int(0) } }
       }
+    }
+  }
+
+  /// Inserts, each on a thread of its own, and the numbers answered, in the order answered.
+  private final class Writers: Sendable {
+    let fixture: Fixture
+    let answered = Locked<[Int]>([])
+    let done = DispatchGroup()
+
+    init(_ fixture: Fixture) { self.fixture = fixture }
+
+    /// Starts inserting `n`.
+    func start(_ n: Int) {
+      done.enter()
+      Thread { [self] in
+        if (try? fixture.insert(n)) != nil { answered.withLock { $0.append(n) } }
+        done.leave()
+      }.start()
     }
   }
 
@@ -181,38 +219,17 @@ import Testing
     try await onThread {
       try withTemporaryDirectory { directory in
         let fixture = try Fixture(backend, in: directory, eagerBatch: 1)
-        let syncing = DispatchSemaphore(value: 0)
-        let synced = DispatchSemaphore(value: 0)
-        let first = Locked(true)
-        fixture.makeDurable = {
-          guard
-            first.withLock({ isFirst in
-              defer { isFirst = false }; return isFirst
-            })
-          else {
-            return
-          }
-          syncing.signal()
-          synced.wait()
-        }
-        let answered = Locked<[Int]>([])
-        let done = DispatchGroup()
-        func start(_ n: Int) {
-          done.enter()
-          Thread {
-            if (try? fixture.insert(n)) != nil { answered.withLock { $0.append(n) } }
-            done.leave()
-          }.start()
-        }
-        start(1)
+        let (syncing, synced) = fixture.holdFirstSync()
+        let writers = Writers(fixture)
+        writers.start(1)
         syncing.wait()
         // 1 is committed and not yet durable: unanswered, while 2 commits and is answered.
-        start(2)
-        while answered.withLock({ $0 }) != [2] { sched_yield() }
+        writers.start(2)
+        while writers.answered.withLock({ $0 }) != [2] { sched_yield() }
         #expect(try fixture.rows == [1, 2])
         synced.signal()
-        done.wait()
-        #expect(answered.withLock { $0 } == [2, 1])
+        writers.done.wait()
+        #expect(writers.answered.withLock { $0 } == [2, 1])
         #expect(fixture.batches.withLock { $0.map(\.writes) } == [1, 1])
       }
     }
@@ -239,43 +256,22 @@ import Testing
     try await onThread {
       try withTemporaryDirectory { directory in
         let fixture = try Fixture(backend, in: directory, eagerBatch: 3)
-        let syncing = DispatchSemaphore(value: 0)
-        let synced = DispatchSemaphore(value: 0)
-        let first = Locked(true)
-        fixture.makeDurable = {
-          guard
-            first.withLock({ isFirst in
-              defer { isFirst = false }; return isFirst
-            })
-          else {
-            return
-          }
-          syncing.signal()
-          synced.wait()
-        }
-        let answered = Locked<[Int]>([])
-        let done = DispatchGroup()
-        func start(_ n: Int) {
-          done.enter()
-          Thread {
-            if (try? fixture.insert(n)) != nil { answered.withLock { $0.append(n) } }
-            done.leave()
-          }.start()
-        }
-        start(1)
+        let (syncing, synced) = fixture.holdFirstSync()
+        let writers = Writers(fixture)
+        writers.start(1)
         syncing.wait()
-        start(2)
-        start(3)
+        writers.start(2)
+        writers.start(3)
         // Two writes wait for 1's sync: nothing of theirs is committed yet.
         while fixture.commit.waitingCount < 2 { sched_yield() }
         Thread.sleep(forTimeInterval: 0.05)
         #expect(try fixture.rows == [1])
         // A third makes a batch worth starting at once.
-        start(4)
-        while answered.withLock({ $0.count }) < 3 { sched_yield() }
-        #expect(Set(answered.withLock { $0 }) == [2, 3, 4])
+        writers.start(4)
+        while writers.answered.withLock({ $0.count }) < 3 { sched_yield() }
+        #expect(Set(writers.answered.withLock { $0 }) == [2, 3, 4])
         synced.signal()
-        done.wait()
+        writers.done.wait()
         #expect(fixture.batches.withLock { $0.map(\.writes) } == [1, 3])
       }
     }

@@ -34,15 +34,7 @@ extension LogWorkoutPayload: PlainTreeDecodable {
       case "durationSec": guard plainOptionalInt(member.value, &durationSec) else { return nil }
       case "completed": guard plainBool(member.value, &completed) else { return nil }
       case "performedAt": guard plainOptional(member.value, &performedAt) else { return nil }
-      case "entries":
-        guard case .array(let items) = member.value else { return nil }
-        var read: [LogEntry] = []
-        read.reserveCapacity(items.count)
-        for item in items {
-          guard let entry = LogEntry(plainTree: item) else { return nil }
-          read.append(entry)
-        }
-        entries = read
+      case "entries": guard plainArray(member.value, &entries) else { return nil }
       default: continue
       }
     }
@@ -67,15 +59,7 @@ extension LogEntry: PlainTreeDecodable {
       case "name": guard plainString(member.value, &name) else { return nil }
       case "done": guard plainBool(member.value, &done) else { return nil }
       case "tempo": guard plainOptional(member.value, &tempo) else { return nil }
-      case "sets":
-        guard case .array(let items) = member.value else { return nil }
-        var read: [LogSet] = []
-        read.reserveCapacity(items.count)
-        for item in items {
-          guard let set = LogSet(plainTree: item) else { return nil }
-          read.append(set)
-        }
-        sets = read
+      case "sets": guard plainArray(member.value, &sets) else { return nil }
       default: continue
       }
     }
@@ -166,6 +150,19 @@ extension CardioLogSet {
 // Each reads one member's value into `slot` as the tree decoder would, and returns `false` when
 // that decoder would refuse it. A required member is a non-null value; `decodeOptional`'s is
 // absent, null, or a value.
+
+/// An array whose every item reads in one pass.
+private func plainArray<Item: PlainTreeDecodable>(_ tree: JSONTree, _ slot: inout [Item]?) -> Bool {
+  guard case .array(let items) = tree else { return false }
+  var read: [Item] = []
+  read.reserveCapacity(items.count)
+  for item in items {
+    guard let value = Item(plainTree: item) else { return false }
+    read.append(value)
+  }
+  slot = read
+  return true
+}
 
 private func plainString(_ tree: JSONTree, _ slot: inout String?) -> Bool {
   guard case .string(let text) = tree else { return false }

@@ -68,3 +68,17 @@ extension SortedJSONWriter {
     }
   }
 }
+
+extension LoggedWorkoutDto {
+  /// The answer to a log post, as `HTTPResponse.json` would write it (`JSONEncoder` with sorted
+  /// keys): written by hand, as the post's answer is on its hot path.
+  var sortedJSON: [UInt8] {
+    var writer = SortedJSONWriter()
+    writer.object {
+      if deleted { $0.member("deleted") { $0.bool(true) } }
+      $0.member("id") { $0.string(id) }
+      $0.member("workoutNumber") { $0.integer(workoutNumber) }
+    }
+    return writer.bytes
+  }
+}

@@ -109,10 +109,11 @@ enum WorkoutRoutes {
     let performedAt = try WorkoutInput.performedAt(payload.performedAt, now: now)
     let logged = try store.logWorkout(
       payload, idempotencyKey: key, loggedAt: performedAt, for: trainee)
-    return .json(
+    return .jsonBytes(
       .created,
       LoggedWorkoutDto(
-        id: logged.id.description, workoutNumber: logged.workoutNumber, deleted: logged.deleted))
+        id: logged.id.description, workoutNumber: logged.workoutNumber, deleted: logged.deleted
+      ).sortedJSON)
   }
 
   /// A logged workout on the wire; `entries` only for the answer about one log.

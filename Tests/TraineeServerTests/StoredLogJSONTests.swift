@@ -24,6 +24,19 @@ struct StoredLogJSONTests {
     #expect(compared > 100)
   }
 
+  @Test(arguments: [false, true]) func aPostsAnswerIsWrittenAsJSONEncoderWritesIt(
+    deleted: Bool
+  )
+    throws
+  {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    for (id, number) in [("1", 1), ("9007199254740993", Int.max), ("", 0), ("a\"/b", -1)] {
+      let answer = LoggedWorkoutDto(id: id, workoutNumber: number, deleted: deleted)
+      #expect(answer.sortedJSON == Array(try encoder.encode(answer)), "\(answer)")
+    }
+  }
+
   @Test func oddTextAndNumbersAreWrittenAsJSONEncoderWritesThem() throws {
     let texts = [
       "", "a/b", "quote \" and \\ backslash", "tab\tnew\nline\rcr",

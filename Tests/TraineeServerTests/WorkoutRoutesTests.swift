@@ -153,6 +153,50 @@ struct WorkoutRoutesTests {
     #expect(try api.log(F.benchDay, as: api.alice, key: key) == first)
   }
 
+  @Test(arguments: StoreBackend.available) func aKeyWithSpaceAroundItIsTheKeyWithout(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
+    let first = try api.log(F.benchDay, as: api.alice, key: " finish-7\t")
+    #expect(try api.log(F.benchDay, as: api.alice, key: "finish-7") == first)
+    #expect(try api.store.workoutHistory(for: api.alice.trainee.id).count == 1)
+  }
+
+  @Test(arguments: StoreBackend.available) func aBadValueIsNamedByItsEntryAndSet(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
+    let good = Self.setJSON + #","weight":60,"done":true"#
+    let entry = #"{"exerciseId":"bench","name":"Bench","done":true,"tempo":null,"sets":[{"#
+    let body =
+      #"{"completed":true,"entries":["# + entry + good + "}]}," + entry + good + "},{"
+      + Self.setJSON + #","weight":1000.5,"done":true}]}]}"#
+    let response = api.send(
+      .post, "/v1/trainee/workouts/log", token: api.alice.token, body: Data(body.utf8))
+    #expect(response.status == .badRequest)
+    #expect(
+      response.errorBody?.message == "Body: entries[1].sets[1].weight must be from 0 to 1000.")
+    #expect(try api.store.workoutHistory(for: api.alice.trainee.id).isEmpty)
+  }
+
+  @Test(arguments: StoreBackend.available) func aNameIsMeasuredInCharactersNotBytes(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
+    func response(name: String) -> HTTPResponse {
+      let body = Self.log(set: Self.setJSON + #","weight":60,"done":true"#)
+        .replacingOccurrences(of: #""name":"Bench""#, with: #""name":"\#(name)""#)
+      return api.send(
+        .post, "/v1/trainee/workouts/log", token: api.alice.token, body: Data(body.utf8))
+    }
+    // 300 characters of two bytes each are 600 bytes: still a name of 300.
+    #expect(response(name: String(repeating: "é", count: 300)).status == .created)
+    let refused = response(name: String(repeating: "é", count: 301))
+    #expect(refused.status == .badRequest)
+    #expect(
+      refused.errorBody?.message == "Body: entries[0].name is longer than 300 characters.")
+  }
+
   static let setJSON = #""setNumber":1,"reps":10,"targetReps":10,"rir":null,"rm":null"#
   static func log(set: String, extra: String = "") -> String {
     #"{"completed":true\#(extra),"entries":[{"exerciseId":"bench","name":"Bench","done":true,"#

@@ -60,12 +60,18 @@ final class GroupCommit<Connection>: @unchecked Sendable {
   /// Commits being made durable.
   private var syncing = 0
 
+  /// How far ahead of the other threads a batch's leader runs.
+  let leaderPriority: LeaderPriority
+
   /// Batches of at most `maximumBatch` writes, started during an earlier batch's sync with at
-  /// least `eagerBatch`.
-  init(maximumBatch: Int = 64, eagerBatch: Int = 8) {
+  /// least `eagerBatch`, each run `leaderPriority` ahead of the other threads.
+  init(
+    maximumBatch: Int = 64, eagerBatch: Int = 8, leaderPriority: LeaderPriority = .process
+  ) {
     precondition(maximumBatch >= 1 && eagerBatch >= 1)
     self.maximumBatch = maximumBatch
     self.eagerBatch = eagerBatch
+    self.leaderPriority = leaderPriority
   }
 
   /// Runs `body` in a transaction shared with the writes that arrive together, and returns its
@@ -120,7 +126,8 @@ final class GroupCommit<Connection>: @unchecked Sendable {
     let batch = Array(queue.prefix(maximumBatch))
     queue.removeFirst(batch.count)
     lock.unlock()
-    let durable = run(batch, transaction, savepoint, observe)
+    // Every write of the process waits for this batch: it runs ahead of the other threads.
+    let durable = leaderPriority.raised { run(batch, transaction, savepoint, observe) }
     for pending in batch { pending.work = nil }
     lock.lock()
     let next = queue.first

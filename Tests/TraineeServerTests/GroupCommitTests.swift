@@ -24,8 +24,11 @@ import Testing
     /// Runs when a batch's commit is to be made durable, before the database's own.
     var makeDurable: () throws -> Void = {}
 
-    init(_ backend: StoreBackend, in directory: URL, eagerBatch: Int = 8) throws {
-      commit = GroupCommit(eagerBatch: eagerBatch)
+    init(
+      _ backend: StoreBackend, in directory: URL, eagerBatch: Int = 8,
+      leaderPriority: LeaderPriority = .process
+    ) throws {
+      commit = GroupCommit(eagerBatch: eagerBatch, leaderPriority: leaderPriority)
       database = try backend.open(backend.makeSharedLocation(in: directory))
       let table =
         backend == .sqlite
@@ -275,5 +278,35 @@ import Testing
         #expect(fixture.batches.withLock { $0.map(\.writes) } == [1, 3])
       }
     }
+  }
+
+  /// A batch's leader runs ahead of the other threads when the process may lower a nice value
+  /// (CI runs as root), and its thread has its own nice value back once the batch is done.
+  @Test(arguments: StoreBackend.available)
+  func aBatchRunsAheadOfTheOtherThreadsAndThenAsBefore(_ backend: StoreBackend) async throws {
+    try await onThread {
+      for priority in [LeaderPriority.ifPermitted(steps: 5), .none] {
+        try withTemporaryDirectory { directory in
+          let fixture = try Fixture(backend, in: directory, leaderPriority: priority)
+          defer { fixture.database.close() }
+          let before = try #require(LeaderPriority.currentNice())
+          let inside = Locked<Int32?>(nil)
+          _ = try fixture.insert(1) { inside.withLock { $0 = LeaderPriority.currentNice() } }
+          #expect(inside.withLock { $0 } == before - priority.steps)
+          #expect(LeaderPriority.currentNice() == before)
+        }
+      }
+    }
+  }
+
+  @Test func aPriorityIsOnlyTakenWhenTheProcessMayTakeIt() throws {
+    let before = try #require(LeaderPriority.currentNice())
+    let priority = LeaderPriority.ifPermitted(steps: 3)
+    #expect(LeaderPriority.currentNice() == before)
+    // Lowering the nice value is what needs the permission; `ifPermitted` found out by trying.
+    let permitted = LeaderPriority.setNice(before - 1)
+    if permitted { _ = LeaderPriority.setNice(before) }
+    #expect(priority.steps == (permitted ? min(3, before + 20) : 0))
+    #expect(LeaderPriority.none.steps == 0)
   }
 }

@@ -74,11 +74,13 @@ extension Router {
   ) {
     add(
       method, pattern,
-      admission: { request in _ = try authenticatedTrainee(request, in: store) },
+      admission: { request in
+        request.admittedTrainee = try authenticatedTrainee(request, in: store)
+      },
       kept: nil,
       handler: { request in
         try WorkoutRoutes.mappingStoreErrors {
-          try handler(request, authenticatedTrainee(request, in: store))
+          try handler(request, request.admittedTrainee ?? authenticatedTrainee(request, in: store))
         }
       })
   }

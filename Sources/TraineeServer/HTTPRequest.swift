@@ -49,6 +49,9 @@ public struct HTTPRequest: Equatable, Sendable {
   /// The route `Router.admit(_:)` found for the request, so that it is looked up once; not part
   /// of the request's value (`==` ignores it).
   var route: RouteResolution?
+  /// The trainee the request's token named when its headers were admitted (`Router.admit(_:)`),
+  /// so that the handler does not look the token up again; not part of the request's value.
+  var admittedTrainee: Trainee?
 
   /// A request.
   public init(

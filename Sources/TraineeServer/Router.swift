@@ -9,8 +9,9 @@ public struct Router: Sendable {
   /// Answers one request whose `pathParameters` are set from the route's pattern.
   public typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
 
-  /// Checks a request whose headers are in, before its body is read; throws to refuse it.
-  public typealias Admission = @Sendable (HTTPRequest) throws -> Void
+  /// Checks a request whose headers are in, before its body is read; throws to refuse it. What
+  /// it finds for the handler it may keep in the request (`HTTPRequest.admittedTrainee`).
+  public typealias Admission = @Sendable (inout HTTPRequest) throws -> Void
 
   /// The answer to a complete request when it is kept and current, found without waiting for
   /// anything but a local read; `nil` (or a throw) lets the route's handler answer it.
@@ -143,7 +144,8 @@ public struct Router: Sendable {
       var routed = head
       routed.pathParameters = parameters
       do {
-        try admission(routed)
+        try admission(&routed)
+        head.admittedTrainee = routed.admittedTrainee
         return nil
       } catch {
         return answer(error, to: routed)

@@ -245,6 +245,34 @@ private typealias F = StoreFixture
     #expect(api.router.respond(to: bodiless).status == .unauthorized)
   }
 
+  /// A write's token is looked up once, when its headers are admitted: the handler acts for the
+  /// trainee admitted. Without an admission (`Router.respond` alone) the handler looks it up.
+  @Test(arguments: StoreBackend.available)
+  func aWriteIsAuthenticatedOnceFromItsHeadersAndTheHandlerActsForThatTrainee(
+    _ backend: StoreBackend
+  ) throws {
+    let api = try WorkoutAPIFixture(backend)
+    var head = HTTPRequest(
+      method: .post, path: "/v1/trainee/workouts/log",
+      headers: ["Authorization": "Bearer \(api.alice.token)"])
+    #expect(api.router.admit(&head) == nil)
+    #expect(head.admittedTrainee == api.alice.trainee)
+    // The token is replaced while the body is on its way: the request was admitted as Alice's.
+    _ = try api.store.replaceToken(of: api.alice.trainee.id)
+    head.body = try JSONEncoder().encode(F.benchDay)
+    #expect(api.router.respond(to: head).status == .created)
+    #expect(try api.store.workoutHistory(for: api.alice.trainee.id).count == 1)
+    #expect(try api.store.workoutHistory(for: api.bob.trainee.id).isEmpty)
+    // The same request never admitted is looked up by the handler, and the old token is gone.
+    head.admittedTrainee = nil
+    #expect(api.router.respond(to: head).status == .unauthorized)
+    var refused = HTTPRequest(
+      method: .post, path: "/v1/trainee/workouts/log",
+      headers: ["Authorization": "Bearer \(api.alice.token)"])
+    #expect(api.router.admit(&refused)?.status == .unauthorized)
+    #expect(refused.admittedTrainee == nil)
+  }
+
   @Test(arguments: StoreBackend.available) func aWriteOfOneTraineeLeavesAnothersKeptAnswers(
     _ backend: StoreBackend
   ) throws {

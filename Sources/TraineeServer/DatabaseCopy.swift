@@ -49,7 +49,7 @@ public enum DatabaseCopy {
         "best_reps",
       ]
     ),
-    ("workout_numbers", ["trainee_id", "last_number"]),
+    ("workout_numbers", ["trainee_id", "last_number", "merged_number"]),
     (
       "set_history",
       [
@@ -58,6 +58,7 @@ public enum DatabaseCopy {
         "distance_km", "is_record", "is_strength",
       ]
     ),
+    ("sets_by_exercise", ["trainee_id", "exercise_id", "performed_at", "log_id", "position"]),
     (
       "workout_summaries",
       [

@@ -2,8 +2,9 @@ import Foundation
 import TraineeAPI
 
 // NB: docs/decisions.md "Paged logged sets": a page is read by keyset, `(performed_at, log_id,
-// position)` after the cursor, from one of `set_history`'s two indexes, so its cost is the page's
-// length however long the history; `StorageLimits`-style bounds keep the page itself bounded.
+// position)` after the cursor, by date through the trainee's workouts and by exercise through
+// `sets_by_exercise` and the logs not merged into it yet, so its cost is the page's length however
+// long the history; `StorageLimits`-style bounds keep the page itself bounded.
 
 /// Which of a trainee's done sets to read, and from where.
 public struct LoggedSetQuery: Equatable, Sendable {
@@ -117,6 +118,66 @@ extension DatabaseTraineeStore {
       distance_km, is_record, is_strength)
     """, columns: 17)
 
+  /// How many logs of a trainee go into `sets_by_exercise` together: a read by exercise takes
+  /// the sets of at most one fewer from `set_history` (TraineeSchema+SetHistory.swift, version 13).
+  static let logsPerMerge = 16
+
+  /// Puts the done sets of the trainee's logs numbered after `merged` through `number` into
+  /// `sets_by_exercise`, and marks them merged.
+  static func mergeSetsByExercise(
+    of trainee: TraineeID, after merged: Int, through number: Int, _ db: any DatabaseConnection
+  ) throws {
+    try db.run(
+      """
+      INSERT INTO sets_by_exercise (trainee_id, exercise_id, performed_at, log_id, position)
+      SELECT s.trainee_id, s.exercise_id, s.performed_at, s.log_id, s.position
+      FROM workout_logs AS w CROSS JOIN set_history AS s
+      WHERE w.trainee_id = ?1 AND w.workout_number > ?2 AND w.workout_number <= ?3
+        AND s.log_id = w.id
+      """, [trainee.value, DatabaseValue(merged), DatabaseValue(number)])
+    try db.run(
+      "UPDATE workout_numbers SET merged_number = ?2 WHERE trainee_id = ?1",
+      [trainee.value, DatabaseValue(number)])
+  }
+
+  /// Takes the keys of the trainee's log's sets out of `sets_by_exercise` (none when it was not
+  /// merged, or is not the trainee's); before the log itself is deleted.
+  static func unmergeSetsByExercise(
+    of log: WorkoutLogID, trainee: TraineeID, _ db: any DatabaseConnection
+  ) throws {
+    try db.run(
+      """
+      DELETE FROM sets_by_exercise
+      WHERE (trainee_id, exercise_id, performed_at, log_id, position) IN (
+        SELECT trainee_id, exercise_id, performed_at, log_id, position FROM set_history
+        WHERE log_id = ?1 AND trainee_id = ?2)
+      """, [log.value, trainee.value])
+  }
+
+  /// A statement of the done sets of one exercise of the trainee `?1` (`exercise` names the
+  /// exercise's parameter), each as its `set_history` row, in no order: the merged ones through
+  /// `sets_by_exercise` (`b`) and those of the logs not merged yet. `merged` and `unmerged` add
+  /// conditions (each `""` or starting with ` AND`) on `b` or `s` to each part; `mergedOrder`
+  /// orders and limits the merged part (`ORDER BY b... LIMIT ...`), so that a page or the latest
+  /// set reads a bounded range of the table whatever the history's length.
+  static func exerciseSetsSQL(
+    exercise: String, merged: String = "", mergedOrder: String = "", unmerged: String = ""
+  ) -> String {
+    """
+    SELECT * FROM (
+      SELECT s.* FROM sets_by_exercise AS b CROSS JOIN set_history AS s
+      WHERE b.trainee_id = ?1 AND b.exercise_id = \(exercise)\(merged)
+        AND s.log_id = b.log_id AND s.position = b.position
+      \(mergedOrder)
+    ) AS m
+    UNION ALL
+    SELECT s.* FROM workout_logs AS w CROSS JOIN set_history AS s
+    WHERE w.trainee_id = ?1 AND w.workout_number > COALESCE(
+        (SELECT n.merged_number FROM workout_numbers AS n WHERE n.trainee_id = ?1), 0)
+      AND s.log_id = w.id AND s.exercise_id = \(exercise)\(unmerged)
+    """
+  }
+
   public func loggedSets(_ query: LoggedSetQuery, for trainee: TraineeID) throws -> LoggedSetPage {
     let after = query.after ?? LoggedSetCursor(performedAt: -1, logId: -1, position: -1)
     var values: [DatabaseValue] = [
@@ -203,14 +264,21 @@ extension DatabaseTraineeStore {
         s.is_record
       """
     guard let lastLog else {
-      let dates = [from.map { "s.performed_at >= \($0)" }, to.map { "s.performed_at < \($0)" }]
-        .compactMap { $0 }.map { " AND \($0)" }.joined()
+      // After the cursor and within the dates, in `sets_by_exercise` (`b`) or `set_history`.
+      func after(_ table: String) -> String {
+        [
+          "(\(table).performed_at, \(table).log_id, \(table).position) > (?2, ?3, \(position))",
+          from.map { "\(table).performed_at >= \($0)" }, to.map { "\(table).performed_at < \($0)" },
+        ].compactMap { $0 }.map { " AND \($0)" }.joined()
+      }
+      let sets = Self.exerciseSetsSQL(
+        exercise: exerciseId ?? "NULL", merged: after("b"),
+        mergedOrder: "ORDER BY b.performed_at, b.log_id, b.position LIMIT \(limit)",
+        unmerged: after("s"))
       return (
         """
         SELECT \(columns)
-        FROM set_history AS s
-        WHERE s.trainee_id = ?1 AND s.exercise_id = \(exerciseId ?? "NULL")
-          AND (s.performed_at, s.log_id, s.position) > (?2, ?3, \(position))\(dates)
+        FROM (\(sets)) AS s
         ORDER BY s.performed_at, s.log_id, s.position LIMIT \(limit)
         """, nil
       )

@@ -52,14 +52,14 @@ extension DatabaseTraineeStore {
         }
         return answer
       }
-      let number =
+      let (number, merged) =
         try db.row(
           """
           INSERT INTO workout_numbers (trainee_id, last_number) VALUES (?, 1)
           ON CONFLICT (trainee_id) DO UPDATE SET last_number = workout_numbers.last_number + 1
-          RETURNING last_number
+          RETURNING last_number, merged_number
           """, [trainee.value]
-        ) { try $0.int(0) } ?? 1
+        ) { (try $0.int(0), try $0.int(1)) } ?? (1, 0)
       let id = try Self.insertedID(
         """
         INSERT INTO workout_logs (trainee_id, workout_number, logged_at, payload)
@@ -69,6 +69,9 @@ extension DatabaseTraineeStore {
       try Self.recordSetHistory(
         of: payload, log: logged.id, workoutNumber: number, performedAt: loggedAt,
         trainee: trainee, db)
+      if number - merged >= Self.logsPerMerge {
+        try Self.mergeSetsByExercise(of: trainee, after: merged, through: number, db)
+      }
       try Self.recordInHistory(of: payload, log: logged.id, trainee: trainee, db)
       try Self.recordSummary(
         WorkoutLogSummary(
@@ -162,21 +165,26 @@ extension DatabaseTraineeStore {
   ) throws {
     let key: [DatabaseValue] = [trainee.value, .text(exerciseId)]
     try db.run("DELETE FROM exercise_history WHERE trainee_id = ?1 AND exercise_id = ?2", key)
+    let strength = " AND s.is_strength = 1"
+    let counts =
+      strength
+      + " AND s.weight > 0 AND s.reps > 0 AND (s.set_type IS NULL OR s.set_type <> 'warmup')"
+    let latestSets = exerciseSetsSQL(
+      exercise: "?2", merged: strength,
+      mergedOrder: "ORDER BY b.performed_at DESC, b.log_id DESC LIMIT 1", unmerged: strength)
+    let countingSets = exerciseSetsSQL(exercise: "?2", merged: counts, unmerged: counts)
     try db.run(
       """
       INSERT INTO exercise_history (trainee_id, exercise_id, last_log_id, best_log_id,
         best_position, best_weight, best_reps)
       SELECT ?1, ?2, latest.log_id, best.log_id, best.position, best.weight, best.reps
       FROM (
-        SELECT s.log_id FROM set_history AS s
-        WHERE s.trainee_id = ?1 AND s.exercise_id = ?2 AND s.is_strength = 1
-        ORDER BY s.performed_at DESC, s.log_id DESC LIMIT 1
+        SELECT e.log_id FROM (\(latestSets)) AS e
+        ORDER BY e.performed_at DESC, e.log_id DESC LIMIT 1
       ) AS latest
       LEFT JOIN (
-        SELECT s.log_id, s.position, s.weight, s.reps FROM set_history AS s
-        WHERE s.trainee_id = ?1 AND s.exercise_id = ?2 AND s.is_strength = 1 AND s.weight > 0
-          AND s.reps > 0 AND (s.set_type IS NULL OR s.set_type <> 'warmup')
-        ORDER BY s.weight * (30 + s.reps) DESC, s.log_id, s.position LIMIT 1
+        SELECT e.log_id, e.position, e.weight, e.reps FROM (\(countingSets)) AS e
+        ORDER BY e.weight * (30 + e.reps) DESC, e.log_id, e.position LIMIT 1
       ) AS best ON true
       """, key)
   }
@@ -217,6 +225,7 @@ extension DatabaseTraineeStore {
           SELECT payload FROM workout_logs WHERE id = ?1 AND trainee_id = ?2)
         WHERE trainee_id = ?2 AND log_id = ?1
         """, [id.value, trainee.value])
+      try Self.unmergeSetsByExercise(of: id, trainee: trainee, db)
       let deleted = try db.run(
         "DELETE FROM workout_logs WHERE id = ? AND trainee_id = ?", [id.value, trainee.value])
       guard deleted == 1 else { return false }
@@ -234,8 +243,8 @@ extension DatabaseTraineeStore {
   // docs/decisions.md, "The server: HTTP, routes and storage": both answers are read from
   // `exercise_history`, one row per exercise, and the latest log's sets by their key, so the cost
   // follows the number of exercises, not the number of logged sets. `CROSS JOIN` keeps
-  // `exercise_history` the outer loop: without statistics SQLite would otherwise walk all of the
-  // trainee's sets by `set_history_by_exercise`.
+  // `exercise_history` the outer loop: without statistics SQLite could otherwise walk all of the
+  // trainee's sets.
 
   public func exerciseHistory(for trainee: TraineeID) throws -> [String: ExerciseHistory] {
     try read { db in

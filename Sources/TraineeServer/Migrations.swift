@@ -52,7 +52,7 @@ public enum Migrations {
     traineeSchemaVersion1, traineeSchemaVersion2, traineeSchemaVersion3, traineeSchemaVersion4,
     traineeSchemaVersion5, traineeSchemaVersion6, traineeSchemaVersion7, traineeSchemaVersion8,
     traineeSchemaVersion9, traineeSchemaVersion10, traineeSchemaVersion11,
-    traineeSchemaVersion12,
+    traineeSchemaVersion12, traineeSchemaVersion13,
   ]
 
   /// The schema version of `database`: `0` for a new one.

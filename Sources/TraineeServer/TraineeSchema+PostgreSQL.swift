@@ -259,5 +259,6 @@ extension Migrations {
           CHECK (answer_version >= 0);
         """),
     traineeSchemaVersion10PostgreSQL, traineeSchemaVersion11PostgreSQL, traineeSchemaVersion12,
+    traineeSchemaVersion13PostgreSQL,
   ]
 }

@@ -35,7 +35,8 @@ struct MigrationsTests {
       try tableNames(database) == [
         "exercise_history", "idempotency_keys", "meal_logs",
         "notification_configs", "nutrition_days", "nutrition_plans", "programs", "set_history",
-        "substitutions", "technique_videos", "trainees", "workout_logs", "workout_numbers",
+        "sets_by_exercise", "substitutions", "technique_videos", "trainees", "workout_logs",
+        "workout_numbers",
         "workout_summaries",
       ])
     #expect(try Migrations.migrate(database) == current)

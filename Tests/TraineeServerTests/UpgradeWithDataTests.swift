@@ -64,6 +64,10 @@ struct UpgradeWithDataTests {
   struct Upgraded: Equatable {
     var setHistory: [[DatabaseValue]]
     var answerVersions: [[DatabaseValue]]
+    /// Every `sets_by_exercise` row, in its key's order.
+    var setsByExercise: [[DatabaseValue]]
+    /// Every `workout_numbers` row: trainee, last number, merged number.
+    var numbers: [[DatabaseValue]]
   }
 
   /// A database of `backend` built at version 7 with two trainees and `storedPayloads`, brought
@@ -104,7 +108,16 @@ struct UpgradeWithDataTests {
         },
         answerVersions: try db.rows("SELECT id, answer_version FROM trainees ORDER BY id") {
           [try $0.value(0), try $0.value(1)]
-        })
+        },
+        setsByExercise: try db.rows(
+          """
+          SELECT trainee_id, exercise_id, performed_at, log_id, position FROM sets_by_exercise
+          ORDER BY trainee_id, exercise_id, performed_at, log_id, position
+          """
+        ) { row in try (0..<5).map { try row.value($0) } },
+        numbers: try db.rows(
+          "SELECT trainee_id, last_number, merged_number FROM workout_numbers ORDER BY trainee_id"
+        ) { row in try (0..<3).map { try row.value($0) } })
     }
   }
 
@@ -152,6 +165,21 @@ struct UpgradeWithDataTests {
 
   /// The fill keeps what the write path keeps for the same workout (the payload this build
   /// encodes; an earlier build's spelling may differ, as an unknown set type read as `working`).
+  /// Version 13 copies the key of every stored set into `sets_by_exercise` and marks every
+  /// stored log merged; the trainees whose logs had no `workout_numbers` row get one at their
+  /// highest number, so that their next post is numbered after it.
+  @Test(arguments: StoreBackend.available)
+  func everyStoredSetIsKeptByExerciseAndEveryStoredLogIsMerged(_ backend: StoreBackend) throws {
+    let upgraded = try Self.upgraded(backend)
+    // trainee, exercise, performed at, log, position of every set_history row
+    let keys = upgraded.setHistory.map { [$0[2], $0[6], $0[3], $0[0], $0[1]] }
+    #expect(upgraded.setsByExercise.count == 8)
+    #expect(upgraded.setsByExercise.count == keys.count)
+    #expect(keys.allSatisfy { upgraded.setsByExercise.contains($0) }, "\(upgraded.setsByExercise)")
+    #expect(
+      upgraded.numbers == [[1, 2, 2], [2, 4, 4]].map { $0.map { DatabaseValue.integer($0) } })
+  }
+
   @Test(arguments: StoreBackend.available)
   func theFilledSetsOfALogAreTheSetsItsPostKeeps(_ backend: StoreBackend) throws {
     let upgraded = try Self.upgraded(backend)

@@ -6,7 +6,11 @@ import Foundation
 // waiting for a core for a third of each batch (68-89 µs of a log post's 230-300, read from
 // `/proc/thread-self/schedstat`). Its batch therefore runs some nice steps ahead of the other
 // threads. Lowering a nice value needs `CAP_SYS_NICE` or an `RLIMIT_NICE` allowing it (systemd's
-// `LimitNICE=`); without either, the leader runs as every other thread, as before.
+// `LimitNICE=`); without either, the leader runs as every other thread, as before. A process
+// under a seccomp filter (a hardened systemd unit such as examples/deploy's, whose
+// `SystemCallFilter=~@resources` kills a process that calls `setpriority`, a container runtime's
+// profile) never tries: which calls the filter allows cannot be asked, only found out by being
+// killed.
 
 /// Runs a batch's leader ahead of the process's other threads, when the process may.
 struct LeaderPriority: Sendable {
@@ -16,9 +20,10 @@ struct LeaderPriority: Sendable {
   /// The leader as every other thread.
   static let none = LeaderPriority(steps: 0)
 
-  /// `steps` ahead when this process may lower a thread's nice value that far, else `none`.
-  static func ifPermitted(steps: Int32) -> LeaderPriority {
-    guard steps > 0, let before = currentNice() else { return .none }
+  /// `steps` ahead when this process may lower a thread's nice value that far, else `none`;
+  /// `none` without trying when `processStatus` (`/proc/self/status`) shows a seccomp filter.
+  static func ifPermitted(steps: Int32, processStatus: String? = ownStatus()) -> LeaderPriority {
+    guard steps > 0, !isFiltered(processStatus), let before = currentNice() else { return .none }
     let raised = max(-20, before - steps)
     guard setNice(raised) else { return .none }
     _ = setNice(before)
@@ -36,6 +41,21 @@ struct LeaderPriority: Sendable {
     }
     defer { _ = Self.setNice(before) }
     return try body()
+  }
+
+  /// This process's `/proc/self/status`, or `nil` when it cannot be read.
+  static func ownStatus() -> String? {
+    try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+  }
+
+  /// Whether `status` (a `/proc/<pid>/status`) has a `Seccomp:` line other than `0`: the
+  /// process runs under seccomp, strict or filtered. An unreadable status is not filtered.
+  static func isFiltered(_ status: String?) -> Bool {
+    guard let status else { return false }
+    for line in status.split(separator: "\n") where line.hasPrefix("Seccomp:") {
+      return line.dropFirst("Seccomp:".count).trimmingCharacters(in: .whitespaces) != "0"
+    }
+    return false
   }
 
   /// The calling thread's nice value (Linux keeps one per thread), or `nil` when unreadable.

@@ -309,4 +309,19 @@ import Testing
     #expect(priority.steps == (permitted ? min(3, before + 20) : 0))
     #expect(LeaderPriority.none.steps == 0)
   }
+
+  /// Under a seccomp filter a call it forbids may kill the process (systemd's default action),
+  /// so the priority is not even tried.
+  @Test func aProcessUnderASeccompFilterNeverTriesThePriority() throws {
+    let status = "Name:\tperform\nNoNewPrivs:\t1\nSeccomp:\t2\nSeccomp_filters:\t1\n"
+    #expect(LeaderPriority.isFiltered(status))
+    #expect(LeaderPriority.ifPermitted(steps: 3, processStatus: status).steps == 0)
+    #expect(LeaderPriority.isFiltered("Seccomp:\t1\n"))
+    #expect(!LeaderPriority.isFiltered("Name:\tperform\nSeccomp:\t0\nSeccomp_filters:\t0\n"))
+    #expect(!LeaderPriority.isFiltered(nil))
+    // This test process's own status decides as `ifPermitted` does by default.
+    let own = LeaderPriority.ownStatus()
+    #expect(own?.contains("Seccomp:") == true)
+    if LeaderPriority.isFiltered(own) { #expect(LeaderPriority.process.steps == 0) }
+  }
 }

@@ -135,6 +135,17 @@ print(
   ComparisonTable.row(
     "decode the day's data", try measure { try foundation(NutritionDaySnapshot.self, dayData) },
     try measure { try tree(NutritionDaySnapshot.self, dayData) }))
+// How the server checks a day save's body now (PlainDayBody.swift), against the tree decoder it
+// falls back to.
+let dayBody = Data(#"{"date":"2026-10-29","data":"#.utf8) + dayData + Data("}".utf8)
+let checkedDay = DayBody(date: "2026-10-29", hasData: true, sendsPortions: true)
+let plainDay = DayBody(plainTree: try StrictJSON.parse(dayBody))
+let treeDayBody = try tree(DayBody.self, dayBody)
+precondition(plainDay == checkedDay && treeDayBody == checkedDay)
+print(
+  ComparisonTable.row(
+    "day: tree decoder -> one-pass check", try measure { try tree(DayBody.self, dayBody) },
+    try measure { () throws -> DayBody? in DayBody(plainTree: try StrictJSON.parse(dayBody)) }))
 print(
   ComparisonTable.row(
     "encode the log as stored", try measure { try encoder.encode(payload) },

@@ -14,17 +14,24 @@ import TraineeAPI
 // explicit value and clears the amounts.
 
 /// The body of `PUT /v1/trainee/nutrition/day`, as checked.
-private struct DayBody: Decodable {
-  var date: String?
-  var data: NutritionDaySnapshot?
+package struct DayBody: Decodable, Equatable {
+  package var date: String?
+  /// Whether `data` is a snapshot (checked, and stored as sent), not absent or `null`.
+  package var hasData: Bool
   /// Whether `data` has a `portions` member at all, `null` included.
-  var sendsPortions = false
+  package var sendsPortions = false
 
-  init(from decoder: any Decoder) throws {
+  package init(date: String?, hasData: Bool, sendsPortions: Bool) {
+    self.date = date
+    self.hasData = hasData
+    self.sendsPortions = sendsPortions
+  }
+
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     date = try container.decodeOptional(String.self, forKey: .date)
-    data = try container.decodeOptional(NutritionDaySnapshot.self, forKey: .data)
-    if data != nil {
+    hasData = try container.decodeOptional(NutritionDaySnapshot.self, forKey: .data) != nil
+    if hasData {
       sendsPortions = try container.nestedContainer(keyedBy: DataKeys.self, forKey: .data)
         .contains(.portions)
     }
@@ -46,7 +53,7 @@ extension TraineeAPIRoutes {
     let zone = try requestTimeZone(request)
     let (body, tree) = try request.decodeJSONTree(DayBody.self)
     let date = try calendarDate(body.date, field: "date")
-    guard body.data != nil, let text = request.memberText("data", of: tree) else {
+    guard body.hasData, let text = request.memberText("data", of: tree) else {
       throw HTTPError(
         .badRequest, code: "invalid_body",
         message: "Body: data is missing or null; send the day's snapshot object.")

@@ -153,6 +153,62 @@ struct JSONTreeDecoderTests {
     #expect(set.setType == .working)
   }
 
+  /// A day save's body with every map of the snapshot filled, as the app sends it.
+  static let dayBody = """
+    {"date":"2026-11-30","client":"perform/1","data":{
+     "eaten":{"2026-10-30__it_oats":true,"2026-10-30__it_rice":false},
+     "swaps":{"2026-10-30__it_chicken":"o_tofu"},"removed":{"2026-10-30__it_salmon":false},
+     "portions":{"2026-10-30__it_rice":{"foodId":"f_rice","qty":200,"note":"x"}},
+     "aiMeals":{"2026-10-30__m_lunch":[{"id":"ai_1","name":"Apple","kcal":78,"protein":0.4,
+       "carbs":20.6,"fat":0.3,"qty":150,"unit":"g","source":"photo","eaten":true,
+       "mbp":{"p":[1,2]},"base":{"qty":100,"unit":"g"},"food":null,"barcode":"4001"}]},
+     "mealStatus":{"2026-10-30__m_breakfast":"PLANNED","2026-10-30__m_dinner":"REPLACED"},
+     "replacement":{"2026-10-30__m_dinner":{"id":"r_1","name":"Pizza","kcal":800,"protein":30,
+       "carbs":90,"fat":35,"eaten":true,"source":"manual","logId":"41"}},
+     "removedMeals":{"2026-10-30__m_snack":true},
+     "customMeals":{"2026-10-30__c_snack":{"id":"c_snack","label":"Snack","source":"manual",
+       "logId":null,"items":[{"id":"p_1","name":"Greek yoghurt","kcal":146,"protein":20,
+       "carbs":8,"fat":4,"qty":200,"unit":"g"}]}}}}
+    """
+
+  /// The one-pass check of a day save's body (`PlainTreeDecodable`) accepts only what the tree
+  /// decoder accepts, as the server runs it (input checked), with the same date and flags; where
+  /// it gives up, the tree decoder decides. It accepts the plain day and most variations the
+  /// decoder accepts.
+  @Test func aDayCheckedInOnePassIsTheTreeDecodersOrLeftToIt() throws {
+    let bodies = try Self.variations(of: Self.dayBody)
+    #expect(bodies.count > 500)
+    var accepted = 0
+    var plainAccepted = 0
+    for body in bodies {
+      let text = String(decoding: body, as: UTF8.self)
+      let tree = try StrictJSON.parse(body)
+      let decoded = try? JSONTreeDecoder.decode(
+        DayBody.self, from: tree, userInfo: [.checkedInput: true])
+      if decoded != nil { accepted += 1 }
+      guard let plain = DayBody(plainTree: tree) else { continue }
+      plainAccepted += 1
+      #expect(plain == decoded, "\(text)")
+    }
+    #expect(accepted > 300)
+    #expect(plainAccepted > accepted * 3 / 4, "\(plainAccepted) of \(accepted)")
+    let base = try StrictJSON.parse(Data(Self.dayBody.utf8))
+    #expect(
+      DayBody(plainTree: base) == DayBody(date: "2026-11-30", hasData: true, sendsPortions: true))
+    // What the plain check leaves to the decoder: text sent as a number, an unknown status, an
+    // amount out of range, an item without its id.
+    for (from, to) in [
+      (#""label":"Snack""#, #""label":7"#),
+      (#""REPLACED""#, #""SKIPPED""#),
+      (#""kcal":800"#, #""kcal":1000001"#),
+      (#"{"id":"p_1","#, #"{"#),
+    ] {
+      let changed = Self.dayBody.replacingOccurrences(of: from, with: to)
+      #expect(changed != Self.dayBody)
+      #expect(DayBody(plainTree: try StrictJSON.parse(Data(changed.utf8))) == nil, "\(to)")
+    }
+  }
+
   @Test func aNutritionDayAndEveryVariationOfItDecodeAsWithFoundation() throws {
     let bodies = try Self.variations(of: Self.day)
     #expect(bodies.count > 500)

@@ -1,0 +1,190 @@
+import TraineeAPI
+
+// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "a day checked
+// straight from the tree": a day save only checks its `data` (the handler stores the text as
+// sent), yet `JSONTreeDecoder` built the whole `NutritionDaySnapshot` through `Decodable`'s
+// containers to do it, a fifth of a day save's CPU. A day whose every member has the plain form
+// the decoder accepts is checked here in one pass that builds nothing. Anything else (a text sent
+// as a number, an unknown meal status, a missing id, an amount out of range) gives `nil`, and the
+// body goes through `JSONTreeDecoder`, which decides and names the field as before; so this
+// accepts only what that decoder accepts, and a test compares the two on every variation of a
+// day.
+
+extension DayBody: PlainTreeDecodable {
+  package init?(plainTree tree: JSONTree) {
+    guard case .object(let members) = tree else { return nil }
+    var date: String?
+    var hasData = false
+    var sendsPortions = false
+    for member in members {
+      switch member.name {
+      case "date":
+        switch member.value {
+        case .null: date = nil
+        case .string(let text): date = text
+        default: return nil
+        }
+      case "data":
+        switch member.value {
+        case .null:
+          hasData = false
+          sendsPortions = false
+        case .object(let snapshot):
+          guard PlainDay.isSnapshot(snapshot) else { return nil }
+          hasData = true
+          sendsPortions = snapshot.contains { $0.name == "portions" }
+        default: return nil
+        }
+      default: continue
+      }
+    }
+    self.init(date: date, hasData: hasData, sendsPortions: sendsPortions)
+  }
+}
+
+/// The plain forms of a day's snapshot, as `NutritionDaySnapshot.init(from:)` and the types it
+/// reads accept them when the server checks its input. Each check is `true` only for a value
+/// that decoder accepts; `false` leaves the decision to it.
+enum PlainDay {
+  /// A snapshot's members: each map absent, `null`, or an object of plain values.
+  static func isSnapshot(_ members: [JSONTree.Member]) -> Bool {
+    members.allSatisfy { member in
+      switch member.name {
+      case "eaten", "removed", "removedMeals": map(member.value, isBool)
+      case "swaps": map(member.value, isString)
+      case "mealStatus": map(member.value, isMealStatus)
+      case "portions": map(member.value, isPortion)
+      case "aiMeals": map(member.value) { list($0, isMealItem) }
+      case "customMeals": map(member.value, isCustomMeal)
+      case "replacement": map(member.value, isReplacement)
+      default: true
+      }
+    }
+  }
+
+  /// `null`, or an object whose every value is `plain`.
+  private static func map(_ tree: JSONTree, _ plain: (JSONTree) -> Bool) -> Bool {
+    switch tree {
+    case .null: true
+    case .object(let members): members.allSatisfy { plain($0.value) }
+    default: false
+    }
+  }
+
+  /// An array whose every item is `plain` (`null` is read as an empty list where it is optional,
+  /// which `list` does not assume).
+  private static func list(_ tree: JSONTree, _ plain: (JSONTree) -> Bool) -> Bool {
+    guard case .array(let items) = tree else { return false }
+    return items.allSatisfy(plain)
+  }
+
+  private static func isBool(_ tree: JSONTree) -> Bool {
+    if case .bool = tree { return true }
+    return false
+  }
+
+  private static func isString(_ tree: JSONTree) -> Bool {
+    if case .string = tree { return true }
+    return false
+  }
+
+  private static func isMealStatus(_ tree: JSONTree) -> Bool {
+    guard case .string(let text) = tree else { return false }
+    return MealStatus(rawValue: text) != nil
+  }
+
+  /// `ItemPortion`'s synthesized reading: `foodId` text and `qty` a number, both required.
+  private static func isPortion(_ tree: JSONTree) -> Bool {
+    guard case .object(let members) = tree else { return false }
+    var foodId = false
+    var qty = false
+    for member in members {
+      switch member.name {
+      case "foodId":
+        guard isString(member.value) else { return false }
+        foodId = true
+      case "qty":
+        guard case .number = member.value else { return false }
+        qty = true
+      default: continue
+      }
+    }
+    return foodId && qty
+  }
+
+  /// A `CustomMealItem`: a food, `eaten` a flag, `source` and `logId` text.
+  private static func isMealItem(_ tree: JSONTree) -> Bool {
+    guard case .object(let members) = tree else { return false }
+    return isFood(members) { name, value in
+      switch name {
+      case "eaten": isOptional(value, isBool)
+      case "source", "logId": isOptional(value, isString)
+      default: true
+      }
+    }
+  }
+
+  /// A `MealReplacement`: a food, `eaten` a flag, `source` and `logId` text.
+  private static func isReplacement(_ tree: JSONTree) -> Bool {
+    isMealItem(tree)
+  }
+
+  /// A `CustomMeal`: `id` text, `label`, `source` and `logId` text, `items` a list of items.
+  private static func isCustomMeal(_ tree: JSONTree) -> Bool {
+    guard case .object(let members) = tree else { return false }
+    var id = false
+    for member in members {
+      switch member.name {
+      case "id":
+        guard isString(member.value) else { return false }
+        id = true
+      case "label", "source", "logId":
+        guard isOptional(member.value, isString) else { return false }
+      case "items":
+        guard case .null = member.value else {
+          guard list(member.value, isMealItem) else { return false }
+          continue
+        }
+      default: continue
+      }
+    }
+    return id
+  }
+
+  /// `AddedFood`'s members (`id` text, required; `name`, `unit`, `barcode` text; the amounts
+  /// numbers within `MacrosDto.maximumAmount`; `qty` a number; `mbp`, `base`, `food` anything),
+  /// and the owner's own members, which `other` checks.
+  private static func isFood(
+    _ members: [JSONTree.Member], other: (String, JSONTree) -> Bool
+  ) -> Bool {
+    var id = false
+    for member in members {
+      switch member.name {
+      case "id":
+        guard isString(member.value) else { return false }
+        id = true
+      case "name", "unit", "barcode": guard isOptional(member.value, isString) else { return false }
+      case "kcal", "protein", "carbs", "fat":
+        guard isOptional(member.value, isAmount) else { return false }
+      case "qty":
+        guard isOptional(member.value, { if case .number = $0 { true } else { false } }) else {
+          return false
+        }
+      case "mbp", "base", "food": continue
+      default: guard other(member.name, member.value) else { return false }
+      }
+    }
+    return id
+  }
+
+  private static func isAmount(_ tree: JSONTree) -> Bool {
+    guard case .number(let number) = tree else { return false }
+    return number.value.isFinite && abs(number.value) <= MacrosDto.maximumAmount
+  }
+
+  /// `null`, or a value that is `plain`.
+  private static func isOptional(_ tree: JSONTree, _ plain: (JSONTree) -> Bool) -> Bool {
+    if case .null = tree { return true }
+    return plain(tree)
+  }
+}

@@ -35,6 +35,14 @@ enum ServerRequestEntry {
       guard plain == decoded else {
         throw FuzzFinding("LogWorkoutPayload: one pass \(plain as Any), the tree \(decoded as Any)")
       }
+      // The one-pass check of a day save's body accepts only what the tree decoder accepts.
+      if let checked = DayBody(plainTree: tree) {
+        let decodedDay = try? JSONTreeDecoder.decode(
+          DayBody.self, from: tree, userInfo: [.checkedInput: true])
+        guard checked == decodedDay else {
+          throw FuzzFinding("DayBody: one pass \(checked), the tree \(decodedDay as Any)")
+        }
+      }
     }
     for (method, path) in bodyRoutes {
       var headers = server.headers

@@ -72,7 +72,8 @@ extension DatabaseTraineeStore {
       if number - merged >= Self.logsPerMerge {
         try Self.mergeSetsByExercise(of: trainee, after: merged, through: number, db)
       }
-      try Self.recordInHistory(of: payload, log: logged.id, trainee: trainee, db)
+      try Self.recordInHistory(
+        of: payload, log: logged.id, loggedAt: loggedAt, trainee: trainee, db)
       try Self.recordSummary(
         WorkoutLogSummary(
           id: logged.id, workoutNumber: number, loggedAt: Date(milliseconds: loggedAt),
@@ -102,7 +103,7 @@ extension DatabaseTraineeStore {
 
   /// Makes `log`, just stored with its sets, part of `exercise_history`.
   private static func recordInHistory(
-    of payload: LogWorkoutPayload, log: WorkoutLogID, trainee: TraineeID,
+    of payload: LogWorkoutPayload, log: WorkoutLogID, loggedAt: Int64, trainee: TraineeID,
     _ db: any DatabaseConnection
   ) throws {
     var exercises: [String] = []
@@ -128,7 +129,7 @@ extension DatabaseTraineeStore {
         DatabaseValue(best?.position), DatabaseValue(best?.weight), DatabaseValue(best?.reps),
       ]
     }
-    try exerciseHistoryUpsert.run(rows, db)
+    try exerciseHistoryUpsert.run(rows, tail: [.integer(loggedAt)], db)
   }
 
   private static let betterBest = """
@@ -146,8 +147,7 @@ extension DatabaseTraineeStore {
       ON CONFLICT (trainee_id, exercise_id) DO UPDATE SET
         last_log_id = CASE
           WHEN (SELECT logged_at FROM workout_logs WHERE id = exercise_history.last_log_id)
-            <= (SELECT logged_at FROM workout_logs WHERE id = excluded.last_log_id)
-          THEN excluded.last_log_id ELSE exercise_history.last_log_id END,
+            <= ? THEN excluded.last_log_id ELSE exercise_history.last_log_id END,
         best_log_id = CASE WHEN \(betterBest) THEN excluded.best_log_id
           ELSE exercise_history.best_log_id END,
         best_position = CASE WHEN \(betterBest) THEN excluded.best_position

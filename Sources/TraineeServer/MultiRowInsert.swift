@@ -25,17 +25,21 @@ struct MultiRowInsert: Sendable {
     }
   }
 
-  /// Inserts `rows`, each of exactly `columns` values, in order.
-  func run(_ rows: [[DatabaseValue]], _ db: any DatabaseConnection) throws {
+  /// Inserts `rows`, each of exactly `columns` values, in order; `tail` binds the tail's own
+  /// `?` parameters (after the rows') in each statement.
+  func run(
+    _ rows: [[DatabaseValue]], tail: [DatabaseValue] = [], _ db: any DatabaseConnection
+  ) throws {
     var start = 0
     while start < rows.count {
       let end = min(start + Self.rowsPerStatement, rows.count)
       var values: [DatabaseValue] = []
-      values.reserveCapacity((end - start) * columns)
+      values.reserveCapacity((end - start) * columns + tail.count)
       for row in rows[start..<end] {
         precondition(row.count == columns, "a row of \(row.count) values for \(columns) columns")
         values += row
       }
+      values += tail
       try db.run(statements[end - start - 1], values)
       start = end
     }

@@ -107,10 +107,11 @@ enum ServerRequestEntry {
   }
 
   /// Whether two different fields are inside one object below the top level (they share their
-  /// first dotted parts and part after that), as two entries of one dictionary are.
+  /// first dotted parts and part after that), as two entries of one dictionary are. A member
+  /// may be named by the empty string (`aiMeals.` is the entry `""` of `aiMeals`).
   static func withinOneObject(_ first: String, _ second: String) -> Bool {
-    let a = first.split(separator: ".")
-    let b = second.split(separator: ".")
+    let a = first.split(separator: ".", omittingEmptySubsequences: false)
+    let b = second.split(separator: ".", omittingEmptySubsequences: false)
     let common = zip(a, b).prefix { $0 == $1 }.count
     return common >= 1 && common < a.count && common < b.count
   }

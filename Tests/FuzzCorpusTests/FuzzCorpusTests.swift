@@ -1,6 +1,7 @@
 import Foundation
-import FuzzEntries
 import Testing
+
+@testable import FuzzEntries
 
 /// The saved corpora, `Fuzz/Corpora/<target>/`, replayed through the same entry functions the
 /// fuzzer drives, without the sanitizers (docs/fuzzing.md).
@@ -29,5 +30,17 @@ struct FuzzCorpusTests {
         try target.run(input)
       }
     }
+  }
+
+  /// Two bad entries of one dictionary may be named in either order (Foundation decodes a
+  /// dictionary in its hash order, the tree decoder in the body's), the entry named by the empty
+  /// string included; fields in different places are not alike.
+  @Test func twoFieldsOfOneObjectAreAlikeWhateverTheirNames() {
+    #expect(ServerRequestEntry.withinOneObject("aiMeals.temro", "aiMeals."))
+    #expect(ServerRequestEntry.withinOneObject("aiMeals.", "aiMeals.temro"))
+    #expect(ServerRequestEntry.withinOneObject("entries.0.sets.1", "entries.0.sets.2"))
+    #expect(!ServerRequestEntry.withinOneObject("date", "data"))
+    #expect(!ServerRequestEntry.withinOneObject("aiMeals", "aiMeals.x"))
+    #expect(!ServerRequestEntry.withinOneObject("eaten.a", "swaps.a"))
   }
 }

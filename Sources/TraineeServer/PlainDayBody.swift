@@ -56,7 +56,7 @@ enum PlainDay {
       case "portions": map(member.value, isPortion)
       case "aiMeals": map(member.value) { list($0, isMealItem) }
       case "customMeals": map(member.value, isCustomMeal)
-      case "replacement": map(member.value, isReplacement)
+      case "replacement": map(member.value, isMealItem)
       default: true
       }
     }
@@ -71,8 +71,8 @@ enum PlainDay {
     }
   }
 
-  /// An array whose every item is `plain` (`null` is read as an empty list where it is optional,
-  /// which `list` does not assume).
+  /// An array whose every item is `plain`; where a list may be `null`, the caller says so
+  /// (`isOptional`).
   private static func list(_ tree: JSONTree, _ plain: (JSONTree) -> Bool) -> Bool {
     guard case .array(let items) = tree else { return false }
     return items.allSatisfy(plain)
@@ -93,29 +93,35 @@ enum PlainDay {
     return MealStatus(rawValue: text) != nil
   }
 
-  /// `ItemPortion`'s synthesized reading: `foodId` text and `qty` a number, both required.
-  private static func isPortion(_ tree: JSONTree) -> Bool {
+  /// An object whose every member `plain` accepts, by its name and value, with every name of
+  /// `required` among them (names are unique: `StrictJSON` refuses a repeated one).
+  private static func object(
+    _ tree: JSONTree, requiring required: [String], _ plain: (String, JSONTree) -> Bool
+  ) -> Bool {
     guard case .object(let members) = tree else { return false }
-    var foodId = false
-    var qty = false
+    var found = 0
     for member in members {
-      switch member.name {
-      case "foodId":
-        guard isString(member.value) else { return false }
-        foodId = true
-      case "qty":
-        guard case .number = member.value else { return false }
-        qty = true
-      default: continue
-      }
+      guard plain(member.name, member.value) else { return false }
+      if required.contains(member.name) { found += 1 }
     }
-    return foodId && qty
+    return found == required.count
   }
 
-  /// A `CustomMealItem`: a food, `eaten` a flag, `source` and `logId` text.
+  /// `ItemPortion`'s synthesized reading: `foodId` text and `qty` a number, both required.
+  private static func isPortion(_ tree: JSONTree) -> Bool {
+    object(tree, requiring: ["foodId", "qty"]) { name, value in
+      switch name {
+      case "foodId": isString(value)
+      case "qty": isNumber(value)
+      default: true
+      }
+    }
+  }
+
+  /// A `CustomMealItem`, or a `MealReplacement` (the same members): a food, `eaten` a flag,
+  /// `source` and `logId` text.
   private static func isMealItem(_ tree: JSONTree) -> Bool {
-    guard case .object(let members) = tree else { return false }
-    return isFood(members) { name, value in
+    isFood(tree) { name, value in
       switch name {
       case "eaten": isOptional(value, isBool)
       case "source", "logId": isOptional(value, isString)
@@ -124,57 +130,37 @@ enum PlainDay {
     }
   }
 
-  /// A `MealReplacement`: a food, `eaten` a flag, `source` and `logId` text.
-  private static func isReplacement(_ tree: JSONTree) -> Bool {
-    isMealItem(tree)
-  }
-
   /// A `CustomMeal`: `id` text, `label`, `source` and `logId` text, `items` a list of items.
   private static func isCustomMeal(_ tree: JSONTree) -> Bool {
-    guard case .object(let members) = tree else { return false }
-    var id = false
-    for member in members {
-      switch member.name {
-      case "id":
-        guard isString(member.value) else { return false }
-        id = true
-      case "label", "source", "logId":
-        guard isOptional(member.value, isString) else { return false }
-      case "items":
-        guard case .null = member.value else {
-          guard list(member.value, isMealItem) else { return false }
-          continue
-        }
-      default: continue
+    object(tree, requiring: ["id"]) { name, value in
+      switch name {
+      case "id": isString(value)
+      case "label", "source", "logId": isOptional(value, isString)
+      case "items": isOptional(value) { list($0, isMealItem) }
+      default: true
       }
     }
-    return id
   }
 
   /// `AddedFood`'s members (`id` text, required; `name`, `unit`, `barcode` text; the amounts
   /// numbers within `MacrosDto.maximumAmount`; `qty` a number; `mbp`, `base`, `food` anything),
   /// and the owner's own members, which `other` checks.
-  private static func isFood(
-    _ members: [JSONTree.Member], other: (String, JSONTree) -> Bool
-  ) -> Bool {
-    var id = false
-    for member in members {
-      switch member.name {
-      case "id":
-        guard isString(member.value) else { return false }
-        id = true
-      case "name", "unit", "barcode": guard isOptional(member.value, isString) else { return false }
-      case "kcal", "protein", "carbs", "fat":
-        guard isOptional(member.value, isAmount) else { return false }
-      case "qty":
-        guard isOptional(member.value, { if case .number = $0 { true } else { false } }) else {
-          return false
-        }
-      case "mbp", "base", "food": continue
-      default: guard other(member.name, member.value) else { return false }
+  private static func isFood(_ tree: JSONTree, other: (String, JSONTree) -> Bool) -> Bool {
+    object(tree, requiring: ["id"]) { name, value in
+      switch name {
+      case "id": isString(value)
+      case "name", "unit", "barcode": isOptional(value, isString)
+      case "kcal", "protein", "carbs", "fat": isOptional(value, isAmount)
+      case "qty": isOptional(value, isNumber)
+      case "mbp", "base", "food": true
+      default: other(name, value)
       }
     }
-    return id
+  }
+
+  private static func isNumber(_ tree: JSONTree) -> Bool {
+    if case .number = tree { return true }
+    return false
   }
 
   private static func isAmount(_ tree: JSONTree) -> Bool {

@@ -75,48 +75,36 @@ let traineeSchemaVersion12 = Migration(
 // (logs written before version 5 by hand) their row, at their highest number, so that no later
 // post takes a number already given.
 
+/// Version 13's statements in a dialect: `integer` the type of a whole number, `options` what
+/// follows a table's definition, `greatest` the function of the larger of two values.
+private func setsByExerciseStep(integer: String, options: String, greatest: String) -> String {
+  """
+  CREATE TABLE sets_by_exercise (
+    trainee_id \(integer) NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+    exercise_id TEXT NOT NULL,
+    performed_at \(integer) NOT NULL,
+    log_id \(integer) NOT NULL,
+    position \(integer) NOT NULL,
+    PRIMARY KEY (trainee_id, exercise_id, performed_at, log_id, position)
+  )\(options);
+  INSERT INTO sets_by_exercise (trainee_id, exercise_id, performed_at, log_id, position)
+  SELECT trainee_id, exercise_id, performed_at, log_id, position FROM set_history;
+  DROP INDEX set_history_by_exercise;
+  INSERT INTO workout_numbers (trainee_id, last_number)
+  SELECT trainee_id, MAX(workout_number) FROM workout_logs WHERE true GROUP BY trainee_id
+  ON CONFLICT (trainee_id) DO UPDATE
+    SET last_number = \(greatest)(workout_numbers.last_number, excluded.last_number);
+  ALTER TABLE workout_numbers ADD COLUMN merged_number \(integer) NOT NULL DEFAULT 0;
+  UPDATE workout_numbers SET merged_number = last_number;
+  """
+}
+
 /// Version 13: sets by exercise as a table filled sixteen logs at a time, not an index.
 let traineeSchemaVersion13 = Migration(
   version: 13, name: "sets by exercise kept sixteen logs at a time instead of on every post",
-  sql: """
-    CREATE TABLE sets_by_exercise (
-      trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
-      exercise_id TEXT NOT NULL,
-      performed_at INTEGER NOT NULL,
-      log_id INTEGER NOT NULL,
-      position INTEGER NOT NULL,
-      PRIMARY KEY (trainee_id, exercise_id, performed_at, log_id, position)
-    ) STRICT, WITHOUT ROWID;
-    INSERT INTO sets_by_exercise (trainee_id, exercise_id, performed_at, log_id, position)
-    SELECT trainee_id, exercise_id, performed_at, log_id, position FROM set_history;
-    DROP INDEX set_history_by_exercise;
-    INSERT INTO workout_numbers (trainee_id, last_number)
-    SELECT trainee_id, MAX(workout_number) FROM workout_logs WHERE true GROUP BY trainee_id
-    ON CONFLICT (trainee_id) DO UPDATE
-      SET last_number = MAX(workout_numbers.last_number, excluded.last_number);
-    ALTER TABLE workout_numbers ADD COLUMN merged_number INTEGER NOT NULL DEFAULT 0;
-    UPDATE workout_numbers SET merged_number = last_number;
-    """)
+  sql: setsByExerciseStep(integer: "INTEGER", options: " STRICT, WITHOUT ROWID", greatest: "MAX"))
 
 /// Version 13 in PostgreSQL's dialect.
 let traineeSchemaVersion13PostgreSQL = Migration(
   version: 13, name: traineeSchemaVersion13.name,
-  sql: """
-    CREATE TABLE sets_by_exercise (
-      trainee_id BIGINT NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
-      exercise_id TEXT NOT NULL,
-      performed_at BIGINT NOT NULL,
-      log_id BIGINT NOT NULL,
-      position BIGINT NOT NULL,
-      PRIMARY KEY (trainee_id, exercise_id, performed_at, log_id, position)
-    );
-    INSERT INTO sets_by_exercise (trainee_id, exercise_id, performed_at, log_id, position)
-    SELECT trainee_id, exercise_id, performed_at, log_id, position FROM set_history;
-    DROP INDEX set_history_by_exercise;
-    INSERT INTO workout_numbers (trainee_id, last_number)
-    SELECT trainee_id, MAX(workout_number) FROM workout_logs WHERE true GROUP BY trainee_id
-    ON CONFLICT (trainee_id) DO UPDATE
-      SET last_number = GREATEST(workout_numbers.last_number, excluded.last_number);
-    ALTER TABLE workout_numbers ADD COLUMN merged_number BIGINT NOT NULL DEFAULT 0;
-    UPDATE workout_numbers SET merged_number = last_number;
-    """)
+  sql: setsByExerciseStep(integer: "BIGINT", options: "", greatest: "GREATEST"))

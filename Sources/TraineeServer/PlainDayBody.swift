@@ -18,17 +18,10 @@ extension DayBody: PlainTreeDecodable {
     var sendsPortions = false
     for member in members {
       switch member.name {
-      case "date":
-        switch member.value {
-        case .null: date = nil
-        case .string(let text): date = text
-        default: return nil
-        }
+      case "date": guard plainOptional(member.value, &date) else { return nil }
       case "data":
         switch member.value {
-        case .null:
-          hasData = false
-          sendsPortions = false
+        case .null: break
         case .object(let snapshot):
           guard PlainDay.isSnapshot(snapshot) else { return nil }
           hasData = true

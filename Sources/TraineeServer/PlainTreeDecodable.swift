@@ -107,12 +107,7 @@ extension StrengthLogSet {
         guard plainOptional(member.value, &text) else { return nil }
         // As `SetType.init(from:)`: a type this build does not know is a working set.
         setType = text.map { SetType(rawValue: $0) ?? .working }
-      case "isRecord":
-        switch member.value {
-        case .null: isRecord = nil
-        case .bool(let flag): isRecord = flag
-        default: return nil
-        }
+      case "isRecord": guard plainOptionalBool(member.value, &isRecord) else { return nil }
       default: continue
       }
     }
@@ -170,7 +165,8 @@ private func plainString(_ tree: JSONTree, _ slot: inout String?) -> Bool {
   return true
 }
 
-private func plainOptional(_ tree: JSONTree, _ slot: inout String?) -> Bool {
+/// Also read by a day save's body (PlainDayBody.swift).
+func plainOptional(_ tree: JSONTree, _ slot: inout String?) -> Bool {
   if case .null = tree { return true }
   return plainString(tree, &slot)
 }
@@ -179,6 +175,11 @@ private func plainBool(_ tree: JSONTree, _ slot: inout Bool?) -> Bool {
   guard case .bool(let flag) = tree else { return false }
   slot = flag
   return true
+}
+
+private func plainOptionalBool(_ tree: JSONTree, _ slot: inout Bool?) -> Bool {
+  if case .null = tree { return true }
+  return plainBool(tree, &slot)
 }
 
 /// As `treeInteger`: the number's text read exactly, or a value that is exactly whole.

@@ -49,6 +49,11 @@ public protocol DatabaseDriver: Sendable {
   /// sees one state of the database by itself, and `BEGIN` and `COMMIT` would be two more
   /// statements (on PostgreSQL two more round trips).
   func readStatement<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T
+  /// `compute`'s value, kept under `key` while the database stays as it was when the value was
+  /// computed (no connection of any process has committed since). `compute` reads this database
+  /// and nothing else that `key` does not name. A driver that cannot tell whether its database
+  /// changed computes it every time.
+  func kept<T>(_ key: String, _ compute: () throws -> T) throws -> T
   /// The schema version of the database: `0` for a new one. Inside a write transaction it also
   /// keeps other processes from migrating until the transaction ends.
   func schemaVersion(_ connection: any DatabaseConnection) throws -> Int
@@ -75,6 +80,11 @@ extension DatabaseDriver {
   public func readStatement<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
     try readTransaction(body)
   }
+
+  /// A driver that cannot tell whether its database changed computes the value every time.
+  public func kept<T>(_ key: String, _ compute: () throws -> T) throws -> T {
+    try compute()
+  }
 }
 
 /// One connection, handed to one thread at a time inside a transaction; never kept past it.
@@ -92,18 +102,9 @@ public protocol DatabaseConnection {
   func row<T>(
     _ sql: String, _ values: [DatabaseValue], _ read: (any DatabaseRow) throws -> T
   ) throws -> T?
-  /// `compute`'s value, kept by the connection under `key` while its database stays as it was
-  /// when the value was computed (no connection or process has committed since); a connection
-  /// that cannot tell computes it every time. `compute` reads this connection's database only.
-  func kept<T>(_ key: String, _ compute: () throws -> T) throws -> T
 }
 
 extension DatabaseConnection {
-  /// A connection that cannot tell whether its database changed computes the value every time.
-  public func kept<T>(_ key: String, _ compute: () throws -> T) throws -> T {
-    try compute()
-  }
-
   /// Runs a statement that takes no parameters and returns no rows.
   @discardableResult
   public func run(_ sql: String) throws -> Int { try run(sql, []) }

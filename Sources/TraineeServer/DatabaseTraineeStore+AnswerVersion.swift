@@ -7,14 +7,15 @@ import Foundation
 
 extension DatabaseTraineeStore {
   // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "the token
-  // check kept per connection": on a SQLite reader the trainee a token names is kept by the raw
-  // token until any connection or process commits (`KeptValues`), so a kept answer costs one
-  // `PRAGMA data_version` instead of a SHA-256 and an index look-up; a revoked token or a raised
-  // version is seen by the first request after its commit. PostgreSQL runs the query each time.
+  // check kept per process": on SQLite the trainee a token names is kept by the raw token until
+  // any connection or process commits (`SQLiteDatabase.kept`), so a kept answer costs two
+  // reads of the wal-index header instead of a SHA-256 and an index look-up; a revoked token or a
+  // raised version is seen by the first request after its commit. PostgreSQL runs the query each
+  // time.
 
   public func versionedTrainee(forToken token: String) throws -> VersionedTrainee? {
-    try read(statement: true) { db in
-      try db.kept("versioned trainee of token " + token) {
+    try database.kept("versioned trainee of token " + token) {
+      try read(statement: true) { db in
         try db.row(
           "SELECT id, name, created_at, answer_version FROM trainees WHERE token_sha256 = ?",
           [.text(BearerToken.digest(token))]

@@ -1,35 +1,46 @@
 // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "the token
-// check kept per connection": SQLite's `PRAGMA data_version` changes on a connection whenever any
-// other connection, in this process or another, has committed since it was last read. A reader
-// connection never commits, so while the version it reads is the one a value was computed at,
-// nothing the value was read from can have changed. The version is read before the value is
-// computed: a commit in between makes the value newer than its version, which costs one more
-// computation and never a stale value.
+// check kept per process": a value is kept with the version of the database it was computed at,
+// and returned only while the database's version is still that one. The version is read before
+// the value is computed: a commit in between makes the value newer than its version, which costs
+// one more computation and never a stale value. Values are computed outside the lock; two threads
+// that computed at different versions leave the one that kept last, and the other's next request
+// computes again.
 
-/// Values a read-only connection computed from its database, each kept while the database's data
-/// version is the one it was computed at; at most `capacity` of them (all dropped when full).
-final class KeptValues {
+/// Values computed from a database, each kept while the database's version is the one it was
+/// computed at; at most `capacity` of them (all dropped when full). Safe to share between
+/// threads.
+final class KeptValues<Version: Equatable & Sendable>: Sendable {
   /// The most values kept.
-  static let capacity = 1024
+  static var capacity: Int { 1024 }
 
-  private var version: Int64?
-  private var values: [String: Any] = [:]
+  private struct State {
+    var version: Version?
+    var values: [String: Any] = [:]
+  }
+
+  private let state = Locked(State())
 
   /// The value kept under `key` at `version`, or `compute`'s, then kept. A version other than the
-  /// last one drops every value kept.
-  func value<T>(_ key: String, at version: Int64, _ compute: () throws -> T) rethrows -> T {
-    if version != self.version {
-      values.removeAll(keepingCapacity: true)
-      self.version = version
+  /// last one kept drops every value kept.
+  func value<T>(_ key: String, at version: Version, _ compute: () throws -> T) rethrows -> T {
+    // NB: `T?`, not `T`: a value kept as `nil` (an unknown token) is found as `.some(nil)`.
+    let found: T? = state.withLock { state in
+      guard state.version == version, let kept = state.values[key] else { return nil }
+      return kept as? T
     }
-    // NB: unwrapped before the cast: a missing key cast to an optional `T` would pass as `nil`.
-    if let kept = values[key], let typed = kept as? T { return typed }
+    if let found { return found }
     let value = try compute()
-    if values.count >= Self.capacity { values.removeAll(keepingCapacity: true) }
-    values[key] = value
+    state.withLock { state in
+      if state.version != version {
+        state.values.removeAll(keepingCapacity: true)
+        state.version = version
+      }
+      if state.values.count >= Self.capacity { state.values.removeAll(keepingCapacity: true) }
+      state.values[key] = value
+    }
     return value
   }
 
   /// How many values are kept now.
-  var count: Int { values.count }
+  var count: Int { state.withLock { $0.values.count } }
 }

@@ -12,9 +12,6 @@ import Foundation
 public final class SQLiteConnection: DatabaseConnection {
   private var handle: OpaquePointer?
   private var statements: [String: PreparedStatement] = [:]
-  /// Values kept while the database is unchanged (`kept(_:_:)`); only a read-only connection
-  /// keeps any: one that commits does not see its own commits in its data version.
-  private let keptValues: KeptValues?
   /// The path the connection was opened with.
   public let path: String
 
@@ -32,7 +29,6 @@ public final class SQLiteConnection: DatabaseConnection {
   init(path: String, readOnly: Bool, busyTimeout: Duration, synchronousFull: Bool) throws {
     Self.configured
     self.path = path
-    keptValues = readOnly ? KeptValues() : nil
     var opened: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
     let code = sqlite3_open_v2(path, &opened, flags, nil)
@@ -140,15 +136,6 @@ public final class SQLiteConnection: DatabaseConnection {
     defer { statement.reset() }
     guard try statement.step() else { return nil }
     return try read(SQLiteRow(statement: statement, generation: statement.generation))
-  }
-
-  /// `compute`'s value, kept under `key` while `PRAGMA data_version` (which changes when any
-  /// other connection or process commits) stays as it was; computed every time on a connection
-  /// that writes.
-  public func kept<T>(_ key: String, _ compute: () throws -> T) throws -> T {
-    guard let keptValues else { return try compute() }
-    let version = try row("PRAGMA data_version", []) { try $0.int64(0) } ?? 0
-    return try keptValues.value(key, at: version, compute)
   }
 
   /// The row id of the last insert on this connection.

@@ -62,6 +62,10 @@ public final class SQLiteDatabase: Sendable {
   let checkpointer: SQLiteCheckpointer?
   /// Makes the writer's commits durable, when `Options.syncOffWriter` asks for it.
   let walSync: SQLiteWALSync?
+  /// The wal-index header of a file database, which moves at every commit of any process.
+  private let watch: WALIndexWatch?
+  /// Values kept by `kept(_:_:)` with the wal-index header they were computed at.
+  private let keptValues = KeptValues<WALIndexWatch.Stamp>()
 
   /// Opens (creating if needed) the database at `path`, in WAL mode with foreign keys on.
   public convenience init(path: String, options: Options = Options()) throws {
@@ -88,6 +92,7 @@ public final class SQLiteDatabase: Sendable {
           path: path, readOnly: true, busyTimeout: options.busyTimeout,
           synchronousFull: options.synchronousFull))
     }
+    watch = isMemory ? nil : try Self.watch(path, reading: readers.first ?? writer)
     if let interval = options.checkpointInterval, !isMemory {
       try writer.withConnection {
         try $0.execute(
@@ -98,6 +103,15 @@ public final class SQLiteDatabase: Sendable {
     } else {
       checkpointer = nil
     }
+  }
+
+  /// The wal-index watch of the database at `path`, once a read on `connection` has made SQLite
+  /// set the wal-index up; `nil` where it cannot be mapped (values are then never kept).
+  private static func watch(
+    _ path: String, reading connection: GuardedConnection
+  ) throws -> WALIndexWatch? {
+    _ = try connection.withConnection { try $0.row("PRAGMA data_version", []) { try $0.int64(0) } }
+    return WALIndexWatch(databasePath: path)
   }
 
   /// A private database in memory, gone when closed.
@@ -220,6 +234,18 @@ extension SQLiteDatabase: DatabaseDriver {
 
   public func readStatement<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
     try read(inTransaction: false) { try body($0) }
+  }
+
+  // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "the token
+  // check kept per process": a kept value costs two reads of the mapped wal-index header, no
+  // connection and no SQLite read transaction (whose WAL read lock was an `fcntl` pair, and
+  // whose shared-memory mutexes were where the two HTTP threads met). In memory there is no
+  // wal-index, and the value is computed every time.
+  /// `compute`'s value, kept under `key` while the wal-index header is the one it was computed
+  /// at: no connection of this or another process has committed since.
+  public func kept<T>(_ key: String, _ compute: () throws -> T) throws -> T {
+    guard let stamp = watch?.stamp() else { return try compute() }
+    return try keptValues.value(key, at: stamp, compute)
   }
 
   /// `PRAGMA user_version`; the write transaction's `BEGIN IMMEDIATE` already keeps other

@@ -80,7 +80,7 @@ import Testing
   }
 
   /// A running server keeps its token checks and answers (docs/decisions.md "Throughput: kept
-  /// answers, group commit and paged history", "the token check kept per connection"), yet a
+  /// answers, group commit and paged history", "the token check kept per process"), yet a
   /// token another process replaces is refused by the very next request, kept answer or not.
   @Test func aTokenReplacedByAnotherProcessIsRefusedByARunningServerAtOnce() async throws {
     let directory = try scratch()

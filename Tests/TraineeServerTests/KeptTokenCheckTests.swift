@@ -6,11 +6,12 @@ import TraineeAPI
 
 private typealias F = StoreFixture
 
-/// The trainee a token names is kept by each SQLite reader until any connection or process
+/// The trainee a token names is kept by a SQLite database until any connection or process
 /// commits (docs/decisions.md "Throughput: kept answers, group commit and paged history", "the
-/// token check kept per connection"): a token replaced, a trainee added or a version raised by
-/// another process (here a second store on the same file, with connections of its own) is seen
-/// by the very next check, and a database whose reads share the writer's connection keeps nothing.
+/// token check kept per process"): a token replaced, a trainee added or a version raised by
+/// another process (here a second store on the same file, with connections of its own; in
+/// `ServeCommandTests` and `WALIndexWatchTests`, another process) or by the store's own writer is
+/// seen by the very next check, and a database in memory keeps nothing.
 @Suite struct KeptTokenCheckTests {
   @Test(arguments: StoreBackend.available)
   func aTokenReplacedByAnotherProcessIsRefusedAtOnce(_ backend: StoreBackend) throws {
@@ -19,7 +20,6 @@ private typealias F = StoreFixture
       let server = try DatabaseTraineeStore(database: backend.open(location), now: { F.monday })
       let admin = try DatabaseTraineeStore(database: backend.open(location), now: { F.monday })
       let alice = try admin.createTrainee(name: "Alice")
-      // Every reader of the server keeps the check (reads go round the readers).
       for _ in 0..<20 {
         #expect(try server.versionedTrainee(forToken: alice.token)?.trainee == alice.trainee)
       }
@@ -73,8 +73,7 @@ private typealias F = StoreFixture
     }
   }
 
-  /// In memory, reads run on the connection that writes, whose data version does not move with
-  /// its own commits: nothing may be kept there.
+  /// In memory there is no wal-index to tell a commit by: nothing may be kept there.
   @Test func aDatabaseInMemoryChecksTheTokenEveryTime() throws {
     let store = try DatabaseTraineeStore(database: SQLiteDatabase.inMemory(), now: { F.monday })
     let alice = try store.createTrainee(name: "Alice")
@@ -84,8 +83,23 @@ private typealias F = StoreFixture
     #expect(try store.versionedTrainee(forToken: replaced)?.trainee == alice.trainee)
   }
 
+  @Test func aTokenReplacedByTheStoresOwnWriterIsRefusedAtOnce() throws {
+    try withTemporaryDirectory { directory in
+      let location = try StoreBackend.sqlite.makeSharedLocation(in: directory)
+      let store = try DatabaseTraineeStore(
+        database: StoreBackend.sqlite.open(location), now: { F.monday })
+      let alice = try store.createTrainee(name: "Alice")
+      for _ in 0..<5 {
+        #expect(try store.versionedTrainee(forToken: alice.token)?.trainee == alice.trainee)
+      }
+      let replaced = try store.replaceToken(of: alice.trainee.id)
+      #expect(try store.versionedTrainee(forToken: alice.token) == nil)
+      #expect(try store.versionedTrainee(forToken: replaced)?.trainee == alice.trainee)
+    }
+  }
+
   @Test func keptValuesLastUntilTheVersionMovesAndStayBounded() {
-    let kept = KeptValues()
+    let kept = KeptValues<Int64>()
     var computed = 0
     func value(_ key: String, at version: Int64) -> Int? {
       kept.value(key, at: version) {
@@ -100,7 +114,17 @@ private typealias F = StoreFixture
     #expect(computed == 2)
     #expect(value("a", at: 2) == 3)
     #expect(kept.count == 1)
-    for index in 0..<KeptValues.capacity { _ = value("k\(index)", at: 2) }
-    #expect(kept.count <= KeptValues.capacity)
+    for index in 0..<KeptValues<Int64>.capacity { _ = value("k\(index)", at: 2) }
+    #expect(kept.count <= KeptValues<Int64>.capacity)
+  }
+
+  /// A thread that computed at an older version and keeps its value last does not make that
+  /// value, or any older one, an answer at the newer version.
+  @Test func aValueKeptLateAtAnOlderVersionIsNeverAnAnswerAtTheNewer() {
+    let kept = KeptValues<Int64>()
+    #expect(kept.value("a", at: 2) { "new" } == "new")
+    #expect(kept.value("b", at: 1) { "late" } == "late")
+    #expect(kept.value("a", at: 2) { "again" } == "again")
+    #expect(kept.value("b", at: 2) { "fresh" } == "fresh")
   }
 }

@@ -39,27 +39,32 @@ public enum ISO8601Instant {
     let (days, millisecondOfDay) = milliseconds.floorDividedBy(86_400_000)
     let (year, month, day) = civilDate(daysSince1970: days)
     guard (1583...9999).contains(year) else { return nil }
-    var text = ""
-    text.reserveCapacity(24)
-    func append(_ value: Int64, digits: Int) {
-      let decimal = String(value)
-      text += String(repeating: "0", count: max(0, digits - decimal.count)) + decimal
+    // NB: written digit by digit into the string's own 24 bytes: building it from `String(value)`
+    // pieces made fifteen small strings a time, half of a history page's build.
+    return String(unsafeUninitializedCapacity: 24) { text in
+      func put(_ value: Int64, digits: Int, at offset: Int) {
+        var rest = value
+        for index in (offset..<offset + digits).reversed() {
+          text[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+          rest /= 10
+        }
+      }
+      put(year, digits: 4, at: 0)
+      text[4] = UInt8(ascii: "-")
+      put(month, digits: 2, at: 5)
+      text[7] = UInt8(ascii: "-")
+      put(day, digits: 2, at: 8)
+      text[10] = UInt8(ascii: "T")
+      put(millisecondOfDay / 3_600_000, digits: 2, at: 11)
+      text[13] = UInt8(ascii: ":")
+      put(millisecondOfDay / 60_000 % 60, digits: 2, at: 14)
+      text[16] = UInt8(ascii: ":")
+      put(millisecondOfDay / 1000 % 60, digits: 2, at: 17)
+      text[19] = UInt8(ascii: ".")
+      put(millisecondOfDay % 1000, digits: 3, at: 20)
+      text[23] = UInt8(ascii: "Z")
+      return 24
     }
-    append(year, digits: 4)
-    text += "-"
-    append(month, digits: 2)
-    text += "-"
-    append(day, digits: 2)
-    text += "T"
-    append(millisecondOfDay / 3_600_000, digits: 2)
-    text += ":"
-    append(millisecondOfDay / 60_000 % 60, digits: 2)
-    text += ":"
-    append(millisecondOfDay / 1000 % 60, digits: 2)
-    text += "."
-    append(millisecondOfDay % 1000, digits: 3)
-    text += "Z"
-    return text
   }
 
   /// The proleptic Gregorian year, month and day `days` days after 1970-01-01 (H. Hinnant's

@@ -8,8 +8,9 @@
 struct SortedJSONWriter {
   private(set) var bytes: [UInt8] = []
 
-  init() {
-    bytes.reserveCapacity(2048)
+  /// A writer with room for `capacity` bytes before it grows.
+  init(capacity: Int = 2048) {
+    bytes.reserveCapacity(capacity)
   }
 
   /// `{`, the members `body` writes, `}`.
@@ -31,20 +32,35 @@ struct SortedJSONWriter {
     bytes.append(UInt8(ascii: "]"))
   }
 
+  // NB: literals go in through `StaticString`'s bytes and integers digit by digit: appending a
+  // `String`'s `utf8` view went byte by byte through a generic path, a quarter of a history
+  // page's writing.
+
   mutating func bool(_ value: Bool) {
-    if value {
-      bytes.append(contentsOf: "true".utf8)
-    } else {
-      bytes.append(contentsOf: "false".utf8)
-    }
+    literal(value ? "true" : "false")
   }
 
   mutating func null() {
-    bytes.append(contentsOf: "null".utf8)
+    literal("null")
   }
 
   mutating func integer(_ value: Int) {
-    bytes.append(contentsOf: String(value).utf8)
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var rest = value.magnitude
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the 20 digits of a UInt64
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      var index = buffer.count
+      repeat {
+        index -= 1
+        buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+      } while rest > 0
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
+    }
+  }
+
+  private mutating func literal(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
   mutating func optionalInteger(_ value: Int?) {
@@ -69,24 +85,38 @@ struct SortedJSONWriter {
   /// A string: `"` and `\` escaped, control characters as `\n`, `\t`... or `\u00XX`.
   mutating func string(_ value: String) {
     bytes.append(UInt8(ascii: "\""))
-    for byte in value.utf8 {
+    // NB: nearly every string written (ids, names, times) has nothing to escape: it goes in
+    // whole, not byte by byte.
+    var value = value
+    value.withUTF8 { utf8 in
+      if utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+      {
+        escape(utf8)
+      } else {
+        bytes.append(contentsOf: utf8)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  private mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>) {
+    for byte in utf8 {
       switch byte {
-      case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-      case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-      case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
-      case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
-      case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
-      case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
-      case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
+      case UInt8(ascii: "\""): literal(#"\""#)
+      case UInt8(ascii: "\\"): literal(#"\\"#)
+      case 0x08: literal(#"\b"#)
+      case 0x0C: literal(#"\f"#)
+      case UInt8(ascii: "\n"): literal(#"\n"#)
+      case UInt8(ascii: "\r"): literal(#"\r"#)
+      case UInt8(ascii: "\t"): literal(#"\t"#)
       case 0..<0x20:
         let digits = Array("0123456789abcdef".utf8)
-        bytes.append(contentsOf: #"\u00"#.utf8)
+        literal(#"\u00"#)
         bytes.append(digits[Int(byte >> 4)])
         bytes.append(digits[Int(byte & 0x0F)])
       default: bytes.append(byte)
       }
     }
-    bytes.append(UInt8(ascii: "\""))
   }
 
   /// The members of one object, with the commas between them.
@@ -103,7 +133,8 @@ struct SortedJSONWriter {
       count += 1
       writer.bytes.append(UInt8(ascii: "\""))
       name.withUTF8Buffer { writer.bytes.append(contentsOf: $0) }
-      writer.bytes.append(contentsOf: "\":".utf8)
+      writer.bytes.append(UInt8(ascii: "\""))
+      writer.bytes.append(UInt8(ascii: ":"))
       value(&writer)
     }
   }

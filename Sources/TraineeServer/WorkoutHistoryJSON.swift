@@ -8,7 +8,8 @@ import TraineeAPI
 extension WorkoutHistoryDto {
   /// The page as `HTTPResponse.json` would encode it.
   package var answerJSON: [UInt8] {
-    var writer = SortedJSONWriter()
+    // NB: a workout's summary is about 220 bytes.
+    var writer = SortedJSONWriter(capacity: 64 + 256 * workouts.count)
     writer.object {
       if let nextCursor { $0.member("nextCursor") { $0.string(nextCursor) } }
       $0.member("workouts") { writer in

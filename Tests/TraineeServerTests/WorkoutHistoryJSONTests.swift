@@ -16,14 +16,18 @@ struct WorkoutHistoryJSONTests {
   /// Logs with every optional present and absent, odd text, and the entries of every decodable
   /// variation of a log.
   static func logs() throws -> [WorkoutLogDto] {
-    let texts: [String?] = [nil, "", "Push / Pull", "Zug \"ü\" 💪\n\t\u{01}", "plan_strength"]
+    let texts: [String?] = [
+      nil, "", "Push / Pull", "Zug \"ü\" 💪\n\t\u{01}", "plan_strength", #"C:\day\"#,
+      "\u{1F}\u{08}\u{0C}\r",
+    ]
     var logs: [WorkoutLogDto] = []
     for (offset, text) in texts.enumerated() {
       logs.append(
         WorkoutLogDto(
           id: String(offset * 977), workoutNumber: offset - 1, loggedAt: "2026-11-30T07:06:00.123Z",
           programId: text, dayId: texts[(offset + 1) % texts.count],
-          label: texts[(offset + 2) % texts.count], durationSec: offset == 2 ? nil : offset * 600,
+          label: texts[(offset + 2) % texts.count],
+          durationSec: offset == 2 ? nil : offset == 5 ? Int.min : offset * 600,
           completed: offset.isMultiple(of: 2), exerciseCount: offset, doneSetCount: offset * 4,
           volumeKg: Int.max - offset, entries: nil))
     }

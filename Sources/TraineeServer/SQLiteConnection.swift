@@ -179,7 +179,7 @@ public struct SQLiteRow: DatabaseRow {
 
   /// An integer column; `NULL` is an error.
   public func int64(_ column: Int) throws -> Int64 {
-    try required(column, optionalInt64)
+    sqlite3_column_int64(try notNull(column), Int32(column))
   }
 
   /// An integer column, or `nil` for `NULL`.
@@ -190,7 +190,7 @@ public struct SQLiteRow: DatabaseRow {
 
   /// A real column; `NULL` is an error.
   public func double(_ column: Int) throws -> Double {
-    try required(column, optionalDouble)
+    sqlite3_column_double(try notNull(column), Int32(column))
   }
 
   /// A real column, or `nil` for `NULL`.
@@ -240,13 +240,30 @@ public struct SQLiteRow: DatabaseRow {
 
   /// The statement pointer while this row is current and the column is not `NULL`.
   private func pointer(_ column: Int) throws -> OpaquePointer? {
-    try current(column) == SQLITE_NULL ? nil : statement.pointer
+    let pointer = try currentPointer()
+    return sqlite3_column_type(pointer, Int32(column)) == SQLITE_NULL ? nil : pointer
+  }
+
+  /// The statement pointer while this row is current; `unexpectedNull` for a `NULL` column.
+  private func notNull(_ column: Int) throws -> OpaquePointer {
+    let pointer = try currentPointer()
+    guard sqlite3_column_type(pointer, Int32(column)) != SQLITE_NULL else {
+      throw SQLiteError.unexpectedNull(sql: statement.sql, column: column)
+    }
+    return pointer
   }
 
   private func current(_ column: Int) throws -> Int32 {
-    guard generation == statement.generation, statement.onRow, let pointer = statement.pointer
-    else { throw SQLiteError.rowNotCurrent(sql: statement.sql) }
-    return sqlite3_column_type(pointer, Int32(column))
+    sqlite3_column_type(try currentPointer(), Int32(column))
+  }
+
+  // NB: every step, reset and finalize moves the statement's generation, and a row is made only
+  // on a step that gave one: the same generation means the statement is still on this row.
+  private func currentPointer() throws -> OpaquePointer {
+    guard generation == statement.generation, let pointer = statement.pointer else {
+      throw SQLiteError.rowNotCurrent(sql: statement.sql)
+    }
+    return pointer
   }
 }
 
@@ -257,7 +274,6 @@ private final class PreparedStatement {
   private let connection: OpaquePointer
   /// Counts steps, so that a row read after a later step is detected.
   private(set) var generation = 0
-  private(set) var onRow = false
 
   /// Tells SQLite to copy bound text and blobs (the C macro `SQLITE_TRANSIENT`).
   private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -323,29 +339,21 @@ private final class PreparedStatement {
     guard let pointer else { throw SQLiteError.rowNotCurrent(sql: sql) }
     generation += 1
     switch sqlite3_step(pointer) {
-    case SQLITE_ROW:
-      onRow = true
-      return true
-    case SQLITE_DONE:
-      onRow = false
-      return false
-    default:
-      onRow = false
-      throw failure()
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    default: throw failure()
     }
   }
 
   /// Makes the statement ready for its next use and drops its bound values.
   func reset() {
     generation += 1
-    onRow = false
     sqlite3_reset(pointer)
     sqlite3_clear_bindings(pointer)
   }
 
   func finalize() {
     generation += 1
-    onRow = false
     sqlite3_finalize(pointer)
     pointer = nil
   }

@@ -144,9 +144,17 @@ struct SQLiteDatabaseTests {
     #expect(throws: SQLiteError.unexpectedNull(sql: "SELECT x FROM t", column: 0)) {
       try database.read { try $0.row("SELECT x FROM t") { try $0.int64(0) } }
     }
+    #expect(throws: SQLiteError.unexpectedNull(sql: "SELECT x FROM t", column: 0)) {
+      try database.read { try $0.row("SELECT x FROM t") { try $0.double(0) } }
+    }
     let escaped = try database.read { try $0.row("SELECT x FROM t") { $0 } }
     #expect(throws: SQLiteError.rowNotCurrent(sql: "SELECT x FROM t")) {
       try escaped?.isNull(0)
+    }
+    // A row kept past the step that ended the statement is not current either.
+    let stepped = try database.read { try $0.rows("SELECT x FROM t") { $0 } }
+    #expect(throws: SQLiteError.rowNotCurrent(sql: "SELECT x FROM t")) {
+      try stepped.first?.int64(0)
     }
   }
 

@@ -11,10 +11,10 @@
 # The write endpoints run a second time against a server whose database is on tmpfs (/dev/shm),
 # where fsync costs nothing, to show what the durable commit costs; the storage options are the
 # server's own either way. GET workouts runs once more after the log posts (a longer history).
-# Last, Benchmarks/server/flat_cost.py times the reads of a fresh demo trainee on a third server
-# before and after 1,000 logged workouts and 365 days of meal logs, and prints the ratios
-# (SKIP_FLAT=1 leaves it out). Then the resident memory of a fourth server after ten thousand and
-# after MEMORY_REQUESTS (default a million) GETs (SKIP_MEMORY=1 leaves it out).
+# Last, Benchmarks/server/flat_cost.py times the reads of a trainee with no history and of the
+# demo trainee with 1,000 more logged workouts and 365 days of meal logs, on a third server, in
+# turns, and prints the ratios (SKIP_FLAT=1 leaves it out). Then the resident memory of a fourth
+# server after ten thousand and after MEMORY_REQUESTS (default a million) GETs (SKIP_MEMORY=1 leaves it out).
 #
 # Only 127.0.0.1 is used; every wrk run stops by itself; everything started here is stopped and
 # every temporary file removed on every exit path.
@@ -336,9 +336,23 @@ done
 if [[ "${SKIP_FLAT:-0}" != 1 ]]; then
   mkdir -p "$work/flat"
   start_perform "$work/flat"
+  # A trainee with no history beside the demo trainee, with the demo's programs and meal plans
+  # (imported by the admin commands, as a coach's would be, into the running server's database).
+  flat_database="$work/flat/perform.sqlite"
+  "$PERFORM" trainee add "no history" --database "$flat_database" >"$work/flat/fresh.txt"
+  fresh_id=$(sed -n 's/^id: //p' "$work/flat/fresh.txt")
+  fresh_token=$(sed -n 's/^token: //p' "$work/flat/fresh.txt")
+  check 200 GET "$base/v1/trainee/nutrition/plans"
+  cp "$work/check.json" "$work/flat/plans.json"
+  "$PERFORM" program import "$work/www/workouts.json" --trainee "$fresh_id" \
+    --database "$flat_database" >/dev/null
+  "$PERFORM" nutrition-plan import "$work/flat/plans.json" --trainee "$fresh_id" \
+    --database "$flat_database" >/dev/null
   echo
-  echo "flat cost: $base (a fresh demo trainee, then 1,000 workouts and 365 days of meal logs)"
-  python3 "$here/flat_cost.py" "$base" "$token" 1000 365 2>/dev/null >"$work/flat.txt"
+  echo "flat cost: $base (a trainee with no history beside the demo trainee with 1,000 more"
+  echo "workouts and 365 days of meal logs, timed in turns)"
+  python3 "$here/flat_cost.py" "$base" "$token" "$fresh_token" 1000 365 2>/dev/null \
+    >"$work/flat.txt"
 fi
 
 # --- memory: RSS after ten thousand and after a million requests ----------------------------------

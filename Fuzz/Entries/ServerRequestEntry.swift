@@ -35,6 +35,17 @@ enum ServerRequestEntry {
       guard plain == decoded else {
         throw FuzzFinding("LogWorkoutPayload: one pass \(plain as Any), the tree \(decoded as Any)")
       }
+      // A log is stored as written by hand (`storedJSON`): the bytes Foundation's encoder writes.
+      if let plain {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let foundation = (try? encoder.encode(plain)).map { String(decoding: $0, as: UTF8.self) }
+        guard plain.storedJSON == foundation else {
+          throw FuzzFinding(
+            "LogWorkoutPayload stored as \(plain.storedJSON), by JSONEncoder \(foundation ?? "nil")"
+          )
+        }
+      }
       // The one-pass check of a day save's body accepts only what the tree decoder accepts.
       if let checked = DayBody(plainTree: tree) {
         let decodedDay = try? JSONTreeDecoder.decode(

@@ -14,7 +14,8 @@
 # Last, Benchmarks/server/flat_cost.py times the reads of a trainee with no history and of the
 # demo trainee with 1,000 more logged workouts and 365 days of meal logs, on a third server, in
 # turns, and prints the ratios (SKIP_FLAT=1 leaves it out). Then the resident memory of a fourth
-# server after ten thousand and after MEMORY_REQUESTS (default a million) GETs (SKIP_MEMORY=1 leaves it out).
+# server after ten thousand and after MEMORY_REQUESTS (default a million) GETs (SKIP_MEMORY=1
+# leaves it out).
 #
 # Only 127.0.0.1 is used; every wrk run stops by itself; everything started here is stopped and
 # every temporary file removed on every exit path.

@@ -23,12 +23,19 @@ import Testing
     return try #require(WALIndexWatch(databasePath: path)).stamp()
   }
 
-  @Test func theStampMovesAtEveryCommitAndAtNoRead() throws {
+  /// Runs `body` with the path of a new file database and the database, which has a table `t`.
+  private func withTable(_ body: (String, SQLiteDatabase) throws -> Void) throws {
     try withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("watch.sqlite").path
       let database = try SQLiteDatabase(path: path)
       defer { database.close() }
       try database.execute("CREATE TABLE t (n INTEGER)")
+      try body(path, database)
+    }
+  }
+
+  @Test func theStampMovesAtEveryCommitAndAtNoRead() throws {
+    try withTable { path, database in
       let watch = try #require(WALIndexWatch(databasePath: path))
       var seen = try #require(watch.stamp())
       for round in 1...5 {
@@ -51,11 +58,7 @@ import Testing
   }
 
   @Test func anotherProcessesCommitMovesTheStamp() throws {
-    try withTemporaryDirectory { directory in
-      let path = directory.appendingPathComponent("watch.sqlite").path
-      let database = try SQLiteDatabase(path: path)
-      defer { database.close() }
-      try database.execute("CREATE TABLE t (n INTEGER)")
+    try withTable { path, database in
       let before = try Self.stamp(path)
       // NB: Python's sqlite3 module is another process with SQLite of its own, as an admin
       // command writing beside a running server would be.

@@ -143,6 +143,27 @@ public final class SQLiteConnection: DatabaseConnection {
     get throws { sqlite3_last_insert_rowid(try openHandle()) }
   }
 
+  /// The size of a wal-index region as SQLite maps it (`WALINDEX_PGSZ`).
+  private static let walIndexRegionSize: Int32 = 32 * 1024
+
+  /// The start of the wal-index (`-shm`) as SQLite maps it for this process, readable while this
+  /// connection is open; `nil` when the database has none (not in WAL mode, or no read has set
+  /// it up yet). SQLite's own mapping, not one of a descriptor opened here: see WALIndexWatch.swift.
+  func walIndexRegion() throws -> UnsafeRawPointer? {
+    let handle = try openHandle()
+    var file: UnsafeMutablePointer<sqlite3_file>?
+    guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
+      let file, let methods = file.pointee.pMethods, methods.pointee.iVersion >= 2,
+      let map = methods.pointee.xShmMap
+    else { return nil }
+    var region: UnsafeMutableRawPointer?
+    // Region 0 only if it exists: `bExtend` 0 neither creates nor grows the file.
+    guard map(file, 0, Self.walIndexRegionSize, 0, &region) == SQLITE_OK, let region else {
+      return nil
+    }
+    return UnsafeRawPointer(region)
+  }
+
   private func openHandle() throws -> OpaquePointer {
     guard let handle else { throw SQLiteError.closed(path: path) }
     return handle

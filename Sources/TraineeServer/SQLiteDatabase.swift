@@ -62,7 +62,9 @@ public final class SQLiteDatabase: Sendable {
   let checkpointer: SQLiteCheckpointer?
   /// Makes the writer's commits durable, when `Options.syncOffWriter` asks for it.
   let walSync: SQLiteWALSync?
-  /// The wal-index header of a file database, which moves at every commit of any process.
+  /// The wal-index header of a file database, which moves at every commit of any process; its
+  /// connection stays open until the database object goes (`close()` leaves it), since `kept`
+  /// may still be asked while another thread closes the database.
   private let watch: WALIndexWatch?
   /// Values kept by `kept(_:_:)` with the wal-index header they were computed at.
   private let keptValues = KeptValues<WALIndexWatch.Stamp>()
@@ -92,7 +94,13 @@ public final class SQLiteDatabase: Sendable {
           path: path, readOnly: true, busyTimeout: options.busyTimeout,
           synchronousFull: options.synchronousFull))
     }
-    watch = isMemory ? nil : try Self.watch(path, reading: readers.first ?? writer)
+    watch =
+      isMemory
+      ? nil
+      : WALIndexWatch(
+        connection: try SQLiteConnection(
+          path: path, readOnly: true, busyTimeout: options.busyTimeout,
+          synchronousFull: options.synchronousFull))
     if let interval = options.checkpointInterval, !isMemory {
       try writer.withConnection {
         try $0.execute(
@@ -105,21 +113,13 @@ public final class SQLiteDatabase: Sendable {
     }
   }
 
-  /// The wal-index watch of the database at `path`, once a read on `connection` has made SQLite
-  /// set the wal-index up; `nil` where it cannot be mapped (values are then never kept).
-  private static func watch(
-    _ path: String, reading connection: GuardedConnection
-  ) throws -> WALIndexWatch? {
-    _ = try connection.withConnection { try $0.row("PRAGMA data_version", []) { try $0.int64(0) } }
-    return WALIndexWatch(databasePath: path)
-  }
-
   /// A private database in memory, gone when closed.
   public static func inMemory() throws -> SQLiteDatabase {
     try SQLiteDatabase(path: ":memory:")
   }
 
-  /// Closes every connection; later calls throw `SQLiteError.closed`.
+  /// Closes every connection but the wal-index watch's, which closes when the database object
+  /// goes; later calls throw `SQLiteError.closed`.
   public func close() {
     checkpointer?.stop()
     for reader in readers { reader.withConnection { $0.close() } }

@@ -1,9 +1,4 @@
-import Foundation
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "the token
 // check kept per process": the wal-index (the `-shm` file beside a WAL database, which SQLite maps
@@ -15,13 +10,23 @@ import Synchronization
 // then the second, and finds them equal has read one whole header. SQLite's own readers check it
 // that way before they take a lock; this watch does the same and takes none.
 //
-// While SQLite's connections of this process have the database open, no other process may
-// truncate or delete the `-shm` file (SQLite's "DMS" lock), so the mapping stays readable.
+// The header is read where SQLite itself maps it, through a read-only connection the watch owns
+// (`SQLiteConnection.walIndexRegion()`), and never through a descriptor of the watch's own: the
+// locks SQLite holds on the `-shm` file are POSIX record locks, which belong to the process and
+// which the close of ANY descriptor of the file drops. A watch that opened the file, mapped it
+// and closed it dropped the process's "DMS" lock, by which SQLite tells other processes the
+// wal-index is in use; the next process to open the database then took the wal-index for
+// abandoned and truncated it under the server (a server killed by SIGBUS while
+// `perform trainee add` ran beside it). SQLite keeps its descriptor of the `-shm` file open
+// while any connection of the process has the database open, and the watch's connection keeps
+// the mapping, and the lock, for as long as the watch lives.
 
 /// A read-only view of the wal-index header of a SQLite database in WAL mode: its `stamp()` is the
 /// same only while no connection of any process has committed to the database.
 final class WALIndexWatch: @unchecked Sendable {
-  // NB: @unchecked: `header` is a read-only mapping, never written and unmapped only in deinit.
+  // NB: @unchecked: `header` is read-only memory SQLite keeps mapped while `owner` (the watch's
+  // connection) is open; the connection is not used again after `init` and closes with the
+  // watch.
 
   /// One whole wal-index header, as it stood when read.
   struct Stamp: Equatable, Sendable {
@@ -36,34 +41,43 @@ final class WALIndexWatch: @unchecked Sendable {
 
   /// The size of one copy of the header (`WalIndexHdr`).
   static let headerSize = 48
-  /// The two copies of the header and the checkpoint information after them (`WALINDEX_HDR_SIZE`):
-  /// a shorter file has not been set up by SQLite yet.
-  static let headersSize = 136
   /// The offset of the header's "initialized" byte (`isInit`), 1 once SQLite wrote the header.
   private static let initializedOffset = 12
 
   private let header: UnsafeRawPointer
-  private let mappedLength: Int
+  /// What keeps `header` mapped.
+  private let owner: AnyObject?
 
-  /// Maps the wal-index header of the database at `databasePath`; `nil` when it has no `-shm`
-  /// file set up (not in WAL mode, not opened yet, or a file system where it cannot be mapped).
-  init?(databasePath: String) {
-    let descriptor = open(databasePath + "-shm", O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, Int(status.st_size) >= Self.headersSize else {
-      return nil
-    }
-    let length = Self.headersSize
-    guard let mapped = mmap(nil, length, PROT_READ, MAP_SHARED, descriptor, 0),
-      mapped != MAP_FAILED
+  /// Watches the database at `databasePath` through a read-only connection of its own; `nil`
+  /// when the database has no wal-index (not in WAL mode, or in memory) or it cannot be opened.
+  convenience init?(databasePath: String) {
+    guard
+      let connection = try? SQLiteConnection(
+        path: databasePath, readOnly: true, busyTimeout: .seconds(5), synchronousFull: false)
     else { return nil }
-    header = UnsafeRawPointer(mapped)
-    mappedLength = length
+    self.init(connection: connection)
   }
 
-  deinit { munmap(UnsafeMutableRawPointer(mutating: header), mappedLength) }
+  /// Watches the database `connection` has open, keeping the connection open for as long as the
+  /// watch lives (nothing else may use it); `nil` when it has no wal-index.
+  init?(connection: SQLiteConnection) {
+    // A read sets the wal-index up and maps it, when the database is in WAL mode; in another
+    // mode, asking for the region would create a `-shm` file for nothing.
+    guard (try? connection.row("PRAGMA data_version", []) { try $0.int64(0) }) != nil,
+      (try? connection.row("PRAGMA journal_mode", []) { try $0.string(0) })?.lowercased()
+        == "wal",
+      let region = try? connection.walIndexRegion()
+    else { return nil }
+    header = region
+    owner = connection
+  }
+
+  /// Reads `headers`, two copies of the header laid out as SQLite lays them out, which `owner`
+  /// keeps readable; for tests of torn and unset headers.
+  init(headers: UnsafeRawPointer, owner: AnyObject) {
+    header = headers
+    self.owner = owner
+  }
 
   /// The header now, or `nil` while a commit is rewriting it (or before SQLite first wrote it):
   /// then nothing may be taken as unchanged.

@@ -12,15 +12,14 @@ import Testing
     return try #require(watch.stamp())
   }
 
-  /// The stamp of a `-shm` file beside `path` that begins with `headers`.
-  private static func stamp(
-    _ path: String, ofHeaders headers: [UInt8]
-  ) throws
-    -> WALIndexWatch.Stamp?
-  {
-    try Data(headers + [UInt8](repeating: 0, count: 4096 - headers.count))
-      .write(to: URL(fileURLWithPath: path + "-shm"))
-    return try #require(WALIndexWatch(databasePath: path)).stamp()
+  /// The stamp of memory laid out as a wal-index that begins with `headers`.
+  private static func stamp(ofHeaders headers: [UInt8]) -> WALIndexWatch.Stamp? {
+    let memory = UnsafeMutableRawPointer.allocate(byteCount: 4096, alignment: 8)
+    defer { memory.deallocate() }
+    memory.initializeMemory(as: UInt8.self, repeating: 0, count: 4096)
+    memory.copyMemory(from: headers, byteCount: headers.count)
+    let owner = NSObject()
+    return WALIndexWatch(headers: memory, owner: owner).stamp()
   }
 
   /// Runs `body` with the path of a new file database and the database, which has a table `t`.
@@ -79,36 +78,65 @@ import Testing
     }
   }
 
-  @Test func aHeaderWhoseCopiesDisagreeOrThatIsNotSetUpGivesNoStamp() throws {
+  @Test func aHeaderWhoseCopiesDisagreeOrThatIsNotSetUpGivesNoStamp() {
+    var copy = [UInt8](repeating: 0, count: WALIndexWatch.headerSize)
+    copy[8] = 41  // the change counter
+    copy[12] = 1  // set up
+    var other = copy
+    other[8] = 42
+    var unset = copy
+    unset[12] = 0
+    let whole = Self.stamp(ofHeaders: copy + copy)
+    let torn = Self.stamp(ofHeaders: copy + other)
+    let tornTheOtherWay = Self.stamp(ofHeaders: other + copy)
+    let next = Self.stamp(ofHeaders: other + other)
+    let notSetUp = Self.stamp(ofHeaders: unset + unset)
+    #expect(whole != nil)
+    #expect(torn == nil)
+    #expect(tornTheOtherWay == nil)
+    #expect(next != nil && next != whole)
+    #expect(notSetUp == nil)
+  }
+
+  @Test func aDatabaseWithoutAWALIndexHasNoWatchAndGetsNoSHMFile() throws {
     try withTemporaryDirectory { directory in
-      let path = directory.appendingPathComponent("fake.sqlite").path
-      var copy = [UInt8](repeating: 0, count: WALIndexWatch.headerSize)
-      copy[8] = 41  // the change counter
-      copy[12] = 1  // set up
-      var other = copy
-      other[8] = 42
-      var unset = copy
-      unset[12] = 0
-      let whole = try Self.stamp(path, ofHeaders: copy + copy)
-      let torn = try Self.stamp(path, ofHeaders: copy + other)
-      let tornTheOtherWay = try Self.stamp(path, ofHeaders: other + copy)
-      let next = try Self.stamp(path, ofHeaders: other + other)
-      let notSetUp = try Self.stamp(path, ofHeaders: unset + unset)
-      #expect(whole != nil)
-      #expect(torn == nil)
-      #expect(tornTheOtherWay == nil)
-      #expect(next != nil && next != whole)
-      #expect(notSetUp == nil)
+      let path = directory.appendingPathComponent("rollback.sqlite").path
+      // A database in the rollback journal's mode, as SQLite's shell makes one.
+      let rollback = try SQLiteConnection(
+        path: path, readOnly: false, busyTimeout: .seconds(1), synchronousFull: false)
+      try rollback.execute("PRAGMA journal_mode = DELETE; CREATE TABLE t (n INTEGER)")
+      rollback.close()
+      #expect(WALIndexWatch(databasePath: path) == nil)
+      #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+      #expect(WALIndexWatch(databasePath: ":memory:") == nil)
     }
   }
 
-  @Test func aDatabaseWithoutAWALIndexHasNoWatch() throws {
-    try withTemporaryDirectory { directory in
-      let path = directory.appendingPathComponent("none.sqlite").path
-      #expect(WALIndexWatch(databasePath: path) == nil)
-      // Shorter than the two headers: SQLite has not set it up yet.
-      try Data(count: 64).write(to: URL(fileURLWithPath: path + "-shm"))
-      #expect(WALIndexWatch(databasePath: path) == nil)
+  // NB: the locks on the `-shm` file are POSIX record locks, which the close of any descriptor
+  // of the file drops for the whole process. A watch that opened and closed a descriptor of its
+  // own let the next process to open the database take the "DMS" byte (offset 128) for itself,
+  // truncate the wal-index under the open database and set it up again (a server killed by
+  // SIGBUS beside `perform trainee add`).
+  @Test func anOpenDatabaseKeepsOtherProcessesFromSettingTheWALIndexUpAgain() throws {
+    try withTable { path, database in
+      #expect(try database.kept("k") { 1 } == 1)
+      let python = Process()
+      python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      python.arguments = [
+        "python3", "-c",
+        "import fcntl, os, sys\n"
+          + "fd = os.open(sys.argv[1] + '-shm', os.O_RDWR)\n"
+          + "try:\n"
+          + "    fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, 128)\n"
+          + "except OSError:\n"
+          + "    sys.exit(3)\n"
+          + "sys.exit(0)\n",
+        path,
+      ]
+      try python.run()
+      python.waitUntilExit()
+      // 3: the byte is held by this process, as SQLite means it to be.
+      #expect(python.terminationStatus == 3)
     }
   }
 }

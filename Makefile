@@ -59,6 +59,8 @@ bench: deps
 	.build/release/NutritionLogBenchmark
 	$(SWIFT) build -c release --product ServerJSONBenchmark
 	.build/release/ServerJSONBenchmark
+	$(SWIFT) build -c release --product StoreWriteBenchmark
+	.build/release/StoreWriteBenchmark
 
 ## bench-app: key-to-frame latency of the release app in a pseudo-terminal, through a whole workout
 bench-app: deps

@@ -93,6 +93,12 @@ let package = Package(
       dependencies: ["TraineeServer", "TraineeAPI", "BenchmarkSupport"],
       path: "Benchmarks/ServerJSONBenchmark"
     ),
+    // The store's cost of a log post from 64 trainees at once, without HTTP (make bench).
+    .executableTarget(
+      name: "StoreWriteBenchmark",
+      dependencies: ["TraineeServer", "TraineeAPI", "BenchmarkSupport"],
+      path: "Benchmarks/StoreWriteBenchmark"
+    ),
     // Key-to-frame latency of the real `perform` binary in a pseudo-terminal (make bench-app).
     .executableTarget(
       name: "AppLatencyBenchmark",

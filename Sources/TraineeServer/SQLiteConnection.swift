@@ -178,6 +178,12 @@ public final class SQLiteConnection: DatabaseConnection {
       statement = try PreparedStatement(sql: sql, connection: handle)
       statements[sql] = statement
     }
+    // Still running (its rows read by a caller that runs it again within): binding would
+    // change the text under the running execution, and a reset would end it.
+    guard !statement.isRunning else {
+      throw SQLiteError.failed(
+        sql: sql, code: SQLITE_MISUSE, message: "the statement is still running")
+    }
     do {
       try statement.bind(values)
     } catch {
@@ -296,8 +302,22 @@ private final class PreparedStatement {
   /// Counts steps, so that a row read after a later step is detected.
   private(set) var generation = 0
 
-  /// Tells SQLite to copy bound text and blobs (the C macro `SQLITE_TRANSIENT`).
+  /// Tells SQLite to copy bound blobs (the C macro `SQLITE_TRANSIENT`).
   private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+  /// Tells SQLite that bound text stays where it is until the statement is reset (the C macro
+  /// `SQLITE_STATIC`).
+  private static let unchanging: sqlite3_destructor_type? = nil
+
+  // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "bound
+  // text without a copy each": SQLite built without lookaside (Debian's build) mallocs and frees
+  // a copy of every text bound with SQLITE_TRANSIENT, about 70 a log post in the one writer (a
+  // set's label, exercise and name, fifteen sets a log). The text of one execution is copied
+  // here instead, end to end into one buffer the statement keeps and reuses, and bound where it
+  // lies; the buffer is not touched again until the next bind, which comes after the reset
+  // that ends SQLite's use of it (`bind` refuses a statement that is still running).
+  /// The text bound for the current execution, end to end.
+  private var boundText: UnsafeMutableRawPointer?
+  private var boundTextCapacity = 0
 
   init(sql: String, connection: OpaquePointer) throws {
     self.sql = sql
@@ -317,6 +337,10 @@ private final class PreparedStatement {
     }
   }
 
+  /// Whether the statement has been stepped and not yet reset or run to its end.
+  var isRunning: Bool { pointer.map { sqlite3_stmt_busy($0) != 0 } ?? false }
+
+  /// Binds `values`, one for each parameter; the statement must not be running.
   func bind(_ values: [DatabaseValue]) throws {
     guard let pointer else { throw SQLiteError.rowNotCurrent(sql: sql) }
     let expected = Int(sqlite3_bind_parameter_count(pointer))
@@ -325,24 +349,28 @@ private final class PreparedStatement {
         sql: sql, code: SQLITE_RANGE,
         message: "expected \(expected) parameters, got \(values.count)")
     }
-    for (offset, value) in values.enumerated() {
-      let index = Int32(offset + 1)
+    var textBytes = 0
+    for case .text(let text) in values { textBytes += text.utf8.count }
+    let buffer = textBuffer(holding: textBytes)
+    var offset = 0
+    for (position, value) in values.enumerated() {
+      let index = Int32(position + 1)
       let code: Int32
       switch value {
       case .integer(let number): code = sqlite3_bind_int64(pointer, index, number)
       case .real(let number): code = sqlite3_bind_double(pointer, index, number)
       case .null: code = sqlite3_bind_null(pointer, index)
       case .text(let text):
+        let start = buffer + offset
         var text = text
-        code = text.withUTF8 { bytes in
-          guard let base = bytes.baseAddress, !bytes.isEmpty else {
-            return sqlite3_bind_text(pointer, index, "", 0, Self.transient)
-          }
-          return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-            sqlite3_bind_text64(
-              pointer, index, $0, UInt64(bytes.count), Self.transient, UInt8(SQLITE_UTF8))
-          }
+        let count = text.withUTF8 { bytes in
+          if let base = bytes.baseAddress { start.copyMemory(from: base, byteCount: bytes.count) }
+          return bytes.count
         }
+        offset += count
+        code = sqlite3_bind_text64(
+          pointer, index, start.assumingMemoryBound(to: CChar.self), UInt64(count),
+          Self.unchanging, UInt8(SQLITE_UTF8))
       case .blob(let data):
         code = data.withUnsafeBytes { bytes in
           guard let base = bytes.baseAddress, !bytes.isEmpty else {
@@ -353,6 +381,17 @@ private final class PreparedStatement {
       }
       guard code == SQLITE_OK else { throw failure() }
     }
+  }
+
+  /// The statement's text buffer, grown to hold at least `count` bytes (and at least one, so
+  /// that empty text has an address to be bound at).
+  private func textBuffer(holding count: Int) -> UnsafeMutableRawPointer {
+    if let boundText, boundTextCapacity >= max(count, 1) { return boundText }
+    boundText?.deallocate()
+    boundTextCapacity = max(count, 64)
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: boundTextCapacity, alignment: 8)
+    boundText = buffer
+    return buffer
   }
 
   /// Advances to the next row; `false` when the statement is done.
@@ -366,17 +405,29 @@ private final class PreparedStatement {
     }
   }
 
+  /// The most text a statement keeps room for between executions: a larger buffer (a program
+  /// or a log bound once) is given back at the reset.
+  private static let keptTextCapacity = 64 * 1024
+
   /// Makes the statement ready for its next use and drops its bound values.
   func reset() {
     generation += 1
     sqlite3_reset(pointer)
     sqlite3_clear_bindings(pointer)
+    if boundTextCapacity > Self.keptTextCapacity {
+      boundText?.deallocate()
+      boundText = nil
+      boundTextCapacity = 0
+    }
   }
 
   func finalize() {
     generation += 1
     sqlite3_finalize(pointer)
     pointer = nil
+    boundText?.deallocate()
+    boundText = nil
+    boundTextCapacity = 0
   }
 
   private func failure() -> SQLiteError {

@@ -56,6 +56,60 @@ struct SQLiteDatabaseTests {
     #expect(try database.read(sampleRows) == rows)
   }
 
+  // NB: text is bound without SQLite's copy, from a buffer each statement keeps and reuses
+  // (SQLiteConnection.swift, "bound text without a copy each"): what one execution bound must
+  // read back whole however the executions before it grew or shrank the buffer.
+  @Test func textReadsBackAsBoundWhenTheStatementsBufferIsReused() throws {
+    let database = try SQLiteDatabase.inMemory()
+    try database.execute("CREATE TABLE t (a TEXT, b TEXT, c TEXT)")
+    let long = String(repeating: "Bench press 💪 ", count: 6_000)
+    let rows: [[String]] = [
+      ["Push", "ex_bench", "Bench press"],
+      [long, "", "Ünïcödé with\u{0}nul"],
+      ["", "", ""],
+      ["a", long + "end", "b"],
+      ["Pull", "ex_row", "Barbell row"],
+    ]
+    try database.transaction { db in
+      for row in rows {
+        try db.run("INSERT INTO t (a, b, c) VALUES (?, ?, ?)", row.map { .text($0) })
+      }
+    }
+    let read = try database.read { db in
+      try db.rows("SELECT a, b, c FROM t ORDER BY rowid", []) { row in
+        [try row.string(0), try row.string(1), try row.string(2)]
+      }
+    }
+    #expect(read == rows)
+    // The same statement looked up with text again, after all of that.
+    let found = try database.read { db in
+      try db.row("SELECT c FROM t WHERE a = ? AND b = ?", [.text("a"), .text(long + "end")]) {
+        try $0.string(0)
+      }
+    }
+    #expect(found == "b")
+  }
+
+  @Test func aStatementRunAgainWhileItsRowsAreReadIsRefusedAndTheRowsStayWhole() throws {
+    let database = try SQLiteDatabase.inMemory()
+    try database.execute("CREATE TABLE t (name TEXT)")
+    try database.transaction { db in
+      for name in ["first", "second"] {
+        try db.run("INSERT INTO t (name) VALUES (?)", [.text(name)])
+      }
+    }
+    let sql = "SELECT name FROM t WHERE name >= ? ORDER BY name"
+    let names = try database.read { db in
+      try db.rows(sql, [.text("a")]) { row -> String in
+        #expect(throws: SQLiteError.self) {
+          try db.rows(sql, [.text("zzzzzzzzzzzzzzzz")]) { try $0.string(0) }
+        }
+        return try row.string(0)
+      }
+    }
+    #expect(names == ["first", "second"])
+  }
+
   /// WAL, foreign keys, the busy timeout, every commit synced, and temporary data (the
   /// savepoint journal of each write of a group commit) in memory, not in a file.
   @Test func fileDatabaseUsesWALForeignKeysBusyTimeoutAndFullSync() throws {

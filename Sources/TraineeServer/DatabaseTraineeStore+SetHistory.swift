@@ -82,33 +82,38 @@ extension DatabaseTraineeStore {
     of payload: LogWorkoutPayload, log: WorkoutLogID, workoutNumber: Int, performedAt: Int64,
     trainee: TraineeID, _ db: any DatabaseConnection
   ) throws {
-    var rows: [[DatabaseValue]] = []
+    var values: [DatabaseValue] = []
+    values.reserveCapacity(
+      payload.entries.reduce(0) { $0 + $1.sets.count } * setHistoryInsert.columns)
     for (entryIndex, entry) in payload.entries.enumerated() {
       for (setIndex, set) in entry.sets.enumerated() {
-        var values: [DatabaseValue] = [
+        let done: Bool
+        switch set {
+        case .strength(let set): done = set.done
+        case .cardio(let set): done = set.done
+        }
+        guard done else { continue }
+        values += [
           log.value, DatabaseValue(entryIndex * 1000 + setIndex), trainee.value,
           .integer(performedAt), DatabaseValue(workoutNumber), DatabaseValue(payload.label),
           .text(entry.exerciseId), .text(entry.name),
         ]
         switch set {
         case .strength(let set):
-          guard set.done else { continue }
           values += [
             DatabaseValue(set.setNumber), DatabaseValue(set.setType?.rawValue),
             DatabaseValue(set.weight), DatabaseValue(set.reps), DatabaseValue(set.rir), .null,
             .null, set.isRecord.map { DatabaseValue($0) } ?? .null, .integer(1),
           ]
         case .cardio(let set):
-          guard set.done else { continue }
           values += [
             DatabaseValue(set.setNumber), .null, .null, .null, .null,
             DatabaseValue(set.durationSec), DatabaseValue(set.distanceKm), .null, .integer(0),
           ]
         }
-        rows.append(values)
       }
     }
-    try setHistoryInsert.run(rows, db)
+    try setHistoryInsert.run(values, db)
   }
 
   private static let setHistoryInsert = MultiRowInsert(

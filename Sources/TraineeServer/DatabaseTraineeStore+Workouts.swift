@@ -122,14 +122,16 @@ extension DatabaseTraineeStore {
         bests[entry.exerciseId] = (entryIndex * 1000 + setIndex, weight, reps)
       }
     }
-    let rows = exercises.map { exerciseId -> [DatabaseValue] in
+    var values: [DatabaseValue] = []
+    values.reserveCapacity(exercises.count * exerciseHistoryUpsert.columns)
+    for exerciseId in exercises {
       let best = bests[exerciseId]
-      return [
+      values += [
         trainee.value, .text(exerciseId), log.value, best == nil ? .null : log.value,
         DatabaseValue(best?.position), DatabaseValue(best?.weight), DatabaseValue(best?.reps),
       ]
     }
-    try exerciseHistoryUpsert.run(rows, tail: [.integer(loggedAt)], db)
+    try exerciseHistoryUpsert.run(values, tail: [.integer(loggedAt)], db)
   }
 
   private static let betterBest = """

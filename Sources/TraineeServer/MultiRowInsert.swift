@@ -11,7 +11,8 @@ struct MultiRowInsert: Sendable {
 
   /// The statement for 1 to `rowsPerStatement` rows, by row count less one.
   private let statements: [String]
-  private let columns: Int
+  /// The values of one row.
+  let columns: Int
 
   /// `head` is the statement up to its `VALUES` (`INSERT INTO t (a, b)`), `tail` what follows
   /// the rows (`ON CONFLICT ...`); every row has `columns` values.
@@ -25,22 +26,27 @@ struct MultiRowInsert: Sendable {
     }
   }
 
-  /// Inserts `rows`, each of exactly `columns` values, in order; `tail` binds the tail's own
-  /// `?` parameters (after the rows') in each statement.
+  /// Inserts the rows `values` holds end to end, each of exactly `columns` values, in order;
+  /// `tail` binds the tail's own `?` parameters (after the rows') in each statement.
   func run(
-    _ rows: [[DatabaseValue]], tail: [DatabaseValue] = [], _ db: any DatabaseConnection
+    _ values: [DatabaseValue], tail: [DatabaseValue] = [], _ db: any DatabaseConnection
   ) throws {
+    precondition(
+      values.count % columns == 0, "\(values.count) values for rows of \(columns) columns")
+    let rows = values.count / columns
+    // Up to a statement's worth of rows with no tail go as they are, without a copy.
+    if rows <= Self.rowsPerStatement, tail.isEmpty {
+      if rows > 0 { try db.run(statements[rows - 1], values) }
+      return
+    }
     var start = 0
-    while start < rows.count {
-      let end = min(start + Self.rowsPerStatement, rows.count)
-      var values: [DatabaseValue] = []
-      values.reserveCapacity((end - start) * columns + tail.count)
-      for row in rows[start..<end] {
-        precondition(row.count == columns, "a row of \(row.count) values for \(columns) columns")
-        values += row
-      }
-      values += tail
-      try db.run(statements[end - start - 1], values)
+    while start < rows {
+      let end = min(start + Self.rowsPerStatement, rows)
+      var statementValues: [DatabaseValue] = []
+      statementValues.reserveCapacity((end - start) * columns + tail.count)
+      statementValues += values[start * columns..<end * columns]
+      statementValues += tail
+      try db.run(statements[end - start - 1], statementValues)
       start = end
     }
   }

@@ -313,6 +313,42 @@ private typealias F = StoreFixture
     Int64((ISO8601DateFormatter().date(from: text) ?? .distantPast).timeIntervalSince1970 * 1000)
   }
 
+  // NB: a log's sets, and its exercises' history rows, go in statements of at most
+  // `MultiRowInsert.rowsPerStatement` rows: a log of more spans several statements, the last one
+  // short, and every row must be there once, in order.
+  @Test(arguments: StoreBackend.available)
+  func aLogOfMoreRowsThanOneStatementKeepsEveryOne(backend: StoreBackend) throws {
+    let store = try F.makeStore(backend)
+    let trainee = try store.createTrainee(name: "Alice").trainee.id
+    let perStatement = MultiRowInsert.rowsPerStatement
+    // Two statements and a short third of sets; one exercise more than a statement holds.
+    let exercises = perStatement + 1
+    let setsEach = 2
+    let long = (0..<(2 * perStatement + 3)).map { number in
+      F.strength(number + 1, 20 + Double(number), 5)
+    }
+    let entries =
+      [F.entry("long", long)]
+      + (1..<exercises).map { index in
+        F.entry(
+          "ex\(index)", (0..<setsEach).map { F.strength($0 + 1, Double(index), 10 - $0) })
+      }
+    _ = try store.logWorkout(F.workout(entries), idempotencyKey: nil, loggedAt: nil, for: trainee)
+    let sets = try store.loggedSets(LoggedSetQuery(limit: 500), for: trainee).sets
+    #expect(sets.count == long.count + (exercises - 1) * setsEach)
+    #expect(sets.filter { $0.exerciseId == "long" }.map(\.setNumber) == Array(1...long.count))
+    #expect(
+      sets.map(\.exerciseId)
+        == entries.flatMap { entry in entry.sets.map { _ in entry.exerciseId } })
+    let history = try store.exerciseHistory(for: trainee)
+    #expect(history.count == exercises)
+    #expect(history["long"]?.lastSets.count == long.count)
+    #expect(history["long"]?.best == BestDto(weight: 20 + Double(long.count - 1), reps: 5))
+    for index in 1..<exercises {
+      #expect(history["ex\(index)"]?.best == BestDto(weight: Double(index), reps: 10))
+    }
+  }
+
   @Test func theMigrationCopiesTheSetsOfLogsStoredBeforeIt() throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("perform-sets-\(UUID().uuidString)")

@@ -165,14 +165,20 @@ public struct StrictJSON {
   }
 
   private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
-    let start = index
-    let expected = word.withUTF8Buffer { Array($0) }
-    guard bytes.count - index >= expected.count,
-      bytes[index..<index + expected.count].elementsEqual(expected)
-    else {
-      throw JSONSyntaxError(offset: start, problem: "unexpected \(describeCurrent())")
+    // Compared byte by byte where the word lies, without copying it into an array: a log body
+    // has dozens of `true` and `null`.
+    let count = word.utf8CodeUnitCount
+    let expected = word.utf8Start
+    var matches = bytes.count - index >= count
+    var offset = 0
+    while matches, offset < count {
+      matches = bytes[index + offset] == expected[offset]
+      offset += 1
     }
-    index += expected.count
+    guard matches else {
+      throw JSONSyntaxError(offset: index, problem: "unexpected \(describeCurrent())")
+    }
+    index += count
   }
 
   // MARK: Numbers

@@ -4,8 +4,9 @@ import Foundation
 
 extension DatabaseTraineeStore {
   /// Runs `body` in a write transaction with `isolation` (see `TransactionIsolation`: a write
-  /// that reads what it decides on is `.serializable`). A foreign key refusal means the trainee
-  /// is gone.
+  /// that reads what it decides on is `.serializable`). A write of a trainee who does not
+  /// exist throws `traineeNotFound` and stores nothing (`raiseAnswerVersion`; on PostgreSQL a
+  /// foreign key may refuse it first, which means the same).
   ///
   /// The transaction is shared with the writes that arrive at the same time (`GroupCommit`:
   /// each in a savepoint, one commit for all; `.serializable` when any of them asks for it), and

@@ -30,9 +30,11 @@ extension DatabaseTraineeStore {
     }
   }
 
-  /// Raises the answer version of `trainee` in the write transaction of `db`.
+  /// Raises the answer version of `trainee` in the write transaction of `db`; throws
+  /// `traineeNotFound` when no trainee has that id, so that the write stores nothing.
   static func raiseAnswerVersion(of trainee: TraineeID, _ db: any DatabaseConnection) throws {
-    try db.run(
+    let raised = try db.run(
       "UPDATE trainees SET answer_version = answer_version + 1 WHERE id = ?", [trainee.value])
+    guard raised == 1 else { throw TraineeStoreError.traineeNotFound(trainee) }
   }
 }

@@ -228,6 +228,13 @@ extension DatabaseTraineeStore {
         WHERE trainee_id = ?2 AND log_id = ?1
         """, [id.value, trainee.value])
       try Self.unmergeSetsByExercise(of: id, trainee: trainee, db)
+      // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history",
+      // "foreign keys declared, not checked by SQLite": the log's rows in other tables go
+      // here, not by the foreign key's cascade (which PostgreSQL still runs, finding none).
+      for table in ["set_history", "workout_summaries"] {
+        try db.run(
+          "DELETE FROM \(table) WHERE log_id = ?1 AND trainee_id = ?2", [id.value, trainee.value])
+      }
       let deleted = try db.run(
         "DELETE FROM workout_logs WHERE id = ? AND trainee_id = ?", [id.value, trainee.value])
       guard deleted == 1 else { return false }

@@ -69,7 +69,8 @@ public final class SQLiteDatabase: Sendable {
   /// Values kept by `kept(_:_:)` with the wal-index header they were computed at.
   private let keptValues = KeptValues<WALIndexWatch.Stamp>()
 
-  /// Opens (creating if needed) the database at `path`, in WAL mode with foreign keys on.
+  /// Opens (creating if needed) the database at `path`, in WAL mode (foreign keys are not
+  /// checked: see SQLiteConnection.swift).
   public convenience init(path: String, options: Options = Options()) throws {
     try self.init(path: path, options: options, syncingWith: { fdatasync($0) })
   }

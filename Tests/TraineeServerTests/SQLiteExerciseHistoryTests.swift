@@ -309,8 +309,11 @@ private enum VersionOne {
     }
   }
 
+  /// Deletes a log as version 1 did: its sets went with it by the foreign key's cascade, which
+  /// SQLite ran then (connections now leave foreign keys to the store, so it is spelled out).
   static func delete(_ log: WorkoutLogID, _ database: SQLiteDatabase) throws {
     try database.transaction { db in
+      try db.run("DELETE FROM logged_sets WHERE log_id = ?", [log.value])
       try db.run("DELETE FROM workout_logs WHERE id = ?", [log.value])
     }
   }

@@ -12,8 +12,9 @@ public final class DatabaseTraineeStore: TraineeStore {
   /// Time in the database and the size of each transaction (and SQLite's WAL syncs), for
   /// `/metrics`.
   public let metrics: StorageMetrics
-  /// Write transactions that arrive together share one commit (DatabaseTraineeStore+Access.swift).
-  let groupCommit = GroupCommit<any DatabaseConnection>()
+  /// Write transactions that arrive together share one commit (DatabaseTraineeStore+Access.swift);
+  /// on SQLite a batch runs its writes in savepoints only after one of them failed.
+  let groupCommit: GroupCommit<any DatabaseConnection>
 
   /// A store on `database`, whose schema is first brought up to date; `now` dates what it records.
   ///
@@ -23,6 +24,8 @@ public final class DatabaseTraineeStore: TraineeStore {
   {
     self.database = database
     self.now = now
+    groupCommit = GroupCommit(
+      savepoints: database.dialect == .sqlite ? .afterAFailure : .always)
     metrics = StorageMetrics(walSync: (database as? SQLiteDatabase)?.walSync)
     try Migrations.migrate(database)
   }

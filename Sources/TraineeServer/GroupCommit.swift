@@ -18,10 +18,32 @@ import Foundation
 // 18 to batches of 2, and more commits cost more than the overlap saved); it waits for the sync
 // instead, gathering writes as it would have without the overlap.
 
+// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "savepoints
+// only after a failure": a savepoint per write made SQLite copy every page a write touched into
+// the savepoint journal, for a rollback that almost never comes (about a tenth of the writer's
+// time per log post). With `.afterAFailure` a batch first runs without them; when a write of it
+// fails, the whole transaction is rolled back and the batch runs again with each write in a
+// savepoint, as before, and so do the next `guardedBatchesAfterAFailure` batches, so that a
+// client whose writes keep failing costs every batch one run, not two. A batch of one write
+// needs no savepoint: its transaction is its savepoint. Only for SQLite, where a statement
+// that fails is undone alone; on PostgreSQL a failed statement spoils the transaction, and a
+// write that went on after catching it must still be confined (`.always`).
+
 /// Runs write transactions that arrive together as one database transaction with one commit.
 final class GroupCommit<Connection>: @unchecked Sendable {
   // NB: @unchecked: `queue` and `leading` are only touched under `lock`; a `Pending`'s fields are
-  // written by the leader before it signals the pending write's semaphore, and read after.
+  // written by the leader before it signals the pending write's semaphore, and read after;
+  // `guardedBatchesLeft` is touched only by the leader that runs a batch, and the lead passes
+  // from one leader to the next under `lock`.
+
+  /// When a batch runs each of its writes in a savepoint.
+  enum Savepoints {
+    /// Every batch.
+    case always
+    /// Only a batch run again because one of its writes failed, and the batches just after;
+    /// never a batch of one write.
+    case afterAFailure
+  }
 
   /// Runs `body` in one write transaction and commits it (`strict`: serializable, when one of
   /// its writes asks for it); throws if the commit fails. The database may run `body` again (a
@@ -62,16 +84,26 @@ final class GroupCommit<Connection>: @unchecked Sendable {
 
   /// How far ahead of the other threads a batch's leader runs.
   let leaderPriority: LeaderPriority
+  /// When a batch runs each write in a savepoint.
+  let savepoints: Savepoints
+  /// How many batches after one with a failed write run each write in a savepoint
+  /// (`.afterAFailure`).
+  static var guardedBatchesAfterAFailure: Int { 16 }
+  /// Batches still to run each write in a savepoint after a failed write.
+  private var guardedBatchesLeft = 0
 
   /// Batches of at most `maximumBatch` writes, started during an earlier batch's sync with at
-  /// least `eagerBatch`, each run `leaderPriority` ahead of the other threads.
+  /// least `eagerBatch`, each run `leaderPriority` ahead of the other threads, with each write in
+  /// a savepoint as `savepoints` says.
   init(
-    maximumBatch: Int = 64, eagerBatch: Int = 8, leaderPriority: LeaderPriority = .process
+    maximumBatch: Int = 64, eagerBatch: Int = 8, leaderPriority: LeaderPriority = .process,
+    savepoints: Savepoints = .always
   ) {
     precondition(maximumBatch >= 1 && eagerBatch >= 1)
     self.maximumBatch = maximumBatch
     self.eagerBatch = eagerBatch
     self.leaderPriority = leaderPriority
+    self.savepoints = savepoints
   }
 
   /// Runs `body` in a transaction shared with the writes that arrive together, and returns its
@@ -162,25 +194,19 @@ final class GroupCommit<Connection>: @unchecked Sendable {
     let start = ContinuousClock.now
     var failed = 0
     var durable: (() throws -> Void)?
+    let guarded: Bool
+    switch savepoints {
+    case .always: guarded = true
+    case .afterAFailure:
+      guarded = batch.count > 1 && guardedBatchesLeft > 0
+      guardedBatchesLeft = max(0, guardedBatchesLeft - 1)
+    }
     do {
-      durable = try withoutActuallyEscaping(savepoint) { savepoint in
-        try transaction(batch.contains { $0.strict }) { connection in
-          failed = 0
-          for pending in batch {
-            pending.outcome = .success(())
-            do {
-              try savepoint(connection) { try pending.work?(connection) }
-            } catch let error as SavepointFailure {
-              throw error.underlying
-            } catch let error as any DatabaseFailure where error.abortsTransaction {
-              // The whole batch runs again (the database's retry), not this write alone.
-              throw error
-            } catch {
-              pending.outcome = .failure(error)
-              failed += 1
-            }
-          }
-        }
+      do {
+        durable = try attempt(batch, guarded: guarded, transaction, savepoint, &failed)
+      } catch is WriteFailedUnguarded {
+        guardedBatchesLeft = Self.guardedBatchesAfterAFailure
+        durable = try attempt(batch, guarded: true, transaction, savepoint, &failed)
       }
     } catch {
       for pending in batch { pending.outcome = .failure(error) }
@@ -188,6 +214,50 @@ final class GroupCommit<Connection>: @unchecked Sendable {
     }
     observe(batch.count, failed, (ContinuousClock.now - start).seconds)
     return durable
+  }
+
+  /// A write of a batch run without savepoints failed: the batch runs again with them.
+  private struct WriteFailedUnguarded: Error {}
+
+  /// Runs `batch` in one transaction, each write in a savepoint when `guarded`, and commits it.
+  /// Unguarded, a failed write rolls the whole transaction back: it throws
+  /// `WriteFailedUnguarded` (or, for a batch of one write, that write's error).
+  private func attempt(
+    _ batch: [Pending], guarded: Bool, _ transaction: Transaction, _ savepoint: Savepoint,
+    _ failed: inout Int
+  ) throws -> () throws -> Void {
+    var failures = 0
+    defer { failed = failures }
+    return try withoutActuallyEscaping(savepoint) { savepoint in
+      try transaction(batch.contains { $0.strict }) { connection in
+        failures = 0
+        for pending in batch {
+          pending.outcome = .success(())
+          guard guarded else {
+            do {
+              try pending.work?(connection)
+            } catch let error as any DatabaseFailure where error.abortsTransaction {
+              throw error
+            } catch {
+              if batch.count == 1 { throw error }
+              throw WriteFailedUnguarded()
+            }
+            continue
+          }
+          do {
+            try savepoint(connection) { try pending.work?(connection) }
+          } catch let error as SavepointFailure {
+            throw error.underlying
+          } catch let error as any DatabaseFailure where error.abortsTransaction {
+            // The whole batch runs again (the database's retry), not this write alone.
+            throw error
+          } catch {
+            pending.outcome = .failure(error)
+            failures += 1
+          }
+        }
+      }
+    }
   }
 }
 

@@ -20,15 +20,19 @@ import Testing
     let database: any DatabaseDriver
     let commit: GroupCommit<any DatabaseConnection>
     let batches = Locked<[(writes: Int, failed: Int)]>([])
+    /// Savepoints set, one per write run in one.
+    let savepointsSet = Locked(0)
     var failCommit = false
     /// Runs when a batch's commit is to be made durable, before the database's own.
     var makeDurable: () throws -> Void = {}
 
     init(
       _ backend: StoreBackend, in directory: URL, eagerBatch: Int = 8,
-      leaderPriority: LeaderPriority = .process
+      leaderPriority: LeaderPriority = .process,
+      savepoints: GroupCommit<any DatabaseConnection>.Savepoints = .always
     ) throws {
-      commit = GroupCommit(eagerBatch: eagerBatch, leaderPriority: leaderPriority)
+      commit = GroupCommit(
+        eagerBatch: eagerBatch, leaderPriority: leaderPriority, savepoints: savepoints)
       database = try backend.open(backend.makeSharedLocation(in: directory))
       let table =
         backend == .sqlite
@@ -59,7 +63,10 @@ import Testing
             try durable()
           }
         },
-        savepoint: DatabaseTraineeStore.savepoint,
+        savepoint: { [savepointsSet] db, body in
+          savepointsSet.withLock { $0 += 1 }
+          try DatabaseTraineeStore.savepoint(db, body)
+        },
         observe: { writes, failed, _ in batches.withLock { $0.append((writes, failed)) } })
     }
 
@@ -115,15 +122,17 @@ import Testing
     }
   }
 
-  @Test(arguments: StoreBackend.available)
+  @Test(
+    arguments: StoreBackend.available,
+    [GroupCommit<any DatabaseConnection>.Savepoints.always, .afterAFailure])
   func writesThatArriveWhileOneRunsShareTheNextCommitAndFailAlone(
-    _ backend: StoreBackend
+    _ backend: StoreBackend, _ savepoints: GroupCommit<any DatabaseConnection>.Savepoints
   )
     async throws
   {
     try await onThread {
       try withTemporaryDirectory { directory in
-        let fixture = try Fixture(backend, in: directory)
+        let fixture = try Fixture(backend, in: directory, savepoints: savepoints)
         let inside = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let outcomes = Locked<[Int: Result<Int, Refused>]>([:])
@@ -164,6 +173,58 @@ import Testing
         #expect(results[1] == .success(1) && results[2] == .success(2) && results[4] == .success(4))
         #expect(results[3] == .failure(Refused(number: 3)))
         #expect(try fixture.rows == [1, 2, 4])
+        // Always: each of the four writes in a savepoint. After a failure: the lone write in
+        // none, the batch of three first in none and then, run again, each in one.
+        #expect(fixture.savepointsSet.withLock { $0 } == (savepoints == .always ? 4 : 3))
+      }
+    }
+  }
+
+  /// Runs `numbers` as one batch (`refused` among them failing), after a lone write of `lone`
+  /// that holds the transaction while they arrive; returns the savepoints set meanwhile.
+  private static func batch(
+    _ numbers: [Int], refused: Int? = nil, after lone: Int, _ fixture: Fixture
+  ) -> Int {
+    let before = fixture.savepointsSet.withLock { $0 }
+    let inside = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let done = DispatchGroup()
+    for n in [lone] + numbers {
+      done.enter()
+      Thread {
+        _ = try? fixture.insert(n, refuse: n == refused) {
+          if n == lone {
+            inside.signal()
+            release.wait()
+          }
+        }
+        done.leave()
+      }.start()
+      if n == lone { inside.wait() }
+    }
+    while fixture.commit.waitingCount < numbers.count { sched_yield() }
+    release.signal()
+    done.wait()
+    return fixture.savepointsSet.withLock { $0 } - before
+  }
+
+  @Test func savepointsAreSetOnlyAfterAWriteFailedAndForTheBatchesRightAfter() async throws {
+    try await onThread {
+      try withTemporaryDirectory { directory in
+        let fixture = try Fixture(.sqlite, in: directory, savepoints: .afterAFailure)
+        #expect(Self.batch([2, 3], after: 1, fixture) == 0)
+        // 6 fails: the batch runs again, each write in a savepoint, and 6 alone is undone.
+        #expect(Self.batch([5, 6, 7], refused: 6, after: 4, fixture) == 3)
+        #expect(try fixture.rows == [1, 2, 3, 4, 5, 7])
+        // The batches right after set them from the start (each round is two batches).
+        var next = 10
+        for _ in 0..<(GroupCommit<any DatabaseConnection>.guardedBatchesAfterAFailure / 2) {
+          #expect(Self.batch([next + 1, next + 2], after: next, fixture) == 2)
+          next += 10
+        }
+        #expect(Self.batch([next + 1, next + 2], after: next, fixture) == 0)
+        #expect(try fixture.rows.count == 6 + 3 * (next / 10))
+        #expect(fixture.batches.withLock { $0.map(\.failed) }.reduce(0, +) == 1)
       }
     }
   }

@@ -17,7 +17,7 @@ private func entry(_ id: String, _ name: String, _ tempo: String?, _ sets: [Stri
 /// The bodies the server benchmarks send.
 public enum BenchmarkBodies {
   /// `POST /v1/trainee/workouts/log` as Benchmarks/server/workouts_log.lua sends it: the demo's
-  /// Push day finished (warm-up, working and failure sets, a superset, a bike block), 15 sets.
+  /// Push day finished (warm-up, working and failure sets, a superset, a bike block), 14 sets.
   public static let pushDayLog = Data(
     (#"{"programId":"plan_strength","dayId":"day_push","label":"Push","durationSec":4210,"#
       + #""completed":true,"entries":["#

@@ -4,7 +4,7 @@ import TraineeAPI
 import TraineeServer
 
 // Workload: the bodies `make bench-server` sends (Benchmarks/server/workouts_log.lua: the demo's
-// Push day, 15 sets; nutrition_day.lua: a half-eaten training day), each decoded as the server
+// Push day, 14 sets; nutrition_day.lua: a half-eaten training day), each decoded as the server
 // reads a request body, checked by `StrictJSON` first, then decoded with the server's checks:
 // by Foundation's `JSONDecoder` (how the server read bodies before) and by `JSONTreeDecoder` from
 // the tree `StrictJSON` keeps (how it reads them now); and the log as stored, encoded by

@@ -5,7 +5,7 @@ import TraineeServer
 
 // Workload: what `POST /v1/trainee/workouts/log` from 64 trainees at once asks of the store,
 // without HTTP: 64 threads, one per trainee, each logging the Push day the server benchmark
-// posts (BenchmarkBodies.pushDayLog, 15 done sets), with a key of its own, on a SQLite file
+// posts (BenchmarkBodies.pushDayLog, 14 done sets), with a key of its own, on a SQLite file
 // opened as `perform serve` opens it (group commit, WAL synced off the writer, checkpoints
 // every 100 ms). Each trainee first logs `warmUp` workouts untimed, so merges into
 // `sets_by_exercise` (every 16 logs of a trainee) run at their steady rate; then `rounds`

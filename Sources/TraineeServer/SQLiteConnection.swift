@@ -317,7 +317,7 @@ private final class PreparedStatement {
   // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "bound
   // text without a copy each": SQLite built without lookaside (Debian's build) mallocs and frees
   // a copy of every text bound with SQLITE_TRANSIENT, about 70 a log post in the one writer (a
-  // set's label, exercise and name, fifteen sets a log). The text of one execution is copied
+  // set's label, exercise and name, fourteen sets a log). The text of one execution is copied
   // here instead, end to end into one buffer the statement keeps and reuses, and bound where it
   // lies; the buffer is not touched again until the next bind, which comes after the reset
   // that ends SQLite's use of it (`bind` refuses a statement that is still running).

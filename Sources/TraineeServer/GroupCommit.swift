@@ -203,10 +203,10 @@ final class GroupCommit<Connection>: @unchecked Sendable {
     }
     do {
       do {
-        durable = try attempt(batch, guarded: guarded, transaction, savepoint, &failed)
+        (durable, failed) = try attempt(batch, guarded: guarded, transaction, savepoint)
       } catch is WriteFailedUnguarded {
         guardedBatchesLeft = Self.guardedBatchesAfterAFailure
-        durable = try attempt(batch, guarded: true, transaction, savepoint, &failed)
+        (durable, failed) = try attempt(batch, guarded: true, transaction, savepoint)
       }
     } catch {
       for pending in batch { pending.outcome = .failure(error) }
@@ -219,45 +219,39 @@ final class GroupCommit<Connection>: @unchecked Sendable {
   /// A write of a batch run without savepoints failed: the batch runs again with them.
   private struct WriteFailedUnguarded: Error {}
 
-  /// Runs `batch` in one transaction, each write in a savepoint when `guarded`, and commits it.
-  /// Unguarded, a failed write rolls the whole transaction back: it throws
-  /// `WriteFailedUnguarded` (or, for a batch of one write, that write's error).
+  /// Runs `batch` in one transaction, each write in a savepoint when `guarded`, and commits it;
+  /// returns what makes the commit durable and how many writes failed. Unguarded, a failed write
+  /// rolls the whole transaction back: it throws `WriteFailedUnguarded` (or, for a batch of one
+  /// write, that write's error).
   private func attempt(
-    _ batch: [Pending], guarded: Bool, _ transaction: Transaction, _ savepoint: Savepoint,
-    _ failed: inout Int
-  ) throws -> () throws -> Void {
-    var failures = 0
-    defer { failed = failures }
-    return try withoutActuallyEscaping(savepoint) { savepoint in
+    _ batch: [Pending], guarded: Bool, _ transaction: Transaction, _ savepoint: Savepoint
+  ) throws -> (durable: () throws -> Void, failed: Int) {
+    var failed = 0
+    let durable = try withoutActuallyEscaping(savepoint) { savepoint in
       try transaction(batch.contains { $0.strict }) { connection in
-        failures = 0
+        failed = 0
         for pending in batch {
           pending.outcome = .success(())
-          guard guarded else {
-            do {
-              try pending.work?(connection)
-            } catch let error as any DatabaseFailure where error.abortsTransaction {
-              throw error
-            } catch {
-              if batch.count == 1 { throw error }
-              throw WriteFailedUnguarded()
-            }
-            continue
-          }
           do {
-            try savepoint(connection) { try pending.work?(connection) }
+            if guarded {
+              try savepoint(connection) { try pending.work?(connection) }
+            } else {
+              try pending.work?(connection)
+            }
           } catch let error as SavepointFailure {
             throw error.underlying
           } catch let error as any DatabaseFailure where error.abortsTransaction {
             // The whole batch runs again (the database's retry), not this write alone.
             throw error
           } catch {
+            guard guarded else { throw batch.count == 1 ? error : WriteFailedUnguarded() }
             pending.outcome = .failure(error)
-            failures += 1
+            failed += 1
           }
         }
       }
     }
+    return (durable, failed)
   }
 }
 

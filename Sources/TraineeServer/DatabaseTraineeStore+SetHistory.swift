@@ -87,30 +87,27 @@ extension DatabaseTraineeStore {
       payload.entries.reduce(0) { $0 + $1.sets.count } * setHistoryInsert.columns)
     for (entryIndex, entry) in payload.entries.enumerated() {
       for (setIndex, set) in entry.sets.enumerated() {
-        let done: Bool
+        let kind: [DatabaseValue]
         switch set {
-        case .strength(let set): done = set.done
-        case .cardio(let set): done = set.done
+        case .strength(let set) where set.done:
+          kind = [
+            DatabaseValue(set.setNumber), DatabaseValue(set.setType?.rawValue),
+            DatabaseValue(set.weight), DatabaseValue(set.reps), DatabaseValue(set.rir), .null,
+            .null, set.isRecord.map { DatabaseValue($0) } ?? .null, .integer(1),
+          ]
+        case .cardio(let set) where set.done:
+          kind = [
+            DatabaseValue(set.setNumber), .null, .null, .null, .null,
+            DatabaseValue(set.durationSec), DatabaseValue(set.distanceKm), .null, .integer(0),
+          ]
+        default: continue
         }
-        guard done else { continue }
         values += [
           log.value, DatabaseValue(entryIndex * 1000 + setIndex), trainee.value,
           .integer(performedAt), DatabaseValue(workoutNumber), DatabaseValue(payload.label),
           .text(entry.exerciseId), .text(entry.name),
         ]
-        switch set {
-        case .strength(let set):
-          values += [
-            DatabaseValue(set.setNumber), DatabaseValue(set.setType?.rawValue),
-            DatabaseValue(set.weight), DatabaseValue(set.reps), DatabaseValue(set.rir), .null,
-            .null, set.isRecord.map { DatabaseValue($0) } ?? .null, .integer(1),
-          ]
-        case .cardio(let set):
-          values += [
-            DatabaseValue(set.setNumber), .null, .null, .null, .null,
-            DatabaseValue(set.durationSec), DatabaseValue(set.distanceKm), .null, .integer(0),
-          ]
-        }
+        values += kind
       }
     }
     try setHistoryInsert.run(values, db)

@@ -393,11 +393,18 @@ private final class PreparedStatement {
   /// that empty text has an address to be bound at).
   private func textBuffer(holding count: Int) -> UnsafeMutableRawPointer {
     if let boundText, boundTextCapacity >= max(count, 1) { return boundText }
-    boundText?.deallocate()
+    dropTextBuffer()
     boundTextCapacity = max(count, 64)
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: boundTextCapacity, alignment: 8)
     boundText = buffer
     return buffer
+  }
+
+  /// Gives the text buffer back; SQLite must hold no text bound from it.
+  private func dropTextBuffer() {
+    boundText?.deallocate()
+    boundText = nil
+    boundTextCapacity = 0
   }
 
   /// Advances to the next row; `false` when the statement is done.
@@ -420,20 +427,14 @@ private final class PreparedStatement {
     generation += 1
     sqlite3_reset(pointer)
     sqlite3_clear_bindings(pointer)
-    if boundTextCapacity > Self.keptTextCapacity {
-      boundText?.deallocate()
-      boundText = nil
-      boundTextCapacity = 0
-    }
+    if boundTextCapacity > Self.keptTextCapacity { dropTextBuffer() }
   }
 
   func finalize() {
     generation += 1
     sqlite3_finalize(pointer)
     pointer = nil
-    boundText?.deallocate()
-    boundText = nil
-    boundTextCapacity = 0
+    dropTextBuffer()
   }
 
   private func failure() -> SQLiteError {

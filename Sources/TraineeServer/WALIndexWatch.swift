@@ -46,7 +46,7 @@ final class WALIndexWatch: @unchecked Sendable {
 
   private let header: UnsafeRawPointer
   /// What keeps `header` mapped.
-  private let owner: AnyObject?
+  private let owner: AnyObject
 
   /// Watches the database at `databasePath` through a read-only connection of its own; `nil`
   /// when the database has no wal-index (not in WAL mode, or in memory) or it cannot be opened.

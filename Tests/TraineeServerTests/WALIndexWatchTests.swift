@@ -22,6 +22,17 @@ import Testing
     return WALIndexWatch(headers: memory, owner: owner).stamp()
   }
 
+  /// Runs `script` in Python (another process) with the database's path as its one argument,
+  /// and returns its exit status.
+  private static func python(_ script: String, _ path: String) throws -> Int32 {
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    python.arguments = ["python3", "-c", script, path]
+    try python.run()
+    python.waitUntilExit()
+    return python.terminationStatus
+  }
+
   /// Runs `body` with the path of a new file database and the database, which has a table `t`.
   private func withTable(_ body: (String, SQLiteDatabase) throws -> Void) throws {
     try withTemporaryDirectory { directory in
@@ -61,17 +72,11 @@ import Testing
       let before = try Self.stamp(path)
       // NB: Python's sqlite3 module is another process with SQLite of its own, as an admin
       // command writing beside a running server would be.
-      let python = Process()
-      python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      python.arguments = [
-        "python3", "-c",
+      let status = try Self.python(
         "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('INSERT INTO t VALUES (7)');"
           + " c.commit(); c.close()",
-        path,
-      ]
-      try python.run()
-      python.waitUntilExit()
-      try #require(python.terminationStatus == 0)
+        path)
+      try #require(status == 0)
       #expect(try Self.stamp(path) != before)
       let count = try database.read { try $0.row("SELECT count(*) FROM t", []) { try $0.int(0) } }
       #expect(count == 1)
@@ -120,10 +125,7 @@ import Testing
   @Test func anOpenDatabaseKeepsOtherProcessesFromSettingTheWALIndexUpAgain() throws {
     try withTable { path, database in
       #expect(try database.kept("k") { 1 } == 1)
-      let python = Process()
-      python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      python.arguments = [
-        "python3", "-c",
+      let status = try Self.python(
         "import fcntl, os, sys\n"
           + "fd = os.open(sys.argv[1] + '-shm', os.O_RDWR)\n"
           + "try:\n"
@@ -131,12 +133,9 @@ import Testing
           + "except OSError:\n"
           + "    sys.exit(3)\n"
           + "sys.exit(0)\n",
-        path,
-      ]
-      try python.run()
-      python.waitUntilExit()
+        path)
       // 3: the byte is held by this process, as SQLite means it to be.
-      #expect(python.terminationStatus == 3)
+      #expect(status == 3)
     }
   }
 }

@@ -152,6 +152,10 @@ public final class WorkoutsScreen: AppScreen {
   /// the programs first when none are loaded yet.
   public func startLoadingFirst(planId: String, dayId: String) async {
     if programs == nil { await reload() }
+    guard programs != nil else {
+      host?.show(message: problem ?? text(.workoutsOfflineNothing))
+      return
+    }
     start(planId: planId, dayId: dayId)
   }
 

@@ -196,7 +196,10 @@ enum AppCommand {
         .init(title: text(.tabNutrition), screen: nutrition),
         .init(title: text(.tabSettings), screen: settingsScreen),
       ], selected: startOnLive ? 2 : 0)
-    if startOnLive { Task { await workouts.reload() } }
+    // NB: docs/decisions.md, "Offline reads": every read the app depends on is fetched (and its
+    // answer kept) at launch, whichever tab shows first, so a later launch without the server
+    // can start the next workout from Today as from the workouts tab.
+    Task { await workouts.reload() }
     settings.observe { current in
       let text = AppText(current.language)
       app.text = text

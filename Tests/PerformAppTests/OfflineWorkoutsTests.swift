@@ -146,6 +146,19 @@ struct OfflineWorkoutsTests {
     #expect(workouts.retryAt == nil)
   }
 
+  // NB: docs/decisions.md, "Offline reads": Enter on Today with nothing kept says why.
+  @Test func startingFromTodayWithNoCopyAndNoServerSaysSoInsteadOfDoingNothing() async throws {
+    api.reachable = false
+    let (app, coordinator, workouts) = try await launch()
+    app.select(tab: 1)
+    #expect(!screen(app).contains("Offline, nothing saved yet"))
+
+    await workouts.startLoadingFirst(planId: "plan_1", dayId: "day_push")
+
+    #expect(coordinator.store.session == nil)
+    #expect(screen(app).contains("Offline, nothing saved yet: connect to the network."))
+  }
+
   @Test func failedLoadsAreTriedAgainAfter5Then10And20ThenEvery30Seconds() async throws {
     api.reachable = false
     let (_, _, workouts) = try await launch()

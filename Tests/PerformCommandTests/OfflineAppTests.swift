@@ -126,6 +126,76 @@ struct OfflineAppTests {
     #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
   }
 
+  /// Whether the app keeps a copy of the programs (`last-good-answers/<account>/workouts.json`).
+  private func programIsKept(in app: TmuxSession) -> Bool {
+    let answers = app.dataHome.appendingPathComponent("perform/last-good-answers")
+    let accounts = (try? FileManager.default.contentsOfDirectory(atPath: answers.path)) ?? []
+    return accounts.contains { account in
+      FileManager.default.fileExists(
+        atPath: answers.appendingPathComponent(account).appendingPathComponent("workouts.json")
+          .path)
+    }
+  }
+
+  // NB: docs/decisions.md, "Offline reads": the programs are fetched and kept at launch,
+  // whichever tab shows first.
+  @Test func aLaunchThatNeverLeavesTodayKeepsWhatTheNextLaunchNeedsWithoutTheServer()
+    async throws
+  {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = directory.appendingPathComponent("perform.sqlite")
+    let first = try ServeChild(database: database, demo: true)
+    let token = try #require(first.token)
+    let port = first.port
+    let command = [
+      PerformBinary.url.path, "--server", "http://127.0.0.1:\(port)", "--token", token,
+    ]
+
+    // Online once, on Today only.
+    let app = try TmuxSession(command, size: size)
+    defer { app.close() }
+    try await app.waitFor("Next workout: Legs")
+    #expect(try await eventually { programIsKept(in: app) })
+    try app.send(keys: "q")
+    #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
+    #expect(first.interrupt())
+
+    // The server is away: Enter on Today starts the next workout from the kept program.
+    try app.respawn(command)
+    try await app.waitFor("Next workout: Legs")
+    try app.send(keys: .enter)
+    try await app.waitFor("Legs — Quads and hamstrings")
+    try app.send(keys: "X")
+    try await app.waitFor("Discard the workout")
+    try app.send(keys: "y")
+    try await app.waitUntilGone("Legs — Quads and hamstrings")
+
+    // And so does the workouts tab; the workout is finished while the server is away.
+    try await app.openWorkoutsTab()
+    try await app.waitFor("Next workout: Day 3 Legs")
+    try app.send(keys: "n")
+    try await app.waitFor("Legs — Quads and hamstrings")
+    try app.send(keys: "90", .enter, "5", .enter, " ")
+    try await app.waitFor("[s] skip")
+    try app.send(keys: "F")
+    try await app.waitFor("Finish the workout?")
+    try app.send(keys: "y")
+    try await app.waitFor("Finishing: the log is kept, not sent yet: the server cannot be reached")
+
+    // The server is back: the log arrives, once.
+    let second = try ServeChild(database: database, demo: true, port: port)
+    defer { second.interrupt() }
+    #expect(try await eventually { try await history(second, token: token).count == 3 })
+    try app.send(keys: "3")
+    try await app.waitFor("Workout complete!", timeout: .seconds(30))
+    let logged = try await history(second, token: token)
+    #expect(logged.count == 3)
+    #expect(logged.first?["dayId"] as? String == "day_legs")
+    try app.send(keys: "q")
+    #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
+  }
+
   @Test func theNetworkDroppingMidWorkoutLosesNothingAndLogsAndSavesOnce() async throws {
     let directory = try scratch()
     defer { try? FileManager.default.removeItem(at: directory) }

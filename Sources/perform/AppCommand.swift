@@ -131,6 +131,7 @@ enum AppCommand {
     coordinator.onNotification = { title, body in
       desktop.post(title: title, body: body, focused: app.terminalFocused)
     }
+    coordinator.appInFront = { app.terminalFocused != false }
     coordinator.show(language: settings.current.language, units: settings.current.units)
 
     let editsFile = NutritionEditsFile(dataDirectory: directory)

@@ -120,6 +120,30 @@ struct WorkoutCardTests {
     }
   }
 
+  /// The terminal without the focus is an app in the background: a rest that ends is posted
+  /// with its banner (so to the desktop) even when the app sees the end before the scheduled
+  /// alert's timer, card or no card.
+  @Test(arguments: [false, true])
+  func aRestEndingWhileTheAppIsNotInFrontIsPostedWithItsBannerWhoeverSeesTheEndFirst(
+    inFront: Bool
+  ) async throws {
+    let (app, coordinator) = try await started(Self.row("press", "Press"))
+    let posted = Mutex<[String]>([])
+    coordinator.onNotification = { title, _ in posted.withLock { $0.append(title) } }
+    coordinator.appInFront = { inFront }
+    key(" ", app)
+    // The alert is scheduled for the end, 90 real seconds away: the app sees the end first.
+    await coordinator.settleAlerts()
+    let rest = try #require(coordinator.store.state.rest.clock)
+    #expect(coordinator.cardVisible)
+    let bells = app.bells
+
+    time.now = rest.endsAt + 1
+    #expect(await settled { app.bells > bells })
+
+    #expect(posted.withLock { $0 } == (inFront ? [] : ["Rest is over"]))
+  }
+
   // MARK: Relaunching
 
   /// The app relaunched for the same workout, with the same clock.

@@ -157,7 +157,7 @@ struct DesktopNotificationAppTests {
     try app.send(keys: .text(String(repeating: "-", count: 12)))
     try await app.waitFor("rest over")
     let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(10)
+    let deadline = clock.now + .seconds(30)
     var posted = ""
     while clock.now < deadline {
       posted = (try? String(contentsOf: log, encoding: .utf8)) ?? ""

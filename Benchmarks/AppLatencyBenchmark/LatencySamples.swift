@@ -27,16 +27,21 @@ struct LatencySamples {
       ("every other key", others), ("the check itself", checks),
       ("first key after an uncheck", afterUncheck),
     ] where !values.isEmpty {
-      let figures = Figures(values)
-      let slow = values.filter { $0 >= .milliseconds(16) }.count
-      print(
-        label.padding(toLength: 32, withPad: " ", startingAt: 0)
-          + String(
-            format: "%6d %8.2f %8.2f %8.2f  %8.1f%%  %@", values.count,
-            figures.p50.microseconds / 1000, figures.p99.microseconds / 1000,
-            figures.max.microseconds / 1000, Double(slow) * 100 / Double(values.count),
-            figures.p99 < .milliseconds(16) ? "yes" : "NO"))
+      Self.printRow(label, values)
     }
+  }
+
+  /// One row of a report: count, p50, p99, max, the share at 16 ms or more, the goal met.
+  static func printRow(_ label: String, _ values: [Duration]) {
+    let figures = Figures(values)
+    let slow = values.filter { $0 >= .milliseconds(16) }.count
+    print(
+      label.padding(toLength: 32, withPad: " ", startingAt: 0)
+        + String(
+          format: "%6d %8.2f %8.2f %8.2f  %8.1f%%  %@", values.count,
+          figures.p50.microseconds / 1000, figures.p99.microseconds / 1000,
+          figures.max.microseconds / 1000, Double(slow) * 100 / Double(values.count),
+          figures.p99 < .milliseconds(16) ? "yes" : "NO"))
   }
 }
 

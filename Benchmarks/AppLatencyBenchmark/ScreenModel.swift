@@ -83,6 +83,34 @@ struct ScreenModel {
     }
   }
 
+  /// The selected set's row (marked `▶`) and where it is, without the cursor: what a key on the
+  /// live workout that did something changes, and a clock's redraw never does.
+  var selectedRow: [UInt8] {
+    let marker = Array("▶".utf8)
+    guard
+      let index = text.firstIndex(where: { row in
+        row.count >= marker.count
+          && (0...(row.count - marker.count)).contains {
+            row[$0..<($0 + marker.count)].elementsEqual(marker)
+          }
+      })
+    else { return [] }
+    return Array("\(index) ".utf8) + raw[index]
+  }
+
+  /// Whether the selected row (marked `▶`) shows `needle`.
+  func selectedRowShows(_ needle: String) -> Bool {
+    let marker = Array("▶".utf8)
+    let bytes = Array(needle.utf8)
+    func contains(_ row: [UInt8], _ part: [UInt8]) -> Bool {
+      row.count >= part.count
+        && (0...(row.count - part.count)).contains {
+          row[$0..<($0 + part.count)].elementsEqual(part)
+        }
+    }
+    return text.contains { contains($0, marker) && contains($0, bytes) }
+  }
+
   /// What a key on the live workout changes: the selected set's row (marked `▶`; its values,
   /// checkmark and highlighted field), where it is, and the cursor. The header and the rest bar,
   /// whose clocks tick by themselves, are left out.

@@ -18,10 +18,7 @@ struct WorkoutRun {
     _ keys: [ScriptedKey], thinkAfterCheck: Int, listSlow: Bool, into samples: inout LatencySamples,
     random: inout SeededRandom
   ) throws {
-    try waitFor("Next workout:", within: .seconds(30))
-    // Day 1 is the first day listed: Enter starts it (not timed: it asks the embedded server).
-    _ = try press(ScriptedKey(bytes: [13], expectation: .shows("⏱")))
-    try waitFor("╭", within: .seconds(10))
+    try startPushDay()
     var previous = KeyKind.plain
     for (index, key) in keys.enumerated() {
       let think =
@@ -47,6 +44,22 @@ struct WorkoutRun {
     guard app.finish(timeout: .seconds(30)) == 0 else {
       throw BenchmarkFailure("perform did not exit with status 0 after q")
     }
+  }
+
+  /// Opens the workouts tab and starts Day 1 Push, whichever day is next (not timed: it asks
+  /// the embedded server).
+  private mutating func startPushDay() throws {
+    try waitFor("Next workout:", within: .seconds(30))
+    _ = app.type(Array("2".utf8))
+    try waitFor("Push — Chest", within: .seconds(10))
+    var moves = 0
+    while !screen.selectedRowShows("Push") {
+      guard moves < 20 else { throw BenchmarkFailure("Day 1 Push cannot be selected\n\(dump)") }
+      _ = try press(ScriptedKey(bytes: Array("j".utf8), expectation: .selectionChanges))
+      moves += 1
+    }
+    _ = try press(ScriptedKey(bytes: [13], expectation: .shows("⏱")))
+    try waitFor("╭", within: .seconds(10))
   }
 
   /// Types `key` and returns the time until its frame arrived (see main.swift).

@@ -29,8 +29,16 @@ import Foundation
 // own reads and the pseudo-terminal's kernel work: on a loaded machine they measure the machine
 // too (docs/benchmarks.md).
 //
-// Usage: AppLatencyBenchmark [--perform PATH] [--rounds N] [--think-after-check MS] [--list-slow]
-// (defaults: .build/release/perform, 5 rounds, 600 ms)
+// Workload two, the checks shape (`ChecksRun`): 80 x 24, the next workout started from Today,
+// then `Space`, `k`, `Space`, `j` repeated, one key every `--gap` ms (600), `--keys` keys (200),
+// each timed to the first byte the app writes back, as issue 29 measured it.
+//
+// The whole workout starts Day 1 Push from the workouts tab, whichever day the demo trainee
+// has next.
+//
+// Usage: AppLatencyBenchmark [--perform PATH] [--shape workout|checks|both] [--rounds N]
+// [--think-after-check MS] [--keys N] [--gap MS] [--list-slow]
+// (defaults: .build/release/perform, both, 5 rounds, 600 ms, 200 keys, 600 ms)
 
 let rows: UInt16 = 50
 let columns: UInt16 = 110
@@ -38,12 +46,19 @@ var performPath = ".build/release/perform"
 var rounds = 5
 var thinkAfterCheck = 600
 var listSlow = false
+var shape = "both"
+var checkKeys = 200
+var gap = 600
 var arguments = CommandLine.arguments.dropFirst()
 while let option = arguments.popFirst() {
   switch option {
   case "--perform": performPath = arguments.popFirst() ?? performPath
   case "--rounds": rounds = arguments.popFirst().flatMap { Int($0) } ?? rounds
   case "--list-slow": listSlow = true
+  case "--shape" where ["workout", "checks", "both"].contains(arguments.first ?? ""):
+    shape = arguments.popFirst()!
+  case "--keys": checkKeys = arguments.popFirst().flatMap { Int($0) } ?? checkKeys
+  case "--gap": gap = arguments.popFirst().flatMap { Int($0) } ?? gap
   case "--think-after-check":
     thinkAfterCheck = arguments.popFirst().flatMap { Int($0) } ?? thinkAfterCheck
   default:
@@ -52,18 +67,34 @@ while let option = arguments.popFirst() {
   }
 }
 
-var random = SeededRandom(seed: 0x5EED_1A7E)
-var samples = LatencySamples()
-for round in 1...rounds {
+if shape != "checks" {
+  var random = SeededRandom(seed: 0x5EED_1A7E)
+  var samples = LatencySamples()
+  for round in 1...rounds {
+    do {
+      var run = try WorkoutRun(binary: performPath, rows: rows, columns: columns)
+      try run.play(
+        WorkoutScript.keys, thinkAfterCheck: thinkAfterCheck, listSlow: listSlow,
+        into: &samples, random: &random)
+      print("round \(round): \(samples.all.count) keys so far")
+    } catch {
+      FileHandle.standardError.write(Data("round \(round): \(error)\n".utf8))
+      exit(1)
+    }
+  }
+  print("\nThe whole workout (110 x 50, Day 1 Push):")
+  samples.report()
+}
+if shape != "workout" {
+  var samples = ChecksSamples()
   do {
-    var run = try WorkoutRun(binary: performPath, rows: rows, columns: columns)
+    var run = try ChecksRun(binary: performPath)
     try run.play(
-      WorkoutScript.keys, thinkAfterCheck: thinkAfterCheck, listSlow: listSlow,
-      into: &samples, random: &random)
-    print("round \(round): \(samples.all.count) keys so far")
+      keys: checkKeys, gap: .milliseconds(gap), listSlow: listSlow, into: &samples)
   } catch {
-    FileHandle.standardError.write(Data("round \(round): \(error)\n".utf8))
+    FileHandle.standardError.write(Data("checks: \(error)\n".utf8))
     exit(1)
   }
+  print("\nThe checks shape (80 x 24, Space k Space j, \(gap) ms apart):")
+  samples.report()
 }
-samples.report()

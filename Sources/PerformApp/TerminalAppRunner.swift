@@ -82,7 +82,7 @@ public final class TerminalAppRunner {
       }
     }
     afterKey?()
-    draw()
+    draw(answeringKeys: true)
   }
 
   private func end() {
@@ -113,12 +113,18 @@ public final class TerminalAppRunner {
     }
   }
 
-  private func draw() {
+  /// Draws what changed; after keys, answers them even when nothing changed (a key at the edge
+  /// of a list), so their answer never waits for the next clock redraw (docs/decisions.md,
+  /// "Key-to-frame latency").
+  private func draw(answeringKeys: Bool = false) {
     guard !ended else { return }
     let size = device.size
     let frame = app.frame(size: size, now: Date())
     let resumed = resumes.load(ordering: .relaxed)
-    var output = renderer.render(frame, size: size, force: forceNext || resumed != resumesDrawn)
+    let force = forceNext || resumed != resumesDrawn
+    var output =
+      answeringKeys && !force
+      ? renderer.answer(frame, size: size) : renderer.render(frame, size: size, force: force)
     forceNext = false
     resumesDrawn = resumed
     if app.bells > bellsRung {

@@ -65,6 +65,20 @@ public struct ScreenRenderer: Hashable, Sendable {
     return output
   }
 
+  /// The bytes that say the screen is already what `frame` asks for: what ``render(_:size:force:)``
+  /// returns when the frame changed, else the cursor's state said again (its place, or that it
+  /// is hidden), a few bytes that change nothing on the terminal.
+  ///
+  /// NB: docs/decisions.md, "Key-to-frame latency": every key the app reads is answered, so
+  /// whoever typed it (the benchmark, a test, a person's terminal) can tell a key that changed
+  /// nothing from a key not handled yet.
+  public mutating func answer(_ frame: Frame, size: TerminalSize) -> String {
+    let output = render(frame, size: size)
+    guard output.isEmpty else { return output }
+    guard cursorVisible, let cursor else { return Self.hideCursor }
+    return Self.moveCursor(row: cursor.row, column: cursor.column)
+  }
+
   static let hideCursor = "\u{1B}[?25l"
   static let showCursor = "\u{1B}[?25h"
   /// An empty line's drawing: what a cleared screen already shows.

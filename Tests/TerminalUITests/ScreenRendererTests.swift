@@ -30,6 +30,25 @@ struct ScreenRendererTests {
     #expect(renderer.render(frame("Today", "Bench"), size: size) == "")
   }
 
+  @Test func anAnswerToAnEqualFrameSaysTheCursorAgainAndChangesNothing() {
+    var renderer = ScreenRenderer()
+    _ = renderer.render(frame("Today", "Bench"), size: size)
+    #expect(renderer.answer(frame("Today", "Bench"), size: size) == hide)
+    _ = renderer.render(frame("80", cursor: (row: 0, column: 2)), size: size)
+    #expect(renderer.answer(frame("80", cursor: (row: 0, column: 2)), size: size) == esc("[1;3H"))
+    // The answer changed nothing the next render compares with.
+    #expect(renderer.render(frame("80", cursor: (row: 0, column: 2)), size: size) == "")
+  }
+
+  @Test func anAnswerToAChangedFrameIsItsRendering() {
+    var renderer = ScreenRenderer()
+    var twin = ScreenRenderer()
+    _ = renderer.render(frame("a", "b"), size: size)
+    _ = twin.render(frame("a", "b"), size: size)
+    #expect(
+      renderer.answer(frame("a", "c"), size: size) == twin.render(frame("a", "c"), size: size))
+  }
+
   @Test func onlyTheChangedLineIsRewritten() {
     var renderer = ScreenRenderer()
     _ = renderer.render(frame("a", "b", "c"), size: size)

@@ -81,4 +81,11 @@ import Testing
       #expect(try await Self.plans("/v1/trainee/workouts", database, token).isEmpty)
     }
   }
+
+  @Test func helpNamesTheExampleFiles() throws {
+    let program = try PerformBinary.run(["program", "import", "--help"])
+    #expect(String(decoding: program.stdout, as: UTF8.self).contains("examples/demo-program.json"))
+    let meals = try PerformBinary.run(["nutrition-plan", "import", "--help"])
+    #expect(String(decoding: meals.stdout, as: UTF8.self).contains("examples/demo-meal-plan.json"))
+  }
 }

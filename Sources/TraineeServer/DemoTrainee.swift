@@ -29,10 +29,10 @@ public enum DemoTrainee {
     }
     let created = try store.createTrainee(name: name)
     let id = created.trainee.id
-    let decoder = JSONDecoder()
-    try store.importPrograms(
-      decoder.decode(TrainingProgramsDto.self, from: Data(programsJSON.utf8)), for: id)
+    try store.importPrograms(ImportFile.programs(Data(programsJSON.utf8)), for: id)
+    _ = try ImportFile.nutritionPlans(Data(nutritionPlansJSON.utf8))
     try store.importNutritionPlans(json: nutritionPlansJSON, for: id)
+    let decoder = JSONDecoder()
     let history = try decoder.decode([LogWorkoutPayload].self, from: Data(historyJSON.utf8))
     for (index, workout) in history.enumerated() {
       let daysAgo = 2 * (history.count - index)
@@ -42,6 +42,9 @@ public enum DemoTrainee {
     }
     return (id, created.token)
   }
+
+  // The demo program and meal plan are also examples/demo-program.json and
+  // examples/demo-meal-plan.json, byte for byte (DemoTrainee tests check it).
 
   static let programsJSON = """
     { "plans": [ { "id": "plan_strength", "name": "Strength block", "days": [

@@ -110,3 +110,14 @@ public struct ImportPlan: Equatable, Sendable {
         ISO8601Instant.text(first.set.performedAt), first.set.dayLabel, entries))
   }
 }
+
+extension ImportedWorkout {
+  /// The `Idempotency-Key` of this workout posted again by `--replace`, in place of the logged
+  /// workouts `replacing` (their ids): a key of its own, so the server stores it again even when
+  /// the first import of it was deleted, and the same for a retry of the same replacement.
+  public func replacementKey(replacing: [String]) -> String {
+    let bytes = Array(([idempotencyKey] + replacing.sorted()).joined(separator: "\u{0}").utf8)
+    return "reimport-" + ContentKey.hex(ContentKey.fnv1a(bytes, seed: 0xcbf2_9ce4_8422_2325))
+      + ContentKey.hex(ContentKey.fnv1a(bytes, seed: 0x6c62_272e_07bb_0142))
+  }
+}

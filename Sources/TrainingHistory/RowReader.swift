@@ -5,7 +5,10 @@ import WorkoutSession
 /// Reads one row of a layout into a set; checks every value the server would refuse.
 struct RowReader {
   var layout: ImportLayout
-  var units: UnitSystem
+  /// The units `--units` gave, for values whose unit the file does not say.
+  var units: UnitSystem?
+  /// Where a Strong export's weight, distance and duration are (Strong only).
+  var strongColumns: StrongColumns?
   var timeZone: TimeZone
   var decimalComma: Bool
   var notAfter: Date?
@@ -21,8 +24,8 @@ struct RowReader {
     return imported
   }
 
-  /// Strong: `Date` local `yyyy-MM-dd HH:mm:ss` (or with AM/PM), weights in `Weight Unit` when
-  /// the file has it (older exports) else in `units`, `Seconds` and `Distance` for cardio.
+  /// Strong: `Date` local `yyyy-MM-dd HH:mm:ss` (or with AM/PM), weights and distances in the
+  /// unit `strongColumns` says, `Seconds` and the distance for cardio, the workout's duration.
   private func strong(_ row: ImportRow) throws(ImportProblem) -> ImportedSet? {
     let dateText = try row.required("Date")
     guard
@@ -42,25 +45,81 @@ struct RowReader {
         throw ImportProblem(line: row.line, problem: "Set Order \"\(order)\" is not a set number")
       }
     }
-    let weightUnit = row.has("Weight Unit") ? try unit(row, "Weight Unit") : units
-    let distanceUnit = row.has("Distance Unit") ? try unit(row, "Distance Unit") : units
-    let weight = try row.number("Weight", decimalComma: decimalComma)
+    let columns = strongColumns ?? StrongColumns()
+    let weight = try columns.weight.flatMap { (column, unit) throws(ImportProblem) in
+      try row.number(column, decimalComma: decimalComma).map { value throws(ImportProblem) in
+        try kilograms(value, unit, row)
+      }
+    }
+    let distance = try columns.distance.flatMap { (column, unit) throws(ImportProblem) in
+      try row.number(column, decimalComma: decimalComma).map { value throws(ImportProblem) in
+        try kilometres(value, unit, row)
+      }
+    }
     let reps = try row.whole("Reps")
     let seconds = try row.whole("Seconds")
-    let distance = try row.number("Distance", decimalComma: decimalComma)
     var set = LoggedSet(
-      workoutNumber: 0, performedAt: date, dayLabel: row.text("Workout Name"),
-      exerciseId: "", exerciseName: try row.required("Exercise Name"), setNumber: 0,
-      setType: type)
+      workoutNumber: try row.whole("Workout #") ?? 0, performedAt: date,
+      dayLabel: row.text("Workout Name"), exerciseId: "",
+      exerciseName: try row.required("Exercise Name"), setNumber: 0, setType: type)
     if (weight ?? 0) == 0, (reps ?? 0) == 0, (seconds ?? 0) > 0 || (distance ?? 0) > 0 {
       set.setType = nil
       set.durationSec = seconds.flatMap { $0 > 0 ? $0 : nil }
-      set.distanceKm = distance.flatMap { $0 > 0 ? distanceUnit.kilometres($0) : nil }
+      set.distanceKm = distance.flatMap { $0 > 0 ? $0 : nil }
     } else {
-      set.weightKg = weight.map(weightUnit.kilograms)
+      set.weightKg = weight
       set.reps = reps
     }
-    return ImportedSet(line: row.line, set: set)
+    return ImportedSet(line: row.line, set: set, workoutDurationSec: try duration(row, columns))
+  }
+
+  private func kilograms(
+    _ value: Double, _ unit: StrongColumns.Unit, _ row: ImportRow
+  ) throws(ImportProblem) -> Double {
+    switch unit {
+    case .named(let system): return system.kilograms(value)
+    case .metres: return value
+    case .unitColumn(let column): return try self.unit(row, column).kilograms(value)
+    case .option: return try optionUnits(row).kilograms(value)
+    }
+  }
+
+  private func kilometres(
+    _ value: Double, _ unit: StrongColumns.Unit, _ row: ImportRow
+  ) throws(ImportProblem) -> Double {
+    switch unit {
+    case .named(let system): return system.kilometres(value)
+    case .metres: return value / 1000
+    case .unitColumn(let column): return try self.unit(row, column).kilometres(value)
+    case .option: return try optionUnits(row).kilometres(value)
+    }
+  }
+
+  private func optionUnits(_ row: ImportRow) throws(ImportProblem) -> UnitSystem {
+    guard let units else {
+      throw ImportProblem(
+        line: row.line, problem: "the file does not say its units: give --units metric or imperial")
+    }
+    return units
+  }
+
+  /// The workout's duration in seconds (`Duration (sec)`, or `Duration` as `1h 4m`).
+  private func duration(
+    _ row: ImportRow, _ columns: StrongColumns
+  ) throws(ImportProblem) -> Int? {
+    guard let (column, format) = columns.duration else { return nil }
+    let text = row.text(column)
+    guard !text.isEmpty else { return nil }
+    switch format {
+    case .seconds:
+      return try row.whole(column)
+    case .text:
+      guard let seconds = StrongColumns.seconds(of: text) else {
+        throw ImportProblem(
+          line: row.line, problem: "\(column) \"\(text)\" is not a duration such as 1h 4m")
+      }
+      return seconds
+    }
   }
 
   /// Hevy: `start_time` local `26 Jul 2025, 07:06`, `weight_kg` or `weight_lbs`, `set_type`
@@ -149,7 +208,8 @@ struct RowReader {
 
   private func unit(_ row: ImportRow, _ column: String) throws(ImportProblem) -> UnitSystem {
     switch row.text(column).lowercased() {
-    case "", "kg", "km", "m": return units
+    case "": return try optionUnits(row)
+    case "kg", "km": return .metric
     case "lbs", "lb", "mi", "miles": return .imperial
     case let other:
       throw ImportProblem(line: row.line, problem: "\(column) \"\(other)\" is not a unit")

@@ -18,27 +18,44 @@ enum AdminCommands {
   }
 
   static func programImport(_ arguments: [String]) -> Int32 {
-    importFile(arguments, command: "program") { data, trainee, store in
-      let programs = try JSONDecoder().decodePayload(TrainingProgramsDto.self, from: data)
-      try store.importPrograms(programs, for: trainee)
-      say("imported \(programs.plans.count) program(s) for trainee \(trainee)")
+    importFile(arguments, command: "program", what: "programs") { data in
+      let programs = try ImportFile.programs(data)
+      return CheckedImport(count: programs.plans.count) { trainee, store in
+        try store.importPrograms(programs, for: trainee)
+        say("imported \(programs.plans.count) program(s) for trainee \(trainee)")
+      }
     }
   }
 
   static func nutritionPlanImport(_ arguments: [String]) -> Int32 {
-    importFile(arguments, command: "nutrition-plan") { data, trainee, store in
-      let plans = try JSONDecoder().decodePayload(NutritionPlansDto.self, from: data)
-      try store.importNutritionPlans(json: String(decoding: data, as: UTF8.self), for: trainee)
-      say("imported \(plans.plans.count) meal plan(s) for trainee \(trainee)")
+    importFile(arguments, command: "nutrition-plan", what: "meal plans") { data in
+      let plans = try ImportFile.nutritionPlans(data)
+      return CheckedImport(count: plans.plans.count) { trainee, store in
+        try store.importNutritionPlans(json: String(decoding: data, as: UTF8.self), for: trainee)
+        say("imported \(plans.plans.count) meal plan(s) for trainee \(trainee)")
+      }
     }
   }
 
+  /// A file read and checked, ready to replace what the trainee has.
+  private struct CheckedImport {
+    /// How many plans it holds.
+    var count: Int
+    var store: (TraineeID, DatabaseTraineeStore) throws -> Void
+  }
+
+  // NB: docs/decisions.md, "Strict import files": the file is read strictly and whole before
+  // anything is stored; an empty one replaces the trainee's plans only with --replace-with-empty.
+
   /// `perform <command> import FILE --trainee ID`: reads and checks FILE, then stores it.
   private static func importFile(
-    _ arguments: [String], command: String,
-    store body: (Data, TraineeID, DatabaseTraineeStore) throws -> Void
+    _ arguments: [String], command: String, what: String,
+    read: (Data) throws -> CheckedImport
   ) -> Int32 {
-    guard let options = parse(arguments, known: ["database", "data-dir", "trainee"]) else {
+    guard
+      let options = parse(
+        arguments, known: ["database", "data-dir", "trainee"], flags: ["replace-with-empty"])
+    else {
       return 2
     }
     guard options.positional.count == 2, options.positional[0] == "import",
@@ -56,21 +73,32 @@ enum AdminCommands {
       fail("cannot read \(path)")
       return 1
     }
+    let checked: CheckedImport
+    do {
+      checked = try read(data)
+    } catch {
+      fail("\(path): \(error); nothing was imported")
+      return 2
+    }
+    guard checked.count > 0 || options.flags.contains("replace-with-empty") else {
+      fail(
+        "\(path): plans is empty, which would remove the trainee's \(what); give"
+          + " --replace-with-empty to do that; nothing was imported")
+      return 2
+    }
     return withStore(options) { store in
       guard try store.trainee(id: trainee) != nil else {
         throw UsageError("there is no trainee \(trainee)")
       }
-      do {
-        try body(data, trainee, store)
-      } catch let error as PayloadError {
-        throw UsageError("\(path): \(error)")
-      }
+      try checked.store(trainee, store)
     }
   }
 
-  private static func parse(_ arguments: [String], known: Set<String>) -> Options? {
+  private static func parse(
+    _ arguments: [String], known: Set<String>, flags: Set<String> = []
+  ) -> Options? {
     do {
-      return try Options(arguments, known: known)
+      return try Options(arguments, known: known, knownFlags: flags)
     } catch {
       fail("\(error)\n\n\(usage)")
       return nil

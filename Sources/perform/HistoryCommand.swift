@@ -51,16 +51,16 @@ enum HistoryCommand {
   /// options or a malformed file (nothing posted), 1 when the server fails.
   static func importFile(_ arguments: [String]) async -> Int32 {
     let options: Options
-    let units: UnitSystem
+    let units: UnitSystem?
     let path: String
     do {
       options = try Options(
         arguments, known: TraineeConnection.optionNames.union(["csv", "units"]),
-        knownFlags: ["dry-run"])
+        knownFlags: ["dry-run", "replace"])
       guard options.positional.isEmpty else { throw UsageError("import takes no arguments") }
       guard let csv = options.values["csv"] else { throw UsageError("give --csv FILE") }
       path = csv
-      units = try unitsOption(options)
+      units = try explicitUnitsOption(options)
     } catch {
       fail("\(error)\n\n\(usage(of: "history", "import"))")
       return 2
@@ -73,9 +73,9 @@ enum HistoryCommand {
       fail("\(path) is not UTF-8 text")
       return 2
     }
-    let read: (layout: ImportLayout, sets: [ImportedSet])
+    let read: ImportRead
     do {
-      read = try ImportReader.read(
+      read = try ImportReader.file(
         text, units: units, timeZone: TimeZone.current, notAfter: Date() + 86_400)
     } catch {
       fail("\(path) \(error); nothing was imported")
@@ -93,30 +93,23 @@ enum HistoryCommand {
         fail("\(path) \(problem); nothing was imported")
         return 2
       }
-      let existing = Set(
-        try await client.workoutHistory().workouts.compactMap { log in
-          ISO8601Instant.date(from: log.loggedAt).map { ImportReport.key($0, log.label ?? "") }
-        })
-      let report = ImportReport(plan: plan, existing: existing)
+      let report = ImportReport(
+        plan: plan, units: read.units, logged: try await HistoryFetch.allWorkouts(client),
+        replace: options.flags.contains("replace"))
       for line in report.lines(dryRun: dryRun) { say(line) }
       guard !dryRun else { return 0 }
-      var added = 0
-      for workout in report.new {
-        let payload = LogWorkoutPayload(
-          programId: nil, dayId: nil, label: workout.title, durationSec: workout.durationSec,
-          completed: true, entries: workout.entries,
-          performedAt: ISO8601Instant.text(workout.performedAt))
+      var done = ImportOutcome()
+      for posting in report.postings {
         do {
-          _ = try await client.logWorkout(payload, idempotencyKey: workout.idempotencyKey)
+          try await done.post(posting, to: client, known: report.loggedIds)
         } catch {
           fail(
-            "the workout of line \(workout.firstLine) was refused: \(error); \(added) of"
-              + " \(report.new.count) were added, importing again adds the rest")
+            "the workout of line \(posting.workout.firstLine) was refused: \(error); so far"
+              + " \(done.summary(of: report.postings.count)); importing again adds the rest")
           return 1
         }
-        added += 1
       }
-      say("added \(added) workouts")
+      say(done.summary(of: report.postings.count))
       return 0
     }
   }
@@ -143,48 +136,5 @@ enum HistoryCommand {
       fail("\(error)")
       return 1
     }
-  }
-}
-
-/// What an import adds, and what it finds there already.
-struct ImportReport {
-  var plan: ImportPlan
-  /// The workouts not in the history yet.
-  var new: [ImportedWorkout]
-  /// The workouts whose date (to the second) and name a logged workout has already.
-  var present: [ImportedWorkout]
-
-  init(plan: ImportPlan, existing: Set<String>) {
-    self.plan = plan
-    new = plan.workouts.filter { !existing.contains(Self.key($0.performedAt, $0.title)) }
-    present = plan.workouts.filter { existing.contains(Self.key($0.performedAt, $0.title)) }
-  }
-
-  /// A logged workout's identity for "already there": its time to the second and its name.
-  static func key(_ date: Date, _ title: String) -> String {
-    "\(Int(date.timeIntervalSince1970.rounded(.down)))|\(title)"
-  }
-
-  func lines(dryRun: Bool) -> [String] {
-    var lines = ["\(plan.layout.rawValue) export: \(plan.workouts.count) workouts"]
-    for name in plan.matches.keys.sorted() {
-      if let matched = plan.matches[name] ?? nil {
-        lines.append("  \(name) -> \(matched.name) (\(matched.id))")
-      } else {
-        let id =
-          plan.workouts.lazy.flatMap(\.entries).first { $0.name == name }?.exerciseId
-          ?? ExerciseNames.importedID(name)
-        lines.append("  \(name): kept as its own exercise (\(id))")
-      }
-    }
-    for workout in new {
-      let sets = workout.entries.map(\.sets.count).reduce(0, +)
-      lines.append(
-        "\(dryRun ? "would add" : "adding") \(ISO8601Instant.text(workout.performedAt))"
-          + " \"\(workout.title)\": \(workout.entries.count) exercises, \(sets) sets")
-    }
-    if !present.isEmpty { lines.append("\(present.count) workouts are there already") }
-    if dryRun { lines.append("would add \(new.count) workouts; nothing was posted (--dry-run)") }
-    return lines
   }
 }

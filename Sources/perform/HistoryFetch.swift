@@ -53,6 +53,20 @@ enum HistoryFetch {
     return sets
   }
 
+  /// Every logged workout, page by page (newest first), without entries.
+  static func allWorkouts(
+    _ client: TraineeAPIClient
+  ) async throws(TraineeAPIError) -> [WorkoutLogDto] {
+    var workouts: [WorkoutLogDto] = []
+    var cursor: String?
+    repeat {
+      let page = try await client.workoutHistory(limit: 100, cursor: cursor)
+      workouts += page.workouts
+      cursor = page.nextCursor
+    } while cursor != nil
+    return workouts
+  }
+
   /// The exercises of the trainee's programs, prescribed and substitutes, each id once.
   static func programExercises(
     _ client: TraineeAPIClient
@@ -79,6 +93,17 @@ enum HistoryFetch {
 // NB: docs/decisions.md "History export and import": without --units a command uses the app's
 // units, the ones chosen in its settings tab (DIR/settings.json), else the environment's, so the
 // export of a trainee who sees pounds in the app is in pounds.
+
+/// `--units metric|imperial` as given, `nil` when absent (an import whose file does not say its
+/// units needs it: docs/decisions.md "History export and import").
+func explicitUnitsOption(_ options: Options) throws(UsageError) -> UnitSystem? {
+  switch options.values["units"] {
+  case "metric": return .metric
+  case "imperial": return .imperial
+  case let other?: throw UsageError("--units is metric or imperial, not \"\(other)\"")
+  case nil: return nil
+  }
+}
 
 /// `--units metric|imperial`; when absent, the units the app shows for the data directory.
 func unitsOption(

@@ -84,14 +84,20 @@ let commandUsages: [CommandUsage] = [
   CommandUsage(
     words: ["program", "import"],
     text: """
-      perform program import FILE --trainee ID [--database PATH|URL]
-          Load a coach's programs (the GET /v1/trainee/workouts shape) for a trainee.
+      perform program import FILE --trainee ID [--database PATH|URL] [--replace-with-empty]
+          Replace a trainee's programs with FILE's (the GET /v1/trainee/workouts shape,
+          e.g. examples/demo-program.json). The file is read strictly: an unknown or
+          missing member, a wrong type, an unknown set type or a repeated id exits 2
+          naming its path, and nothing changes. A file with no plans removes the
+          trainee's programs only with --replace-with-empty.
       """),
   CommandUsage(
     words: ["nutrition-plan", "import"],
     text: """
       perform nutrition-plan import FILE --trainee ID [--database PATH|URL]
-          Load a coach's meal plans (the GET /v1/trainee/nutrition/plans shape).
+          [--replace-with-empty]
+          Replace a trainee's meal plans with FILE's (the GET /v1/trainee/nutrition/plans
+          shape, e.g. examples/demo-meal-plan.json), read as strictly as a program.
       """),
   CommandUsage(
     words: ["db", "copy"],
@@ -113,13 +119,15 @@ let commandUsages: [CommandUsage] = [
   CommandUsage(
     words: ["history", "import"],
     text: """
-      perform history import --csv FILE [--dry-run] [--units metric|imperial]
+      perform history import --csv FILE [--dry-run] [--replace] [--units metric|imperial]
           [--data-dir DIR | --server URL --token TOKEN]
-          Log the workouts of a Strong, Hevy or Perform CSV export with their dates,
-          matching exercise names to the program's. Importing a file again adds nothing.
-          A malformed row is reported with its line and nothing is posted; --dry-run
-          prints what would be added. Strong weights are in --units (default: the
-          app's units, from its settings in DIR, else the locale).
+          Log the workouts of a Strong, Hevy or Perform CSV export with their dates and
+          durations, matching exercise names to the program's (e.g.
+          examples/strong-export.csv). Importing a file again adds nothing; --replace redoes
+          an import, replacing the workouts an earlier import of them created. A malformed
+          row or an unknown weight, distance or duration column exits 2 and nothing is
+          posted; --dry-run prints what would be added. Units come from the file; a Strong
+          export that names none needs --units. The units used are printed.
       """),
   CommandUsage(
     words: ["progress"],

@@ -89,13 +89,15 @@ import Testing
       try Self.strong.write(to: file, atomically: true, encoding: .utf8)
       let before = try Self.exportedRows(directory)
 
-      let preview = try Self.run(["history", "import", "--csv", file.path, "--dry-run"], directory)
+      let preview = try Self.run(
+        ["history", "import", "--csv", file.path, "--dry-run", "--units", "metric"], directory)
       #expect(preview.status == 0, "stderr: \(preview.stderr)")
       #expect(Self.stdout(preview).contains("would add 2 workouts; nothing was posted"))
       #expect(Self.stdout(preview).contains("Bench Press (Barbell) -> Bench press (ex_bench)"))
       #expect(try Self.exportedRows(directory) == before)
 
-      let first = try Self.run(["history", "import", "--csv", file.path], directory)
+      let first = try Self.run(
+        ["history", "import", "--csv", file.path, "--units", "metric"], directory)
       #expect(first.status == 0, "stderr: \(first.stderr)")
       #expect(Self.stdout(first).contains("added 2 workouts"))
       let after = try Self.exportedRows(directory)
@@ -104,7 +106,8 @@ import Testing
       #expect(after.contains { $0.contains(",ex_bench,") && $0.hasPrefix("2025-03-03T") })
       #expect(after.contains { $0.contains("imported-squat-barbell") })
 
-      let again = try Self.run(["history", "import", "--csv", file.path], directory)
+      let again = try Self.run(
+        ["history", "import", "--csv", file.path, "--units", "metric"], directory)
       #expect(again.status == 0, "stderr: \(again.stderr)")
       #expect(Self.stdout(again).contains("2 workouts are there already"))
       #expect(Self.stdout(again).contains("added 0 workouts"))
@@ -118,7 +121,8 @@ import Testing
       let broken = Self.strong.replacingOccurrences(of: ",105,5,", with: ",1O5,5,")
       try broken.write(to: file, atomically: true, encoding: .utf8)
       let before = try Self.exportedRows(directory)
-      let output = try Self.run(["history", "import", "--csv", file.path], directory)
+      let output = try Self.run(
+        ["history", "import", "--csv", file.path, "--units", "metric"], directory)
       #expect(output.status == 2)
       #expect(output.stderr.contains("line 3: Weight \"1O5\" is not a number"), "\(output.stderr)")
       #expect(output.stderr.contains("nothing was imported"))

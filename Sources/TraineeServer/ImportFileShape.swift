@@ -1,0 +1,138 @@
+// NB: docs/decisions.md, "Strict import files": an import is an operator's file, read against
+// the exact shape below. HTTP bodies keep ignoring unknown members (docs/decisions.md, "Strict
+// JSON bodies"); this reading is for `perform program import` and `perform nutrition-plan
+// import` only.
+
+/// What a value of an import file must be.
+indirect enum ImportFileShape: Sendable {
+  /// A JSON string.
+  case text
+  /// Free text a coach may also write as a number (`"8"` or `8`), as the wire types read it.
+  case textOrNumber
+  /// A finite JSON number.
+  case number
+  /// A whole JSON number within `range`.
+  case whole(ClosedRange<Int>)
+  /// A whole number within `range`, as a JSON number or as text holding only its digits.
+  case count(ClosedRange<Int>)
+  case bool
+  /// One of `names`, as a JSON string.
+  case oneOf([String])
+  /// An array of `element`; `unique` names a member no two elements may share.
+  case list(ImportFileShape, unique: String?)
+  /// An object with exactly these members (the optional ones may be absent or null).
+  case object([ImportFileField])
+  /// Anything: passed through untouched.
+  case any
+}
+
+/// One member of an object shape.
+struct ImportFileField: Sendable {
+  var name: String
+  var shape: ImportFileShape
+  var required: Bool
+
+  static func required(_ name: String, _ shape: ImportFileShape) -> ImportFileField {
+    ImportFileField(name: name, shape: shape, required: true)
+  }
+
+  static func optional(_ name: String, _ shape: ImportFileShape) -> ImportFileField {
+    ImportFileField(name: name, shape: shape, required: false)
+  }
+}
+
+extension ImportFileShape {
+  /// The most sets a row may have: the server stores at most 100 sets of an exercise.
+  static let maximumSets = 100
+
+  /// `GET /v1/trainee/workouts`' shape, as `perform program import` reads it.
+  static let programs = ImportFileShape.object([
+    .required("plans", .list(plan, unique: "id")), .optional("movement", .any),
+  ])
+
+  private static let plan = ImportFileShape.object([
+    .required("id", .text), .required("name", .text), .required("days", .list(day, unique: "id")),
+  ])
+
+  private static let day = ImportFileShape.object([
+    .required("id", .text), .optional("label", .textOrNumber), .optional("title", .textOrNumber),
+    .optional("subtitle", .textOrNumber), .optional("heroImage", .text),
+    .optional("rirColumn", .bool), .optional("strength", .list(strength, unique: "id")),
+    .optional("cardio", .list(cardio, unique: "id")),
+  ])
+
+  private static let strength = ImportFileShape.object([
+    .required("id", .text), .required("exerciseId", .text), .required("name", .text),
+    .optional("image", .text), .optional("sets", .count(1...maximumSets)),
+    .optional("reps", .textOrNumber), .optional("weight", .textOrNumber),
+    .optional("rest", .textOrNumber), .optional("tempo", .textOrNumber),
+    .optional("supersetGroup", .textOrNumber), .optional("videoRequired", .bool),
+    .optional(
+      "coachFeedback", .object([.required("videoId", .text), .required("message", .text)])),
+    .optional("setRows", .list(setRow, unique: "setNumber")),
+    .optional("lastSets", .list(lastSet, unique: "setNumber")), .optional("best", best),
+    .optional("substitutes", .list(substitute, unique: "exerciseId")),
+  ])
+
+  private static let setRow = ImportFileShape.object([
+    .required("setNumber", .whole(1...maximumSets)),
+    .optional("type", .oneOf(["warmup", "working", "drop", "failure", "other"])),
+    .optional("reps", .textOrNumber), .optional("weight", .textOrNumber),
+  ])
+
+  private static let lastSet = ImportFileShape.object([
+    .required("setNumber", .whole(1...maximumSets)), .optional("weight", .textOrNumber),
+    .optional("reps", .textOrNumber),
+  ])
+
+  private static let best = ImportFileShape.object([
+    .required("weight", .number), .required("reps", .whole(0...1000)),
+  ])
+
+  private static let substitute = ImportFileShape.object([
+    .required("exerciseId", .text), .required("name", .text), .optional("image", .text),
+    .optional("lastSets", .list(lastSet, unique: "setNumber")), .optional("best", best),
+  ])
+
+  private static let cardio = ImportFileShape.object([
+    .required("id", .text), .required("exerciseId", .text), .required("name", .text),
+    .optional("image", .text), .optional("sets", .count(1...maximumSets)),
+    .optional("rest", .textOrNumber),
+  ])
+
+  /// `GET /v1/trainee/nutrition/plans`' shape, as `perform nutrition-plan import` reads it.
+  static let nutritionPlans = ImportFileShape.object([
+    .required("plans", .list(nutritionPlan, unique: "id"))
+  ])
+
+  private static let nutritionPlan = ImportFileShape.object([
+    .required("id", .text), .required("name", .text),
+    .required("days", .list(nutritionDay, unique: "id")),
+  ])
+
+  private static let nutritionDay = ImportFileShape.object([
+    .required("id", .text), .optional("label", .textOrNumber),
+    .optional(
+      "targets",
+      .object([
+        .optional("kcal", .number), .optional("protein", .number), .optional("carbs", .number),
+        .optional("fat", .number),
+      ])),
+    .optional("meals", .list(meal, unique: "id")),
+  ])
+
+  private static let meal = ImportFileShape.object([
+    .required("id", .text), .required("name", .text), .optional("time", .textOrNumber),
+    .optional("items", .list(item, unique: "id")),
+  ])
+
+  private static let item = ImportFileShape.object([
+    .required("id", .text), .optional("options", .list(option, unique: "id")),
+  ])
+
+  private static let option = ImportFileShape.object([
+    .required("id", .text), .required("name", .text), .optional("foodId", .text),
+    .optional("qty", .number), .optional("unit", .textOrNumber), .optional("kcal", .number),
+    .optional("protein", .number), .optional("carbs", .number), .optional("fat", .number),
+  ])
+}

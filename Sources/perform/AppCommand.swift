@@ -152,6 +152,7 @@ enum AppCommand {
     }
     nutrition.mealLogs = mealLogs
     nutrition.language = { settings.current.language }
+    nutrition.region = settings.region
 
     let live = LiveWorkoutScreen(
       coordinator: coordinator, host: app, openWorkouts: { [weak app] in app?.select(tab: 0) })
@@ -166,6 +167,7 @@ enum AppCommand {
     }
     live.openProgress = { id, name in views.openProgress(NamedExercise(id: id, name: name)) }
     workouts.language = { settings.current.language }
+    workouts.region = settings.region
     let today = TodayScreen(
       environment: TodayScreen.Environment(
         api: KeptTodayAPI(reads: reads), workouts: workoutAPI, coordinator: coordinator,
@@ -198,7 +200,7 @@ enum AppCommand {
       ], selected: startOnLive ? 2 : 0)
     if startOnLive { Task { await workouts.reload() } }
     settings.observe { current in
-      let text = AppText(current.language)
+      let text = settings.text
       app.text = text
       app.retitle(
         [

@@ -20,7 +20,7 @@ public func activityContent(
 ) -> WorkoutActivityContent? {
   guard let session = state.session, session.started, session.finishedAt == nil else { return nil }
   let strings = language.strings
-  let writer = CardSetWriter(strings: strings, sessionUnits: session.units, cardUnits: units)
+  let writer = CardSetWriter(language: language, sessionUnits: session.units, cardUnits: units)
   let routineName = routineName(of: session, strings: strings)
 
   var written: CardSetWriter.Written?

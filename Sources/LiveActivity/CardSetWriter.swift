@@ -30,10 +30,11 @@ struct CardSetWriter {
     var minimal: String
   }
 
-  var strings: ActivityStrings
+  var language: ActivityLanguage
   var sessionUnits: UnitSystem
   var cardUnits: UnitSystem
 
+  var strings: ActivityStrings { language.strings }
   var format: CardNumberFormat { CardNumberFormat(decimalSeparator: strings.decimalSeparator) }
 
   /// The set at `index` of `exercise`.
@@ -77,7 +78,11 @@ struct CardSetWriter {
     let weightUnit = cardUnits == .metric ? strings.kilograms : strings.pounds
     let weightShown = weight.map { strings.fill(weightUnit, ["value": $0]) } ?? missingValue
     let repsShown =
-      reps.map { strings.fill($0 == 1 ? strings.repsOne : strings.reps, ["value": "\($0)"]) }
+      reps.map {
+        strings.fill(
+          language.pluralCategory(of: $0) == .one ? strings.repsOne : strings.reps,
+          ["value": "\($0)"])
+      }
       ?? missingValue
     let rirText = trimmed(set.rir)
     let rir: String? =

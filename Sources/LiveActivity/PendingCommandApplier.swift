@@ -223,7 +223,7 @@ private func completeSetAction(
   // NB: the card's values are what checking the set would commit; written again the same way
   // (same language and units), they must read the same, or the trainee changed them since.
   let writer = CardSetWriter(
-    strings: command.language.strings, sessionUnits: session.units, cardUnits: command.units)
+    language: command.language, sessionUnits: session.units, cardUnits: command.units)
   let now = writer.write(exercise, at: index, rirColumn: session.rirColumn).set
   guard now.values == command.values else {
     return .failure(.valuesChanged(shown: command.values, now: now.values))

@@ -15,6 +15,8 @@ public final class AppSettingsStore {
   public var fileURL: URL { file.url }
   /// What reading the file had to report at launch (an unreadable file is moved aside).
   public let launchProblem: String?
+  /// The territory the environment writes dates for (`GB`), `nil` when it names none.
+  public let region: String?
   private let environment: [String: String]
   private let file: DurableJSONFile<SavedSettings>
   private var observers: [@MainActor (AppSettings) -> Void] = []
@@ -24,6 +26,7 @@ public final class AppSettingsStore {
     file = DurableJSONFile(
       url: dataDirectory.appendingPathComponent("settings.json"), what: "The settings file")
     self.environment = environment
+    region = AppSettings.fromEnvironment(environment).region
     let (value, problem) = file.load(now: now)
     saved = value ?? SavedSettings()
     launchProblem = problem
@@ -43,8 +46,8 @@ public final class AppSettingsStore {
     return AppSettings(saved: saved ?? SavedSettings(), environment: environment).units
   }
 
-  /// The app's texts in the current language.
-  public var text: AppText { AppText(current.language) }
+  /// The app's texts in the current language, dates as the region writes them.
+  public var text: AppText { AppText(current.language, region: region) }
 
   /// Calls `observer` with the settings after every change.
   public func observe(_ observer: @escaping @MainActor (AppSettings) -> Void) {

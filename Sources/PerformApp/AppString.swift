@@ -3,6 +3,11 @@
 /// A text of the app, by its key in the string tables.
 public enum AppString: String, CaseIterable, Sendable {
   case decimalSeparator
+  // Counted nouns (`{count} set|{count} sets`), for `AppText.count`.
+  case countSets
+  case countExercises
+  case countWorkouts
+  case kcalOver
   case tabToday
   case tabWorkouts
   case tabLive
@@ -241,6 +246,7 @@ public enum AppString: String, CaseIterable, Sendable {
   case nutritionLoadingDay
   case nutritionLoadingPlans
   case nutritionLogEnterHint
+  case nutritionLogFiguresHint
   case nutritionLogPhoto
   case nutritionLogTitle
   case nutritionLogged
@@ -316,7 +322,6 @@ public enum AppString: String, CaseIterable, Sendable {
   case statusNutrition
   case statusSavingSoon
   case workoutsCannotLoad
-  case workoutsDaySummary
   case workoutsDeleteAsk
   case workoutsDeleted
   case workoutsFinishFirst
@@ -331,7 +336,6 @@ public enum AppString: String, CaseIterable, Sendable {
   case workoutsKeyStartNext
   case workoutsLoading
   case workoutsLoadingOlder
-  case workoutsLoggedSummary
   case workoutsNToStart
   case workoutsNext
   case workoutsNoneLoaded
@@ -376,7 +380,6 @@ public enum AppString: String, CaseIterable, Sendable {
   case historyTitle
   case progressBest
   case progressBestSetWeight
-  case progressCounts
   case progressKeyBack
   case progressKeyChart
   case progressKeyOpen

@@ -10,21 +10,48 @@ import WorkoutSession
 /// The app's texts and numbers in one language.
 public struct AppText: Sendable {
   public let language: ActivityLanguage
+  /// The territory dates are written for (`GB`), or `nil` for the language's own default.
+  public let region: String?
   private let table: [String: String]
 
-  /// The texts of `language`.
-  public init(_ language: ActivityLanguage) {
+  /// The texts of `language`, its dates written as in `region` (`GB`, `US`).
+  public init(_ language: ActivityLanguage, region: String? = nil) {
     self.language = language
+    self.region = region
     table = Self.tables[language] ?? [:]
   }
 
   /// The text for `key` with each `{name}` slot filled from `values`.
   public func callAsFunction(_ key: AppString, _ values: [String: String] = [:]) -> String {
-    var text = table[key.rawValue] ?? Self.tables[.en]?[key.rawValue] ?? key.rawValue
+    fill(table[key.rawValue] ?? Self.tables[.en]?[key.rawValue] ?? key.rawValue, values)
+  }
+
+  private func fill(_ template: String, _ values: [String: String]) -> String {
+    var text = template
     for (name, value) in values {
       text = text.replacingOccurrences(of: "{\(name)}", with: value)
     }
     return text
+  }
+
+  // NB: docs/decisions.md "The app's settings, language and units", plurals: a counted text
+  // holds its forms separated by `|`, singular first (`{count} set|{count} sets`); the
+  // language's one rule (`ActivityLanguage.pluralCategory`) picks one. Japanese writes one form.
+
+  /// The form of `key` that `count` takes in this language, its slots filled from `values`:
+  /// `1 set`, `2 sets`, `0 série`, `1 セット`.
+  public func callAsFunction(
+    _ key: AppString, count: Int, _ values: [String: String] = [:]
+  ) -> String {
+    // The forms are split before the slots are filled: a name may hold a `|`.
+    let forms = self(key).components(separatedBy: "|")
+    let form = language.pluralCategory(of: count) == .one ? forms.first : forms.last
+    return fill(form ?? "", values)
+  }
+
+  /// `count` with its noun, `key` being a counted noun (`countSets`): `1 set`, `3 Sätze`.
+  public func count(_ key: AppString, _ count: Int) -> String {
+    self(key, count: count, ["count": String(count)])
   }
 
   /// The decimal separator: `,` in German, French and Italian.
@@ -50,6 +77,21 @@ public struct AppText: Sendable {
     return text.replacingOccurrences(of: ".", with: decimalSeparator)
   }
 
+  // NB: docs/decisions.md "The nutrition day on screen": energy is shown in whole kcal on every
+  // screen (the day's arithmetic keeps its tenths); one rounding, so Today and the nutrition
+  // tab never differ by a tenth.
+
+  /// `value` kcal as every screen shows it: whole, half away from zero (`2353` for 2352.8).
+  public func kcal(_ value: Double) -> String {
+    decimal(value.rounded(), digits: 0)
+  }
+
+  /// ` (152 over)` when `eaten` kcal is above `target` (as both are shown, whole), else empty.
+  public func kcalOver(eaten: Double, target: Double?) -> String {
+    guard let target, eaten.rounded() > target.rounded() else { return "" }
+    return " " + self(.kcalOver, ["kcal": kcal(eaten.rounded() - target.rounded())])
+  }
+
   /// `kilograms` written in `units`: `72,5 kg`, `160 lb` (pounds to a tenth).
   public func weight(kilograms: Double, in units: UnitSystem) -> String {
     weight(units.displayWeight(kilograms: kilograms), in: units)
@@ -58,15 +100,6 @@ public struct AppText: Sendable {
   /// `value`, already in `units`, with its unit.
   public func weight(_ value: Double, in units: UnitSystem) -> String {
     decimal(value) + " " + units.weightSymbol
-  }
-
-  /// `date` as this language writes a day (`Tuesday, 1 December` / `Dienstag, 1. Dezember`).
-  public func day(_ date: Date, timeZone: TimeZone) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: language.rawValue)
-    formatter.timeZone = timeZone
-    formatter.setLocalizedDateFormatFromTemplate("EEEEdMMMM")
-    return formatter.string(from: date)
   }
 
   /// Every language's table, read once from the module's resources; a missing one is empty

@@ -78,7 +78,7 @@ extension LiveWorkoutScreen {
       lines.append(
         StyledLine(
           text(
-            .liveConfirmFinish,
+            .liveConfirmFinish, count: stats.totalSets,
             ["done": String(stats.completedSets), "total": String(stats.totalSets)]),
           TextStyle(bold: true, reverse: true)))
     }
@@ -128,7 +128,8 @@ extension LiveWorkoutScreen {
     line.append(
       "   "
         + text(
-          .liveSetsDone, ["done": String(stats.completedSets), "total": String(stats.totalSets)]),
+          .liveSetsDone, count: stats.totalSets,
+          ["done": String(stats.completedSets), "total": String(stats.totalSets)]),
       TextStyle(dim: true))
     return [line]
   }

@@ -20,7 +20,7 @@ extension LiveWorkoutScreen {
     }
     var details: [String] = []
     if let sets = exercise.setsLabel, !sets.isEmpty {
-      details.append(text(.liveSetsLabel, ["sets": sets]))
+      details.append(text(.liveSetsLabel, count: Int(sets) ?? 2, ["sets": sets]))
     }
     if exercise.restSeconds > 0 {
       details.append(text(.liveRestLabel, ["time": formatClock(exercise.restSeconds)]))

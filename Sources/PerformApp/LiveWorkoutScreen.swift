@@ -81,7 +81,7 @@ public final class LiveWorkoutScreen: AppScreen {
         KeyHelp("Esc", text(.keyCancel)),
       ]
     case .confirmFinish, .confirmDiscard, .confirmSetAside:
-      return [KeyHelp("y", text(.keyYes)), KeyHelp("n/Esc", text(.keyNo))]
+      return [KeyHelp(String(text.yesKey), text(.keyYes)), KeyHelp("n/Esc", text(.keyNo))]
     case .browsing:
       break
     }
@@ -150,15 +150,15 @@ public final class LiveWorkoutScreen: AppScreen {
       return handleSubstituting(key, index: index)
     case .confirmFinish:
       mode = .browsing
-      if key == .character("y") { coordinator.finishWorkout() }
+      if text.isYes(key) { coordinator.finishWorkout() }
       return .handled
     case .confirmDiscard:
       mode = .browsing
-      if key == .character("y") { coordinator.send(.discard) }
+      if text.isYes(key) { coordinator.send(.discard) }
       return .handled
     case .confirmSetAside:
       mode = .browsing
-      if key == .character("y") { setAsideRefusedLog() }
+      if text.isYes(key) { setAsideRefusedLog() }
       return .handled
     case .browsing:
       return handleBrowsing(key)
@@ -365,7 +365,8 @@ extension LiveWorkoutScreen {
       return
     }
     host?.show(
-      message: text(.warmUpsAdded, ["count": String(sets.count), "exercise": exercise.name]))
+      message: text(
+        .warmUpsAdded, count: sets.count, ["count": String(sets.count), "exercise": exercise.name]))
     if let session = self.session {
       cursor.select(exerciseId: exercise.exerciseId, setNumber: 1, in: session)
     }

@@ -135,7 +135,7 @@ struct NutritionDayList {
         StyledRun(
           " "
             + NutritionText.text(
-              .nutritionKcalEaten, ["kcal": NutritionText.number(meal.eaten.kcal)]), dim),
+              .nutritionKcalEaten, ["kcal": NutritionText.text.kcal(meal.eaten.kcal)]), dim),
       ]))
     guard !meal.removed else { return }
     if meal.status == .replaced {
@@ -233,7 +233,8 @@ struct NutritionDayList {
             meal.label.isEmpty ? NutritionText.text(.nutritionMeal) : meal.label, to: nameColumns),
           TextStyle(bold: true)),
         StyledRun(
-          " " + NutritionText.text(.nutritionKcalEaten, ["kcal": NutritionText.number(eaten)]), dim),
+          " " + NutritionText.text(.nutritionKcalEaten, ["kcal": NutritionText.text.kcal(eaten)]),
+          dim),
       ]))
     for food in meal.items {
       add(

@@ -11,7 +11,7 @@ import TraineeAPI
 
 extension NutritionScreen {
   public func body(size: TerminalSize, now: Date) -> Frame {
-    NutritionText.$language.withValue(language()) { drawBody(size: size, now: now) }
+    NutritionText.$text.withValue(text) { drawBody(size: size, now: now) }
   }
 
   private func drawBody(size: TerminalSize, now: Date) -> Frame {
@@ -31,18 +31,19 @@ extension NutritionScreen {
           text($0.source == .menu ? .nutritionShownFromDiary : .nutritionShownAsSaved)
         }
         ?? ""
-      header.append(
-        StyledLine(
-          text(.nutritionReadOnlyLine, ["reason": reason, "source": source]), TextStyle(bold: true))
-      )
+      header += messageLines(
+        text(.nutritionReadOnlyLine, ["reason": reason, "source": source]), TextStyle(bold: true),
+        columns: columns)
     }
-    header += offlineLines(now: now)
+    header += offlineLines(now: now).flatMap {
+      messageLines($0.plainText, $0.runs.first?.style ?? TextStyle(), columns: columns)
+    }
     if let day = content.day {
       // Two lines where the language's words do not fit one (German, French at 80 columns).
       header += NutritionText.totals(day.totals, columns: columns).map { StyledLine($0) }
     }
     if let notice = content.notice {
-      header.append(StyledLine(notice, TextStyle(foreground: .yellow)))
+      header += messageLines(notice, TextStyle(foreground: .yellow), columns: columns)
     }
     header.append(StyledLine())
     var footer: [StyledLine] = []
@@ -73,7 +74,7 @@ extension NutritionScreen {
     var lines: [StyledLine] = []
     if let asOf = plansAsOf, let failure = asOf.failure {
       let time = OfflineText.time(
-        asOf.fetchedAt, now: now, timeZone: environment.timeZone(), language: language())
+        asOf.fetchedAt, now: now, timeZone: environment.timeZone(), text: text)
       if failure.isUnreachable {
         lines.append(StyledLine(text(.nutritionOfflineAsOf, ["time": time]), style))
       } else {
@@ -201,7 +202,7 @@ extension NutritionScreen {
     case .barcodeText(let target, let editor):
       return (text(.nutritionBarcodePrompt, ["title": target.title]), editor)
     case .amount(let target, let food, _, let editor):
-      let per = NutritionText.number(food.per100g.kcal)
+      let per = NutritionText.text.kcal(food.per100g.kcal)
       return (
         text(
           .nutritionAmountFood,

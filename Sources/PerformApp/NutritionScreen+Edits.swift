@@ -25,7 +25,7 @@ extension NutritionScreen {
 
   /// `words` written in the trainee's language (the helpers read it while the screen draws).
   func said(_ words: () -> String) -> String {
-    NutritionText.$language.withValue(language()) { words() }
+    NutritionText.$text.withValue(text) { words() }
   }
 
   /// Performs the store's effects: the preferred day goes to its file; a rejected portion is

@@ -53,9 +53,10 @@ extension NutritionScreen {
     return manualFoodLines(form, title: text(.nutritionByHandTitle, ["title": target.title]))
   }
 
-  /// `form`'s lines under `title`, and where the cursor sits among them.
+  /// `form`'s lines under `title`, and where the cursor sits among them; `hint` says what
+  /// Enter on the last field does (adds the food, or goes on to the meal log's photo).
   func manualFoodLines(
-    _ form: NutritionManualFoodForm, title: String
+    _ form: NutritionManualFoodForm, title: String, hint: AppString = .nutritionFiguresHint
   ) -> (lines: [StyledLine], cursor: (row: Int, column: Int))? {
     var lines = [StyledLine(title, TextStyle(bold: true))]
     var cursor = (row: 0, column: 0)
@@ -83,7 +84,7 @@ extension NutritionScreen {
     } else {
       lines.append(
         StyledLine(
-          NutritionText.text(.nutritionFiguresHint),
+          NutritionText.text(hint),
           TextStyle(dim: true)))
     }
     return (lines, cursor)

@@ -134,7 +134,8 @@ extension NutritionScreen {
     guard let entry = mealLogEntry else { return nil }
     let title = text(.nutritionLogTitle, ["date": NutritionText.date(entry.date)])
     guard entry.food != nil else {
-      guard var form = manualFoodLines(entry.form, title: title) else { return nil }
+      guard var form = manualFoodLines(entry.form, title: title, hint: .nutritionLogFiguresHint)
+      else { return nil }
       form.lines[0] = StyledLine(title, TextStyle(bold: true))
       return form
     }

@@ -60,7 +60,9 @@ public final class NutritionScreen: AppScreen {
   /// The language the tab writes its numbers and dates in (the settings').
   public var language: @MainActor () -> ActivityLanguage = { .en }
   /// The tab's texts in the trainee's language.
-  var text: AppText { AppText(language()) }
+  /// The territory the tab writes dates for (the environment's), or `nil`.
+  public var region: String?
+  var text: AppText { AppText(language(), region: region) }
   /// The meal log being entered (`L`), over the day.
   var mealLogEntry: MealLogEntry?
   /// The meal logs waiting for the server (`nil`: meal logs are off). Each one the server takes

@@ -7,14 +7,15 @@ import TraineeAPI
 /// The words and numbers of the Nutrition screen: amounts, macros, dates, sync states, errors.
 enum NutritionText {
   // NB: docs/decisions.md "The app's settings, language and units": the tab's numbers and dates
-  // follow the trainee's language; the screen draws inside `$language.withValue`, so every
-  // helper here reads it without being handed it. English unless the screen says otherwise.
+  // follow the trainee's language (dates its region too); the screen draws inside
+  // `$text.withValue`, so every helper here reads it without being handed it. English unless
+  // the screen says otherwise.
 
-  /// The language the numbers and dates are written in while the screen draws.
-  @TaskLocal static var language: ActivityLanguage = .en
+  /// The texts, numbers and dates the screen draws in.
+  @TaskLocal static var text = AppText(.en)
 
-  /// The texts of `language`.
-  static var text: AppText { AppText(language) }
+  /// The language the numbers are written in while the screen draws.
+  static var language: ActivityLanguage { text.language }
 
   /// `value` to one decimal, without a trailing `.0`: `303`, `10.5` (`10,5` in German), `-2`.
   static func number(_ value: Double) -> String {
@@ -24,7 +25,7 @@ enum NutritionText {
     if tenths.truncatingRemainder(dividingBy: 10) == 0 { return String(Int(tenths / 10)) }
     let text = String(format: "%.1f", tenths / 10)
     return language == .en
-      ? text : text.replacingOccurrences(of: ".", with: AppText(language).decimalSeparator)
+      ? text : text.replacingOccurrences(of: ".", with: Self.text.decimalSeparator)
   }
 
   /// `80 g`, `2 pcs`, or the empty string without a quantity.
@@ -36,15 +37,22 @@ enum NutritionText {
 
   /// `303 kcal  P 10.5  C 53  F 5.5` (`E 10,5  KH 53  F 5,5` in German).
   static func macros(_ macros: MacrosDto) -> String {
-    "\(number(macros.kcal)) kcal  \(text(.nutritionLetterProtein)) \(number(macros.protein))"
+    "\(text.kcal(macros.kcal)) kcal  \(text(.nutritionLetterProtein)) \(number(macros.protein))"
       + "  \(text(.nutritionLetterCarbs)) \(number(macros.carbs))"
       + "  \(text(.nutritionLetterFat)) \(number(macros.fat))"
   }
 
-  /// `606 / 2400 kcal`, or `606 kcal` without a target; `unit` follows the numbers.
+  /// `606 / 2400 g`, or `606 g` without a target; `unit` follows the numbers.
   static func progress(_ progress: MacroProgress, unit: String) -> String {
     let target = progress.target.map { " / \(number($0))" } ?? ""
     return "\(number(progress.eaten))\(target) \(unit)"
+  }
+
+  /// `2353 / 2400 kcal` in whole kcal, marked when over the target: `2552 / 2400 kcal (152 over)`.
+  static func kcalProgress(_ progress: MacroProgress) -> String {
+    let target = progress.target.map { " / \(text.kcal($0))" } ?? ""
+    return "\(text.kcal(progress.eaten))\(target) kcal"
+      + text.kcalOver(eaten: progress.eaten, target: progress.target)
   }
 
   /// The day's totals against the targets, one line.
@@ -68,31 +76,16 @@ enum NutritionText {
 
   private static func totalsParts(_ totals: DayTotals) -> [String] {
     [
-      "\(text(.nutritionEaten)) \(progress(totals.kcal, unit: "kcal"))",
+      "\(text(.nutritionEaten)) \(kcalProgress(totals.kcal))",
       "\(text(.nutritionProtein)) \(progress(totals.protein, unit: "g"))",
       "\(text(.nutritionCarbs)) \(progress(totals.carbs, unit: "g"))",
       "\(text(.nutritionFat)) \(progress(totals.fat, unit: "g"))",
     ]
   }
 
-  private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-  private static let months = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-  ]
-
-  /// `Mon 5 Jan 2026` (`Di., 5. Jan. 2026` in German).
+  /// `Mon 5 Jan 2026` (en_GB), `Mon, Jan 5, 2026` (en_US), `Mo., 5. Jan. 2026` in German.
   static func date(_ day: CalendarDay) -> String {
-    if language != .en, let date = day.noonUTC {
-      let formatter = DateFormatter()
-      formatter.locale = Locale(identifier: language.rawValue)
-      formatter.timeZone = TimeZone(identifier: "UTC")
-      formatter.setLocalizedDateFormatFromTemplate("EEEdMMMyyyy")
-      return formatter.string(from: date)
-    }
-    // NB: 1 January 1970 was a Thursday (index 3 from Monday).
-    let epoch = CalendarDay(year: 1970, month: 1, day: 1)!
-    let weekday = ((day.days(since: epoch) % 7) + 7 + 3) % 7
-    return "\(weekdays[weekday]) \(day.day) \(months[day.month - 1]) \(day.year)"
+    text.calendarDay(year: day.year, month: day.month, day: day.day)
   }
 
   /// `today`, `yesterday`, `3 days ago`.
@@ -100,8 +93,9 @@ enum NutritionText {
     switch dayOffsetFromToday(day, today: today) {
     case 0: text(.nutritionToday)
     case -1: text(.nutritionYesterday)
-    case let offset where offset < 0: text(.nutritionDaysAgo, ["days": String(-offset)])
-    case let offset: text(.nutritionInDays, ["days": String(offset)])
+    case let offset where offset < 0:
+      text(.nutritionDaysAgo, count: -offset, ["days": String(-offset)])
+    case let offset: text(.nutritionInDays, count: offset, ["days": String(offset)])
     }
   }
 
@@ -217,14 +211,5 @@ enum NutritionText {
       let value = Double(trimmed), value.isFinite
     else { return nil }
     return value
-  }
-}
-
-extension CalendarDay {
-  /// Noon UTC of this day, to name its weekday and month in a language.
-  fileprivate var noonUTC: Date? {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))
   }
 }

@@ -4,19 +4,12 @@ import TraineeAPI
 
 /// How the screens say that what they show is a kept copy.
 enum OfflineText {
-  /// `10:32` for a time today in `timeZone`, `30 Nov 10:32` for an earlier day (the month as
-  /// `language` abbreviates it).
+  /// `10:32` for a time today in `timeZone`, `30 Nov, 10:32` for an earlier day, as `text`'s
+  /// language and region write them (`10:32 AM` in the US).
   static func time(
-    _ date: Date, now: Date, timeZone: TimeZone, language: ActivityLanguage = .en
+    _ date: Date, now: Date, timeZone: TimeZone, text: AppText = AppText(.en)
   ) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let formatter = DateFormatter()
-    formatter.calendar = calendar
-    formatter.timeZone = timeZone
-    formatter.locale = Locale(identifier: language == .en ? "en_US_POSIX" : language.rawValue)
-    formatter.dateFormat = calendar.isDate(date, inSameDayAs: now) ? "HH:mm" : "d MMM HH:mm"
-    return formatter.string(from: date)
+    text.timeOrDay(date, now: now, timeZone: timeZone)
   }
 
   /// What a failure means to the trainee, with what to do about a refused token.

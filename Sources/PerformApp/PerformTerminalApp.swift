@@ -168,7 +168,8 @@ public final class PerformTerminalApp: ScreenHost {
     let width = max(20, size.columns)
     var lines = [tabBar(width: width)]
     let footer = footerLines(width: width)
-    let bodyRows = max(1, size.rows - 2 - footer.count)
+    let status = statusLines(width: width)
+    let bodyRows = max(1, size.rows - 1 - status.count - footer.count)
     var cursor: (row: Int, column: Int)?
     if showingHelp {
       lines += helpLines(rows: bodyRows, width: width)
@@ -179,7 +180,7 @@ public final class PerformTerminalApp: ScreenHost {
       if let inner = body.cursor, inner.row < bodyRows { cursor = (inner.row + 1, inner.column) }
     }
     while lines.count < 1 + bodyRows { lines.append(StyledLine()) }
-    lines.append(statusLine(width: width))
+    lines += status
     lines += footer
     return Frame(lines: Array(lines.prefix(size.rows)), cursor: cursor)
   }
@@ -218,13 +219,16 @@ public final class PerformTerminalApp: ScreenHost {
     return line
   }
 
-  private func statusLine(width: Int) -> StyledLine {
+  /// The message, wrapped to fit beside the status detail (which stays on the first line).
+  private func statusLines(width: Int) -> [StyledLine] {
     let detail = statusDetail() ?? ""
-    let text = message ?? ""
-    let room = max(0, width - TextColumns.of(detail) - 1)
-    var line = StyledLine(pad(text, room), TextStyle(bold: true, foreground: .yellow))
-    line.append(" " + detail, TextStyle(dim: true))
-    return line
+    let room = max(1, width - TextColumns.of(detail) - 1)
+    let style = TextStyle(bold: true, foreground: .yellow)
+    var lines = messageLines(message ?? "", style, columns: room).map {
+      StyledLine(pad($0.plainText, room), style)
+    }
+    lines[0].append(" " + detail, TextStyle(dim: true))
+    return lines
   }
 
   /// The current screen's keys, as many as fit on two lines.

@@ -195,21 +195,16 @@ public final class ProgressScreen: AppScreen {
   private func summary(
     _ progress: ExerciseProgress, text: AppText, units: UnitSystem
   ) -> [String] {
-    let counts = text(
-      .progressCounts,
-      ["workouts": String(workoutCount), "sets": String(setCount)])
+    let counts =
+      text.count(.countWorkouts, workoutCount) + " · " + text.count(.countSets, setCount)
     guard
       let best = progress.bestSets.max(by: { $0.estimatedOneRepMaxKg < $1.estimatedOneRepMaxKg })
     else { return [counts] }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = timeZone()
-    formatter.dateFormat = "yyyy-MM-dd"
     let value = text(
       .progressBest,
       [
         "weight": text.weight(kilograms: best.weightKg, in: units), "reps": String(best.reps),
-        "date": formatter.string(from: best.date),
+        "date": text.date(best.date, timeZone: timeZone()),
         "oneRepMax": text.decimal(
           units.displayWeight(kilograms: best.estimatedOneRepMaxKg), digits: 1)
           + " " + units.weightSymbol,

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 import TextColumns
 
 // The text helpers every screen draws with: clock times, numbers, padded columns.
@@ -40,6 +41,18 @@ func wrapped(_ text: String, columns: Int) -> [String] {
   }
   if !line.isEmpty || lines.isEmpty { lines.append(line) }
   return lines
+}
+
+// NB: docs/decisions.md "The app's settings, language and units", nothing runs off the line: a
+// message (the status line, a screen's notice, a read-only or offline line) is a sentence, so
+// it wraps between words in every language at every width rather than being cut.
+
+/// `text` as lines of at most `columns` in `style`, a leading indent kept on every line.
+func messageLines(_ text: String, _ style: TextStyle = TextStyle(), columns: Int) -> [StyledLine] {
+  let indent = String(text.prefix { $0 == " " })
+  let rest = String(text.dropFirst(indent.count))
+  let room = max(1, columns - indent.count)
+  return wrapped(rest, columns: room).map { StyledLine(indent + $0, style) }
 }
 
 /// `text` padded with spaces (or cut) to `columns`.

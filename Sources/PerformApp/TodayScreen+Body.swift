@@ -72,11 +72,12 @@ extension TodayScreen {
     let eaten = nutrition.eaten
     let targets = nutrition.targets
     func number(_ value: Double?) -> String { value.map { text.decimal($0, digits: 0) } ?? "–" }
-    let over = (targets.kcal ?? .infinity) < eaten.kcal
+    let over = text.kcalOver(eaten: eaten.kcal, target: targets.kcal)
+    let target = targets.kcal.map { text.kcal($0) } ?? "–"
     var lines = [
       StyledLine(
-        "  " + text(.todayEaten, ["kcal": number(eaten.kcal), "target": number(targets.kcal)]),
-        TextStyle(bold: true, foreground: over ? .red : .green)),
+        "  " + text(.todayEaten, ["kcal": text.kcal(eaten.kcal), "target": target]) + over,
+        TextStyle(bold: true, foreground: over.isEmpty ? .green : .red)),
       StyledLine(
         "  "
           + text(

@@ -81,7 +81,10 @@ public final class WorkoutLogScreen: AppScreen {
   public var keyHelp: [KeyHelp] {
     let text = text()
     if confirmingDelete {
-      return [KeyHelp("y", text(.historyKeyDelete)), KeyHelp("n/Esc", text(.historyKeyKeep))]
+      return [
+        KeyHelp(String(text.yesKey), text(.historyKeyDelete)),
+        KeyHelp("n/Esc", text(.historyKeyKeep)),
+      ]
     }
     return [
       KeyHelp("↑/↓ j/k", text(.historyKeyExercise)),
@@ -93,7 +96,7 @@ public final class WorkoutLogScreen: AppScreen {
   public func handle(_ key: Key, now: Date) -> KeyResult {
     if confirmingDelete {
       confirmingDelete = false
-      if key == .character("y") { delete() }
+      if text().isYes(key) { delete() }
       return .handled
     }
     switch key {
@@ -159,7 +162,8 @@ public final class WorkoutLogScreen: AppScreen {
     var summary = text(
       .historySummary,
       [
-        "sets": String(log.doneSetCount), "exercises": String(exercises.count),
+        "sets": text.count(.countSets, log.doneSetCount),
+        "exercises": text.count(.countExercises, exercises.count),
         "volume": text.decimal(volume, digits: 0) + " " + units.weightSymbol,
       ])
     if let seconds = log.durationSec { summary = formatClock(seconds) + " · " + summary }
@@ -246,11 +250,7 @@ public final class WorkoutLogScreen: AppScreen {
   }
 
   private func localTime(_ date: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = timeZone()
-    formatter.dateFormat = "yyyy-MM-dd HH:mm"
-    return formatter.string(from: date)
+    text().dateAndTime(date, timeZone: timeZone())
   }
 }
 

@@ -99,7 +99,7 @@ extension WorkoutsScreen {
   func offlineLines() -> [StyledLine] {
     guard let asOf = programsAsOf, let failure = asOf.failure else { return [] }
     let time = OfflineText.time(
-      asOf.fetchedAt, now: now(), timeZone: timeZone(), language: language())
+      asOf.fetchedAt, now: now(), timeZone: timeZone(), text: text)
     let style = TextStyle(bold: true, foreground: .yellow)
     if failure.isUnreachable {
       return [

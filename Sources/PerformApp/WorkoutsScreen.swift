@@ -56,7 +56,9 @@ public final class WorkoutsScreen: AppScreen {
   public var units: @MainActor () -> UnitSystem = { .metric }
   /// The language the tab's words are in (the settings').
   public var language: @MainActor () -> ActivityLanguage = { .en }
-  var text: AppText { AppText(language()) }
+  /// The territory the tab writes dates for (the environment's), or `nil`.
+  public var region: String?
+  var text: AppText { AppText(language(), region: region) }
 
   /// The screen; `openLiveWorkout` switches to the live workout tab. `now` and `timeZone` date
   /// reloads and say when a copy shown offline is from.
@@ -102,7 +104,10 @@ public final class WorkoutsScreen: AppScreen {
 
   public var keyHelp: [KeyHelp] {
     if confirmingDelete != nil {
-      return [KeyHelp("y", text(.workoutsKeyDelete)), KeyHelp("n/Esc", text(.workoutsKeyKeep))]
+      return [
+        KeyHelp(String(text.yesKey), text(.workoutsKeyDelete)),
+        KeyHelp("n/Esc", text(.workoutsKeyKeep)),
+      ]
     }
     return [
       KeyHelp("↑/↓ j/k", text(.workoutsKeyMove)), KeyHelp("Enter", text(.workoutsKeyStart)),
@@ -114,7 +119,7 @@ public final class WorkoutsScreen: AppScreen {
   public func handle(_ key: Key, now: Date) -> KeyResult {
     if let id = confirmingDelete {
       confirmingDelete = nil
-      if key == .character("y") { delete(id) }
+      if text.isYes(key) { delete(id) }
       return .handled
     }
     let items = items
@@ -235,9 +240,8 @@ public final class WorkoutsScreen: AppScreen {
         line.append(
           pad([day.title, day.subtitle].filter { !$0.isEmpty }.joined(separator: " — "), 36))
         line.append(
-          text(
-            .workoutsDaySummary,
-            ["exercises": String(day.exerciseCount), "sets": String(day.setCount)]),
+          text.count(.countExercises, day.exerciseCount) + " · "
+            + text.count(.countSets, day.setCount),
           TextStyle(dim: true))
         if let inProgress, inProgress.dayId == day.id {
           line.append("  " + text(.workoutsInProgressTag), TextStyle(foreground: .yellow))
@@ -257,18 +261,17 @@ public final class WorkoutsScreen: AppScreen {
       if selected { selectedRow = lines.count }
       var line = StyledLine(selected ? "  ▶ " : "    ", TextStyle(bold: true))
       line.append(pad("#\(logged.workoutNumber)", 6), TextStyle(bold: true))
-      line.append(pad(String(logged.loggedAt.prefix(10)), 12))
+      let day = ISO8601Instant.date(from: logged.loggedAt).map {
+        text.shortDate($0, timeZone: timeZone())
+      }
+      line.append(pad(day ?? String(logged.loggedAt.prefix(10)), 12))
       line.append(pad(logged.label ?? logged.dayId ?? "", 10))
       line.append(pad(logged.durationSec.map { formatClock($0) } ?? "", 9))
       let units = units()
       let volume = units.displayWeight(kilograms: Double(logged.volumeKg))
       line.append(
-        text(
-          .workoutsLoggedSummary,
-          [
-            "sets": String(logged.doneSetCount),
-            "volume": text.decimal(volume, digits: 0) + " " + units.weightSymbol,
-          ]),
+        text.count(.countSets, logged.doneSetCount) + " · "
+          + text.decimal(volume, digits: 0) + " " + units.weightSymbol,
         TextStyle(dim: true))
       if confirmingDelete == logged.id {
         line.append("  " + text(.workoutsDeleteAsk), TextStyle(bold: true, foreground: .red))

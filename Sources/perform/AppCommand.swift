@@ -153,6 +153,7 @@ enum AppCommand {
     }
     nutrition.mealLogs = mealLogs
     nutrition.language = { settings.current.language }
+    nutrition.region = settings.region
 
     let live = LiveWorkoutScreen(
       coordinator: coordinator, host: app, openWorkouts: { [weak app] in app?.select(tab: 0) })
@@ -167,6 +168,7 @@ enum AppCommand {
     }
     live.openProgress = { id, name in views.openProgress(NamedExercise(id: id, name: name)) }
     workouts.language = { settings.current.language }
+    workouts.region = settings.region
     let today = TodayScreen(
       environment: TodayScreen.Environment(
         api: KeptTodayAPI(reads: reads), workouts: workoutAPI, coordinator: coordinator,
@@ -202,7 +204,7 @@ enum AppCommand {
     // can start the next workout from Today as from the workouts tab.
     Task { await workouts.reload() }
     settings.observe { current in
-      let text = AppText(current.language)
+      let text = settings.text
       app.text = text
       app.retitle(
         [

@@ -71,7 +71,7 @@ struct MealLogTests {
     logs.state.withLock { $0.reachable = false }
 
     harness.press(.character("L"))
-    #expect(harness.text.contains("Log a meal eaten outside the plan, Mon 5 Jan 2026"))
+    #expect(harness.text.contains("Log a meal eaten outside the plan, Mon, 5 Jan 2026"))
     #expect(harness.screen.isEditingText)
     // A bad field is refused inline and nothing is logged.
     fill(harness, ["Pizza with friends", "", "lots"], photo: "")
@@ -140,7 +140,7 @@ struct MealLogTests {
     #expect(await harness.settle { harness.text.contains("Read-only") })
     harness.press(.character("L"))
     #expect(harness.host.messages.last == "A read-only day logs to today.")
-    #expect(harness.text.contains("Log a meal eaten outside the plan, Mon 5 Jan 2026"))
+    #expect(harness.text.contains("Log a meal eaten outside the plan, Mon, 5 Jan 2026"))
     // Description and kcal, the macros left empty: Enter on Fat goes on to the photo, none.
     harness.type("Soup")
     harness.press(.tab, .tab)

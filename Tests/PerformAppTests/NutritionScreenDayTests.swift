@@ -16,12 +16,12 @@ struct NutritionScreenDayTests {
     let harness = try NutritionScreenHarness()
     await harness.start()
     harness.press(.character("]"))
-    #expect(harness.host.messages.last == "Tue 6 Jan 2026 is after today and cannot be picked.")
-    #expect(harness.text.contains("Mon 5 Jan 2026 · today"))
+    #expect(harness.host.messages.last == "Tue, 6 Jan 2026 is after today and cannot be picked.")
+    #expect(harness.text.contains("Mon, 5 Jan 2026 · today"))
 
     harness.press(.character("h"))
     #expect(await harness.settle { harness.sync.status(of: Self.yesterday) == .saved })
-    #expect(harness.text.contains("‹ Sun 4 Jan 2026 · yesterday ›"))
+    #expect(harness.text.contains("‹ Sun, 4 Jan 2026 · yesterday ›"))
     #expect(!harness.text.contains("Read-only"))
     harness.press(.character("j"), .enter)
     #expect(harness.snapshot(Self.yesterday).eaten == ["2026-0-4__it_oats": true])
@@ -30,7 +30,7 @@ struct NutritionScreenDayTests {
     #expect(harness.sync.edits.preferredDay == nil)
 
     harness.press(.character("t"))
-    #expect(harness.text.contains("Mon 5 Jan 2026 · today"))
+    #expect(harness.text.contains("Mon, 5 Jan 2026 · today"))
   }
 
   @Test func anOlderDayIsReadOnlyWithItsReasonAndEveryEditIsRefused() async throws {
@@ -44,19 +44,19 @@ struct NutritionScreenDayTests {
     harness.press(.character("["), .character("["), .character("["))
     #expect(await harness.settle { harness.text.contains("Oats") })
     let text = harness.text
-    #expect(text.contains("‹ Fri 2 Jan 2026 · 3 days ago ›  Lean cut · Training day"))
+    #expect(text.contains("‹ Fri, 2 Jan 2026 · 3 days ago ›  Lean cut · Training day"))
     #expect(text.contains("read-only"))
     #expect(
       text.contains(
-        "Read-only: Fri 2 Jan 2026 is read-only: only today and yesterday can be edited."
+        "Read-only: Fri, 2 Jan 2026 is read-only: only today and yesterday can be edited."
           + " Shown as saved."))
     #expect(text.contains("[✓] Oats 40 g (plan 80 g)"))
-    #expect(text.contains("Eaten 151.5 / 2400 kcal"))
+    #expect(text.contains("Eaten 152 / 2400 kcal"))
     #expect(!harness.screen.keyHelp.contains(KeyHelp("Enter/space", "tick eaten")))
 
     let before = harness.sync.edits
     // The engine's refusal, with the day written as the tab writes days.
-    let reason = "Fri 2 Jan 2026 is read-only: only today and yesterday can be edited."
+    let reason = "Fri, 2 Jan 2026 is read-only: only today and yesterday can be edited."
     for key: Key in [
       .enter, .character("s"), .character("p"), .character("x"), .character("a"),
       .character("b"), .character("c"), .character("r"), .character("d"),
@@ -152,10 +152,10 @@ struct NutritionScreenDayTests {
     let size = TerminalSize(rows: 60, columns: 110)
     #expect(
       harness.screen.body(size: size, now: nextMorning).plainText
-        .contains("‹ Tue 6 Jan 2026 · today ›"))
+        .contains("‹ Tue, 6 Jan 2026 · today ›"))
     _ = harness.screen.handle(.character("h"), now: nextMorning)
     let text = harness.screen.body(size: size, now: nextMorning).plainText
-    #expect(text.contains("‹ Mon 5 Jan 2026 · yesterday ›"))
+    #expect(text.contains("‹ Mon, 5 Jan 2026 · yesterday ›"))
     #expect(!text.contains("Read-only"))
   }
 

@@ -169,6 +169,9 @@ final class NutritionScreenHarness {
         return "id\(ids)"
       })
     openScreen = NutritionScreen(environment: environment, host: host)
+    // The fixtures' trainee writes dates as in Britain (`Mon, 5 Jan 2026`, `08:30`);
+    // `RegionDatesTests` checks the other regions.
+    openScreen?.region = "GB"
   }
 
   /// The screen, once `open()`.

@@ -53,7 +53,7 @@ struct NutritionScreenFoodTests {
     #expect(added.barcode == "4000000000017")
     #expect(!harness.screen.isEditingText)
     #expect(harness.text.contains("[✓] + Chicken breast 150 g"))
-    #expect(harness.text.contains("Eaten 247.5 / 2400 kcal"))
+    #expect(harness.text.contains("Eaten 248 / 2400 kcal"))
     #expect(harness.host.messages.last == "Add to Breakfast: Chicken breast 150 g.")
 
     // The added food is selected: p rescales it from its per-100 g base.
@@ -115,7 +115,7 @@ struct NutritionScreenFoodTests {
       harness.snapshot().customMeals["2026-0-5__id2"]?.items.map(\.name) == [
         "Banana", "Chicken breast",
       ])
-    #expect(harness.text.contains("Eaten 271.8 / 2400 kcal"))
+    #expect(harness.text.contains("Eaten 272 / 2400 kcal"))
 
     harness.press(.character("d"))
     #expect(harness.snapshot().customMeals == [:])

@@ -132,7 +132,7 @@ struct NutritionScreenManualFoodTests {
         == CustomMealItem(
           id: "id1", name: "Kombucha", kcal: 30.5, protein: 0, carbs: 7.25, fat: 1, eaten: true))
     #expect(harness.text.contains("[✓] + Kombucha"))
-    #expect(harness.text.contains("Eaten 30.5 / 2400 kcal"))
+    #expect(harness.text.contains("Eaten 31 / 2400 kcal"))
     #expect(harness.host.messages.last == "Add to Lunch: Kombucha.")
 
     harness.press(.character("p"))
@@ -287,7 +287,7 @@ struct NutritionScreenManualFoodTests {
     harness.press(.character("j"), .character("m"))
     #expect(
       harness.host.messages.last
-        == "Fri 2 Jan 2026 is read-only: only today and yesterday can be edited.")
+        == "Fri, 2 Jan 2026 is read-only: only today and yesterday can be edited.")
     #expect(!harness.screen.isEditingText)
     #expect(!harness.text.contains("a food by hand"))
     #expect(harness.sync.edits == before)

@@ -15,7 +15,7 @@ struct NutritionScreenTests {
     let harness = try NutritionScreenHarness()
     await harness.start()
     let text = harness.text
-    #expect(text.contains("‹ Mon 5 Jan 2026 · today ›  Lean cut · Training day"))
+    #expect(text.contains("‹ Mon, 5 Jan 2026 · today ›  Lean cut · Training day"))
     #expect(text.contains("✓ saved"))
     #expect(
       text.contains("Eaten 0 / 2400 kcal · protein 0 / 180 g · carbs 0 / 250 g · fat 0 / 70 g"))
@@ -91,7 +91,7 @@ struct NutritionScreenTests {
     #expect(!harness.screen.isEditingText)
     #expect(harness.snapshot().portions == [oats: ItemPortion(foodId: "f_oats", qty: 120)])
     #expect(harness.text.contains("[✓] Oats 120 g (plan 80 g)"))
-    #expect(harness.text.contains("Eaten 454.5 / 2400 kcal · protein 15.8 / 180 g"))
+    #expect(harness.text.contains("Eaten 455 / 2400 kcal · protein 15.8 / 180 g"))
 
     harness.press(.character("p"), .control("u"), .character("0"), .enter)
     #expect(harness.host.messages.last == "The amount must be more than 0.")
@@ -168,6 +168,6 @@ struct NutritionScreenTests {
       frame.lines.contains { line in
         line.runs.contains { $0.style.reverse } && line.plainText.contains("Cooked rice")
       })
-    #expect(frame.lines.first?.plainText.hasPrefix("‹ Mon 5 Jan 2026") == true)
+    #expect(frame.lines.first?.plainText.hasPrefix("‹ Mon, 5 Jan 2026") == true)
   }
 }

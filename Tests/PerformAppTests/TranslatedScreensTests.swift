@@ -18,12 +18,14 @@ struct TranslatedScreensTests {
       .nutritionLetterFat,
     ],
     .fr: [
-      .completeRecords, .completeVolume, .historyRIR, .historyRecordMark, .liveColumnRir,
+      .completeRecords, .completeVolume, .historyRIR, .historySummary, .historyRecordMark,
+      .liveColumnRir,
       .liveColumnRpe, .liveColumnType, .nutritionLetterProtein,
       .liveTempo, .nutritionKeyPortion, .nutritionPlanAmount, .tabNutrition, .todayNutrition,
     ],
     .it: [
-      .completeVolume, .historyRIR, .historyRecord, .historyRecordMark, .historySetDrop, .keyNo,
+      .completeVolume, .historyRIR, .historyRecord, .historyRecordMark, .historySetDrop,
+      .historySummary, .keyNo,
       .liveColumnRir, .liveColumnRpe, .liveTempo, .nutritionLetterCarbs, .nutritionLetterProtein,
     ],
     .ja: [

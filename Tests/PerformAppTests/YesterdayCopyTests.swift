@@ -92,7 +92,7 @@ struct NutritionLanguageTests {
   @Test func inGermanTheTabWritesDecimalCommasAndGermanDates() async throws {
     let harness = try NutritionScreenHarness()
     await harness.start()
-    #expect(harness.text.contains("Mon 5 Jan 2026"))
+    #expect(harness.text.contains("Mon, 5 Jan 2026"))
     #expect(harness.text.contains("P 10.5"))
     harness.screen.language = { .de }
     let text = harness.text

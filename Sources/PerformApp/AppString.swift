@@ -158,6 +158,8 @@ public enum AppString: String, CaseIterable, Sendable {
   case liveSubstituteFor
   case liveSuperset
   case liveTarget
+  case liveTargetWeight
+  case liveTargetWeightOnly
   case liveTempo
   case liveVideoAsked
   case liveVideoKeys

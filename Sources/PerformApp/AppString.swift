@@ -100,7 +100,10 @@ public enum AppString: String, CaseIterable, Sendable {
   case liveColumnType
   case liveConfirmDiscard
   case liveConfirmFinish
+  case liveConfirmRemoveDoneSet
   case liveConfirmSetAside
+  case liveConfirmSubstitute
+  case liveConfirmSubstituteLost
   case liveCurrent
   case liveDoInstead
   case liveDone

@@ -43,6 +43,8 @@ public final class PerformTerminalApp: ScreenHost {
   public private(set) var bells = 0
   /// A short fact shown at the right of the status line ("nutrition: saved").
   public var statusDetail: @MainActor () -> String? = { nil }
+  /// The running rest at a time, shown in the status line of every tab (`restStatus`).
+  public var statusRest: @MainActor (_ now: Date) -> StyledRun? = { _ in nil }
   /// The shell's texts (the tab bar's hint and the help), in the trainee's language.
   public var text = AppText(.en)
   /// Set by the runner: asks for a redraw soon.
@@ -179,7 +181,7 @@ public final class PerformTerminalApp: ScreenHost {
       if let inner = body.cursor, inner.row < bodyRows { cursor = (inner.row + 1, inner.column) }
     }
     while lines.count < 1 + bodyRows { lines.append(StyledLine()) }
-    lines.append(statusLine(width: width))
+    lines.append(statusLine(width: width, now: now))
     lines += footer
     return Frame(lines: Array(lines.prefix(size.rows)), cursor: cursor)
   }
@@ -218,11 +220,16 @@ public final class PerformTerminalApp: ScreenHost {
     return line
   }
 
-  private func statusLine(width: Int) -> StyledLine {
+  // NB: issue 29 item 8: the rest runs on whichever tab is shown, so its time (and how long it
+  // is overdue) is at the right of the status line on every tab, before the detail.
+  private func statusLine(width: Int, now: Date) -> StyledLine {
     let detail = statusDetail() ?? ""
+    let rest = statusRest(now)
     let text = message ?? ""
-    let room = max(0, width - TextColumns.of(detail) - 1)
+    let restColumns = rest.map { TextColumns.of($0.text) + 1 } ?? 0
+    let room = max(0, width - TextColumns.of(detail) - 1 - restColumns)
     var line = StyledLine(pad(text, room), TextStyle(bold: true, foreground: .yellow))
+    if let rest { line.append(" " + rest.text, rest.style) }
     line.append(" " + detail, TextStyle(dim: true))
     return line
   }

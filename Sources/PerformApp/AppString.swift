@@ -105,7 +105,10 @@ public enum AppString: String, CaseIterable, Sendable {
   case liveColumnType
   case liveConfirmDiscard
   case liveConfirmFinish
+  case liveConfirmRemoveDoneSet
   case liveConfirmSetAside
+  case liveConfirmSubstitute
+  case liveConfirmSubstituteLost
   case liveCurrent
   case liveDoInstead
   case liveDone
@@ -163,6 +166,8 @@ public enum AppString: String, CaseIterable, Sendable {
   case liveSubstituteFor
   case liveSuperset
   case liveTarget
+  case liveTargetWeight
+  case liveTargetWeightOnly
   case liveTempo
   case liveVideoAsked
   case liveVideoKeys

@@ -82,6 +82,11 @@ extension LiveWorkoutScreen {
             ["done": String(stats.completedSets), "total": String(stats.totalSets)]),
           TextStyle(bold: true, reverse: true)))
     }
+    if let question = confirmQuestion(session) {
+      for row in wrapped(question, columns: size.columns) {
+        lines.append(StyledLine(row, TextStyle(bold: true, reverse: true, foreground: .yellow)))
+      }
+    }
     if mode == .confirmDiscard {
       lines.append(
         StyledLine(
@@ -110,6 +115,27 @@ extension LiveWorkoutScreen {
       caret = (current.row - (top - fixed), current.column)
     }
     return Array(lines[..<fixed]) + Array(lines[top..<(top + room)])
+  }
+
+  /// The question asked before done sets are dropped: by a swap (which `U` undoes when the
+  /// prescribed exercise is swapped out) or by removing a done set.
+  private func confirmQuestion(_ session: WorkoutSession) -> String? {
+    switch mode {
+    case .confirmSubstitute(let exerciseId, let option):
+      guard let exercise = session.exercises.first(where: { $0.exerciseId == exerciseId }) else {
+        return nil
+      }
+      let name = exerciseOptions(exercise).first { $0.exerciseId == option }?.name ?? option
+      // Only the prescribed exercise is kept for `U`; a substitute's own sets are not.
+      return text(
+        exercise.origin == nil ? .liveConfirmSubstitute : .liveConfirmSubstituteLost,
+        ["exercise": exercise.name, "option": name])
+    case .confirmRemoveSet(let exerciseId, let setNumber):
+      let name = session.exercises.first { $0.exerciseId == exerciseId }?.name ?? exerciseId
+      return text(.liveConfirmRemoveDoneSet, ["set": String(setNumber), "exercise": name])
+    default:
+      return nil
+    }
   }
 
   private var isEditingSet: Bool {

@@ -102,11 +102,26 @@ extension LiveWorkoutScreen {
     }
     if set.done { line.append(" ✓", TextStyle(bold: true, foreground: .green)) }
     if set.isPr { line.append(" PR", TextStyle(bold: true, foreground: .yellow)) }
-    if !set.targetRepsLabel.isEmpty, !set.done {
-      line.append(
-        "  " + self.text(.liveTarget, ["reps": set.targetRepsLabel]), TextStyle(dim: true))
+    if let target = targetText(set, units: session.units), !set.done {
+      line.append("  " + target, TextStyle(dim: true))
     }
     return (line, cursorColumn)
+  }
+
+  /// The coach's target beside an open set: `target 5 @ 90 kg`, `target 8-10`, `target 90 kg`,
+  /// in the session's unit; `nil` when the coach prescribed neither reps nor weight.
+  ///
+  /// A target is shown, never a placeholder and never committed (docs/behaviour.md "The live
+  /// workout"): the fields still show last time's values or `–`.
+  func targetText(_ set: ExerciseSet, units: UnitSystem) -> String? {
+    let weight = set.targetWeight.map { text.weight($0, in: units) }
+    switch (set.targetRepsLabel.isEmpty, weight) {
+    case (true, nil): return nil
+    case (false, nil): return text(.liveTarget, ["reps": set.targetRepsLabel])
+    case (true, let weight?): return text(.liveTargetWeightOnly, ["weight": weight])
+    case (false, let weight?):
+      return text(.liveTargetWeight, ["reps": set.targetRepsLabel, "weight": weight])
+    }
   }
 
   /// The set-type letter, the card's badge (`SetBadge`), so the rows and the card agree.

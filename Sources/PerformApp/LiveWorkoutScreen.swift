@@ -28,13 +28,17 @@ public final class LiveWorkoutScreen: AppScreen {
     case videoURL(LineEditor)
     case confirmFinish
     case confirmDiscard
+    /// Asked before an exercise with done sets is swapped for `option` (their sets go with it).
+    case confirmSubstitute(exerciseId: String, option: String)
+    /// Asked before a done set is removed.
+    case confirmRemoveSet(exerciseId: String, setNumber: Int)
     /// Asked before a log the server refused is set aside.
     case confirmSetAside
   }
 
   let coordinator: WorkoutCoordinator
   weak var host: (any ScreenHost)?
-  private(set) var mode: Mode = .browsing
+  var mode: Mode = .browsing
   /// The selected set and field.
   var cursor = SetCursor()
 
@@ -80,7 +84,8 @@ public final class LiveWorkoutScreen: AppScreen {
         KeyHelp("↑/↓", text(.liveKeyChoose)), KeyHelp("Enter", text(.liveKeyDoThis)),
         KeyHelp("Esc", text(.keyCancel)),
       ]
-    case .confirmFinish, .confirmDiscard, .confirmSetAside:
+    case .confirmFinish, .confirmDiscard, .confirmSetAside, .confirmSubstitute,
+      .confirmRemoveSet:
       return [KeyHelp(String(text.yesKey), text(.keyYes)), KeyHelp("n/Esc", text(.keyNo))]
     case .browsing:
       break
@@ -160,6 +165,16 @@ public final class LiveWorkoutScreen: AppScreen {
       mode = .browsing
       if text.isYes(key) { setAsideRefusedLog() }
       return .handled
+    case .confirmSubstitute(let exerciseId, let option):
+      mode = .browsing
+      if text.isYes(key) {
+        coordinator.send(.substitute(exerciseId: exerciseId, option: option))
+      }
+      return .handled
+    case .confirmRemoveSet(let exerciseId, let setNumber):
+      mode = .browsing
+      if text.isYes(key) { removeSet(exerciseId: exerciseId, setNumber: setNumber) }
+      return .handled
     case .browsing:
       return handleBrowsing(key)
     }
@@ -210,8 +225,11 @@ public final class LiveWorkoutScreen: AppScreen {
       cursor.selectLastSet(in: self.session)
     case .character("x"), .delete:
       guard let exercise = selectedExercise, let set = selectedSet else { return .handled }
-      coordinator.send(.removeSet(exerciseId: exercise.exerciseId, setNumber: set.setNumber))
-      cursor.clamp(in: self.session)
+      if set.done {
+        mode = .confirmRemoveSet(exerciseId: exercise.exerciseId, setNumber: set.setNumber)
+      } else {
+        removeSet(exerciseId: exercise.exerciseId, setNumber: set.setNumber)
+      }
     case .character("S"):
       guard let exercise = selectedExercise else { return .handled }
       let options = exerciseOptions(exercise)
@@ -284,12 +302,21 @@ public final class LiveWorkoutScreen: AppScreen {
     case .enter:
       mode = .browsing
       let option = options[min(index, options.count - 1)]
-      if option.exerciseId != exercise.exerciseId {
+      guard option.exerciseId != exercise.exerciseId else { break }
+      if exercise.sets.contains(where: \.done) {
+        mode = .confirmSubstitute(exerciseId: exercise.exerciseId, option: option.exerciseId)
+      } else {
         coordinator.send(.substitute(exerciseId: exercise.exerciseId, option: option.exerciseId))
       }
     default: break
     }
     return .handled
+  }
+
+  /// Removes set `setNumber` of `exerciseId` and keeps the cursor on a set that exists.
+  private func removeSet(exerciseId: String, setNumber: Int) {
+    coordinator.send(.removeSet(exerciseId: exerciseId, setNumber: setNumber))
+    cursor.clamp(in: session)
   }
 
   private func commit(_ text: String, to field: SetField) {
@@ -341,34 +368,6 @@ public final class LiveWorkoutScreen: AppScreen {
       openWorkouts()
     } catch {
       host?.show(message: text(.liveRefusedNotKept, ["problem": "\(error)"]))
-    }
-  }
-}
-
-extension LiveWorkoutScreen {
-  /// `W`: the warm-up ladder to the selected set's weight, added before the exercise's sets; the
-  /// cursor goes to the first warm-up.
-  func addWarmUps(in session: WorkoutSession) {
-    guard let exercise = selectedExercise, let set = selectedSet else { return }
-    let settings = settings?.current ?? AppSettings(units: session.units)
-    let sets = warmUpSets(for: set, exercise: exercise, session: session, settings: settings)
-    guard !sets.isEmpty else {
-      let weight = weightKilograms(set, units: session.units).map {
-        text.weight(kilograms: $0, in: settings.units)
-      }
-      host?.show(
-        message: text(weight == nil ? .platesNoWeight : .warmUpsNone, ["weight": weight ?? ""]))
-      return
-    }
-    let effects = coordinator.send(.addWarmUpSets(exerciseId: exercise.exerciseId, sets: sets))
-    guard !effects.contains(where: { if case .actionRefused = $0 { true } else { false } }) else {
-      return
-    }
-    host?.show(
-      message: text(
-        .warmUpsAdded, count: sets.count, ["count": String(sets.count), "exercise": exercise.name]))
-    if let session = self.session {
-      cursor.select(exerciseId: exercise.exerciseId, setNumber: 1, in: session)
     }
   }
 }

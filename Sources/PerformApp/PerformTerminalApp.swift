@@ -43,6 +43,8 @@ public final class PerformTerminalApp: ScreenHost {
   public private(set) var bells = 0
   /// A short fact shown at the right of the status line ("nutrition: saved").
   public var statusDetail: @MainActor () -> String? = { nil }
+  /// The running rest at a time, shown in the status line of every tab (`restStatus`).
+  public var statusRest: @MainActor (_ now: Date) -> StyledRun? = { _ in nil }
   /// The shell's texts (the tab bar's hint and the help), in the trainee's language.
   public var text = AppText(.en)
   /// Set by the runner: asks for a redraw soon.
@@ -168,7 +170,7 @@ public final class PerformTerminalApp: ScreenHost {
     let width = max(20, size.columns)
     var lines = [tabBar(width: width)]
     let footer = footerLines(width: width)
-    let status = statusLines(width: width)
+    let status = statusLines(width: width, now: now)
     let bodyRows = max(1, size.rows - 1 - status.count - footer.count)
     var cursor: (row: Int, column: Int)?
     if showingHelp {
@@ -219,14 +221,20 @@ public final class PerformTerminalApp: ScreenHost {
     return line
   }
 
-  /// The message, wrapped to fit beside the status detail (which stays on the first line).
-  private func statusLines(width: Int) -> [StyledLine] {
+  // NB: issue 29 item 8: the rest runs on whichever tab is shown, so its time (and how long it
+  // is overdue) is at the right of the status line on every tab, before the detail.
+  /// The message, wrapped to fit beside the rest and the status detail (which stay on the first
+  /// line).
+  private func statusLines(width: Int, now: Date) -> [StyledLine] {
     let detail = statusDetail() ?? ""
-    let room = max(1, width - TextColumns.of(detail) - 1)
+    let rest = statusRest(now)
+    let restColumns = rest.map { TextColumns.of($0.text) + 1 } ?? 0
+    let room = max(1, width - TextColumns.of(detail) - 1 - restColumns)
     let style = TextStyle(bold: true, foreground: .yellow)
     var lines = messageLines(message ?? "", style, columns: room).map {
       StyledLine(pad($0.plainText, room), style)
     }
+    if let rest { lines[0].append(" " + rest.text, rest.style) }
     lines[0].append(" " + detail, TextStyle(dim: true))
     return lines
   }

@@ -3,8 +3,10 @@ import Foundation
 // NB: spec workout-live-activity.md: the card answers "what am I lifting next"; spec
 // workout-session-engine.md "When a rest starts": a superset's rest starts only once every
 // member has that set number done, so the trainee alternates members round by round. The set
-// due next is therefore picked within the first open exercise's superset group, not within the
-// exercise alone. `nextExercise` keeps the spec's own meaning (the first open exercise).
+// due next is therefore picked within a superset group, not within the exercise alone: the group
+// of the exercise checked last while it is open (a trainee working out of order goes on where
+// they are, issue 29 item 7), else the first open exercise's. `nextExercise` keeps the spec's
+// own meaning (the first open exercise).
 
 /// One set of a workout: where it sits (for a screen's cursor) and how actions name it.
 ///
@@ -41,8 +43,9 @@ public struct SetLocation: Hashable, Sendable {
   /// The set the trainee is due to lift next; `nil` without a session or an open set, and once
   /// the workout is finished (its open sets are left undone, not due).
   ///
-  /// The first exercise that is not done and still has an open set (`nextExercise`) decides the
-  /// superset group; a single exercise is its own group. Each open member of that group offers
+  /// The exercise whose set was checked last (`lastChecked`) decides the superset group while a
+  /// member of that group is not done and still has an open set; otherwise the first such
+  /// exercise (`nextExercise`) does. A single exercise is its own group. Each open member of that group offers
   /// its first open set; the one with the lowest set number is due, and among equal numbers the
   /// member that comes first in the workout. So the members alternate round by round, a member
   /// with fewer sets or already completed drops out, and a set unchecked mid-round (or a
@@ -51,8 +54,15 @@ public struct SetLocation: Hashable, Sendable {
     guard let session, session.finishedAt == nil,
       let first = session.exercises.firstIndex(where: Self.isOpen)
     else { return nil }
+    // NB: the group, not the exercise alone, must be open: after Dips set 1 (its only set) the
+    // superset's partner is due, not the first open exercise above it.
+    let anchor =
+      session.lastChecked.flatMap(session.exerciseIndex).flatMap { checked in
+        session.groupMemberIndices(of: checked).contains { Self.isOpen(session.exercises[$0]) }
+          ? checked : nil
+      } ?? first
     var due: SetLocation?
-    for member in session.groupMemberIndices(of: first) {
+    for member in session.groupMemberIndices(of: anchor) {
       let exercise = session.exercises[member]
       guard Self.isOpen(exercise), let set = exercise.sets.firstIndex(where: { !$0.done })
       else { continue }

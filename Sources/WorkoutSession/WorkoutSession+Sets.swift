@@ -49,6 +49,7 @@ extension WorkoutSession {
     exercises[exercise].sets[set] = try committed(exercises[exercise].sets[set], kind: kind)
     recomputePrFlags(exercise)
     markStarted(now: now)
+    lastChecked = exerciseId
 
     var effects: [WorkoutEffect] = []
     if let record = personalRecordEffect(exercise, setNumber: setNumber) { effects.append(record) }
@@ -76,6 +77,7 @@ extension WorkoutSession {
     exercises[exercise].done = true
     recomputePrFlags(exercise)
     markStarted(now: now)
+    lastChecked = exerciseId
 
     var effects: [WorkoutEffect] = []
     if let record = exercises[exercise].sets.first(where: \.isPr),

@@ -19,6 +19,7 @@ extension WorkoutSession {
       // leave the second unreachable by the actions.
       guard exerciseIndex(option) == nil else { throw .optionAlreadyInWorkout(option: option) }
       exercises[index] = prescribed
+      followSwap(from: current.exerciseId, to: option)
       return [.saveSubstitution(request(prescribed, to: prescribed.exerciseId))]
     }
     guard let substitute = prescribed.substitutes.first(where: { $0.exerciseId == option }) else {
@@ -43,7 +44,13 @@ extension WorkoutSession {
       return fresh
     }
     exercises[index] = swapped
+    followSwap(from: current.exerciseId, to: option)
     return [.saveSubstitution(request(prescribed, to: option))]
+  }
+
+  /// The row checked last stays the one the set due next continues, under its new id (SetLocation).
+  private mutating func followSwap(from old: String, to new: String) {
+    if lastChecked == old { lastChecked = new }
   }
 
   private func request(_ prescribed: SessionExercise, to option: String) -> SubstitutionRequestDto {

@@ -21,12 +21,16 @@ public struct WorkoutSession: Codable, Equatable, Sendable {
   /// changes (`nil` while it is open).
   public var finishedAt: Date?
   public var exercises: [SessionExercise]
+  /// The current id of the exercise whose set was checked (or which was completed) last: the
+  /// set due next continues it, or its superset round (`SetLocation.due(in:)`). Left out of the
+  /// encoding until a set is checked.
+  public var lastChecked: String?
 
   public init(
     dayId: String, programId: String?, dayLabel: String = "", title: String = "",
     subtitle: String = "", heroImage: String = "", rirColumn: Bool = false,
     units: UnitSystem = .metric, started: Bool = false, startedAt: Date? = nil,
-    finishedAt: Date? = nil, exercises: [SessionExercise] = []
+    finishedAt: Date? = nil, exercises: [SessionExercise] = [], lastChecked: String? = nil
   ) {
     self.dayId = dayId
     self.programId = programId
@@ -40,6 +44,7 @@ public struct WorkoutSession: Codable, Equatable, Sendable {
     self.startedAt = startedAt
     self.finishedAt = finishedAt
     self.exercises = exercises
+    self.lastChecked = lastChecked
   }
 
   /// An unstarted session for `workout`, in `units`.
@@ -69,6 +74,7 @@ public struct WorkoutSession: Codable, Equatable, Sendable {
       Date(milliseconds: $0)
     }
     exercises = try container.decode([SessionExercise].self, forKey: .exercises)
+    lastChecked = try container.decodeOptional(String.self, forKey: .lastChecked)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -85,11 +91,12 @@ public struct WorkoutSession: Codable, Equatable, Sendable {
     try container.encode(startedAt?.milliseconds, forKey: .startedAt)
     try container.encodeIfPresent(finishedAt?.milliseconds, forKey: .finishedAt)
     try container.encode(exercises, forKey: .exercises)
+    try container.encodeIfPresent(lastChecked, forKey: .lastChecked)
   }
 
   enum CodingKeys: String, CodingKey {
     case dayId, programId, dayLabel, title, subtitle, heroImage, rirColumn, units, started
-    case startedAt, finishedAt, exercises
+    case startedAt, finishedAt, exercises, lastChecked
   }
 }
 

@@ -213,6 +213,7 @@ enum AppCommand {
         ])
       coordinator.show(language: current.language, units: current.units)
     }
+    app.showRest(of: coordinator) { settings.text }
     app.statusDetail = {
       guard let date = sync.shownDate, let status = sync.status(of: date) else { return nil }
       let text = settings.text

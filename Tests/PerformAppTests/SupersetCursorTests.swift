@@ -111,4 +111,44 @@ struct SupersetCursorTests {
     #expect(cursor(live, coordinator) == "ex_bench 1")
     #expect(card(coordinator) == "ex_bench 1")
   }
+
+  /// Issue 29 item 7: Dips set 1 of a superset checked while the exercise above (bench press)
+  /// is untouched: the round goes on to the partner's set 1, and the card follows; only when the
+  /// superset is done does the first open exercise come back.
+  @Test func aSupersetBegunOutOfOrderGoesOnWithItsRound() async throws {
+    let api = FakeWorkoutAPI()
+    let app = PerformTerminalApp()
+    let coordinator = try WorkoutCoordinator(
+      dataDirectory: directory, api: api, now: time.reader)
+    coordinator.host = app
+    let workouts = WorkoutsScreen(
+      coordinator: coordinator, api: api, host: app,
+      openLiveWorkout: { [weak app] in app?.select(tab: 1) })
+    let live = LiveWorkoutScreen(coordinator: coordinator, host: app)
+    app.setTabs([.init(title: "Workouts", screen: workouts), .init(title: "Live", screen: live)])
+    await workouts.reload()
+    press(.enter, app)
+    press(.character("j"), app)
+    press(.character("j"), app)
+    try #require(cursor(live, coordinator) == "ex_dips 1")
+    press(.character("1"), app)
+    press(.character("0"), app)
+    press(.enter, app)
+    press(.character("8"), app)
+    press(.enter, app)
+
+    press(.character(" "), app)
+
+    #expect(cursor(live, coordinator) == "ex_pushdown 1")
+    #expect(card(coordinator) == "ex_pushdown 1")
+    press(.character("2"), app)
+    press(.character("0"), app)
+    press(.enter, app)
+    press(.character("1"), app)
+    press(.character("2"), app)
+    press(.enter, app)
+    press(.character(" "), app)
+    #expect(cursor(live, coordinator) == "ex_bench 1")
+    #expect(card(coordinator) == "ex_bench 1")
+  }
 }

@@ -23,6 +23,7 @@ struct CompleteExerciseTests {
     expected.session!.exercises[0].sets[2].weight = "55"
     expected.session!.exercises[0].sets[2].reps = "8"
     for index in 0..<3 { expected.session!.exercises[0].sets[index].done = true }
+    expected.session!.lastChecked = "ex_bench"
 
     let effects = state.applySession(
       .completeExercise(exerciseId: "ex_bench"), now: SampleWorkouts.laterAt)
@@ -179,6 +180,7 @@ struct CompleteExerciseTests {
     var state = WorkoutState(session: session)
     var expected = state
     expected.session!.exercises[0].done = true
+    expected.session!.lastChecked = "ex_row"
 
     let effects = state.applySession(
       .completeExercise(exerciseId: "ex_row"), now: SampleWorkouts.laterAt)

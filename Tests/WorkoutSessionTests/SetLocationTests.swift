@@ -14,6 +14,8 @@ struct SetLocationTests {
     var exercises: [(id: String, group: String?, sets: Int, done: [Int], completed: Bool)]
     /// `exerciseId` and `setNumber` of the set due, or `nil`.
     var due: (String, Int)?
+    /// The exercise whose set was checked last, if any.
+    var lastChecked: String? = nil
 
     var testDescription: String { name }
 
@@ -31,6 +33,7 @@ struct SetLocationTests {
           session.exercises[index].sets[set].done = true
         }
       }
+      session.lastChecked = lastChecked
       return session
     }
 
@@ -122,6 +125,33 @@ struct SetLocationTests {
       name: "another group does not take part in the round",
       exercises: [("ex_a", "A", 3, [1], false), ("ex_b", "B", 3, [], false)],
       due: ("ex_a", 2)),
+    // Issue 29 item 7: a trainee working out of order goes on where they are.
+    Case(
+      name: "out of order: the exercise checked last goes on",
+      exercises: [("ex_squat", nil, 4, [1, 2], false), ("ex_rdl", nil, 3, [1], false)],
+      due: ("ex_rdl", 2), lastChecked: "ex_rdl"),
+    Case(
+      name: "out of order: a superset member checked first goes on to its partner",
+      exercises: [
+        ("ex_bench", nil, 2, [], false), ("ex_dips", "A", 1, [1], true),
+        ("ex_pushdown", "A", 1, [], false),
+      ],
+      due: ("ex_pushdown", 1), lastChecked: "ex_dips"),
+    Case(
+      name: "out of order in a superset: the earliest open round of its group",
+      exercises: [
+        ("ex_plank", nil, 2, [], false), ("ex_a", "A", 3, [], false),
+        ("ex_b", "A", 3, [1], false),
+      ],
+      due: ("ex_a", 1), lastChecked: "ex_b"),
+    Case(
+      name: "the exercise checked last is done: the first open exercise",
+      exercises: [("ex_squat", nil, 3, [1], false), ("ex_rdl", nil, 2, [1, 2], true)],
+      due: ("ex_squat", 2), lastChecked: "ex_rdl"),
+    Case(
+      name: "the exercise checked last is gone (swapped): the first open exercise",
+      exercises: [("ex_squat", nil, 3, [1], false), ("ex_rdl", nil, 2, [], false)],
+      due: ("ex_squat", 2), lastChecked: "ex_swapped_away"),
     Case(
       name: "every set done: nothing is due",
       exercises: [("ex_a", "A", 1, [1], true), ("ex_b", "A", 1, [1], true)],
@@ -171,6 +201,58 @@ struct SetLocationTests {
         "ex_a 1", "ex_b 1", "ex_c 1", "ex_a 2", "ex_b 2", "ex_c 2", "ex_a 3", "ex_c 3", "ex_d 1",
         "ex_d 2",
       ])
+  }
+
+  /// The issue's case: an RDL warm-up checked while squat set 3 is open; the RDL goes on (its
+  /// next set) until it is done, and only then the squat's set 3 is due again.
+  @Test func aWarmUpCheckedOutOfOrderGoesOnUntilItsExerciseIsDone() throws {
+    var state = SampleWorkouts.state([
+      SampleWorkouts.strengthExercise(
+        id: "row_squat", exerciseId: "ex_squat", sets: SampleWorkouts.workingSets(3)),
+      SampleWorkouts.strengthExercise(
+        id: "row_rdl", exerciseId: "ex_rdl", sets: SampleWorkouts.workingSets(2)),
+    ])
+    SampleWorkouts.applySession(
+      [
+        .toggleSet(exerciseId: "ex_squat", setNumber: 1),
+        .toggleSet(exerciseId: "ex_squat", setNumber: 2),
+        .addWarmUpSets(exerciseId: "ex_rdl", sets: [WarmUpSet(weight: "40", reps: "5")]),
+        .toggleSet(exerciseId: "ex_rdl", setNumber: 1),
+      ], to: &state)
+    #expect(state.session?.lastChecked == "ex_rdl")
+    let session = try #require(state.session)
+    #expect(Self.order(session) == ["ex_rdl 2", "ex_rdl 3", "ex_squat 3"])
+  }
+
+  @Test func uncheckingKeepsTheExerciseCheckedLast() {
+    var state = SampleWorkouts.state([
+      SampleWorkouts.strengthExercise(
+        id: "row_squat", exerciseId: "ex_squat", sets: SampleWorkouts.workingSets(3)),
+      SampleWorkouts.strengthExercise(
+        id: "row_rdl", exerciseId: "ex_rdl", sets: SampleWorkouts.workingSets(2)),
+    ])
+    SampleWorkouts.applySession(
+      [
+        .toggleSet(exerciseId: "ex_rdl", setNumber: 1),
+        .toggleSet(exerciseId: "ex_squat", setNumber: 1),
+        .toggleSet(exerciseId: "ex_squat", setNumber: 1),
+      ], to: &state)
+    // The uncheck leaves `lastChecked` on the squat, which is open: its set 1 is due.
+    #expect(
+      SetLocation.due(in: state.session)
+        == SetLocation(exerciseIndex: 0, setIndex: 0, exerciseId: "ex_squat", setNumber: 1))
+  }
+
+  @Test func theExerciseCheckedLastSurvivesAnEncodingAndIsLeftOutBeforeAnyCheck() throws {
+    var state = SampleWorkouts.state([
+      SampleWorkouts.strengthExercise(
+        id: "row_squat", exerciseId: "ex_squat", sets: SampleWorkouts.workingSets(2))
+    ])
+    let fresh = try JSONEncoder().encode(state.session)
+    #expect(!String(decoding: fresh, as: UTF8.self).contains("lastChecked"))
+    SampleWorkouts.applySession([.toggleSet(exerciseId: "ex_squat", setNumber: 1)], to: &state)
+    let data = try JSONEncoder().encode(state.session)
+    #expect(try JSONDecoder().decode(WorkoutSession.self, from: data) == state.session)
   }
 
   @Test func aSubstituteInASupersetStartsAtTheEarliestOpenRound() {

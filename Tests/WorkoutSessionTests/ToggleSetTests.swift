@@ -12,6 +12,7 @@ struct ToggleSetTests {
     expected.session!.exercises[0].sets[0].weight = "57.5"
     expected.session!.exercises[0].sets[0].reps = "10"
     expected.session!.exercises[0].sets[0].done = true
+    expected.session!.lastChecked = "ex_bench"
 
     let effects = state.applySession(
       .toggleSet(exerciseId: "ex_bench", setNumber: 1), now: SampleWorkouts.laterAt)
@@ -65,6 +66,7 @@ struct ToggleSetTests {
     ])
     var expected = state
     expected.session!.exercises[0].sets[0].done = true
+    expected.session!.lastChecked = "ex_pullup"
 
     let effects = state.applySession(
       .toggleSet(exerciseId: "ex_pullup", setNumber: 1), now: SampleWorkouts.laterAt)
@@ -320,6 +322,7 @@ struct ToggleSetTests {
     var expected = state
     expected.session!.exercises[2].sets[0].done = true
     expected.session!.exercises[2].done = true
+    expected.session!.lastChecked = "ex_treadmill"
 
     let effects = state.applySession(
       .toggleSet(exerciseId: "ex_treadmill", setNumber: 1), now: SampleWorkouts.laterAt)

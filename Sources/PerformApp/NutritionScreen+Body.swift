@@ -42,7 +42,9 @@ extension NutritionScreen {
       header += NutritionText.totals(day.totals, columns: columns).map { StyledLine($0) }
     }
     if let notice = content.notice {
-      header.append(StyledLine(notice, TextStyle(foreground: .yellow)))
+      header += wrapped(notice, columns: columns).map {
+        StyledLine($0, TextStyle(foreground: .yellow))
+      }
     }
     header.append(StyledLine())
     var footer: [StyledLine] = []

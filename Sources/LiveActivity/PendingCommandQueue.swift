@@ -32,19 +32,19 @@ public struct PendingCommandQueue: Sendable {
 
   /// The queue of the data directory `dataDirectory`: `dataDirectory/live-activity/pending`.
   public init(dataDirectory: URL) {
-    self.init(
-      directory: dataDirectory.appendingPathComponent("live-activity")
-        .appendingPathComponent("pending"))
+    self.init(directory: DataDirectory(dataDirectory).liveActivityPending)
   }
 
   /// Where refused commands are kept, with their reasons.
   public var rejectedDirectory: URL {
-    directory.deletingLastPathComponent().appendingPathComponent("rejected")
+    directory.deletingLastPathComponent()
+      .appendingPathComponent(DataDirectory.LiveActivityQueue.rejected)
   }
 
   /// Where files that are not commands are kept, with their reasons.
   public var malformedDirectory: URL {
-    directory.deletingLastPathComponent().appendingPathComponent("malformed")
+    directory.deletingLastPathComponent()
+      .appendingPathComponent(DataDirectory.LiveActivityQueue.malformed)
   }
 
   /// Writes `command` as a new file and returns its name. Names start with the tap's time in

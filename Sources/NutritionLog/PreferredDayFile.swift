@@ -21,7 +21,7 @@ import TraineeAPI
 /// written, moved or deleted.
 public struct PreferredDayFile: Sendable {
   /// The file's name, as the app has always used it.
-  public static let fileName = "perform-preferred-nutrition-day.json"
+  public static let fileName = DataDirectory.preferredNutritionDayName
   /// A larger file is not a preferred day; it is moved aside unread.
   public static let maximumSize = 4096
 

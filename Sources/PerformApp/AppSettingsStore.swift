@@ -24,7 +24,7 @@ public final class AppSettingsStore {
   /// The settings saved in `dataDirectory` over those `environment` names.
   public init(dataDirectory: URL, environment: [String: String], now: Date) {
     file = DurableJSONFile(
-      url: dataDirectory.appendingPathComponent("settings.json"), what: "The settings file")
+      url: DataDirectory(dataDirectory).settings, what: "The settings file")
     self.environment = environment
     region = AppSettings.fromEnvironment(environment).region
     let (value, problem) = file.load(now: now)
@@ -39,7 +39,7 @@ public final class AppSettingsStore {
   nonisolated public static func units(
     dataDirectory: URL, environment: [String: String]
   ) -> UnitSystem {
-    let url = dataDirectory.appendingPathComponent("settings.json")
+    let url = DataDirectory(dataDirectory).settings
     let saved = (try? Data(contentsOf: url)).flatMap {
       try? JSONDecoder().decode(SavedSettings.self, from: $0)
     }

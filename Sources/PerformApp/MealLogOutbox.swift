@@ -52,7 +52,7 @@ public final class MealLogOutbox {
       LoggedMealDto
   ) {
     file = DurableJSONFile(
-      url: dataDirectory.appendingPathComponent("pending-meal-logs.json"),
+      url: DataDirectory(dataDirectory).pendingMealLogs,
       what: "The meal logs waiting to be sent")
     self.send = send
     let (value, problem) = file.load(now: now)

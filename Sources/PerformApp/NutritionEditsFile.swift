@@ -19,7 +19,7 @@ public struct NutritionEditsFile: Sendable {
 
   public init(dataDirectory: URL) {
     file = DurableJSONFile(
-      url: dataDirectory.appendingPathComponent("nutrition-edits.json"),
+      url: DataDirectory(dataDirectory).nutritionEdits,
       what: "The saved nutrition edits")
   }
 

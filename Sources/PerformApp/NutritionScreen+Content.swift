@@ -21,7 +21,9 @@ extension NutritionScreen {
     let plansNotice: String?
     switch plans {
     case .loading: plansNotice = text(.nutritionLoadingPlans)
-    case .failed(let message): plansNotice = message + text(.nutritionTriesAgain)
+    case .failed(let message):
+      // "g tries again" only while a retry is due: a refused token is not retried.
+      plansNotice = plansRetryAt == nil ? message : message + text(.nutritionTriesAgain)
     case .loaded: plansNotice = nil
     }
     guard isEditable else {

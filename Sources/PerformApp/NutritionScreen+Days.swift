@@ -106,9 +106,15 @@ extension NutritionScreen {
         plansRetryAt = nil
         plansRetryDelay = 5
         serverAnswered()
+      } else if answer.failure?.isRefusedToken == true {
+        plansRetryAt = nil
       } else {
         schedulePlansRetry(now: now)
       }
+    case .failure(let error) where error.isRefusedToken:
+      // Said once, with what to do; asking again would be refused again.
+      if plans.plans == nil { plans = .failed(OfflineText.refusedToken(text: text)) }
+      plansRetryAt = nil
     case .failure(let error):
       if plans.plans == nil {
         plans = .failed(

@@ -25,6 +25,14 @@ enum OfflineText {
     }
   }
 
+  /// A refused token said plainly, with how to get a new one: "The server refused this app's
+  /// token (401). Get a new token (...), then start perform --server URL --token TOKEN." Shown
+  /// where a screen would otherwise say it tries again (docs/decisions.md "A refused token").
+  static func refusedToken(text: AppText = AppText(.en)) -> String {
+    let said = text(.apiRefusedToken)
+    return said.prefix(1).uppercased() + said.dropFirst() + ". " + text(.apiNewToken)
+  }
+
   /// What to do about `error`, when the trainee can do something: a new token for a 401.
   static func help(for error: TraineeAPIError, text: AppText = AppText(.en)) -> String? {
     guard case .http(401, _) = error else { return nil }

@@ -14,6 +14,11 @@ extension TodayScreen {
         "  " + text(.todayAsOf, ["time": Self.clock(home.fetchedAt, zone)]),
         TextStyle(foreground: .yellow))
     }
+    if tokenRefused {
+      lines += wrapped(OfflineText.refusedToken(text: text), columns: size.columns).map {
+        StyledLine($0, TextStyle(bold: true, foreground: .red))
+      }
+    }
     lines.append(StyledLine(""))
     lines.append(StyledLine(text(.todayWorkout), TextStyle(bold: true, underline: true)))
     lines += workoutLines()
@@ -97,7 +102,9 @@ extension TodayScreen {
   }
 
   private func historyLines(now: Date, zone: TimeZone) -> [StyledLine] {
-    guard let history else { return [StyledLine("  " + text(.todayLoading))] }
+    guard let history else {
+      return [StyledLine("  " + (historyProblem.map { problemText($0) } ?? text(.todayLoading)))]
+    }
     guard let last = history.first else {
       return [StyledLine("  " + text(.todayNoWorkoutYet), TextStyle(dim: true))]
     }

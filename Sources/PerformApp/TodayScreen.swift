@@ -55,6 +55,10 @@ public final class TodayScreen: AppScreen {
   /// The last home answer (with when it was fetched and why a fresher one could not be had).
   private(set) var home: KeptAnswer<HomeDto>?
   private(set) var homeProblem: String?
+  /// Why the history could not be read, while none is shown.
+  private(set) var historyProblem: String?
+  /// Whether the server refused the token on the last reload: said with what to do.
+  private(set) var tokenRefused = false
   private(set) var history: [WorkoutLogDto]?
   /// The nutrition plans, for the name of home's plan day.
   private(set) var nutritionPlans: NutritionPlansDto?
@@ -123,20 +127,30 @@ public final class TodayScreen: AppScreen {
     if case .accepted(let logged, _, _) = environment.coordinator.finish {
       acceptedWorkout = logged.id
     }
+    var refused = false
     do throws(TraineeAPIError) {
-      home = try await environment.api.keptHome(hint: homeDayHintOf(edits, todayKey: today))
+      let answer = try await environment.api.keptHome(hint: homeDayHintOf(edits, todayKey: today))
+      home = answer
       homeProblem = nil
+      refused = answer.failure?.isRefusedToken == true
     } catch {
       homeProblem = OfflineText.describe(error, text: text)
+      refused = error.isRefusedToken
     }
     if let plans = try? await environment.api.keptNutritionPlans().value {
       nutritionPlans = plans
     }
     do throws(TraineeAPIError) {
-      history = try await environment.workouts.keptWorkoutHistory().value.workouts
+      let answer = try await environment.workouts.keptWorkoutHistory()
+      history = answer.value.workouts
+      historyProblem = nil
+      refused = refused || answer.failure?.isRefusedToken == true
     } catch {
-      if history == nil { homeProblem = homeProblem ?? OfflineText.describe(error, text: text) }
+      // Said where the history goes: it no longer reads "Loading…" forever.
+      historyProblem = OfflineText.describe(error, text: text)
+      refused = refused || error.isRefusedToken
     }
+    tokenRefused = refused
     reloads += 1
     host?.setNeedsRedraw()
   }

@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 import LiveActivity
 import RestTimer
@@ -84,8 +85,7 @@ public final class WorkoutCoordinator {
     alerts = WorkoutAlerts(center: notifications, haptics: nil, now: now)
     activityHost = TerminalActivityHost()
     activity = WorkoutActivityController(host: activityHost, language: language, units: .metric)
-    let journal = SessionJournal(
-      directory: dataDirectory.appendingPathComponent("workout-session"))
+    let journal = SessionJournal(directory: DataDirectory(dataDirectory).workoutSession)
     self.journal = journal
     let restored = try WorkoutStore.restoring(from: journal, now: now, performer: relay)
     store = restored.store

@@ -33,10 +33,19 @@ extension WorkoutsScreen {
         retryAt = nil
         retryDelay = Self.firstRetryDelay
         if wasOffline { onReconnect?() }
+      } else if programs.failure?.isRefusedToken == true || history?.failure?.isRefusedToken == true
+      {
+        retryAt = nil
       } else {
         scheduleRetry()
       }
     } catch {
+      if error.isRefusedToken {
+        // Said once, with what to do; asking again would be refused again.
+        problem = OfflineText.refusedToken(text: text)
+        retryAt = nil
+        return
+      }
       if programs == nil, error.isUnreachable {
         problem = text(.workoutsOfflineNothing)
       } else {

@@ -204,7 +204,11 @@ public final class WorkoutsScreen: AppScreen {
 
   public func body(size: TerminalSize, now: Date) -> Frame {
     var lines: [StyledLine] = []
-    if let problem { lines.append(StyledLine(problem, TextStyle(bold: true, foreground: .red))) }
+    if let problem {
+      lines += wrapped(problem, columns: size.columns).map {
+        StyledLine($0, TextStyle(bold: true, foreground: .red))
+      }
+    }
     lines += offlineLines()
     if programs == nil {
       if loading || problem == nil {

@@ -64,7 +64,7 @@ public struct KeptReads: Sendable {
       hash = hash &* 0x0000_0100_0000_01b3
     }
     let name = String(hash, radix: 16)
-    return dataDirectory.appendingPathComponent("last-good-answers")
+    return DataDirectory(dataDirectory).lastGoodAnswers
       .appendingPathComponent(String(repeating: "0", count: 16 - name.count) + name)
   }
 

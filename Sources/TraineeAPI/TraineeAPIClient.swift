@@ -22,6 +22,8 @@ public struct TraineeAPIClient: Sendable {
   let token: String
   let timeZone: @Sendable () -> TimeZone
   let transport: Transport
+  /// Shared by the app's clients: once the server refused the token (401), no request is sent.
+  public var tokenRefusal: TokenRefusal?
 
   /// A client of the server at `baseURL` acting for the trainee `token` names, over `session`.
   ///
@@ -95,12 +97,21 @@ extension TraineeAPIClient {
 
   /// Sends `request` through the transport; a failure to get any answer is thrown as the
   /// client's error.
+  ///
+  /// Once the server refused the token (`tokenRefusal`), nothing is sent: the server's 401 is
+  /// thrown again.
   func exchange(_ request: URLRequest) async throws(TraineeAPIError) -> (Data, HTTPURLResponse) {
+    if let refused = tokenRefusal?.error { throw refused }
+    let answer: (Data, HTTPURLResponse)
     do {
-      return try await transport(request)
+      answer = try await transport(request)
     } catch {
       throw TraineeAPIError(transportError: error)
     }
+    if answer.1.statusCode == 401, let tokenRefusal {
+      tokenRefusal.refuse(try? JSONDecoder().decode(APIErrorBody.self, from: answer.0))
+    }
+    return answer
   }
 
   /// Sends `request` and answers the body of a 2xx answer; any other answer is `.http`.

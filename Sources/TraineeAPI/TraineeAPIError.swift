@@ -60,6 +60,13 @@ extension TraineeAPIError {
 }
 
 extension TraineeAPIError {
+  /// Whether the server refused the token (401): asking again changes nothing until the app
+  /// runs with another token, so nothing retries it (docs/decisions.md "A refused token").
+  public var isRefusedToken: Bool {
+    if case .http(401, _) = self { return true }
+    return false
+  }
+
   /// Whether no answer came at all (no network, the server down or too slow): a copy shown
   /// meanwhile is "offline" rather than refused.
   public var isUnreachable: Bool {

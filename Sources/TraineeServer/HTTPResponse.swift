@@ -34,6 +34,8 @@ public struct HTTPStatus: Hashable, Sendable, ExpressibleByIntegerLiteral, Custo
   public static let conflict: HTTPStatus = 409
   /// 413 Content Too Large.
   public static let contentTooLarge: HTTPStatus = 413
+  /// 414 URI Too Long.
+  public static let uriTooLong: HTTPStatus = 414
   /// 422 Unprocessable Content.
   public static let unprocessableContent: HTTPStatus = 422
   /// 500 Internal Server Error.

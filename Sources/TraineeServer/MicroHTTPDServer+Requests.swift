@@ -247,13 +247,14 @@ func requestHead(
 // NB: MHD's URI callback sees the request target before MHD decodes it; the target is kept in
 // the connection's state (`ConnectionState`) until the access handler takes it, and dropped with
 // it when the connection closes (MHD calls the completed callback only for requests that reached
-// the handler, so nothing is allocated per request here). A target with more query arguments
-// than any route takes is cut off at once: MHD 0.9.75 parses the arguments into the
-// connection's 32 KiB memory pool before any handler runs and, with about 456 of them, waits
-// without answering until the 60 s timeout.
+// the handler, so nothing is allocated per request here). docs/decisions.md "Request targets and
+// headers": MHD 0.9.75 parses the query arguments into the connection's 32 KiB memory pool right
+// after this callback and, with about 456 of them, waits without answering until the 60 s
+// timeout. For a target with more arguments than any route takes, MHD's copy of the query is
+// emptied here, so MHD parses none; the handler reads the kept raw target and answers 414.
 
-/// MHD's URI callback: keeps the raw target; shuts down a connection whose target has too many
-/// query arguments (MHD then closes it when its next read ends).
+/// MHD's URI callback: keeps the raw target; empties MHD's copy of a query with too many
+/// arguments (or, with no state to keep the target in, shuts the connection down).
 let keepTarget:
   @convention(c) (
     UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?
@@ -261,12 +262,21 @@ let keepTarget:
     guard serverContext != nil, let uri, let connection else { return nil }
     let raw = String(
       decoding: UnsafeRawBufferPointer(start: uri, count: strlen(uri)), as: UTF8.self)
-    if RequestTarget(raw).queryArgumentCount > RequestTarget.maximumQueryArguments {
-      let socket = perform_mhd_connection_fd(connection)
-      if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
+    guard let state = ConnectionState.of(connection) else {
+      if RequestTarget(raw).queryArgumentCount > RequestTarget.maximumQueryArguments {
+        let socket = perform_mhd_connection_fd(connection)
+        if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
+      }
       return nil
     }
-    ConnectionState.of(connection)?.target = raw
+    state.target = raw
+    if RequestTarget(raw).queryArgumentCount > RequestTarget.maximumQueryArguments,
+      let mark = strchr(uri, Int32(UInt8(ascii: "?")))
+    {
+      // MHD's own buffer (it writes into it next, replacing the `?` with a NUL): the byte after
+      // the `?` ends the query MHD parses (0.9.75 and 1.0 alike).
+      mark.advanced(by: 1).pointee = 0
+    }
     return nil
   }
 

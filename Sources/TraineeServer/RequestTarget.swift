@@ -63,13 +63,13 @@ public struct RequestTarget: Equatable, Sendable {
   }
 
   /// The query arguments, percent-decoded (`+` is a space); the first of repeated names wins
-  /// and a name without `=` has the empty value. Throws a 400 `invalid_query` for too many
-  /// arguments or one that cannot be decoded.
+  /// and a name without `=` has the empty value. Throws a 414 `too_many_query_arguments` for
+  /// too many arguments, a 400 `invalid_query` for one that cannot be decoded.
   public func queryArguments() throws(HTTPError) -> [String: String] {
     guard let query, !query.isEmpty else { return [:] }
     guard queryArgumentCount <= Self.maximumQueryArguments else {
       throw HTTPError(
-        .badRequest, code: "invalid_query",
+        .uriTooLong, code: "too_many_query_arguments",
         message: "The query has more than \(Self.maximumQueryArguments) arguments.")
     }
     var arguments: [String: String] = [:]

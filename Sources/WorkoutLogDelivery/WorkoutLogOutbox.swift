@@ -17,7 +17,7 @@ public struct WorkoutLogOutbox: Sendable {
   /// The outbox of `dataDirectory`.
   public init(dataDirectory: URL) {
     file = DurableJSONFile(
-      url: dataDirectory.appendingPathComponent("pending-workout-log.json"),
+      url: DataDirectory(dataDirectory).pendingWorkoutLog,
       what: "The unsent workout log")
   }
 
@@ -41,7 +41,7 @@ public struct WorkoutLogOutbox: Sendable {
   /// Where logs the server refused are kept once the trainee sets them aside:
   /// `DIR/refused-workout-logs/`.
   public var refusedDirectory: URL {
-    url.deletingLastPathComponent().appendingPathComponent("refused-workout-logs")
+    DataDirectory(url.deletingLastPathComponent()).refusedWorkoutLogs
   }
 
   /// Keeps `log` in `refusedDirectory` as `<finished at, ms>-<idempotency key>.json`, then empties

@@ -263,7 +263,7 @@ public final class SessionJournal {
     Self.journalFiles(in: directory)
   }
 
-  private static func journalFiles(in directory: URL) -> [(start: Int, url: URL)] {
+  static func journalFiles(in directory: URL) -> [(start: Int, url: URL)] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     return names.compactMap { name -> (Int, URL)? in
       guard name.hasPrefix("journal-"), name.hasSuffix(".jsonl"),

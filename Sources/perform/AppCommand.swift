@@ -96,7 +96,10 @@ enum AppCommand {
     let zone = SharedDeviceTimeZone(
       DeviceTimeZone.system(), fallback: TimeZone.current, now: { Date() })
     let timeZone: @Sendable () -> TimeZone = { zone.current() }
-    let client = TraineeAPIClient(baseURL: baseURL, token: bearer, timeZone: timeZone)
+    var refusing = TraineeAPIClient(baseURL: baseURL, token: bearer, timeZone: timeZone)
+    // NB: docs/decisions.md "A refused token": after the server's first 401, no request is sent.
+    refusing.tokenRefusal = TokenRefusal()
+    let client = refusing
 
     let app = PerformTerminalApp()
     // NB: docs/decisions.md "The app's settings, language and units": language and units from LC_ALL / LC_MESSAGES / LC_MEASUREMENT /

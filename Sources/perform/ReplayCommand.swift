@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 import WorkoutReplay
 
@@ -21,7 +22,7 @@ enum ReplayCommand {
       let script = try ReplayScript(json: data)
       let runner = ReplayRunner(
         journalDirectory: options.values["data-dir"].map {
-          URL(fileURLWithPath: $0).appendingPathComponent("workout")
+          DataDirectory(URL(fileURLWithPath: $0)).workoutSession
         })
       let result = try await runner.run(script)
       for notice in result.notices { fail(notice.description) }

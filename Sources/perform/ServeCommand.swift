@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 import TraineeServer
 
@@ -267,9 +268,9 @@ func openStore(
     }
     path = explicit
   } else {
-    let directory = dataDirectory(options)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    path = directory.appendingPathComponent("perform.sqlite").path
+    let layout = dataLayout(options)
+    try FileManager.default.createDirectory(at: layout.root, withIntermediateDirectories: true)
+    path = layout.database.path
   }
   return (
     try DatabaseTraineeStore(
@@ -287,9 +288,9 @@ private let serverCheckpointInterval = Duration.milliseconds(100)
 /// Where the demo token is kept: beside a SQLite file, in the data directory for PostgreSQL.
 func demoTokenBase(_ options: Options, database: String) -> String {
   guard PostgreSQLDatabase.isURL(options.values["database"] ?? "") else { return database }
-  let directory = dataDirectory(options)
-  try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  return directory.appendingPathComponent("postgresql").path
+  let layout = dataLayout(options)
+  try? FileManager.default.createDirectory(at: layout.root, withIntermediateDirectories: true)
+  return layout.postgreSQLTokenBase.path
 }
 
 /// The PostgreSQL pool's connections in use and idle, for `/metrics`; none for SQLite.

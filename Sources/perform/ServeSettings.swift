@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 import TraineeServer
 
@@ -136,7 +137,7 @@ struct ServeSettings {
     }
     let database =
       given.values["database"]
-      ?? dataDirectory(given).appendingPathComponent("perform.sqlite").path
+      ?? dataLayout(given).database.path
     let isURL = PostgreSQLDatabase.isURL(database)
     if isURL || FileManager.default.fileExists(atPath: database) {
       do {
@@ -169,7 +170,7 @@ struct ServeSettings {
     }
     return [
       "listen: \(configuration.host):\(configuration.port)",
-      "database: \(PostgreSQLDatabase.withoutPassword(given.values["database"] ?? dataDirectory(given).appendingPathComponent("perform.sqlite").path))",
+      "database: \(PostgreSQLDatabase.withoutPassword(given.values["database"] ?? dataLayout(given).database.path))",
       "access log: \(log)",
       "max requests per address: \(configuration.maxRequestsPerAddress)",
       "max body MiB in flight: \(configuration.maxBodyBytesInFlight >> 20)",

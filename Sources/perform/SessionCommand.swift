@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 import TraineeAPI
 import WorkoutSession
@@ -21,35 +22,49 @@ enum SessionCommand {
       }
       now = { date }
     }
-    let journal = SessionJournal(
-      directory: dataDirectory(options).appendingPathComponent("workout"))
+    let directory = dataLayout(options).workoutSession
+    guard options.positional == ["show"] || options.positional == ["apply"] else {
+      fail("session takes show or apply\n\n\(usage(of: "session"))")
+      return 2
+    }
+    let journal = SessionJournal(directory: directory)
     let store: WorkoutStore
     do {
       let restored = try WorkoutStore.restoring(from: journal, now: now)
       store = restored.store
       for notice in restored.notices { fail(notice.description) }
     } catch {
+      guard error.isInUse else {
+        fail("\(error)")
+        return 1
+      }
+      // NB: docs/decisions.md "The data directory's layout": a running app holds the workout's
+      // lock; `show` reads its files as they are, `apply` leaves them to it.
+      guard options.positional == ["show"] else {
+        fail("another Perform app is using \(directory.path); quit it first")
+        return 1
+      }
+      return showRunning(directory)
+    }
+    defer { journal.close() }
+    return options.positional == ["show"] ? show(store.state) : apply(store, journal: journal)
+  }
+
+  /// The workout a running app holds, read without its lock.
+  private static func showRunning(_ directory: URL) -> Int32 {
+    do {
+      return show(try SessionJournal.read(directory: directory))
+    } catch {
       fail("\(error)")
       return 1
     }
-    defer { journal.close() }
-    switch options.positional {
-    case ["show"]:
-      return show(store)
-    case ["apply"]:
-      return apply(store, journal: journal)
-    default:
-      fail("session takes show or apply\n\n\(usage(of: "session"))")
-      return 2
-    }
   }
 
-  @MainActor
-  private static func show(_ store: WorkoutStore) -> Int32 {
+  private static func show(_ state: WorkoutState) -> Int32 {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
-      var data = try encoder.encode(store.state)
+      var data = try encoder.encode(state)
       data.append(UInt8(ascii: "\n"))
       FileHandle.standardOutput.write(data)
       return 0

@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 
 /// One command's entry in the usage: the words that name it and its synopsis, indented.
@@ -35,7 +36,8 @@ let commandUsages: [CommandUsage] = [
     words: ["session", "show"],
     text: """
       perform session show [--data-dir DIR]
-          Print the saved live workout, as restored after a crash.
+          Print the saved live workout, as restored after a crash (a running app's
+          too, read without changing it).
       """),
   CommandUsage(
     words: ["session", "apply"],
@@ -233,13 +235,14 @@ struct UsageError: Error, CustomStringConvertible {
 /// The directory Perform keeps the trainee's data in: `--data-dir`, else `$XDG_DATA_HOME/perform`,
 /// else `~/.local/share/perform`.
 func dataDirectory(_ options: Options) -> URL {
-  if let explicit = options.values["data-dir"] { return URL(fileURLWithPath: explicit) }
-  let environment = ProcessInfo.processInfo.environment
-  if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-    return URL(fileURLWithPath: xdg).appendingPathComponent("perform")
-  }
-  return FileManager.default.homeDirectoryForCurrentUser
-    .appendingPathComponent(".local/share/perform")
+  dataLayout(options).root
+}
+
+/// The layout of the data directory `options` name; every command finds its files through it.
+func dataLayout(_ options: Options) -> DataDirectory {
+  DataDirectory(
+    explicit: options.values["data-dir"], environment: ProcessInfo.processInfo.environment,
+    home: FileManager.default.homeDirectoryForCurrentUser)
 }
 
 /// The script at `path`, or standard input for `-`; nil (after saying so) when the file cannot

@@ -93,7 +93,7 @@ import Testing
 
   @Test func showOfACorruptSnapshotReportsItOnStandardErrorAndKeepsTheFile() throws {
     try withScratchDirectory { scratch in
-      let workout = scratch.appendingPathComponent("workout")
+      let workout = scratch.appendingPathComponent("workout-session")
       try FileManager.default.createDirectory(at: workout, withIntermediateDirectories: true)
       let damaged = Data(#"{"schemaVersion":1,"sequence":3,"state":{"ses"#.utf8)
       try damaged.write(to: workout.appendingPathComponent("session.json"))
@@ -117,7 +117,7 @@ import Testing
     try withScratchDirectory { scratch in
       let lines = Array(Self.script.lines.prefix(5))
       _ = try perform(["session", "apply", "--data-dir", scratch.path], input: lines)
-      let journal = scratch.appendingPathComponent("workout/journal-1.jsonl")
+      let journal = scratch.appendingPathComponent("workout-session/journal-1.jsonl")
       let handle = try FileHandle(forWritingTo: journal)
       try handle.seekToEnd()
       try handle.write(contentsOf: Data(#"{"v":1,"seq":6,"at":17676"#.utf8))

@@ -149,10 +149,11 @@ import Testing
     #expect(reply.body.contains("\"code\":\"invalid_header\""), "\(reply.body)")
   }
 
-  /// Hundreds of query arguments: MHD used to wait without answering until its 60 s timeout.
-  /// Up to the limit they are read; past it, the connection is closed at once.
-  @Test func tooManyQueryArgumentsGetAnAnswerOrAClosedConnection() async throws {
-    let (server, directory) = try Self.demoServer()
+  /// Hundreds of query arguments: MHD used to wait without answering until its 60 s timeout,
+  /// then the server closed the connection without an answer. Up to the limit they are read;
+  /// past it (2.7 KB for 400), a 414 with the JSON error body, counted in the metrics.
+  @Test func tooManyQueryArgumentsAreAnswered414AndCounted() async throws {
+    let (server, directory) = try Self.demoServer(arguments: ["--metrics-port", "0"])
     defer { try? FileManager.default.removeItem(at: directory) }
     defer { server.interrupt() }
     let token = try #require(server.token)
@@ -160,19 +161,37 @@ import Testing
       (0..<count).map { "a\($0)=1" }.joined(separator: "&")
     }
     let many = try RawHTTP.send(
-      RawHTTP.get("/v1/trainee/session?" + query(100), token: token), port: server.port)
+      RawHTTP.get("/v1/trainee/workouts?" + query(100), token: token), port: server.port)
     #expect(many.status == 200)
-    for count in [101, 456, 2000] {
+    let counts = [101, 400, 456, 2000]
+    for count in counts {
       let reply = try RawHTTP.send(
-        RawHTTP.get("/v1/trainee/session?" + query(count), token: token), port: server.port,
+        RawHTTP.get("/v1/trainee/workouts?" + query(count), token: token), port: server.port,
         timeout: 30)
-      #expect(reply.closed, "\(count) arguments: the connection was left open")
-      #expect(reply.status == nil || reply.status == 400, "\(count): \(reply.body)")
+      #expect(reply.status == 414, "\(count): \(reply.head)\(reply.body)")
+      #expect(
+        reply.body.contains("\"code\":\"too_many_query_arguments\""), "\(count): \(reply.body)")
+      #expect(reply.head.contains("Content-Type: application/json"), "\(reply.head)")
     }
+    // A target longer than MHD's 32 KiB pool holds is MHD's own 414, with its HTML body
+    // (docs/decisions.md "Request targets and headers": not counted, a known limit).
+    let long = try RawHTTP.send(
+      RawHTTP.get("/v1/trainee/workouts?" + query(6000), token: token), port: server.port)
+    #expect(long.status == 414)
     // The server goes on answering.
     let after = try RawHTTP.send(
       RawHTTP.get("/v1/trainee/session", token: token), port: server.port)
     #expect(after.status == 200)
+    // A request's line is counted once it is over: read until the refusals are there.
+    let metrics = try #require(server.metricsURL)
+    let line = #"perform_http_requests_total{route="-",method="GET",status="414"} "#
+    var text = ""
+    for _ in 0..<500 where !text.contains(line + "\(counts.count)") {
+      let (data, _) = try await URLSession.shared.data(from: metrics)
+      text = String(decoding: data, as: UTF8.self)
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(text.contains(line + "\(counts.count)\n"), "\(text)")
   }
 
   /// Times beyond reason: were stored and echoed mangled (`4170145-09-04T...`, `100000-01-01`,

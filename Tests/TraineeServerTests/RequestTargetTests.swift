@@ -41,14 +41,15 @@ struct RequestTargetTests {
     #expect(error?.code == "invalid_query")
   }
 
-  @Test func moreArgumentsThanTheLimitAreA400() throws {
+  @Test func moreArgumentsThanTheLimitAreA414() throws {
     let limit = RequestTarget.maximumQueryArguments
     let query = { (count: Int) in (0..<count).map { "a\($0)=1" }.joined(separator: "&") }
     #expect(try RequestTarget("/p?" + query(limit)).queryArguments().count == limit)
     let error = #expect(throws: HTTPError.self) {
       try RequestTarget("/p?" + query(limit + 1)).queryArguments()
     }
-    #expect(error?.code == "invalid_query")
+    #expect(error?.status == .uriTooLong)
+    #expect(error?.code == "too_many_query_arguments")
   }
 
   @Test(arguments: ["1", "42", "9223372036854775807"])

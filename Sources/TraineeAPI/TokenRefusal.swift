@@ -1,0 +1,33 @@
+import Foundation
+import Synchronization
+
+// NB: docs/decisions.md "A refused token": a token the server refused (401) stays refused for
+// as long as the app runs with it, since only a restart with `--token` changes it; so after the
+// first 401 no request of a client sharing this is sent, and nothing retries against the
+// server. Once accounts exist, the refresh token is tried here before the refusal is kept.
+
+/// Whether the server refused the token of the clients that share this (401), and its answer.
+///
+/// Give one to every `TraineeAPIClient` of the app (`tokenRefusal`): after the server answers
+/// 401, each of their requests throws the same `.http(status: 401, ...)` without being sent.
+public final class TokenRefusal: Sendable {
+  private let answer = Mutex<APIErrorBody??>(nil)
+
+  /// No token refused yet.
+  public init() {}
+
+  /// Whether the server refused the token.
+  public var isRefused: Bool { answer.withLock { $0 != nil } }
+
+  /// The error the server's 401 was, once it came; thrown again for every later request.
+  public var error: TraineeAPIError? {
+    answer.withLock { kept in kept.map { .http(status: 401, error: $0) } }
+  }
+
+  /// Keeps the server's first 401 answer (`body`, when it was an error body).
+  func refuse(_ body: APIErrorBody?) {
+    answer.withLock { kept in
+      if kept == nil { kept = .some(body) }
+    }
+  }
+}

@@ -43,6 +43,11 @@ extension AppText {
     date.formatted(template: "yMMMdjmm", locale: dateLocale, timeZone: timeZone)
   }
 
+  /// A time of day on its own: `7:00 PM` (en_US), `19:00` (en_GB, de).
+  public func time(_ date: Date, timeZone: TimeZone) -> String {
+    date.formatted(template: "jmm", locale: dateLocale, timeZone: timeZone)
+  }
+
   /// A time today (`10:32`, `10:32 AM`) or on an earlier day (`30 Nov, 10:32`).
   public func timeOrDay(_ date: Date, now: Date, timeZone: TimeZone) -> String {
     var calendar = Calendar(identifier: .gregorian)

@@ -61,7 +61,8 @@ struct NutritionDayList {
   /// The list of `day`, whose plan day is `plan` (for the options of each item); `snapshot` is
   /// the store's day when it is editable (for the amounts of added foods).
   init(
-    day: ReadOnlyDay, plan: NutritionPlanDayDto?, snapshot: NutritionDaySnapshot?, columns: Int
+    day: ReadOnlyDay, plan: NutritionPlanDayDto?, snapshot: NutritionDaySnapshot?, columns: Int,
+    timeZone: TimeZone
   ) {
     nameColumns = max(18, columns - 36)
     let dateKey = day.date.dayKey
@@ -103,11 +104,27 @@ struct NutritionDayList {
         append(
           nil, primary: false,
           StyledLine([
-            StyledRun(NutritionText.padded("  \(log.consumedAt)\(note)", to: nameColumns)),
+            StyledRun(
+              NutritionText.padded(
+                "  \(Self.clockTime(log.consumedAt, timeZone: timeZone))\(note)",
+                to: nameColumns)),
             StyledRun(" " + NutritionText.macros(log.macros), dim),
           ]))
       }
     }
+  }
+
+  /// A meal log's `consumedAt` (an ISO 8601 instant) as a time of day in the trainee's zone and
+  /// locale (`19:00`, `7:00 PM`); a value that is not an instant is shown as it came.
+  static func clockTime(_ instant: String, timeZone: TimeZone) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    if let date = formatter.date(from: instant) {
+      return NutritionText.text.time(date, timeZone: timeZone)
+    }
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    guard let date = formatter.date(from: instant) else { return instant }
+    return NutritionText.text.time(date, timeZone: timeZone)
   }
 
   // MARK: Plan meals

@@ -63,7 +63,8 @@ extension NutritionScreen {
     let content = currentContent()
     guard let day = content.day else { return NutritionDayList() }
     return NutritionDayList(
-      day: day, plan: content.plan?.day, snapshot: content.snapshot, columns: columns)
+      day: day, plan: content.plan?.day, snapshot: content.snapshot, columns: columns,
+      timeZone: environment.timeZone())
   }
 
   /// The selected row, resolved against the day as it is now.

@@ -92,7 +92,9 @@ struct NutritionScreenDayTests {
     #expect(await harness.settle { harness.text.contains("Shown from the diary.") })
     #expect(harness.text.contains("[✓] Oats 80 g"))
     #expect(harness.text.contains("Logged meals"))
-    #expect(harness.text.contains("2026-01-02T19:00:00Z"))
+    // The log's instant as a time of day in the trainee's zone (UTC here) and region (GB).
+    #expect(harness.text.contains("  19:00"))
+    #expect(!harness.text.contains("2026-01-02T19:00:00Z"))
     #expect(harness.text.contains("Eaten 803 / 2400 kcal"))
   }
 

@@ -10,7 +10,7 @@ endif
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Benchmarks Apps Fuzz
 
-.PHONY: run test test-with-postgresql lint format deps build bench bench-app bench-server load-fault bench-neighbour golden tsan fuzz fuzz-build fuzz-merge clean
+.PHONY: run test test-with-postgresql test-stress lint format deps build bench bench-app bench-server load-fault bench-neighbour golden tsan fuzz fuzz-build fuzz-merge clean
 
 ## run: build Perform and open the terminal app (embedded server, demo trainee)
 run: deps
@@ -38,6 +38,12 @@ test-with-postgresql:
 	scripts/openapi-conformance.sh .build/debug/perform \
 	  "$$PERFORM_TEST_POSTGRESQL&options=-csearch_path%3Dopenapi"
 	$(SWIFT) test --skip-build --disable-xctest
+
+## test-stress: `make test` RUNS times (default 5) in a fresh clone of HEAD with both cores kept
+## busy by stress-ng; stops at the first failure (docs/benchmarks.md, "make test with the cores
+## busy")
+test-stress:
+	scripts/test-under-stress.sh
 
 ## lint: check formatting with the checked-in .swift-format
 lint:

@@ -57,7 +57,7 @@ struct ChecksRun {
     _ = app.type(Array("X".utf8))
     try waitFor("Discard the workout", within: .seconds(10))
     _ = app.type(Array("y".utf8))
-    try waitFor("Next workout:", within: .seconds(10))
+    try waitFor("No workout in progress", within: .seconds(10))
     _ = app.type(Array("q".utf8))
     guard app.finish(timeout: .seconds(30)) == 0 else {
       throw BenchmarkFailure("perform did not exit with status 0 after q")

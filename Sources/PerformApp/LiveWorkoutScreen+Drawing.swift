@@ -15,12 +15,13 @@ extension LiveWorkoutScreen {
       return Frame(
         lines: finishedWorkoutLines(
           logged, title: title, stats: stats, text: text,
-          units: settings?.current.units ?? .metric))
+          units: settings?.current.units ?? .metric
+        ).flatMap { messageLines($0, columns: size.columns) })
     }
     guard let session else {
-      lines.append(StyledLine(text(.liveNoWorkout), TextStyle(bold: true)))
+      lines += messageLines(text(.liveNoWorkout), TextStyle(bold: true), columns: size.columns)
       lines.append(StyledLine(""))
-      lines.append(StyledLine(text(.livePickDay)))
+      lines += messageLines(text(.livePickDay), columns: size.columns)
       return Frame(lines: lines)
     }
     cursor.align(to: session)
@@ -30,22 +31,29 @@ extension LiveWorkoutScreen {
         content, now: now, width: min(60, max(30, size.columns)), color: true)
       lines += StyledLine.lines(ansi: card)
     }
-    if let finishing = finishingLines() { lines += finishing }
-    if mode == .confirmSetAside {
-      lines.append(
-        StyledLine(
-          text(.liveConfirmSetAside),
-          TextStyle(bold: true, reverse: true)))
+    if let finishing = finishingLines() {
+      lines += finishing.flatMap { messageLines($0, columns: size.columns) }
     }
-    if let rest = restLines(now: now, width: size.columns) { lines += rest }
+    if mode == .confirmSetAside {
+      lines += messageLines(
+        text(.liveConfirmSetAside), TextStyle(bold: true, reverse: true), columns: size.columns)
+    }
+    if let rest = restLines(now: now, width: size.columns) {
+      lines += rest.flatMap { messageLines($0, columns: size.columns) }
+    }
     if let celebration = coordinator.celebration {
-      lines.append(StyledLine("🏆 " + celebration.text, TextStyle(bold: true, foreground: .yellow)))
+      lines += messageLines(
+        "🏆 " + celebration.text, TextStyle(bold: true, foreground: .yellow),
+        columns: size.columns)
     }
     var caret: (row: Int, column: Int)?
     let exerciseTop = lines.count
     var selectedRow = exerciseTop
     for (index, exercise) in session.exercises.enumerated() {
-      lines += exerciseLines(exercise, index: index, session: session)
+      lines += exerciseLines(exercise, index: index, session: session).enumerated().flatMap {
+        // The heading row is laid out in columns; the lines under it are sentences.
+        $0.offset == 0 ? [$0.element] : messageLines($0.element, columns: size.columns)
+      }
       for (offset, set) in exercise.sets.enumerated() {
         let (line, column) = setLine(
           set, exercise: exercise, at: (index, offset), session: session)
@@ -62,11 +70,14 @@ extension LiveWorkoutScreen {
         }
         lines.append(line)
       }
-      lines += notes(exercise, index: index)
+      lines += notes(exercise, index: index).flatMap { messageLines($0, columns: size.columns) }
       lines.append(StyledLine(""))
     }
     if case .substituting(let choice) = mode, let exercise = selectedExercise {
-      lines += substitutePicker(exercise, choice: choice)
+      lines += substitutePicker(exercise, choice: choice).enumerated().flatMap {
+        // The question wraps; the choices are rows.
+        $0.offset == 0 ? messageLines($0.element, columns: size.columns) : [$0.element]
+      }
     }
     if case .videoURL(let editor) = mode {
       let prompt = text(.liveVideoURL)
@@ -75,23 +86,20 @@ extension LiveWorkoutScreen {
     }
     if mode == .confirmFinish {
       let stats = sessionStats(session)
-      lines.append(
-        StyledLine(
-          text(
-            .liveConfirmFinish, count: stats.totalSets,
-            ["done": String(stats.completedSets), "total": String(stats.totalSets)]),
-          TextStyle(bold: true, reverse: true)))
+      lines += messageLines(
+        text(
+          .liveConfirmFinish, count: stats.totalSets,
+          ["done": String(stats.completedSets), "total": String(stats.totalSets)]),
+        TextStyle(bold: true, reverse: true), columns: size.columns)
     }
     if let question = confirmQuestion(session) {
-      for row in wrapped(question, columns: size.columns) {
-        lines.append(StyledLine(row, TextStyle(bold: true, reverse: true, foreground: .yellow)))
-      }
+      lines += messageLines(
+        question, TextStyle(bold: true, reverse: true, foreground: .yellow), columns: size.columns)
     }
     if mode == .confirmDiscard {
-      lines.append(
-        StyledLine(
-          text(.liveConfirmDiscard),
-          TextStyle(bold: true, reverse: true, foreground: .red)))
+      lines += messageLines(
+        text(.liveConfirmDiscard), TextStyle(bold: true, reverse: true, foreground: .red),
+        columns: size.columns)
     }
     return Frame(
       lines: scrolled(

@@ -54,7 +54,9 @@ extension NutritionScreen {
       let typed = String(prompt.editor.text.prefix(prompt.editor.cursor))
       cursor = (0, TextColumns.of(prompt.label) + TextColumns.of(typed))
     } else if let form = mealLogLines() ?? manualFoodLines() {
-      footer = form.lines
+      // The form's last line is its hint or its problem: a sentence, which wraps.
+      footer =
+        form.lines.dropLast() + form.lines.suffix(1).flatMap { messageLines($0, columns: columns) }
       cursor = form.cursor
     }
     let room = max(1, size.rows - header.count - footer.count)
@@ -122,9 +124,11 @@ extension NutritionScreen {
   private func middleLines(columns: Int, room: Int) -> [StyledLine] {
     switch mode {
     case .searching(let target, let what, _):
-      return [StyledLine(text(.nutritionLookingUp, ["title": target.title, "what": what]))]
+      return messageLines(
+        text(.nutritionLookingUp, ["title": target.title, "what": what]), columns: columns)
     case .results(let target, let query, let foods, let index):
-      return resultLines(target, query: query, foods: foods, index: index, room: room)
+      return resultLines(
+        target, query: query, foods: foods, index: index, room: room, columns: columns)
     default:
       return dayLines(columns: columns, room: room)
     }
@@ -152,12 +156,12 @@ extension NutritionScreen {
   }
 
   private func resultLines(
-    _ target: NutritionFoodTarget, query: String, foods: [FoodDto], index: Int, room: Int
+    _ target: NutritionFoodTarget, query: String, foods: [FoodDto], index: Int, room: Int,
+    columns: Int
   ) -> [StyledLine] {
-    var lines = [
-      StyledLine(
-        text(.nutritionFoodsFound, ["title": target.title, "query": query]), TextStyle(bold: true))
-    ]
+    var lines = messageLines(
+      text(.nutritionFoodsFound, ["title": target.title, "query": query]), TextStyle(bold: true),
+      columns: columns)
     let visible = max(1, room - lines.count)
     let top = min(max(0, index - visible + 1), max(0, foods.count - visible))
     for (offset, food) in foods.enumerated().dropFirst(top).prefix(visible) {

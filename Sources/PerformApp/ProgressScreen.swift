@@ -136,25 +136,29 @@ public final class ProgressScreen: AppScreen {
   public func body(size: TerminalSize, now: Date) -> Frame {
     let text = text()
     let units = units()
-    var lines = [
-      StyledLine(text(.progressTitle, ["exercise": exercise.name]), TextStyle(bold: true))
-    ]
-    if let problem { lines.append(StyledLine(problem, TextStyle(bold: true, foreground: .red))) }
+    // The sentences wrap (`messageLines`); the chooser and the chart are laid out to fit.
+    let columns = size.columns
+    var lines = messageLines(
+      text(.progressTitle, ["exercise": exercise.name]), TextStyle(bold: true), columns: columns)
+    if let problem {
+      lines += messageLines(problem, TextStyle(bold: true, foreground: .red), columns: columns)
+    }
     guard let progress else {
       if loading || problem == nil {
-        lines.append(StyledLine(text(.progressLoading, ["exercise": exercise.name])))
+        lines += messageLines(
+          text(.progressLoading, ["exercise": exercise.name]), columns: columns)
       }
       return Frame(lines: lines)
     }
     if setCount == 0 {
-      lines.append(StyledLine(text(.progressNoSets, ["exercise": exercise.name])))
+      lines += messageLines(text(.progressNoSets, ["exercise": exercise.name]), columns: columns)
       return Frame(lines: lines)
     }
     // The best set and the counts on one line when it fits, else on two.
     let parts = summary(progress, text: text, units: units)
     let joined = parts.joined(separator: " · ")
     for part in TextColumns.of(joined) <= size.columns ? [joined] : parts {
-      lines.append(StyledLine(part, TextStyle(dim: true)))
+      lines += messageLines(part, TextStyle(dim: true), columns: columns)
     }
     var chooser = StyledLine()
     for candidate in Chart.allCases {
@@ -169,10 +173,13 @@ public final class ProgressScreen: AppScreen {
     let points = points(chart, progress, units: units)
     if points.isEmpty {
       lines.append(StyledLine(""))
-      lines.append(StyledLine(text(.progressNoWeights, ["exercise": exercise.name])))
+      lines += messageLines(
+        text(.progressNoWeights, ["exercise": exercise.name]), columns: columns)
       return Frame(lines: lines)
     }
-    if points.count == 1 { lines.append(StyledLine(text(.progressOnePoint), TextStyle(dim: true))) }
+    if points.count == 1 {
+      lines += messageLines(text(.progressOnePoint), TextStyle(dim: true), columns: columns)
+    }
     let drawing = ProgressChart(
       title: title(chart, text: text), unit: units.weightSymbol, points: points)
     // Rows: the title, the plot, the time axis and its labels; columns: the value labels, a

@@ -17,42 +17,67 @@ func formatNumber(_ value: Double) -> String {
   value == value.rounded() ? String(Int(value)) : String(value)
 }
 
-/// `text` in lines of at most `columns`: broken between words, and inside a word only when it
-/// is longer than a line (Japanese has no spaces to break at).
-func wrapped(_ text: String, columns: Int) -> [String] {
-  let columns = max(1, columns)
-  var lines: [String] = []
-  var line = ""
-  for word in text.split(separator: " ") {
-    let candidate = line.isEmpty ? String(word) : line + " " + word
-    if TextColumns.of(candidate) <= columns {
-      line = candidate
-      continue
-    }
-    if !line.isEmpty { lines.append(line) }
-    line = ""
-    for character in word {
-      if TextColumns.of(line + String(character)) > columns {
-        lines.append(line)
-        line = ""
-      }
-      line.append(character)
-    }
-  }
-  if !line.isEmpty || lines.isEmpty { lines.append(line) }
-  return lines
-}
-
 // NB: docs/decisions.md "The app's settings, language and units", nothing runs off the line: a
-// message (the status line, a screen's notice, a read-only or offline line) is a sentence, so
-// it wraps between words in every language at every width rather than being cut.
+// message (the status line, a screen's notice, a read-only or offline line, a screen's
+// sentences) is a sentence, so it wraps between words in every language at every width rather
+// than being cut. Table rows are laid out in columns and are not messages.
 
 /// `text` as lines of at most `columns` in `style`, a leading indent kept on every line.
 func messageLines(_ text: String, _ style: TextStyle = TextStyle(), columns: Int) -> [StyledLine] {
-  let indent = String(text.prefix { $0 == " " })
-  let rest = String(text.dropFirst(indent.count))
+  messageLines(StyledLine(text, style), columns: columns)
+}
+
+/// `line` as lines of at most `columns`: broken between words, and inside a word only when it
+/// is longer than a line (Japanese has no spaces to break at); every part keeps its style and
+/// the line's leading indent. A line that fits comes back as it is.
+func messageLines(_ line: StyledLine, columns: Int) -> [StyledLine] {
+  guard TextColumns.of(line.plainText) > columns else { return [line] }
+  typealias Styled = (character: Character, style: TextStyle)
+  let characters: [Styled] = line.runs.flatMap { run in run.text.map { ($0, run.style) } }
+  let indent = Array(characters.prefix { $0.character == " " })
   let room = max(1, columns - indent.count)
-  return wrapped(rest, columns: room).map { StyledLine(indent + $0, style) }
+  var parts: [[Styled]] = []
+  var part: [Styled] = []
+  var width = 0
+  var index = indent.count
+  while index < characters.count {
+    let spaces = characters[index...].prefix { $0.character == " " }
+    index += spaces.count
+    let word = characters[index...].prefix { $0.character != " " }
+    index += word.count
+    guard !word.isEmpty else { break }
+    let wordWidth = TextColumns.of(String(word.map(\.character)))
+    let gap = part.isEmpty ? 0 : spaces.count
+    if width + gap + wordWidth <= room {
+      if !part.isEmpty { part += spaces }
+      part += word
+      width += gap + wordWidth
+      continue
+    }
+    if !part.isEmpty { parts.append(part) }
+    (part, width) = ([], 0)
+    for piece in word {
+      let pieceWidth = TextColumns.of(String(piece.character))
+      if width + pieceWidth > room, !part.isEmpty {
+        parts.append(part)
+        (part, width) = ([], 0)
+      }
+      part.append(piece)
+      width += pieceWidth
+    }
+  }
+  if !part.isEmpty || parts.isEmpty { parts.append(part) }
+  return parts.map { part in
+    var runs: [StyledRun] = []
+    for piece in indent + part {
+      if let last = runs.last, last.style == piece.style {
+        runs[runs.count - 1] = StyledRun(last.text + String(piece.character), last.style)
+      } else {
+        runs.append(StyledRun(String(piece.character), piece.style))
+      }
+    }
+    return StyledLine(runs)
+  }
 }
 
 /// `text` padded with spaces (or cut) to `columns`.

@@ -217,16 +217,13 @@ public final class SettingsScreen: AppScreen {
       }
       lines.append(line)
       if selected, let problem {
-        for part in wrapped(problem, columns: max(20, size.columns - 4)) {
-          lines.append(StyledLine("    " + part, TextStyle(bold: true, foreground: .red)))
-        }
+        lines += messageLines(
+          "    " + problem, TextStyle(bold: true, foreground: .red), columns: size.columns)
       }
     }
     lines.append(StyledLine(""))
     let keptIn = text(.settingsKeptIn, ["path": settings.fileURL.path])
-    for part in wrapped(keptIn, columns: max(20, size.columns)) {
-      lines.append(StyledLine(part, TextStyle(dim: true)))
-    }
+    lines += messageLines(keptIn, TextStyle(dim: true), columns: size.columns)
     return Frame(lines: lines, cursor: cursor)
   }
 }

@@ -28,7 +28,8 @@ extension TodayScreen {
     lines.append(StyledLine(""))
     lines.append(StyledLine(text(.todayHistory), TextStyle(bold: true, underline: true)))
     lines += historyLines(now: now, zone: zone)
-    return Frame(lines: lines)
+    // Every line of Today is a sentence or a heading: none is cut, each wraps.
+    return Frame(lines: lines.flatMap { messageLines($0, columns: size.columns) })
   }
 
   private func workoutLines() -> [StyledLine] {

@@ -132,12 +132,17 @@ public final class WorkoutLogScreen: AppScreen {
   public func body(size: TerminalSize, now: Date) -> Frame {
     let text = text()
     var lines: [StyledLine] = []
-    if let problem { lines.append(StyledLine(problem, TextStyle(bold: true, foreground: .red))) }
+    if let problem {
+      lines += messageLines(problem, TextStyle(bold: true, foreground: .red), columns: size.columns)
+    }
     guard let log else {
-      if loading || problem == nil { lines.append(StyledLine(text(.historyLoading))) }
+      if loading || problem == nil {
+        lines += messageLines(text(.historyLoading), columns: size.columns)
+      }
       return Frame(lines: lines)
     }
-    lines += headerLines(log, text: text)
+    // The title, summary and records are sentences and wrap; the sets are rows in columns.
+    lines += headerLines(log, text: text).flatMap { messageLines($0, columns: size.columns) }
     var selectedRows = 0..<0
     for (index, entry) in exercises.enumerated() {
       let start = lines.count

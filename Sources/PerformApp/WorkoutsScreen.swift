@@ -203,32 +203,32 @@ public final class WorkoutsScreen: AppScreen {
   }
 
   public func body(size: TerminalSize, now: Date) -> Frame {
+    // The sentences above the lists wrap (`messageLines`); the lists' rows are columns.
+    let columns = size.columns
     var lines: [StyledLine] = []
     if let problem {
-      lines += wrapped(problem, columns: size.columns).map {
-        StyledLine($0, TextStyle(bold: true, foreground: .red))
-      }
+      lines += messageLines(problem, TextStyle(bold: true, foreground: .red), columns: columns)
     }
-    lines += offlineLines()
+    lines += offlineLines().flatMap { messageLines($0, columns: columns) }
     if programs == nil {
       if loading || problem == nil {
-        lines.append(StyledLine(text(loading ? .workoutsLoading : .workoutsNoneLoaded)))
+        lines += messageLines(
+          text(loading ? .workoutsLoading : .workoutsNoneLoaded), columns: columns)
       }
       return Frame(lines: lines)
     }
     let inProgress = coordinator.store.session.flatMap { $0.started ? $0 : nil }
     if let inProgress {
-      lines.append(
-        StyledLine(
-          text(.workoutsInProgress, ["day": inProgress.dayLabel, "title": inProgress.title]),
-          TextStyle(bold: true, foreground: .yellow)))
+      lines += messageLines(
+        text(.workoutsInProgress, ["day": inProgress.dayLabel, "title": inProgress.title]),
+        TextStyle(bold: true, foreground: .yellow), columns: columns)
     } else if let next = nextDay,
       let day = findDay(programs!, dayId: next.dayId, planId: next.planId)?.day
     {
       var line = StyledLine(text(.workoutsNext), TextStyle(bold: true))
       line.append("\(day.label ?? "") \(day.title ?? "")", TextStyle(bold: true, foreground: .cyan))
       line.append("  " + text(.workoutsNToStart), TextStyle(dim: true))
-      lines.append(line)
+      lines += messageLines(line, columns: columns)
     }
     lines.append(StyledLine(""))
     let overview = getOverview(programs!)
@@ -258,7 +258,8 @@ public final class WorkoutsScreen: AppScreen {
     }
     lines.append(StyledLine(text(.workoutsHistory), TextStyle(bold: true, underline: true)))
     if history.isEmpty {
-      lines.append(StyledLine("    " + text(.workoutsNothingLogged), TextStyle(dim: true)))
+      lines += messageLines(
+        "    " + text(.workoutsNothingLogged), TextStyle(dim: true), columns: columns)
     }
     for logged in history {
       let selected = index == selection

@@ -3,8 +3,9 @@ import Foundation
 // NB: docs/decisions.md "Progress charts": the value axis has round steps
 // (1, 2 or 5 times a power of ten) and never draws a line flat on an edge: one point or a flat
 // line gets a tenth of its value above and below. The time axis is proportional to time, so a gap
-// of months shows as one; its ticks are days, Mondays, firsts of months, quarters or years,
-// whichever is the finest that fits.
+// of months shows as one, and runs from the first point to the last, never past it; its ticks
+// are days, Mondays, firsts of months, quarters or years, whichever is the finest that fits.
+// A single moment sits midway, ticked at its own date.
 
 /// The axes of a chart: values from `low` to `high` with `ticks`, time from `start` to `end`
 /// with `dateTicks`.
@@ -43,15 +44,19 @@ public struct ChartScale: Equatable, Sendable {
       ($0 / step).rounded() * step
     }
     decimals = step >= 1 ? 0 : min(3, Int((-log10(step)).rounded(.up)))
-    var first = points.map(\.date).min()!
-    var last = points.map(\.date).max()!
+    let first = points.map(\.date).min()!
+    let last = points.map(\.date).max()!
+    self.timeZone = timeZone
     if last.timeIntervalSince(first) < 1 {
-      first -= 3 * 86_400
-      last += 3 * 86_400
+      // One moment: it sits midway on an axis of half a day each side, its only tick its own
+      // date, rather than an axis of days before and after it that nothing happened on.
+      start = first - 43_200
+      end = last + 43_200
+      (dateTicks, dateFormat) = ([first], "yyyy-MM-dd")
+      return
     }
     start = first
     end = last
-    self.timeZone = timeZone
     (self.dateTicks, dateFormat) = Self.dateTicks(
       from: first, to: last, max: maxDateTicks, timeZone: timeZone)
   }

@@ -3,6 +3,7 @@ import Foundation
 // NB: docs/decisions.md "Progress charts": `perform progress --svg` writes
 // the charts the terminal shows as one SVG a browser opens: each chart a panel 720 x 260 with
 // its title and unit, value gridlines with labels, dated ticks, the line and a dot per point.
+// The time axis ends at the last point; a date label stays whole inside the picture.
 // Coordinates are written to a tenth and text is escaped, so the same data gives the same bytes.
 
 extension ProgressChart {
@@ -50,12 +51,20 @@ extension ProgressChart {
     }
     text += "<line x1=\"\(f(left))\" y1=\"\(f(plotBottom))\" x2=\"\(f(right))\""
     text += " y2=\"\(f(plotBottom))\" stroke=\"#333333\"/>\n"
+    var free = 0.0
     for tick in scale.dateTicks {
       let tx = x(tick)
       text += "<line x1=\"\(f(tx))\" y1=\"\(f(plotBottom))\" x2=\"\(f(tx))\""
       text += " y2=\"\(f(plotBottom + 5))\" stroke=\"#333333\"/>\n"
-      text += "<text x=\"\(f(tx))\" y=\"\(f(plotBottom + 20))\" text-anchor=\"middle\">"
-      text += "\(scale.label(tick))</text>\n"
+      // A label is centred under its tick, moved in where it would run off the picture, and
+      // left out where it would run into the label before it.
+      let label = scale.label(tick)
+      let half = Self.estimatedWidth(label) / 2
+      let center = min(max(tx, Self.edge + half), width - Self.edge - half)
+      guard center - half >= free else { continue }
+      free = center + half + Self.labelGap
+      text += "<text x=\"\(f(center))\" y=\"\(f(plotBottom + 20))\" text-anchor=\"middle\">"
+      text += "\(label)</text>\n"
     }
     let coordinates = points.map { "\(f(x($0.date))),\(f(yValue($0.value)))" }
     text += "<polyline fill=\"none\" stroke=\"#1f6feb\" stroke-width=\"2\" points=\""
@@ -65,6 +74,19 @@ extension ProgressChart {
       text += " fill=\"#1f6feb\"/>\n"
     }
     return text + "</g>\n"
+  }
+
+  /// The font size of the axis labels, and the room kept between a label and the picture's edge
+  /// or the next label.
+  static let fontSize = 12.0
+  static let edge = 8.0
+  static let labelGap = 6.0
+
+  /// An estimate of `text`'s width at `fontSize` in the generic sans-serif: no font is measured
+  /// (docs/decisions.md "Progress charts": 0.56 em a character, 0.68 em an upper-case letter, as
+  /// the Lock Screen card estimates).
+  static func estimatedWidth(_ text: String, fontSize: Double = fontSize) -> Double {
+    text.unicodeScalars.reduce(0.0) { $0 + ($1.properties.isUppercase ? 0.68 : 0.56) } * fontSize
   }
 
   static func escaped(_ text: String) -> String {

@@ -5,6 +5,7 @@ import PerformTestSupport
 import Synchronization
 import TerminalUI
 import Testing
+import TextColumns
 import TraineeAPI
 import WorkoutSession
 
@@ -203,7 +204,10 @@ struct OfflineWorkoutsTests {
     }
     let (app, _, _) = try await launch()
     let text = screen(app)
-    #expect(text.contains("the server refused this app's token (401)"))
-    #expect(text.contains("perform --server URL --token TOKEN"))
+    // The help is a sentence wider than the screen: it wraps between words, every line fits.
+    #expect(text.split(separator: "\n").allSatisfy { TextColumns.of($0) <= size.columns })
+    let shown = text.replacingOccurrences(of: "\n", with: " ")
+    #expect(shown.contains("the server refused this app's token (401)"))
+    #expect(shown.contains("perform --server URL --token TOKEN"))
   }
 }

@@ -247,7 +247,7 @@ struct WrappedTextTests {
   func linesNeverPassTheWidthAndKeepEveryCharacter(
     text: String, columns: Int, lines: [String]
   ) {
-    let result = wrapped(text, columns: columns)
+    let result = messageLines(text, columns: columns).map(\.plainText)
     #expect(result == lines)
     #expect(result.allSatisfy { TextColumns.of($0) <= columns })
   }

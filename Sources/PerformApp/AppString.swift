@@ -145,6 +145,7 @@ public enum AppString: String, CaseIterable, Sendable {
   case liveNoSubstitutes
   case liveNoSubstitution
   case liveNoWorkout
+  case liveLooksLikeATime
   case liveNotADuration
   case liveNotANumber
   case liveNotAWholeNumber

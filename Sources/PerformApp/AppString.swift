@@ -80,9 +80,11 @@ public enum AppString: String, CaseIterable, Sendable {
   case platesNearest
   case platesBelowBar
   case platesNoWeight
+  case platesNotBarbell
   case warmUps
   case warmUpsAdded
   case warmUpsNone
+  case warmUpsNotBarbell
   case keyPlates
   case keyAddWarmUps
   case apiAnswered

@@ -84,6 +84,30 @@ struct LiveWarmUpsAndEntryTests {
     }
   }
 
+  @Test(arguments: [("ex_curl", "Dumbbell curl"), ("ex_cable_row", "Cable row")])
+  func noPlatesAndNoWarmUpLadderWithoutABarbell(
+    exerciseId: String, name: String
+  )
+    async throws
+  {
+    let (app, coordinator, live) = try await started()
+    // The squat is loaded on the bar.
+    type("P", into: app)
+    #expect(screen(app).contains("Per side: 25 + 15  (20 kg bar)"))
+    let session = try #require(coordinator.store.session)
+    live.cursor.select(exerciseId: exerciseId, setNumber: 1, in: session)
+    var text = screen(app)
+    #expect(!text.contains("Per side"), "\(text)")
+    #expect(!text.contains("Warm-up:"))
+    #expect(text.contains("No plates to load: \(name) is not a barbell exercise."))
+    type("W", into: app)
+    text = screen(app)
+    #expect(text.contains("No warm-up ladder: \(name) is not a barbell exercise."))
+    let exercise = try #require(
+      coordinator.store.session?.exercises.first { $0.exerciseId == exerciseId })
+    #expect(exercise.sets.count == 2)
+  }
+
   @Test(arguments: [
     ("en_US.UTF-8", "“20:00” looks like a time; this field takes a number."),
     ("de_DE.UTF-8", "„20:00“ sieht wie eine Zeit aus; dieses Feld nimmt eine Zahl."),

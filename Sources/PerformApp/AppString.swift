@@ -177,6 +177,7 @@ public enum AppString: String, CaseIterable, Sendable {
   case liveVideoSent
   case liveVideoURL
   case liveWarmUpsAfterCheck
+  case liveWarmUpsLabel
   case nutritionAddTo
   case nutritionAfterToday
   case nutritionAmountFood

@@ -84,6 +84,36 @@ struct LiveWarmUpsAndEntryTests {
     }
   }
 
+  @Test(arguments: [
+    ("en_US.UTF-8", "3 sets", "4 warm-ups + 3 sets"),
+    ("de_DE.UTF-8", "3 Sätze", "4 Aufwärmsätze + 3 Sätze"),
+  ])
+  func theHeadingCountsTheWarmUpsWAdded(
+    lang: String, before: String, after: String
+  )
+    async throws
+  {
+    let (app, coordinator, _) = try await started(lang: lang)
+    #expect(try #require(heading("Squat", in: app)).contains(before))
+    // W: the bar, 40, 60 and 80 kg before the squat's three sets.
+    type("W", into: app)
+    #expect(coordinator.store.session?.exercises.first?.sets.count == 7)
+    let squat = try #require(heading("Squat", in: app))
+    #expect(squat.contains(after), "\(squat)")
+  }
+
+  @Test func oneWarmUpAndACountChangedByTheTraineeAreSaidAsTheyAre() async throws {
+    let (_, coordinator, live) = try await started()
+    var squat = try #require(coordinator.store.session?.exercises.first)
+    #expect(live.setsHeading(squat) == "3 sets")
+    squat.sets[0].type = .warmup
+    #expect(live.setsHeading(squat) == "1 warm-up + 2 sets")
+    squat.sets.removeLast(2)
+    #expect(live.setsHeading(squat) == "1 warm-up")
+    squat.sets[0].type = .working
+    #expect(live.setsHeading(squat) == "1 set")
+  }
+
   @Test(arguments: [("ex_curl", "Dumbbell curl"), ("ex_cable_row", "Cable row")])
   func noPlatesAndNoWarmUpLadderWithoutABarbell(
     exerciseId: String, name: String

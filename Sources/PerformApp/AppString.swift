@@ -80,9 +80,11 @@ public enum AppString: String, CaseIterable, Sendable {
   case platesNearest
   case platesBelowBar
   case platesNoWeight
+  case platesNotBarbell
   case warmUps
   case warmUpsAdded
   case warmUpsNone
+  case warmUpsNotBarbell
   case keyPlates
   case keyAddWarmUps
   case apiAnswered
@@ -145,6 +147,7 @@ public enum AppString: String, CaseIterable, Sendable {
   case liveNoSubstitutes
   case liveNoSubstitution
   case liveNoWorkout
+  case liveLooksLikeATime
   case liveNotADuration
   case liveNotANumber
   case liveNotAWholeNumber
@@ -174,6 +177,7 @@ public enum AppString: String, CaseIterable, Sendable {
   case liveVideoSent
   case liveVideoURL
   case liveWarmUpsAfterCheck
+  case liveWarmUpsLabel
   case nutritionAddTo
   case nutritionAfterToday
   case nutritionAmountFood

@@ -19,9 +19,7 @@ extension LiveWorkoutScreen {
       line.append("  " + text(.liveSuperset, ["group": group]), TextStyle(foreground: .magenta))
     }
     var details: [String] = []
-    if let sets = exercise.setsLabel, !sets.isEmpty {
-      details.append(text(.liveSetsLabel, count: Int(sets) ?? 2, ["sets": sets]))
-    }
+    details.append(setsHeading(exercise))
     if exercise.restSeconds > 0 {
       details.append(text(.liveRestLabel, ["time": formatClock(exercise.restSeconds)]))
     }
@@ -62,6 +60,24 @@ extension LiveWorkoutScreen {
   }
 
   static let fieldWidth = 9
+
+  /// How many sets the exercise has now: `3 sets`, `2 warm-ups + 3 sets`. The coach's text is
+  /// kept while it still reads as the count (`3-4 sets` for 3 sets); docs/decisions.md "Plates
+  /// and warm-ups".
+  func setsHeading(_ exercise: SessionExercise) -> String {
+    let warmUps = exercise.sets.count { $0.type == .warmup }
+    let others = exercise.sets.count - warmUps
+    var parts: [String] = []
+    if warmUps > 0 {
+      parts.append(text(.liveWarmUpsLabel, count: warmUps, ["count": String(warmUps)]))
+    }
+    if others > 0 || warmUps == 0 {
+      let label = exercise.setsLabel?.trimmingCharacters(in: .whitespaces) ?? ""
+      let written = firstNumber(label) == others ? label : String(others)
+      parts.append(text(.liveSetsLabel, count: others, ["sets": written]))
+    }
+    return parts.joined(separator: " + ")
+  }
 
   func setLine(
     _ set: ExerciseSet, exercise: SessionExercise, at position: (Int, Int),

@@ -6,6 +6,10 @@ extension LiveWorkoutScreen {
   /// cursor goes to the first warm-up.
   func addWarmUps(in session: WorkoutSession) {
     guard let exercise = selectedExercise, let set = selectedSet else { return }
+    guard exercise.equipment.loadsBar else {
+      host?.show(message: text(.warmUpsNotBarbell, ["exercise": exercise.name]))
+      return
+    }
     let settings = settings?.current ?? AppSettings(units: session.units)
     let sets = warmUpSets(for: set, exercise: exercise, session: session, settings: settings)
     guard !sets.isEmpty else {

@@ -135,8 +135,18 @@ public final class LiveWorkoutScreen: AppScreen {
       case .editing: mode = .editing(field, editor)
       case .cancelled: mode = .browsing
       case .committed(let text):
-        mode = .browsing
-        commit(text, to: field)
+        // A time typed into a number field was meant for another field: it is refused here,
+        // at the field, and stays to be corrected; other bad values wait for the check, as
+        // before (docs/decisions.md "Workout engine", Actions).
+        if let refusal = field.refusal(for: text),
+          case .looksLikeATime = refusal
+        {
+          mode = .editing(field, editor)
+          host?.show(message: coordinator.said(refusal, in: coordinator.store.state))
+        } else {
+          mode = .browsing
+          commit(text, to: field)
+        }
       }
       return .handled
     case .videoURL(var editor):

@@ -6,7 +6,9 @@ import WorkoutSession
 // (entered, else the placeholder) on the trainee's bar, the nearest loadable weight when that
 // one is not, and the warm-up ladder to it. The weight is read in the session's units; the bar
 // and plates are the settings', in the settings' units (converted when the two differ, so a
-// workout started in kilograms and then switched to pounds still reads right).
+// workout started in kilograms and then switched to pounds still reads right). Only a barbell
+// exercise loads plates (`Equipment`, read from the exercise's name): a dumbbell, cable or
+// machine exercise gets one line saying so, and no warm-up ladder.
 
 /// The plate calculator's and the warm-ups' lines for `set` of `exercise`.
 func plateLines(
@@ -14,6 +16,12 @@ func plateLines(
   text: AppText
 ) -> [StyledLine] {
   guard exercise.kind == .strength else { return [] }
+  guard exercise.equipment.loadsBar else {
+    return [
+      StyledLine(
+        "    " + text(.platesNotBarbell, ["exercise": exercise.name]), TextStyle(dim: true))
+    ]
+  }
   let units = settings.units
   guard let kilograms = weightKilograms(set, units: session.units), kilograms > 0 else {
     return [StyledLine("    " + text(.platesNoWeight), TextStyle(dim: true))]
@@ -61,11 +69,12 @@ func plateLines(
 }
 
 /// The warm-up ladder to `set`'s weight (typed, else last time's) as sets to add, their weights
-/// written in the session's units; empty when there is no weight or it is within a step of the bar.
+/// written in the session's units; empty when there is no weight or it is within a step of the
+/// bar, and for an exercise that loads no bar.
 func warmUpSets(
   for set: ExerciseSet, exercise: SessionExercise, session: WorkoutSession, settings: AppSettings
 ) -> [WarmUpSet] {
-  guard exercise.kind == .strength,
+  guard exercise.kind == .strength, exercise.equipment.loadsBar,
     let kilograms = weightKilograms(set, units: session.units), kilograms > 0,
     let loading = PlateLoading(
       target: settings.units.displayWeight(kilograms: kilograms), bar: settings.barbell.bar,

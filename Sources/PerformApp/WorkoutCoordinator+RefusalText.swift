@@ -17,6 +17,7 @@ extension WorkoutCoordinator {
     case .notANumber(_, let value): return text(.liveNotANumber, ["value": value])
     case .notAWholeNumber(_, let value): return text(.liveNotAWholeNumber, ["value": value])
     case .notADuration(_, let value): return text(.liveNotADuration, ["value": value])
+    case .looksLikeATime(_, let value): return text(.liveLooksLikeATime, ["value": value])
     case .outOfRange(_, let value): return text(.liveOutOfRange, ["value": value])
     case .lastSet(let id): return text(.liveLastSet, ["exercise": name(id)])
     case .exerciseStarted(let id): return text(.liveWarmUpsAfterCheck, ["exercise": name(id)])

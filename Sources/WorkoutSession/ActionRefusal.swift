@@ -12,6 +12,8 @@ public enum ActionRefusal: Error, Equatable, Sendable {
   case notANumber(field: SetField, value: String)
   case notAWholeNumber(field: SetField, value: String)
   case notADuration(field: SetField, value: String)
+  /// A time (`20:00`) typed into a field that takes a number: a weight, reps, a distance, RPE.
+  case looksLikeATime(field: SetField, value: String)
   case outOfRange(field: SetField, value: String)
   case lastSet(exerciseId: String)
   case tooManySets(exerciseId: String, maximum: Int)
@@ -36,6 +38,7 @@ public enum ActionRefusal: Error, Equatable, Sendable {
     case .notANumber: "notANumber"
     case .notAWholeNumber: "notAWholeNumber"
     case .notADuration: "notADuration"
+    case .looksLikeATime: "looksLikeATime"
     case .outOfRange: "outOfRange"
     case .lastSet: "lastSet"
     case .tooManySets: "tooManySets"
@@ -63,6 +66,8 @@ public enum ActionRefusal: Error, Equatable, Sendable {
       "The \(field.rawValue) \"\(value)\" is not a whole number."
     case .notADuration(let field, let value):
       "The \(field.rawValue) \"\(value)\" is not a duration (m:ss, h:mm:ss or minutes)."
+    case .looksLikeATime(let field, let value):
+      "The \(field.rawValue) \"\(value)\" looks like a time; it takes a number."
     case .outOfRange(let field, let value): "The \(field.rawValue) \(value) is out of range."
     case .lastSet(let id): "Exercise \(id) keeps at least one set."
     case .tooManySets(let id, let maximum): "Exercise \(id) has the most sets allowed (\(maximum))."

@@ -3,10 +3,14 @@ import Foundation
 // NB: spec workout-session-engine.md "When a rest starts". A superset group is every exercise of
 // the day with the same `supersetGroup`; its lead is the first of them. A member that has no set
 // with this number has nothing left to do in this round and does not hold the rest back.
+// docs/decisions.md "Plates and warm-ups": a warm-up set starts no rest; the exercise's rest is
+// for its working sets.
 
 extension WorkoutSession {
   /// The rest to start after set `setNumber` of `exercise` was checked, if any.
   func restAfterChecking(_ exercise: Int, setNumber: Int) -> WorkoutEffect? {
+    guard exercises[exercise].sets.first(where: { $0.setNumber == setNumber })?.type != .warmup
+    else { return nil }
     let members = groupMembers(of: exercise)
     guard let lead = members.first, lead.restSeconds > 0 else { return nil }
     let roundDone = members.allSatisfy { member in

@@ -148,9 +148,30 @@ extension WorkoutSession {
   }
 }
 
+extension SetField {
+  /// Why `value` (trimmed; empty is always fine) is not a valid value of this field, or `nil`
+  /// when it is: the check a set's values meet when it is checked, for a front end that wants to
+  /// say so as a value is entered.
+  public func refusal(for value: String) -> ActionRefusal? {
+    do {
+      try validate(self, value.trimmingCharacters(in: .whitespaces))
+      return nil
+    } catch {
+      return error
+    }
+  }
+}
+
 /// Throws when a non-empty, trimmed `value` is not a valid `field`.
 func validate(_ field: SetField, _ value: String) throws(ActionRefusal) {
   guard !value.isEmpty else { return }
+  // docs/decisions.md "Workout engine", Actions: a clock time in a number field is a value meant
+  // for the duration (or a typo), never a number; said as such rather than "not a number".
+  if field != .duration, field != .rir, field != .rm, value.contains(":"),
+    value.allSatisfy({ $0 == ":" || $0 == "." || $0 == "," || ($0.isASCII && $0.isNumber) })
+  {
+    throw .looksLikeATime(field: field, value: value)
+  }
   switch field {
   case .weight, .distance:
     guard let number = EnteredValue.decimal(value) else {

@@ -205,4 +205,50 @@ struct RestDecisionTests {
 
     #expect(Self.rests(effects) == [])
   }
+
+  /// Every set type but a warm-up starts the exercise's rest (docs/decisions.md "Plates and
+  /// warm-ups").
+  @Test(arguments: [
+    (SetType.warmup, false), (.working, true), (.drop, true), (.failure, true), (.other, true),
+  ])
+  func aWarmUpStartsNoRest(type: SetType, rests: Bool) {
+    var sets = SampleWorkouts.workingSets(3)
+    sets[0].type = type
+    var state = SampleWorkouts.state([
+      SampleWorkouts.strengthExercise(exerciseId: "ex_squat", restSeconds: 120, sets: sets)
+    ])
+
+    let effects = state.apply(
+      .toggleSet(exerciseId: "ex_squat", setNumber: 1), now: SampleWorkouts.laterAt)
+
+    #expect(
+      Self.rests(effects)
+        == (rests
+          ? [.restStarted(seconds: 120, exerciseId: "ex_squat", exerciseName: "Lift", setNumber: 1)]
+          : []))
+    #expect((state.rest.clock != nil) == rests)
+  }
+
+  @Test func warmUpsAddedWithWStartNoRestAndEndTheRestBeforeThem() throws {
+    var state = SampleWorkouts.pushDayState()
+    let now = SampleWorkouts.laterAt
+    _ = state.apply(.addWarmUpSets(exerciseId: "ex_row", sets: WarmUpSetsTests.ladder), now: now)
+    _ = state.apply(.toggleSet(exerciseId: "ex_bench", setNumber: 1), now: now)
+    #expect(state.rest.clock?.exerciseId == "ex_bench")
+
+    let warmUp = state.apply(.toggleSet(exerciseId: "ex_row", setNumber: 1), now: now)
+    #expect(state.rest.clock == nil)
+    let lastWarmUp = state.apply(.toggleSet(exerciseId: "ex_row", setNumber: 2), now: now)
+    #expect(state.rest.clock == nil)
+    let working = state.apply(
+      .toggleSet(exerciseId: "ex_row", setNumber: 3), now: SampleWorkouts.laterAt)
+
+    // The trainee moved on from the bench press: its rest ends, and no rest follows a warm-up.
+    #expect(Self.rests(warmUp) == [])
+    #expect(Self.rests(lastWarmUp) == [])
+    #expect(
+      Self.rests(working) == [
+        .restStarted(seconds: 60, exerciseId: "ex_row", exerciseName: "Seated row", setNumber: 3)
+      ])
+  }
 }

@@ -219,4 +219,41 @@ struct SetValueTests {
     #expect(state.session?.started == false)
     #expect(state.session?.startedAt == nil)
   }
+
+  /// A clock time is refused in every field that takes a number, with its own reason, and
+  /// taken by the duration; a decimal number of minutes is a duration too (docs/decisions.md
+  /// "Workout engine", Actions).
+  @Test(arguments: [
+    (
+      SetField.distance, "20:00",
+      ActionRefusal?.some(.looksLikeATime(field: .distance, value: "20:00"))
+    ),
+    (.distance, " 1:05:00 ", .looksLikeATime(field: .distance, value: "1:05:00")),
+    (.weight, "20:00", .looksLikeATime(field: .weight, value: "20:00")),
+    (.reps, "8:00", .looksLikeATime(field: .reps, value: "8:00")),
+    (.rpe, "7:30", .looksLikeATime(field: .rpe, value: "7:30")),
+    (.distance, "12.5", nil),
+    (.distance, "5,2", nil),
+    (.duration, "20:00", nil),
+    (.duration, "12.5", nil),
+    (.duration, "5 km", .notADuration(field: .duration, value: "5 km")),
+    (.distance, "5 km", .notANumber(field: .distance, value: "5 km")),
+  ])
+  func aTimeIsNotANumber(field: SetField, value: String, refusal: ActionRefusal?) {
+    #expect(field.refusal(for: value) == refusal)
+  }
+
+  @Test func aDistanceTypedAsATimeRefusesTheCheck() {
+    var state = SampleWorkouts.pushDayState()
+    SampleWorkouts.applySession(
+      [.setValue(exerciseId: "ex_treadmill", setNumber: 1, field: .distance, value: "20:00")],
+      to: &state)
+    let before = state
+
+    let effects = state.applySession(
+      .toggleSet(exerciseId: "ex_treadmill", setNumber: 1), now: SampleWorkouts.laterAt)
+
+    #expect(effects == [.actionRefused(.looksLikeATime(field: .distance, value: "20:00"))])
+    #expect(state == before)
+  }
 }

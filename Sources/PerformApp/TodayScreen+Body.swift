@@ -15,9 +15,9 @@ extension TodayScreen {
         TextStyle(foreground: .yellow))
     }
     if tokenRefused {
-      lines += wrapped(OfflineText.refusedToken(text: text), columns: size.columns).map {
-        StyledLine($0, TextStyle(bold: true, foreground: .red))
-      }
+      lines += messageLines(
+        OfflineText.refusedToken(text: text), TextStyle(bold: true, foreground: .red),
+        columns: size.columns)
     }
     lines.append(StyledLine(""))
     lines.append(StyledLine(text(.todayWorkout), TextStyle(bold: true, underline: true)))

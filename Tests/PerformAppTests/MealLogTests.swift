@@ -73,6 +73,9 @@ struct MealLogTests {
     harness.press(.character("L"))
     #expect(harness.text.contains("Log a meal eaten outside the plan, Mon, 5 Jan 2026"))
     #expect(harness.screen.isEditingText)
+    // The form says what Enter on its last figure does: it goes on to the photo, not "adds it".
+    #expect(harness.text.contains("Enter on Fat goes on to the photo"))
+    #expect(!harness.text.contains("Enter on Fat adds it"))
     // A bad field is refused inline and nothing is logged.
     fill(harness, ["Pizza with friends", "", "lots"], photo: "")
     #expect(harness.text.contains("kcal"))

@@ -1,4 +1,5 @@
 import ActivityKit
+import Foundation
 import LiveActivity
 
 // NB: docs/decisions.md, "The Lock Screen card": the content state is the module's prepared

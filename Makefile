@@ -17,13 +17,14 @@ run: deps
 	$(SWIFT) build -c release --product perform
 	.build/release/perform
 
-## test: build everything, stop and start a PostgreSQL under a server (scripts/postgresql-fault-
+## test: build everything, type-check Apps/iOS against stand-ins for Apple's frameworks
+## (scripts/typecheck-ios.sh), stop and start a PostgreSQL under a server (scripts/postgresql-fault-
 ## check.sh), SIGKILL one of two servers behind nginx (scripts/nginx-front-kill-check.sh), check the server against openapi.yaml on SQLite and on PostgreSQL, run every test
 ## suite with a throwaway PostgreSQL (each cluster stopped at the end, also on failure; the Swift
 ## suites run last, so their summary closes the output)
 test: deps
 	$(SWIFT) build --build-tests
-	"$$(dirname "$$(command -v $(SWIFT))")/swiftc" -parse $$(find Apps -name '*.swift')
+	SWIFT=$(SWIFT) scripts/typecheck-ios.sh
 	python3 scripts/check-ios-project.py
 	scripts/with-test-postgresql.sh scripts/postgresql-fault-check.sh .build/debug/perform
 	scripts/with-test-postgresql.sh scripts/nginx-front-kill-check.sh .build/debug/perform

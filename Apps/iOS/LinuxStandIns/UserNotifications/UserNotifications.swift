@@ -8,7 +8,7 @@
 import Foundation
 
 /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter
-public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
+public final class UNUserNotificationCenter: NSObject {
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/current()
   public class func current() -> UNUserNotificationCenter { UNUserNotificationCenter() }
 
@@ -64,19 +64,19 @@ extension UNUserNotificationCenterDelegate {
 }
 
 /// https://developer.apple.com/documentation/usernotifications/unnotification
-public final class UNNotification: NSObject, @unchecked Sendable {
+public final class UNNotification: NSObject {
   /// https://developer.apple.com/documentation/usernotifications/unnotification/request
   public var request: UNNotificationRequest { fatalError() }
 }
 
 /// https://developer.apple.com/documentation/usernotifications/unnotificationresponse
-public final class UNNotificationResponse: NSObject, @unchecked Sendable {
+public final class UNNotificationResponse: NSObject {
   /// https://developer.apple.com/documentation/usernotifications/unnotificationresponse/notification
   public var notification: UNNotification { fatalError() }
 }
 
 /// https://developer.apple.com/documentation/usernotifications/unnotificationrequest
-public final class UNNotificationRequest: NSObject, @unchecked Sendable {
+public final class UNNotificationRequest: NSObject {
   /// https://developer.apple.com/documentation/usernotifications/unnotificationrequest/identifier
   public let identifier: String
   /// https://developer.apple.com/documentation/usernotifications/unnotificationrequest/content
@@ -90,13 +90,13 @@ public final class UNNotificationRequest: NSObject, @unchecked Sendable {
 }
 
 /// https://developer.apple.com/documentation/usernotifications/unnotificationcontent
-open class UNNotificationContent: NSObject, @unchecked Sendable {
+open class UNNotificationContent: NSObject {
   /// https://developer.apple.com/documentation/usernotifications/unnotificationcontent/userinfo
   open var userInfo: [AnyHashable: Any] { [:] }
 }
 
 /// https://developer.apple.com/documentation/usernotifications/unmutablenotificationcontent
-open class UNMutableNotificationContent: UNNotificationContent, @unchecked Sendable {
+open class UNMutableNotificationContent: UNNotificationContent {
   /// https://developer.apple.com/documentation/usernotifications/unmutablenotificationcontent/title
   open var title: String = ""
   /// https://developer.apple.com/documentation/usernotifications/unmutablenotificationcontent/body
@@ -115,7 +115,7 @@ open class UNMutableNotificationContent: UNNotificationContent, @unchecked Senda
 }
 
 /// https://developer.apple.com/documentation/usernotifications/unnotificationsound
-open class UNNotificationSound: NSObject, @unchecked Sendable {
+open class UNNotificationSound: NSObject {
   /// https://developer.apple.com/documentation/usernotifications/unnotificationsound/default
   open class var `default`: UNNotificationSound { UNNotificationSound() }
 }
@@ -129,10 +129,10 @@ public enum UNNotificationInterruptionLevel: UInt, Sendable {
 }
 
 /// https://developer.apple.com/documentation/usernotifications/unnotificationtrigger
-open class UNNotificationTrigger: NSObject, @unchecked Sendable {}
+open class UNNotificationTrigger: NSObject {}
 
 /// https://developer.apple.com/documentation/usernotifications/untimeintervalnotificationtrigger
-open class UNTimeIntervalNotificationTrigger: UNNotificationTrigger, @unchecked Sendable {
+open class UNTimeIntervalNotificationTrigger: UNNotificationTrigger {
   /// https://developer.apple.com/documentation/usernotifications/untimeintervalnotificationtrigger/init(timeinterval:repeats:)
   public init(timeInterval: TimeInterval, repeats: Bool) {}
 }
@@ -150,7 +150,7 @@ public struct UNNotificationPresentationOptions: OptionSet, Sendable {
 }
 
 /// https://developer.apple.com/documentation/usernotifications/unnotificationsettings
-open class UNNotificationSettings: NSObject, @unchecked Sendable {
+open class UNNotificationSettings: NSObject {
   /// https://developer.apple.com/documentation/usernotifications/unnotificationsettings/authorizationstatus
   open var authorizationStatus: UNAuthorizationStatus { .notDetermined }
 }

@@ -25,6 +25,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	"$$(dirname "$$(command -v $(SWIFT))")/swiftc" -parse $$(find Apps -name '*.swift')
 	python3 scripts/check-ios-project.py
+	python3 scripts/check-references.py
 	scripts/with-test-postgresql.sh scripts/postgresql-fault-check.sh .build/debug/perform
 	scripts/with-test-postgresql.sh scripts/nginx-front-kill-check.sh .build/debug/perform
 	scripts/with-test-postgresql.sh $(MAKE) --no-print-directory test-with-postgresql
@@ -40,8 +41,7 @@ test-with-postgresql:
 	$(SWIFT) test --skip-build --disable-xctest
 
 ## test-stress: `make test` RUNS times (default 5) in a fresh clone of HEAD with both cores kept
-## busy by stress-ng; stops at the first failure (docs/benchmarks.md, "make test with the cores
-## busy")
+## busy by stress-ng; stops at the first failure (scripts/test-under-stress.sh)
 test-stress:
 	scripts/test-under-stress.sh
 

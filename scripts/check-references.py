@@ -6,7 +6,7 @@
    specifications of the earlier apps, their design and style pages, their TypeScript sources,
    or an issue by its title alone (an issue may be cited by its number: `issue 30`).
 2. Every citation of a section, `docs/<path>.md, "Heading"` (or without the comma, or in
-   parentheses, or with several headings: `"A", "B" and "C"`), names an existing file with the
+   parentheses, or with the path in backticks or as a link, or with several headings: `"A", "B" and "C"`), names an existing file with the
    first of those headings; each further one is a heading of that file, the bold label of a
    paragraph in it (`- **Known limit**: ...`) or words it contains: the place within the section.
 3. Every mention of a file under docs/ names an existing file, and every relative markdown link
@@ -40,7 +40,7 @@ OUTSIDE = [
 ]
 
 CITATION = re.compile(
-    r'(?P<path>(?<![\w/.-])docs/[\w./-]+\.md)(?P<sep>,? ?\(?)'
+    r'(?P<path>(?<![\w/.-])docs/[\w./-]+\.md)`?(?:\]\([^)\s]*\))?(?P<sep>,? ?\(?)'
     r'(?P<headings>"[^"\n]+"(?:(?:, | and |, and )"[^"\n]+")*)?')
 QUOTED = re.compile(r'"([^"\n]+)"')
 DOCS_PATH = re.compile(r'(?<![\w/.-])docs/[\w./-]*\w\.(?:md|svg|json|txt)\b')

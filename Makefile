@@ -26,6 +26,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/typecheck-ios.sh
 	python3 scripts/check-ios-project.py
+	python3 scripts/check-references.py
 	scripts/with-test-postgresql.sh scripts/postgresql-fault-check.sh .build/debug/perform
 	scripts/with-test-postgresql.sh scripts/nginx-front-kill-check.sh .build/debug/perform
 	scripts/with-test-postgresql.sh $(MAKE) --no-print-directory test-with-postgresql
@@ -48,8 +49,7 @@ test-with-postgresql:
 BLOCKING_SUITES := PerformCommandTests\.|TraineeServerTests\.|TerminalUITests\.
 
 ## test-stress: `make test` RUNS times (default 5) in a fresh clone of HEAD with both cores kept
-## busy by stress-ng; stops at the first failure (docs/benchmarks.md, "make test with the cores
-## busy")
+## busy by stress-ng; stops at the first failure (scripts/test-under-stress.sh)
 test-stress:
 	scripts/test-under-stress.sh
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# docs/decisions.md, "PostgreSQL beside SQLite: what differs and why": two `perform serve` behind
+# docs/decisions/postgresql-beside-sqlite-what-differs-and-why.md,
+# "PostgreSQL beside SQLite: what differs and why": two `perform serve` behind
 # nginx (scripts/nginx-front.sh) on the test PostgreSQL; eight clients post workout logs (each with
 # its own Idempotency-Key) and read their history through nginx while one server is SIGKILLed.
 # Checks that the other carries on (every request after the kill is answered; a log post nginx

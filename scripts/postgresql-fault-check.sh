@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# docs/decisions.md, "PostgreSQL beside SQLite: what differs and why", against a real `perform
+# docs/decisions/postgresql-beside-sqlite-what-differs-and-why.md,
+# "PostgreSQL beside SQLite: what differs and why", against a real `perform
 # serve` on a PostgreSQL cluster of its own: - PostgreSQL stopped (fast shutdown): requests are 503
 # JSON with Retry-After, never 500, and the server keeps running; - PostgreSQL started again: the
 # server answers again by itself, and every write it acknowledged before the stop is there.

@@ -8,9 +8,9 @@ import Foundation
 /// redraw): the shape of the report in issue 29 that found p99 of 400 ms.
 ///
 /// Each key is also sorted by what its answer did: whether the selected set's row or its place
-/// changed with the first write that came back. A key that changes nothing (`k` on the first set) has
-/// no frame to wait for: before every key was answered, its first byte was the next clock
-/// redraw (docs/decisions.md, "Key-to-frame latency").
+/// changed with the first write that came back. A key that changes nothing (`k` on the first set)
+/// has no frame to wait for: before every key was answered, its first byte was the next clock
+/// redraw (docs/decisions/the-terminal-app-and-the-perform-command.md, "Key-to-frame latency").
 struct ChecksRun {
   static let rows: UInt16 = 24
   static let columns: UInt16 = 80

@@ -1,7 +1,8 @@
 import BenchmarkSupport
 import Foundation
 
-// Key-to-frame latency of the terminal app, end to end (docs/decisions.md, "Key-to-frame latency").
+// Key-to-frame latency of the terminal app, end to end
+// (docs/decisions/the-terminal-app-and-the-perform-command.md, "Key-to-frame latency").
 //
 // Workload: the release `perform` binary in a pseudo-terminal of 110 x 50, on its embedded server
 // with the demo trainee and a fresh data directory per round, driven through a whole workout as a

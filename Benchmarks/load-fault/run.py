@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Load and faults against `perform serve` on loopback. See docs/benchmarks.md "Load and faults".
+"""Load and faults against `perform serve` on loopback. See docs/benchmarks.md,
+"Trainee API server: load and faults".
 
 Two modes:
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Flat cost: the reads of a trainee with no history beside one with a long history (docs/decisions.md, "Throughput: kept answers, group commit and paged history").
+"""Flat cost: the reads of a trainee with no history beside one with a long history (docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md, "Throughput: kept answers, group commit and paged history").
 
 Usage: flat_cost.py BASE_URL LONG_TOKEN FRESH_TOKEN [WORKOUTS [MEAL_DAYS]]
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The trainee API server under wrk on loopback, next to nginx serving a same-size static JSON file
-# in the same run (the machine's ceiling). See docs/benchmarks.md "Trainee API server".
+# in the same run (the machine's ceiling). See docs/benchmarks.md, "Trainee API server (wrk,
+# loopback)".
 #
 # Workload: GET /healthz (a trivial handler: the HTTP layer's own ceiling), GET
 # /v1/trainee/workouts, /home, /session, /nutrition/day and /nutrition/menu, PUT
@@ -20,7 +21,7 @@
 # Only 127.0.0.1 is used; every wrk run stops by itself; everything started here is stopped and
 # every temporary file removed on every exit path.
 #
-# PostgreSQL (docs/decisions.md, "PostgreSQL beside SQLite: what differs and why"): the same three
+# PostgreSQL (docs/decisions/postgresql-beside-sqlite-what-differs-and-why.md, "PostgreSQL beside SQLite: what differs and why"): the same three
 # endpoints on a throwaway PostgreSQL cluster (fsync on, as in production;
 # scripts/with-test-postgresql.sh, which this script runs itself under), with one
 # `perform serve`, and with two behind nginx (scripts/nginx-front.sh).

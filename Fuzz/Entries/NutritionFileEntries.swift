@@ -31,9 +31,9 @@ enum PreferredDayEntry {
   }
 }
 
-// NB: docs/decisions.md, "The terminal app" (offline): the edits file is what the terminal app restores after
-// a quit or a kill while offline. Whatever it held, what the app writes back from the edit
-// maps must load again without a problem.
+// NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal app" (offline): the
+// edits file is what the terminal app restores after a quit or a kill while offline. Whatever it
+// held, what the app writes back from the edit maps must load again without a problem.
 
 /// The terminal app's nutrition edits file, restored into the edit maps by
 /// `NutritionEditsFile`.

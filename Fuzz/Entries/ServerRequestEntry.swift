@@ -3,8 +3,8 @@ import Synchronization
 import TraineeAPI
 import TraineeServer
 
-// NB: DESIGN.md "The server at scale": every answer to anything a client can send is a 2xx or
-// 4xx JSON body. The input goes through the real `Router` of `TraineeAPIRoutes` over an
+// NB: docs/architecture.md, "The server at scale": every answer to anything a client can send is a
+// 2xx or 4xx JSON body. The input goes through the real `Router` of `TraineeAPIRoutes` over an
 // in-memory SQLite store holding the demo trainee (programs, plans, history), the way
 // `MicroHTTPDServer` hands a request over: query arguments first, then `admit`, then `respond`.
 
@@ -24,8 +24,10 @@ enum ServerRequestEntry {
 
   static func run(_ input: Data) throws(FuzzFinding) {
     let server = FuzzedServer.next()
-    // The strict reader on its own, as every body meets it first, and the server's decoder of
-    // the tree it reads beside Foundation's (docs/decisions.md, "bodies are read once").
+    // The strict reader on its own, as every body meets it first, and the server's decoder of the
+    // tree it reads beside Foundation's
+    // (docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md, "Throughput: kept
+    // answers, group commit and paged history", "bodies are read once").
     if let tree = try? StrictJSON.parse(input) {
       try sameOutcome(LogWorkoutPayload.self, input, tree)
       try sameOutcome(NutritionDaySnapshot.self, input, tree)

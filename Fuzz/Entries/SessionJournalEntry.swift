@@ -1,9 +1,9 @@
 import Foundation
 import WorkoutSession
 
-// NB: DESIGN.md "Durability and bad input": a snapshot or journal that cannot be read is moved
-// aside and reported, never deleted, and nothing the trainee entered is lost. So besides not
-// crashing, a restore must leave a directory the next restore reads back to the same state with
+// NB: docs/architecture.md, "Durability and bad input": a snapshot or journal that cannot be read
+// is moved aside and reported, never deleted, and nothing the trainee entered is lost. So besides
+// not crashing, a restore must leave a directory the next restore reads back to the same state with
 // nothing to report.
 
 /// The crash-recovery files of the live workout, restored by `SessionJournal`.

@@ -6,11 +6,11 @@ import Foundation
   import Darwin
 #endif
 
-// NB: DESIGN.md "Offline first": every read the app depends on is kept as the last good answer
-// in the data directory, with when it was fetched and its validator, and shown, marked, when the
-// server cannot be reached. The body is kept byte for byte as the server sent it, so a copy is
+// NB: docs/architecture.md, "Offline first": every read the app depends on is kept as the last good
+// answer in the data directory, with when it was fetched and its validator, and shown, marked, when
+// the server cannot be reached. The body is kept byte for byte as the server sent it, so a copy is
 // decoded by the very code that decodes a live answer. Written through `DurableFile.atomicWrite`
-// (DESIGN.md "Durability"): a crash leaves the old copy or the new one.
+// (docs/architecture.md, "Durability and bad input"): a crash leaves the old copy or the new one.
 
 /// What the server sent to tell a later request whether an answer changed: `ETag` and
 /// `Last-Modified`, sent back as `If-None-Match` and `If-Modified-Since`.

@@ -35,8 +35,9 @@ package final class AppendOnlyFile: @unchecked Sendable {
       if start >= 0 { _ = ftruncate(fd, start) }
       throw error
     }
-    // NB: DESIGN.md "Durability". A file whose directory was deleted still takes writes, and
-    // they are gone on the next start: that is a failed save, not a silent loss.
+    // NB: docs/architecture.md, "Durability and bad input". A file whose directory was deleted
+    // still takes writes, and they are gone on the next start: that is a failed save, not a silent
+    // loss.
     var info = stat()
     if fstat(fd, &info) == 0, info.st_nlink == 0 {
       throw FileError(path: path, operation: "write", code: ENOENT)

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The data directory's layout: where each of Perform's files lives under one root, the one
-/// definition every command, the terminal app and the engines' file owners use, so a command
-/// never reads a folder the app does not write (docs/decisions.md "The data directory's layout").
+/// definition every command, the terminal app and the engines' file owners use, so a command never
+/// reads a folder the app does not write (docs/decisions/the-apps-files-and-the-api-client.md "The
+/// data directory's layout").
 ///
 /// Only paths: nothing here creates, reads or locks a file. Each file keeps one owner that does
 /// (`SessionJournal`, `WorkoutLogOutbox`, `PendingCommandQueue`, ...), given its path from here.

@@ -6,10 +6,10 @@ import Foundation
   import Darwin
 #endif
 
-// NB: DESIGN.md "Durability and bad input": files are written to a temporary file, synced, and
-// renamed. This module owns the POSIX calls that make a file durable; every module that writes a
-// whole file (the session snapshot, the pending commands, the app's JSON files, the preferred
-// nutrition day) goes through `atomicWrite`.
+// NB: docs/architecture.md, "Durability and bad input": files are written to a temporary file,
+// synced, and renamed. This module owns the POSIX calls that make a file durable; every module that
+// writes a whole file (the session snapshot, the pending commands, the app's JSON files, the
+// preferred nutrition day) goes through `atomicWrite`.
 
 /// The package's one way to replace a whole file durably, and the small POSIX steps it is made
 /// of.

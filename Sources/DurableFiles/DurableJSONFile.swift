@@ -3,7 +3,7 @@ import Foundation
 /// One JSON value kept in one file of the data directory, written atomically with sorted keys.
 ///
 /// A file that does not decode is moved aside to `<name>.corrupt-<seconds>` and reported, never
-/// silently replaced (DESIGN.md, "Durability and bad input").
+/// silently replaced (docs/architecture.md, "Durability and bad input").
 public struct DurableJSONFile<Value: Codable>: Sendable {
   /// Where the value is kept.
   public let url: URL

@@ -6,14 +6,14 @@ import Foundation
   import Darwin
 #endif
 
-// NB: DESIGN.md "Durability and bad input". `atomicWrite` removes its temporary file on every
-// failure it sees, but a crash or a kill between creating it and the rename leaves it behind.
-// Each owner of a durable directory sweeps it when it opens it: the session journal's restore,
-// the app's JSON files and the preferred-day file when read back at launch, a pending-command
-// queue on its first drain. None sweeps again on a later read, write or drain. The sweep can
-// race a writer in another process (the iOS widget writes pending commands while the app reads
-// them) and has no lock to take, so it goes by age: a temporary file younger than
-// `staleTemporaryAge` may still be renamed into place and is left alone. docs/decisions.md "One
+// NB: docs/architecture.md, "Durability and bad input". `atomicWrite` removes its temporary file on
+// every failure it sees, but a crash or a kill between creating it and the rename leaves it behind.
+// Each owner of a durable directory sweeps it when it opens it: the session journal's restore, the
+// app's JSON files and the preferred-day file when read back at launch, a pending-command queue on
+// its first drain. None sweeps again on a later read, write or drain. The sweep can race a writer
+// in another process (the iOS widget writes pending commands while the app reads them) and has no
+// lock to take, so it goes by age: a temporary file younger than `staleTemporaryAge` may still be
+// renamed into place and is left alone. docs/decisions/the-apps-files-and-the-api-client.md "One
 // atomic file writer" has the reasoning.
 
 extension DurableFile {

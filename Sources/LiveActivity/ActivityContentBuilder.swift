@@ -3,15 +3,15 @@ import RestTimer
 import TraineeAPI
 import WorkoutSession
 
-// NB: spec workout-live-activity.md "What it shows", "Cardio", "Interactions" and
-// docs/decisions.md, "Live Activity content". The card answers "what am I lifting next": the set shown is the engine's set
-// due next (`SetLocation.due(in:)`, round by round in a superset), not the first open set of
-// `nextExercise`. Its values are what checking it would commit (entered, else the placeholder),
-// never the plan's targets.
+// NB: docs/specs/live-activity.md, "What the card shows", "Cardio sets", "Buttons and pending
+// commands" and docs/decisions/the-lock-screen-card.md, "Live Activity content". The card says what
+// to lift next: the set shown is the engine's set due next (`SetLocation.due(in:)`, round by round
+// in a superset), not the first open set of `nextExercise`. Its values are what checking it would
+// commit (entered, else the placeholder), never the plan's targets.
 
 /// The card's content for `state`, written in `language` and `units`; `nil` without a started
-/// session, or once it is finished (spec workout-live-activity.md: the card ends when the
-/// workout is finished). A pure function: equal inputs give equal content.
+/// session, or once it is finished (docs/specs/live-activity.md, "Lifecycle and limits": the card
+/// ends when the workout is finished). A pure function: equal inputs give equal content.
 ///
 /// `now` only stands in for the workout's start when a started session lacks one;
 /// `ActivityUpdatePolicy` passes the stand-in it used before, so that it does not move.

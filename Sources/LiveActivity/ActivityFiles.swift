@@ -7,9 +7,9 @@ import Foundation
   import Darwin
 #endif
 
-// NB: DESIGN.md "Durability and bad input": a file is written to a temporary file, synced and
-// renamed, so a reader sees the whole command or none of it. This file owns every POSIX call of
-// the pending-command queue; everything above it is safe Swift.
+// NB: docs/architecture.md, "Durability and bad input": a file is written to a temporary file,
+// synced and renamed, so a reader sees the whole command or none of it. This file owns every POSIX
+// call of the pending-command queue; everything above it is safe Swift.
 
 /// A failed file operation of the pending-command queue: the package's `DurableFiles.FileError`
 /// (`rename /x/y.json: No such file or directory`), under the name this module has always used.

@@ -1,7 +1,8 @@
 import Foundation
 
-// NB: docs/decisions.md, "Live Activity content": strings come from resource files loaded for an explicitly chosen
-// language, never from the process locale, so the card reads the same on every machine.
+// NB: docs/decisions/the-lock-screen-card.md, "Live Activity content": strings come from resource
+// files loaded for an explicitly chosen language, never from the process locale, so the card reads
+// the same on every machine.
 
 /// A language the card is written in.
 public enum ActivityLanguage: String, Codable, Hashable, Sendable, CaseIterable {

@@ -1,10 +1,11 @@
 import Foundation
 import TextColumns
 
-// NB: docs/decisions.md, "Live Activity previews and Apple layer", and spec workout-live-activity.md "The rest timer": the
-// previews draw the clocks the way the system does from the content's dates (`Text(timerInterval:)`
-// on iOS): the workout clock counts up, the rest clock counts down to its end and then up while
-// overdue. These are the only strings the renderings make; every other word comes prepared.
+// NB: docs/decisions/the-lock-screen-card.md, "Live Activity previews and Apple layer", and
+// docs/specs/live-activity.md, "The rest on the card": the previews draw the clocks the way the
+// system does from the content's dates (`Text(timerInterval:)` on iOS): the workout clock counts
+// up, the rest clock counts down to its end and then up while overdue. These are the only strings
+// the renderings make; every other word comes prepared.
 
 /// The clocks as the system would draw them at one moment.
 enum RenderedClock {

@@ -1,11 +1,11 @@
 import Foundation
 
-// NB: docs/decisions.md, "Live Activity previews and Apple layer": the Lock Screen card and, below it, the Dynamic Island's
-// expanded, compact and minimal surfaces, drawn from the prepared content at one moment. Layout
-// only: words and numbers come from the content, colours from its hex values, and the clocks
-// are what the system would draw at `now` (red from the rest's end on). Text widths are
-// estimates (no font is measured), so a long name is cut with `…` before it runs into its
-// neighbour.
+// NB: docs/decisions/the-lock-screen-card.md, "Live Activity previews and Apple layer": the Lock
+// Screen card and, below it, the Dynamic Island's expanded, compact and minimal surfaces, drawn
+// from the prepared content at one moment. Layout only: words and numbers come from the content,
+// colours from its hex values, and the clocks are what the system would draw at `now` (red from the
+// rest's end on). Text widths are estimates (no font is measured), so a long name is cut with `…`
+// before it runs into its neighbour.
 
 /// The card and the Dynamic Island surfaces of `content` at `now`, as an SVG document.
 public func activitySVG(_ content: WorkoutActivityContent, now: Date) -> String {

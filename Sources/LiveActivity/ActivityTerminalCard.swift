@@ -1,9 +1,10 @@
 import Foundation
 
-// NB: docs/decisions.md, "Live Activity previews and Apple layer": the Lock Screen card for the terminal app, a fixed number of
-// columns wide (wide characters count two). Layout only: the words come prepared. Without colour
-// an overdue rest reads `+0:12` and an inert checkmark `(✓)`, so nothing depends on colour alone;
-// with colour the badge takes its hex colour and an overdue rest turns red.
+// NB: docs/decisions/the-lock-screen-card.md, "Live Activity previews and Apple layer": the Lock
+// Screen card for the terminal app, a fixed number of columns wide (wide characters count two).
+// Layout only: the words come prepared. Without colour an overdue rest reads `+0:12` and an inert
+// checkmark `(✓)`, so nothing depends on colour alone; with colour the badge takes its hex colour
+// and an overdue rest turns red.
 
 /// The Lock Screen card of `content` at `now` as lines of exactly `width` columns (at least 30),
 /// each ending in a newline; ANSI colours when `color` is set.

@@ -1,9 +1,10 @@
 import Foundation
 import WorkoutSession
 
-// NB: docs/decisions.md, "Live Activity content" (updates): an update only when the content changes, never per tick: about one per
-// set. Every emitted content carries a higher version than the one before, so a redraw is forced
-// even when a locked device would skip an equal-looking update.
+// NB: docs/decisions/the-lock-screen-card.md, "Live Activity content" (updates): an update only
+// when the content changes, never per tick: about one per set. Every emitted content carries a
+// higher version than the one before, so a redraw is forced even when a locked device would skip an
+// equal-looking update.
 
 /// Decides when the card gets a new content state.
 public struct ActivityUpdatePolicy: Equatable, Sendable {

@@ -1,8 +1,9 @@
 import Foundation
 import WorkoutSession
 
-// NB: docs/decisions.md, "Live Activity content": numbers are written here, per language (`72,5 kg` in German), and
-// converted to the card's unit system; the Apple layer formats nothing. No `Locale` is consulted.
+// NB: docs/decisions/the-lock-screen-card.md, "Live Activity content": numbers are written here,
+// per language (`72,5 kg` in German), and converted to the card's unit system; the Apple layer
+// formats nothing. No `Locale` is consulted.
 
 /// How the card writes numbers in one language.
 struct CardNumberFormat: Sendable {

@@ -2,10 +2,11 @@ import Foundation
 import TraineeAPI
 import WorkoutSession
 
-// NB: spec workout-live-activity.md "Cardio" and "Interactions": a missing number is `–` and
-// makes the checkmark inert; nothing is taken from the plan. A value the app would refuse on
-// checking (unreadable or out of range) counts as missing, so the card never offers a commit
-// the app turns down. A cardio set is completable once its duration and distance are entered.
+// NB: docs/specs/live-activity.md, "Cardio sets" and "Buttons and pending commands": a missing
+// number is `–` and makes the checkmark inert; nothing is taken from the plan. A value the app
+// would refuse on checking (unreadable or out of range) counts as missing, so the card never offers
+// a commit the app turns down. A cardio set is completable once its duration and distance are
+// entered.
 
 /// What the card shows for a missing number.
 public let missingValue = "–"
@@ -141,9 +142,9 @@ struct CardSetWriter {
   /// last time's kilograms, written as kilograms are (the engine logs them exactly).
   private func weightNumber(_ value: Double, of set: ExerciseSet) -> String {
     if sessionUnits == cardUnits { return format.decimal(value, maximumFractionDigits: 2) }
-    // NB: docs/decisions.md "Weights in pounds": converting the placeholder's rounded pounds
-    // back drifted (60.25 kg shown as 132.8 lb came back as 60.2 kg); the engine's conversion
-    // knows last time's kilograms.
+    // NB: docs/decisions/the-live-workout.md "Weights in pounds": converting the placeholder's
+    // rounded pounds back drifted (60.25 kg shown as 132.8 lb came back as 60.2 kg); the engine's
+    // conversion knows last time's kilograms.
     if cardUnits == .metric, let last = set.lastWeightKg,
       sessionUnits.kilograms(value, shown: last) == last
     {

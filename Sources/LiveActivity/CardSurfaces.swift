@@ -1,4 +1,4 @@
-// NB: spec workout-live-activity.md "The four surfaces": iOS picks the surface; the minimal
+// NB: docs/specs/live-activity.md, "Surfaces": iOS picks the surface; the minimal
 // circle may be the only place the set appears, so it shows the numbers, not an icon. Clocks are
 // not strings: each surface draws the rest and workout clocks from the content's dates.
 

@@ -1,7 +1,8 @@
 import Foundation
 
-// NB: docs/decisions.md, "Live Activity content" (lifecycle): everything ActivityKit does sits behind this protocol, so the
-// lifecycle is tested on Linux with a recording fake; the iOS adapter lives in `Apps/iOS/`.
+// NB: docs/decisions/the-lock-screen-card.md, "Live Activity content" (lifecycle): everything
+// ActivityKit does sits behind this protocol, so the lifecycle is tested on Linux with a recording
+// fake; the iOS adapter lives in `Apps/iOS/`.
 
 /// The system's identifier of one running Live Activity.
 public struct LiveActivityID: RawRepresentable, Hashable, Codable, Sendable {

@@ -1,10 +1,10 @@
 import Foundation
 import WorkoutSession
 
-// NB: docs/decisions.md, "Live Activity interactions": the card's buttons run in the
-// widget's process, which cannot reach the workout store. Each tap becomes one of these, written
-// to the shared container and applied by the app. The rest commands carry the rest they were
-// tapped on, so a command that outlived its rest (or was already applied) changes nothing.
+// NB: docs/decisions/the-lock-screen-card.md, "Live Activity interactions": the card's buttons run
+// in the widget's process, which cannot reach the workout store. Each tap becomes one of these,
+// written to the shared container and applied by the app. The rest commands carry the rest they
+// were tapped on, so a command that outlived its rest (or was already applied) changes nothing.
 
 /// The checkmark tapped: complete the set with the values the card showed.
 public struct CompleteSetCommand: Codable, Hashable, Sendable {

@@ -4,11 +4,11 @@ import RestTimer
 import TraineeAPI
 import WorkoutSession
 
-// NB: docs/decisions.md, "Live Activity interactions": each command is applied exactly
-// once, in order. A command is deleted after it is applied; a crash between the two leaves it
-// pending, and applying it again changes nothing, because every command is checked against the
-// state first: the set it completes is done by then, and the rest it moved no longer ends where
-// the card showed it.
+// NB: docs/decisions/the-lock-screen-card.md, "Live Activity interactions": each command is applied
+// exactly once, in order. A command is deleted after it is applied; a crash between the two leaves
+// it pending, and applying it again changes nothing, because every command is checked against the
+// state first: the set it completes is done by then, and the rest it moved no longer ends where the
+// card showed it.
 
 /// Why a pending command was refused; it changed nothing.
 public enum PendingCommandRejection: Error, Equatable, Sendable, CustomStringConvertible {
@@ -213,7 +213,8 @@ private func completeSetAction(
     let exercise = location.exercise(in: session)
   else { return .failure(removed) }
   let index = location.setIndex
-  // NB: spec workout-live-activity.md "Interactions": the tap completes the set the card showed.
+  // NB: docs/specs/live-activity.md, "Buttons and pending commands": the tap completes the set the
+  // card showed.
   // It need not be the set due now (`SetLocation.due(in:)`): a tap queued before the app applied
   // an earlier one, or made on a card the app had not updated yet, still names a set the trainee
   // saw and chose. Open, it is applied; already done, it is refused.

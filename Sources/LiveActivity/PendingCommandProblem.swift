@@ -1,7 +1,8 @@
 import DurableFiles
 import Foundation
 
-// NB: DESIGN.md "Durability and bad input": a pending command is input from outside the app.
+// NB: docs/architecture.md, "Durability and bad input": a pending command is input from outside the
+// app.
 // One that cannot be read, or reads as nonsense, is moved aside with this reason and changes
 // nothing.
 

@@ -3,11 +3,11 @@ import Foundation
 import Synchronization
 import TraineeAPI
 
-// NB: docs/decisions.md, "Live Activity interactions": one file per command, written
-// atomically, named so that names sort in the order the buttons were tapped. A file still being
-// written carries the `.writing-` prefix and is never read; a command is deleted only once it
-// has been applied, and a refused or unreadable one is moved aside with its reason, never
-// silently deleted.
+// NB: docs/decisions/the-lock-screen-card.md, "Live Activity interactions": one file per command,
+// written atomically, named so that names sort in the order the buttons were tapped. A file still
+// being written carries the `.writing-` prefix and is never read; a command is deleted only once it
+// has been applied, and a refused or unreadable one is moved aside with its reason, never silently
+// deleted.
 
 /// The card's taps waiting for the app: one JSON file per command in `directory` (the App Group
 /// container on iOS, `DIR/live-activity/pending` under the data directory on Linux).

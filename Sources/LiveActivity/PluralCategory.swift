@@ -1,7 +1,8 @@
-// NB: docs/decisions.md "The app's settings, language and units", plurals: CLDR's cardinal rules
-// for whole numbers, as far as the five languages need them. Japanese has no plural forms;
-// French counts 0 and 1 as singular; English, German and Italian only 1. French's "many"
-// (a million and up, written "de") is left out: no count the app shows gets there.
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "The app's settings, language and units",
+// plurals: CLDR's cardinal rules for whole numbers, as far as the five languages need them.
+// Japanese has no plural forms; French counts 0 and 1 as singular; English, German and Italian only
+// 1. French's "many" (a million and up, written "de") is left out: no count the app shows gets
+// there.
 
 /// Which form of a counted word a number takes.
 public enum PluralCategory: Sendable, Equatable {

@@ -1,7 +1,7 @@
 import TraineeAPI
 import WorkoutSession
 
-// NB: spec workout-live-activity.md "What it shows": the app's set-row letters and colours.
+// NB: docs/specs/live-activity.md, "What the card shows": the app's set-row letters and colours.
 // Colours travel resolved (hex), never as names the Apple layer would have to look up.
 
 /// A set-type badge: a letter on a colour.

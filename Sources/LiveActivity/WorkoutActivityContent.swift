@@ -1,10 +1,10 @@
 import Foundation
 import WorkoutSession
 
-// NB: spec workout-live-activity.md "What it shows" and docs/decisions.md, "Live Activity
-// content": everything the
-// card shows, prepared ready to draw. Times travel as absolute dates so the system animates the
-// clocks without an update per second.
+// NB: docs/specs/live-activity.md, "What the card shows" and
+// docs/decisions/the-lock-screen-card.md, "Live Activity content": everything the card shows,
+// prepared ready to draw. Times travel as absolute dates so the system animates the clocks without
+// an update per second.
 
 /// The Live Activity's content state: what the card and the Dynamic Island show, ready to draw.
 public struct WorkoutActivityContent: Codable, Hashable, Sendable {

@@ -2,14 +2,15 @@ import Foundation
 import TraineeAPI
 import WorkoutSession
 
-// NB: docs/decisions.md, "Live Activity content" (lifecycle), and spec workout-live-activity.md "Behaviour worth knowing": the card
-// starts when a session is started, is updated on every change that alters it (the update
-// policy decides), ends when the workout is finished or discarded, and a card
-// left from a crash is ended when the next workout starts. iOS ends an activity after 8 hours and
-// removes it after 12: past its stale date the card gets no updates and is not started again for
-// that workout, nor is a card started for a workout begun 8 hours ago or more. A card the person
-// swiped away (or the system ended) is gone, as the host reports, and not started again for that
-// workout. A switched-off or failing host never touches the workout.
+// NB: docs/decisions/the-lock-screen-card.md, "Live Activity content" (lifecycle), and
+// docs/specs/live-activity.md, "Lifecycle and limits": the card starts when a session is started,
+// is updated on every change that alters it (the update policy decides), ends when the workout is
+// finished or discarded, and a card left from a crash is ended when the next workout starts. iOS
+// ends an activity after 8 hours and removes it after 12: past its stale date the card gets no
+// updates and is not started again for that workout, nor is a card started for a workout begun 8
+// hours ago or more. A card the person swiped away (or the system ended) is gone, as the host
+// reports, and not started again for that workout. A switched-off or failing host never touches the
+// workout.
 
 /// Drives the Live Activity from the workout store's state.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec nutrition-day-log.md "Device day keys and time zone". A day of the nutrition log is a
+// NB: docs/specs/nutrition-day.md, "Days follow the device". A day of the nutrition log is a
 // date on the wall calendar, not an instant: it is written two ways, the store's key
 // (`2026-0-5`, see DayKey) and the API's `YYYY-MM-DD`, and both come from this one value so the
 // two are never built from each other by hand. Arithmetic on it needs no time zone, so a day

@@ -1,6 +1,6 @@
 import Foundation
 
-// NB: spec nutrition-day-log.md "Keeping today current". Today is the device's calendar date: it
+// NB: docs/specs/nutrition-day.md, "Keeping today current". Today is the device's calendar date: it
 // changes at local midnight (`startOfDay` is `setHours(0, 0, 0, 0)`). 05:00
 // (`NUTRITION_DAY_ROLLOVER_HOUR`) moves nothing but the preferred day's expiry; `refreshToday`
 // runs at both, at the earlier of the next midnight and the next 05:00, plus 250 ms.

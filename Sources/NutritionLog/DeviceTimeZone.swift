@@ -1,6 +1,6 @@
 import Foundation
 
-// NB: spec nutrition-day-log.md "Device day keys and time zone" (`deviceTimezone.ts`): the zone
+// NB: docs/specs/nutrition-day.md, "Days follow the device": the zone
 // is read from a first source with a fallback, cached for REFRESH_MS (60 000 ms), and sent as
 // `X-Timezone` on every API request so the server resolves "today" the way the device does.
 

@@ -1,8 +1,9 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec nutrition-day-log.md "Preferred day and the home hint". The edit store reads no clock
-// and no calendar: the caller, which owns both, says where the tab stands when an edit is made.
+// NB: docs/specs/nutrition-day.md, "The preferred day and the home hint". The edit store reads no
+// clock and no calendar: the caller, which owns both, says where the tab stands when an edit is
+// made.
 
 /// The moment of an edit, as `lockPreferredFrom` needs it: the instant, the device's today and the
 /// tab's day as `dateKeyOf` keys, and when a preferred day locked now expires.

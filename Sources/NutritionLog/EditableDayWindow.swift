@@ -1,7 +1,7 @@
 import Foundation
 
-// NB: spec nutrition-day-log.md "The editable day window" (`lib/day.ts`). Today and yesterday are
-// editable; older days are read-only; future days cannot be picked.
+// NB: docs/specs/nutrition-day.md, "Which days can be edited". Today and yesterday
+// are editable; older days are read-only; future days cannot be picked.
 
 /// `EDITABLE_PAST_DAYS`: how many days before today can still be edited.
 public let editablePastDays = 1

@@ -1,7 +1,7 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec nutrition-day-log.md "Preferred day and the home hint": PlanScreen calls
+// NB: docs/specs/nutrition-day.md, "The preferred day and the home hint": PlanScreen calls
 // `setTodayPick` with the plan and day on screen whenever it shows today; `homeDayHintOf(state)`
 // is `todayPick` when its dateKey matches today, otherwise the preferred day when one is set,
 // otherwise null. `useHome` sends it as `GET /v1/trainee/home?planId=&dayId=`, and without a

@@ -1,12 +1,13 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec nutrition-day-log.md "Device day keys and time zone": day boundaries follow the
-// device clock, not a fixed zone. The zone is injected here and `now` is passed to every call, so
-// nothing in this module reads `Date()` or `TimeZone.current` (DESIGN.md "Time is injected").
+// NB: docs/specs/nutrition-day.md, "Days follow the device": day boundaries follow the device
+// clock, not a fixed zone. The zone is injected here and `now` is passed to every call, so nothing
+// in this module reads `Date()` or `TimeZone.current` (docs/architecture.md, "Time is injected").
 
 /// The wall calendar of the device's time zone: which day an instant falls on and where a day
-/// starts. The `lib/day.ts` and `src/lib/time/day.ts` helpers, on an injected zone.
+/// starts: the day helpers of docs/specs/nutrition-day.md, "Days follow the device", on an
+/// injected zone.
 public struct NutritionCalendar: Sendable {
   /// The zone whose local getters the app reads.
   public let timeZone: TimeZone
@@ -45,7 +46,7 @@ public struct NutritionCalendar: Sendable {
     return instant
   }
 
-  // MARK: lib/day.ts
+  // MARK: Day starts and offsets
 
   /// `startOfDay`: the start of the local day `instant` falls on.
   public func startOfDay(_ instant: Date) -> Date {
@@ -72,13 +73,13 @@ public struct NutritionCalendar: Sendable {
 
   /// `consumedAtFor` for a calendar day; see `consumedAtFor(_:today:)`.
   public func consumedAtFor(_ day: CalendarDay, today: CalendarDay) -> String? {
-    // NB: spec "The editable day window": a meal for a read-only day is logged to today, so only
-    // yesterday (the editable past) gets a time of its own.
+    // NB: docs/specs/nutrition-day.md, "Which days can be edited": a meal for a read-only day is
+    // logged to today, so only yesterday (the editable past) gets a time of its own.
     guard day < today, NutritionLog.isEditableDay(day, today: today) else { return nil }
     return localIsoTimestamp(time(hour: 12, on: day))
   }
 
-  // MARK: src/lib/time/day.ts
+  // MARK: Day keys and dates
 
   /// `dateKeyOf`: the store's key of the local day of `instant` (`2026-0-5`).
   public func dateKeyOf(_ instant: Date) -> DayKey {

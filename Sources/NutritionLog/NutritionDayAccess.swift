@@ -1,7 +1,7 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec nutrition-day-log.md "The editable day window" and docs/behaviour.md, "The nutrition
+// NB: docs/specs/nutrition-day.md, "Which days can be edited" and docs/behaviour.md, "The nutrition
 // day": PlanScreen hands edit handlers to rows only on an editable day, so no edit ever
 // reaches the store for a read-only (older than yesterday) or future day. Here that is a gate in
 // front of the store: the day is checked first and a refused edit changes nothing.

@@ -1,18 +1,18 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec nutrition-day-log.md "Hydration": `mergeSnapshots(remote, local)` lets local entries
-// win on the same key, because a meal added from the home screen lands in the store before the
-// tab ever mounts. Three refinements keep what the trainee entered and the action rules intact
-// (docs/decisions.md, "Nutrition edits and snapshot"):
+// NB: docs/specs/nutrition-day.md, "Loading a day": `mergeSnapshots(remote, local)` lets local
+// entries win on the same key, because a meal added from the home screen lands in the store before
+// the tab ever mounts. Three refinements keep what the trainee entered and the action rules intact
+// (docs/decisions/the-nutrition-day.md, "Nutrition edits and snapshot"):
 // - a plan meal's added foods are merged by food id (local wins per food), so a food added on
 //   this device does not hide the foods the server already has for that meal;
 // - a local status decides the meal's replacement too (`setMealStatus` clears it);
 // - a local swap or portion decides the item's option and amount together, and a local removal
 //   drops the portion (an amount belongs to the food it was set on).
-// With a `base` (what the server was known to hold), only what changed locally since the base
-// wins, removals included; the spec's merge is the one with an empty base (docs/decisions.md,
-// "Nutrition sync: confirmed copies").
+// With a `base` (what the server was known to hold), only what changed locally since the base wins,
+// removals included; the spec's merge is the one with an empty base
+// (docs/decisions/the-nutrition-day.md, "Nutrition sync: confirmed copies").
 
 /// `remote` with `local` laid over it, key by key: local entries win.
 public func mergeSnapshots(

@@ -1,7 +1,7 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec nutrition-day-log.md "Server sync": `GET /v1/trainee/nutrition/day?date=YYYY-MM-DD`
+// NB: docs/specs/nutrition-day.md, "Server sync": `GET /v1/trainee/nutrition/day?date=YYYY-MM-DD`
 // answers `{ date, data: snapshot|null, swapOptions? }`; `PUT /v1/trainee/nutrition/day` takes
 // `{ date, data }`. The sync engine talks to the server only through this protocol, so tests
 // hand it a fake and the app an HTTP adapter at the edge.

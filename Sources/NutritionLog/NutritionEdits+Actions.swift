@@ -1,7 +1,7 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec nutrition-day-log.md "Action rules worth knowing": a change of the chosen option and a
+// NB: docs/specs/nutrition-day.md, "Edit rules": a change of the chosen option and a
 // removal drop the item's portion (an amount belongs to the food it was set on); a portion is
 // stored only when valid, anything else clears the entry. Absent means "not eaten", "main option",
 // "not removed" and "no portion", so clearing one of those removes the key.

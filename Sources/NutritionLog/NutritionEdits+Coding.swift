@@ -1,7 +1,8 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec nutrition-day-log.md "State shape": the store's maps are flat, every date in one map.
+// NB: docs/specs/nutrition-day.md, "Edit maps and day keys": the store's maps are flat, every date
+// in one map.
 // These views and the coding put the partitions back together under the spec's names, for replay
 // output and for reading a whole state back; the app itself keeps the state in memory only.
 

@@ -1,12 +1,13 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec nutrition-day-log.md "Hydration" merges the local day over the server's (local wins),
-// because a meal added from the home screen lands in the store before the tab mounts. A local
-// copy the server has already confirmed is no such edit: merged again, it would undo what was
-// changed elsewhere since (a food unticked by the coach comes back ticked). So the store keeps,
-// per date, what the server is known to hold, and hydration lays over the server's day only what
-// changed locally since then (docs/decisions.md, "Nutrition sync: confirmed copies").
+// NB: docs/specs/nutrition-day.md, "Loading a day" merges the local day over the server's (local
+// wins), because a meal added from the home screen lands in the store before the tab mounts. A
+// local copy the server has already confirmed is no such edit: merged again, it would undo what was
+// changed elsewhere since (a food unticked by the coach comes back ticked). So the store keeps, per
+// date, what the server is known to hold, and hydration lays over the server's day only what
+// changed locally since then (docs/decisions/the-nutrition-day.md, "Nutrition sync: confirmed
+// copies").
 
 extension NutritionEdits {
   /// What the server is known to hold for `dateKey`: its answer when the date was last fetched,

@@ -1,8 +1,8 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec nutrition-day-log.md "Preferred day and the home hint": adding or ticking a custom
-// meal records eating. A custom meal is a whole: saving one with an existing id replaces it.
+// NB: docs/specs/nutrition-day.md, "The preferred day and the home hint": adding or ticking a
+// custom meal records eating. A custom meal is a whole: saving one with an existing id replaces it.
 
 extension NutritionEdits {
   /// Adds composed meal `meal` to the day, or replaces the one with its id. Records eating.

@@ -1,7 +1,7 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec nutrition-day-log.md "Action rules worth knowing": `setMealStatus` clears the
+// NB: docs/specs/nutrition-day.md, "Edit rules": `setMealStatus` clears the
 // replacement when the new status is not `REPLACED`; `setReplacement` sets the status to
 // `REPLACED`, and `nil` removes both. `PLANNED` is stored as absence. Adding a food, marking a
 // meal eaten or replacing it records eating (`lockPreferredFrom`).

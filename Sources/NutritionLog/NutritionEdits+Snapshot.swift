@@ -1,7 +1,7 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec nutrition-day-log.md "The day snapshot": `collectDaySnapshot` picks the entries whose
+// NB: docs/specs/nutrition-day.md, "The day snapshot": `collectDaySnapshot` picks the entries whose
 // key starts with `dateKey__`; `hydrateDay` removes that date's entries from each map and writes
 // the snapshot's in, leaving other dates untouched. With the maps partitioned by date, both are
 // the day's partition, read or replaced.

@@ -1,10 +1,11 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec nutrition-day-log.md "State shape" and "What each map means". Every edit map holds all
-// dates at once, each entry under `dateKey__id`. Here the entries are partitioned by date key, so
-// collecting, hydrating or editing one day costs the same however many days are held; the keys
-// inside a partition are the full wire keys, so a day's snapshot is its partition as it is.
+// NB: docs/specs/nutrition-day.md, "Edit maps and day keys" and "What each map holds". Every edit
+// map holds all dates at once, each entry under `dateKey__id`. Here the entries are partitioned by
+// date key, so collecting, hydrating or editing one day costs the same however many days are held;
+// the keys inside a partition are the full wire keys, so a day's snapshot is its partition as it
+// is.
 
 /// Everything the trainee did to nutrition days, on top of the coach's plans: the edit maps of
 /// every held date, the plan day in view and the preferred day.

@@ -1,8 +1,9 @@
 import Foundation
 
-// NB: docs/decisions.md, "Nutrition sync: order and timers". Every fetch and save is one task
-// that calls the transport and then takes the answer in on the main actor; the engine counts
-// them, so a test waits for exactly the work it caused instead of yielding a number of times.
+// NB: docs/decisions/the-nutrition-day.md, "Nutrition sync: order and timers". Every fetch and save
+// is one task that calls the transport and then takes the answer in on the main actor; the engine
+// counts them, so a test waits for exactly the work it caused instead of yielding a number of
+// times.
 
 extension NutritionSync {
   /// One wait in `untilCallsRunning(atMost:)`.

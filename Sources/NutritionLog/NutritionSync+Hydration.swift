@@ -1,13 +1,13 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec nutrition-day-log.md "Hydration": once per date per mount. With server data: an empty
-// local day takes the remote; otherwise the day becomes `mergeSnapshots(remote, local)` (local
-// wins) and the baseline is the remote, so the merge is saved. Local wins only with what changed
-// since the server last confirmed the day (NutritionEdits+Confirmed.swift). Without server data
-// the baseline is the empty snapshot, so edits made before the answer are saved. The local day is
-// read when the answer arrives, not when the request left, so edits made meanwhile are merged, not
-// lost.
+// NB: docs/specs/nutrition-day.md, "Loading a day": once per date per mount. With server data: an
+// empty local day takes the remote; otherwise the day becomes `mergeSnapshots(remote, local)`
+// (local wins) and the baseline is the remote, so the merge is saved. Local wins only with what
+// changed since the server last confirmed the day (NutritionEdits+Confirmed.swift). Without server
+// data the baseline is the empty snapshot, so edits made before the answer are saved. The local day
+// is read when the answer arrives, not when the request left, so edits made meanwhile are merged,
+// not lost.
 
 extension NutritionSync {
   /// Fetches `date` from the server, unless this mount is stopped.

@@ -1,11 +1,12 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec nutrition-day-log.md "Saving": on every change, a loaded date that is not in the future
-// whose canonical snapshot differs from the baseline is saved 600 ms after its last change. The
-// fixes (docs/decisions.md, "Nutrition sync"): the baseline moves only when the server
-// confirms, to what was sent; a failure retries with backoff; a save never starts while another
-// of the same date runs, and the next one starts when it ends, with the snapshot of that moment.
+// NB: docs/specs/nutrition-day.md, "Saving": on every change, a loaded date that is not in the
+// future whose canonical snapshot differs from the baseline is saved 600 ms after its last change.
+// The fixes (docs/decisions/the-nutrition-day.md, "Nutrition sync"): the baseline moves only when
+// the server confirms, to what was sent; a failure retries with backoff; a save never starts while
+// another of the same date runs, and the next one starts when it ends, with the snapshot of that
+// moment.
 
 extension NutritionSync {
   /// The day of `date` changed (an edit or a hydration), or today did: (re)starts the debounce of

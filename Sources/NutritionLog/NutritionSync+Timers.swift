@@ -1,9 +1,10 @@
 import Foundation
 
-// NB: spec nutrition-day-log.md "Saving" (the 600 ms debounce) and docs/decisions.md, "Nutrition
-// sync: order and timers". Each date has its own debounce and retry timers, sleeping on the
-// injected clock until absolute deadlines. A timer that wakes does not fire "its" date: it fires
-// every timer due by its deadline, earliest first and by date at one instant, on the main actor.
+// NB: docs/specs/nutrition-day.md, "Saving" (the 600 ms debounce) and
+// docs/decisions/the-nutrition-day.md, "Nutrition sync: order and timers". Each date has its own
+// debounce and retry timers, sleeping on the injected clock until absolute deadlines. A timer that
+// wakes does not fire "its" date: it fires every timer due by its deadline, earliest first and by
+// date at one instant, on the main actor.
 // So timers due together fire in date order whichever task the executor resumes first, and a
 // test can advance the clock to a deadline, await the due timers' tasks (`timerTasks(dueBy:)`)
 // and know that everything due has run, without counting yields.

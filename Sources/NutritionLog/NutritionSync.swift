@@ -2,15 +2,16 @@ import Foundation
 import Observation
 import TraineeAPI
 
-// NB: spec nutrition-day-log.md "Server sync", "Hydration" and "Saving" (`useNutritionDaySync`),
-// with the two documented defects fixed (docs/decisions.md, "Nutrition sync"):
+// NB: docs/specs/nutrition-day.md, "Server sync", "Loading a day" and "Saving"
+// (`useNutritionDaySync`), with the two documented defects fixed
+// (docs/decisions/the-nutrition-day.md, "Nutrition sync"):
 // - a debounced save is flushed, not dropped, when the shown date changes;
 // - the baseline moves only when the server confirms a save, and a failed save is retried with
 //   backoff (and at once when the network is reachable again), always with the latest snapshot.
-// Saves of one date run one at a time, in order. The engine owns the edit store, so an edit and
-// the check of what it changed happen in one step on the main actor. Work over several dates runs
-// in date order, never in the order of a dictionary (docs/decisions.md, "Nutrition sync: order
-// and timers").
+// Saves of one date run one at a time, in order. The engine owns the edit store, so an edit and the
+// check of what it changed happen in one step on the main actor. Work over several dates runs in
+// date order, never in the order of a dictionary (docs/decisions/the-nutrition-day.md, "Nutrition
+// sync: order and timers").
 
 /// The nutrition tab's store and its sync with the server: owns the edit maps, hydrates each
 /// shown date once per mount, and saves every loaded date that is not in the future, 600 ms after
@@ -89,8 +90,8 @@ public final class NutritionSync {
   public func edit<Result>(
     _ change: (inout NutritionEdits) throws(NutritionEditRefusal) -> Result
   ) throws(NutritionEditRefusal) -> Result {
-    // NB: spec "Saving" restarts the debounce on a change of the day's snapshot; a change of
-    // another date (or of nothing a snapshot holds) is not one.
+    // NB: docs/specs/nutrition-day.md, "Saving" restarts the debounce on a change of the day's
+    // snapshot; a change of another date (or of nothing a snapshot holds) is not one.
     let loaded = days.keys.filter { days[$0]?.load == .loaded }.sorted()
     let before = loaded.map { edits.collectDaySnapshot($0.dayKey.rawValue) }
     let result = try change(&edits)

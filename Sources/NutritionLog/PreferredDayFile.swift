@@ -8,11 +8,12 @@ import TraineeAPI
   import Darwin
 #endif
 
-// NB: spec nutrition-day-log.md "What is persisted" and "Preferred day and the home hint": one
-// file, `perform-preferred-nutrition-day.json` with `planId`, `dayId` and `untilMs`, neither read
-// nor written in preview mode; `savePreferredNutritionDay` never overwrites an active entry; the
-// entry expires at the next 05:00. DESIGN.md "Durability": written to a temporary file, synced and
-// renamed; a corrupt file is moved aside and reported, never silently dropped or replaced.
+// NB: docs/specs/nutrition-day.md, "What the device keeps" and "The preferred day and the home
+// hint": one file, `perform-preferred-nutrition-day.json` with `planId`, `dayId` and `untilMs`,
+// neither read nor written in preview mode; `savePreferredNutritionDay` never overwrites an active
+// entry; the entry expires at the next 05:00. docs/architecture.md, "Durability and bad input":
+// written to a temporary file, synced and renamed; a corrupt file is moved aside and reported,
+// never silently dropped or replaced.
 
 /// The preferred nutrition day on disk: `perform-preferred-nutrition-day.json` in the app's data
 /// directory.

@@ -1,8 +1,8 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec nutrition-day-log.md "The editable day window": for a read-only day PlanScreen ignores
-// the store and renders from `savedDayEdits(dateKey, savedDay)`, built from the GET /day
+// NB: docs/specs/nutrition-day.md, "Which days can be edited": for a read-only day PlanScreen
+// ignores the store and renders from `savedDayEdits(dateKey, savedDay)`, built from the GET /day
 // response; a day with no snapshot shows the diary from `GET /v1/trainee/nutrition/menu?date=`.
 // Both are the same `NutritionMenuDto`, built from a saved day by the one reading the server
 // uses (TraineeAPI, NutritionMenuDto+Diary.swift), so both sources show the same meals and sums.

@@ -1,7 +1,7 @@
 import Foundation
 
-// NB: spec nutrition-day-log.md "Keeping today current": `_layout.tsx` calls `refreshToday()` on
-// mount and schedules it again at `nextNutritionRefreshMs(now)` plus 250 ms. The wait is slept on
+// NB: docs/specs/nutrition-day.md, "Keeping today current": the app calls `refreshToday()` on
+// launch and schedules it again at `nextNutritionRefreshMs(now)` plus 250 ms. The wait is slept on
 // an injected clock (a manual one in tests); the boundaries come from the injected wall clock.
 
 /// Calls `refresh` at once and then again at every `todayRefreshTime`, until the task is

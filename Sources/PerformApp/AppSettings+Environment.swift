@@ -2,12 +2,13 @@ import Foundation
 import LiveActivity
 import WorkoutSession
 
-// NB: docs/decisions.md "The app's settings, language and units": POSIX's order of precedence. The language is the first set of LC_ALL,
-// LC_MESSAGES and LANG; the units the first set of LC_ALL, LC_MEASUREMENT and LANG. A locale is
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "The app's settings, language and units":
+// POSIX's order of precedence. The language is the first set of LC_ALL, LC_MESSAGES and LANG; the
+// units the first set of LC_ALL, LC_MEASUREMENT and LANG. A locale is
 // `language[_TERRITORY][.codeset][@modifier]`; `C` and `POSIX` name no language (English). The
 // countries that measure in pounds and miles are the US, Liberia and Myanmar. Dates follow the
-// region: the territory of the first set of LC_ALL, LC_TIME and LANG (`en_GB` writes
-// "Friday 4 December", `en_US` "Friday, December 4"), whatever language the texts are in.
+// region: the territory of the first set of LC_ALL, LC_TIME and LANG (`en_GB` writes "Friday 4
+// December", `en_US` "Friday, December 4"), whatever language the texts are in.
 
 extension AppSettings {
   /// The territories whose locales start in pounds and miles.

@@ -2,14 +2,14 @@ import Foundation
 import LiveActivity
 import WorkoutSession
 
-// NB: docs/decisions.md "The app's settings, language and units": units and language start from the
-// environment (`AppSettings.fromEnvironment`), a choice made in the app is saved in
-// DIR/settings.json and wins over the environment, field by field (docs/decisions.md, "The
-// app's settings").
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "The app's settings, language and units":
+// units and language start from the environment (`AppSettings.fromEnvironment`), a choice made in
+// the app is saved in DIR/settings.json and wins over the environment, field by field
+// (docs/decisions/the-terminal-app-as-a-daily-app.md, "The app's settings, language and units").
 
-// NB: docs/decisions.md "Plates and warm-ups", plate stocks: plates are counted in pairs (one
-// plate on each side of the bar, so "pairs" and "per side" are the same number); a size without
-// a count is loaded as often as needed, as before counts existed. Kept as
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "Plates and warm-ups", plate stocks: plates
+// are counted in pairs (one plate on each side of the bar, so "pairs" and "per side" are the same
+// number); a size without a count is loaded as often as needed, as before counts existed. Kept as
 // `"pairs":[{"plate":25,"pairs":2}]` beside `plates`; a file without it reads as no counts.
 
 /// The trainee's bar and plates, in the weight unit they are used with.

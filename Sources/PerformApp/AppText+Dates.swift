@@ -1,9 +1,9 @@
 import Foundation
 
-// NB: docs/decisions.md "The app's settings, language and units", dates: every date the app
-// writes goes through here, in the language's words laid out as the region writes them
-// (`en_GB`: `Fri 4 Dec 2026`; `en_US`: `Fri, Dec 4, 2026`), from CLDR templates, never a fixed
-// pattern. Without a region the language's own default applies.
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "The app's settings, language and units",
+// dates: every date the app writes goes through here, in the language's words laid out as the
+// region writes them (`en_GB`: `Fri 4 Dec 2026`; `en_US`: `Fri, Dec 4, 2026`), from CLDR templates,
+// never a fixed pattern. Without a region the language's own default applies.
 
 extension AppText {
   /// The locale dates are written in: the language with the region, when there is one.

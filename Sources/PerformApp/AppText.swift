@@ -2,10 +2,10 @@ import Foundation
 import LiveActivity
 import WorkoutSession
 
-// NB: docs/decisions.md "The app's settings, language and units": the app's texts come from one table per language,
-// `PerformApp.<code>.json`, the card module's approach (LiveActivity.<code>.json): loaded for
-// the chosen language, never from the process locale, with `{name}` slots. `AppTextTests`
-// checks that every table has every key and only those.
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "The app's settings, language and units":
+// the app's texts come from one table per language, `PerformApp.<code>.json`, the card module's
+// approach (LiveActivity.<code>.json): loaded for the chosen language, never from the process
+// locale, with `{name}` slots. `AppTextTests` checks that every table has every key and only those.
 
 /// The app's texts and numbers in one language.
 public struct AppText: Sendable {
@@ -34,9 +34,10 @@ public struct AppText: Sendable {
     return text
   }
 
-  // NB: docs/decisions.md "The app's settings, language and units", plurals: a counted text
-  // holds its forms separated by `|`, singular first (`{count} set|{count} sets`); the
-  // language's one rule (`ActivityLanguage.pluralCategory`) picks one. Japanese writes one form.
+  // NB: docs/decisions/the-terminal-app-as-a-daily-app.md "The app's settings, language and units",
+  // plurals: a counted text holds its forms separated by `|`, singular first (`{count} set|{count}
+  // sets`); the language's one rule (`ActivityLanguage.pluralCategory`) picks one. Japanese writes
+  // one form.
 
   /// The form of `key` that `count` takes in this language, its slots filled from `values`:
   /// `1 set`, `2 sets`, `0 série`, `1 セット`.
@@ -77,7 +78,8 @@ public struct AppText: Sendable {
     return text.replacingOccurrences(of: ".", with: decimalSeparator)
   }
 
-  // NB: docs/decisions.md "The nutrition day on screen": energy is shown in whole kcal on every
+  // NB: docs/decisions/the-terminal-app-as-a-daily-app.md, "The app's settings, language and
+  // units", "Energy in whole kcal on every screen": energy is shown in whole kcal on every
   // screen (the day's arithmetic keeps its tenths); one rounding, so Today and the nutrition
   // tab never differ by a tenth.
 

@@ -1,9 +1,10 @@
 import LiveActivity
 import TerminalUI
 
-// NB: docs/decisions.md "The app's settings, language and units", confirmations: a question
-// answered with a key takes the language's own yes (`j` ja, `o` oui, `s` sì) as well as `y`,
-// the key every language's help and habits know; any other key, `n` and Esc among them, is no.
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "The app's settings, language and units",
+// confirmations: a question answered with a key takes the language's own yes (`j` ja, `o` oui, `s`
+// sì) as well as `y`, the key every language's help and habits know; any other key, `n` and Esc
+// among them, is no.
 
 extension AppText {
   /// The letter this language answers yes with: `j` in German, `o` in French, `s` in Italian,

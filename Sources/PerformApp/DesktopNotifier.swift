@@ -1,9 +1,10 @@
 import Foundation
 
-// NB: docs/decisions.md "Desktop notifications": the rest-over alert and the reminders are a
-// line and a bell in the terminal; where `notify-send` is on PATH they are also posted as a
-// desktop notification while the terminal is not focused, as the system shows a notification
-// for an app in the background. Where there is none, or it fails, nothing else changes.
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "Desktop notifications": the rest-over
+// alert and the reminders are a line and a bell in the terminal; where `notify-send` is on PATH
+// they are also posted as a desktop notification while the terminal is not focused, as the system
+// shows a notification for an app in the background. Where there is none, or it fails, nothing else
+// changes.
 
 /// Posts desktop notifications through `notify-send`, when there is one.
 public struct DesktopNotifier: Sendable {

@@ -4,9 +4,9 @@ import TextColumns
 import TraineeAPI
 import WorkoutSession
 
-// NB: docs/decisions.md "The finished workout": the complete screen adds the duration and the records the
-// workout set to its number, sets and volume, in the trainee's language and units, and goes on
-// to Today.
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "The finished workout": the complete screen
+// adds the duration and the records the workout set to its number, sets and volume, in the
+// trainee's language and units, and goes on to Today.
 
 /// The complete screen's lines for the accepted `logged` workout.
 func finishedWorkoutLines(

@@ -61,9 +61,9 @@ extension LiveWorkoutScreen {
 
   static let fieldWidth = 9
 
-  /// How many sets the exercise has now: `3 sets`, `2 warm-ups + 3 sets`. The coach's text is
-  /// kept while it still reads as the count (`3-4 sets` for 3 sets); docs/decisions.md "Plates
-  /// and warm-ups".
+  /// How many sets the exercise has now: `3 sets`, `2 warm-ups + 3 sets`. The coach's text is kept
+  /// while it still reads as the count (`3-4 sets` for 3 sets);
+  /// docs/decisions/the-terminal-app-as-a-daily-app.md "Plates and warm-ups".
   func setsHeading(_ exercise: SessionExercise) -> String {
     let warmUps = exercise.sets.count { $0.type == .warmup }
     let others = exercise.sets.count - warmUps

@@ -6,13 +6,13 @@ import TextColumns
 import TraineeAPI
 import WorkoutSession
 
-// NB: docs/decisions.md, "The terminal app", live workout. Logging a set is the hot path: the
-// cursor sits on the set due next, typing digits edits the field under it at once (no Enter needed
-// to start), Enter moves weight -> reps (-> RIR), and space checks the set with what is shown:
-// entered values, else the greyed placeholders. After a check the cursor jumps to the set due next,
-// the one the card shows (in a superset, the next member's set of the round). This file holds the
-// modes and the keys; the cursor is a value of its own (SetCursor), the drawing is in
-// LiveWorkoutScreen+Drawing.swift and +Rows.swift.
+// NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal app", live workout.
+// Logging a set is the hot path: the cursor sits on the set due next, typing digits edits the field
+// under it at once (no Enter needed to start), Enter moves weight -> reps (-> RIR), and space
+// checks the set with what is shown: entered values, else the greyed placeholders. After a check
+// the cursor jumps to the set due next, the one the card shows (in a superset, the next member's
+// set of the round). This file holds the modes and the keys; the cursor is a value of its own
+// (SetCursor), the drawing is in LiveWorkoutScreen+Drawing.swift and +Rows.swift.
 
 /// The live workout: the hero header, the card, the rest bar, the exercises and their sets.
 @MainActor
@@ -137,7 +137,7 @@ public final class LiveWorkoutScreen: AppScreen {
       case .committed(let text):
         // A time typed into a number field was meant for another field: it is refused here,
         // at the field, and stays to be corrected; other bad values wait for the check, as
-        // before (docs/decisions.md "Workout engine", Actions).
+        // before (docs/decisions/the-live-workout.md "Workout engine", Actions).
         if let refusal = field.refusal(for: text),
           case .looksLikeATime = refusal
         {

@@ -2,9 +2,10 @@ import DurableFiles
 import Foundation
 import TraineeAPI
 
-// NB: docs/decisions.md "Meal logs from the app": a meal log is kept in the data directory
-// (`pending-meal-logs.json`) from the moment it is entered until the server has it, and sent with
-// its own `Idempotency-Key`, so a log whose answer was lost is stored once when sent again.
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "Meal logs from the app": a meal log is
+// kept in the data directory (`pending-meal-logs.json`) from the moment it is entered until the
+// server has it, and sent with its own `Idempotency-Key`, so a log whose answer was lost is stored
+// once when sent again.
 
 /// A meal log waiting for the server: what to send, its key, and the composed meal of the day
 /// that stands for it (linked by `logId` once the server answers).

@@ -202,8 +202,8 @@ struct NutritionDayList {
         StyledRun(NutritionText.padded("  \(item.eaten ? "[✓]" : "[ ]") \(name)", to: nameColumns)),
         StyledRun(" " + NutritionText.macros(item.macros), dim),
       ]))
-    // NB: docs/decisions.md, "The terminal app": the main option first, then the
-    // alternatives, the chosen one in brackets.
+    // NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal app": the main
+    // option first, then the alternatives, the chosen one in brackets.
     guard let options = plan?.options, options.count > 1 || item.swapped else { return }
     var names = options.map { option in
       let text = [option.name, NutritionText.amount(option.qty, option.unit)]

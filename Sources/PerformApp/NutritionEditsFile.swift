@@ -4,13 +4,14 @@ import NutritionLog
 import TraineeAPI
 import WorkoutSession
 
-// NB: docs/decisions.md, "The terminal app": nutrition edits queue and are saved when the server is
-// back, also across a quit or a kill while offline. The sync engine keeps its edits in memory;
-// the app writes every held date's snapshot here after each change, with what the server was
-// known to hold for it (its last answer or confirmed save), and hands both back to the next mount,
-// whose hydration lays over the server's day only what was not confirmed (docs/decisions.md,
-// "Nutrition sync: confirmed copies"). A file of the first format (no confirmations) loads with
-// every edit unconfirmed, so nothing in it is lost.
+// NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal app": nutrition
+// edits queue and are saved when the server is back, also across a quit or a kill while offline.
+// The sync engine keeps its edits in memory; the app writes every held date's snapshot here after
+// each change, with what the server was known to hold for it (its last answer or confirmed save),
+// and hands both back to the next mount, whose hydration lays over the server's day only what was
+// not confirmed (docs/decisions/the-nutrition-day.md, "Nutrition sync: confirmed copies"). A file
+// of the first format (no confirmations) loads with every edit unconfirmed, so nothing in it is
+// lost.
 
 /// The trainee's nutrition edits on disk: `DIR/nutrition-edits.json`, written atomically.
 public struct NutritionEditsFile: Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import NutritionLog
 import TraineeAPI
 
-// NB: spec nutrition-day-log.md "What each map means": CustomMealItem's optional `qty`, `unit`,
+// NB: docs/specs/nutrition-day.md, "What each map holds": CustomMealItem's optional `qty`, `unit`,
 // `base`, `food` and `barcode` "let the app rescale the item later". `base` is the food's figures
 // per `qty` units (`{ qty: 100, unit, kcal, protein, carbs, fat }`), `food` is `{ id }`.
 

@@ -4,10 +4,10 @@ import TerminalUI
 import TextColumns
 import TraineeAPI
 
-// NB: docs/decisions.md, "The terminal app": plain readable lines; the selection in reverse; eaten
-// items with ✓; a read-only day says so (and why) at the top; the sync state "saved / saving /
-// offline, will retry" at the top right. The header and the field being typed stay put; the day's
-// list scrolls to keep the selection in sight.
+// NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal app": plain
+// readable lines; the selection in reverse; eaten items with ✓; a read-only day says so (and why)
+// at the top; the sync state "saved / saving / offline, will retry" at the top right. The header
+// and the field being typed stay put; the day's list scrolls to keep the selection in sight.
 
 extension NutritionScreen {
   public func body(size: TerminalSize, now: Date) -> Frame {

@@ -2,8 +2,9 @@ import Foundation
 import NutritionLog
 import TraineeAPI
 
-// NB: docs/decisions.md, "The terminal app". A search or barcode answer moves the flow on
-// only when the flow still waits for that very request; a late answer after Esc is dropped.
+// NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal app". A search or
+// barcode answer moves the flow on only when the flow still waits for that very request; a late
+// answer after Esc is dropped.
 
 extension NutritionScreen {
   func search(_ query: String, for target: NutritionFoodTarget) {

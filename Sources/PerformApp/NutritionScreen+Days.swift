@@ -2,12 +2,11 @@ import Foundation
 import NutritionLog
 import TraineeAPI
 
-// NB: spec nutrition-day-log.md "The editable day window", "Keeping today current" and
-// "Preferred day and the home hint". Today and yesterday come from the store (the sync engine);
-// older days from `GET /day`, else the diary, and are never edited; future days cannot be
-// picked. The plan day on screen is the trainee's pick, else (today) the home hint (today's pick
-// or the preferred day), else the one the day's edits name most, else the first day of the
-// first plan.
+// NB: docs/specs/nutrition-day.md, "Which days can be edited", "Keeping today current" and "The
+// preferred day and the home hint". Today and yesterday come from the store (the sync engine);
+// older days from `GET /day`, else the diary, and are never edited; future days cannot be picked.
+// The plan day on screen is the trainee's pick, else (today) the home hint (today's pick or the
+// preferred day), else the one the day's edits name most, else the first day of the first plan.
 
 extension NutritionScreen {
   /// Reads the preferred day back from its file into the store, unless the store has one.
@@ -88,10 +87,10 @@ extension NutritionScreen {
     }
   }
 
-  // NB: issue "offline first": the plans come from their last good copy when the server cannot
-  // answer (marked "offline, as of"); a failed load, or one answered from the copy, is tried
-  // again by itself (5 s, doubling to 60 s), and plans older than their stale time are fetched
-  // again in the background (`upkeep(now:)`).
+  // NB: docs/architecture.md, "Offline first": the plans come from their last good copy when the
+  // server cannot answer (marked "offline, as of"); a failed load, or one answered from the copy,
+  // is tried again by itself (5 s, doubling to 60 s), and plans older than their stale time are
+  // fetched again in the background (`upkeep(now:)`).
 
   private func finishLoadingPlans(
     _ result: Result<KeptAnswer<NutritionPlansDto>, TraineeAPIError>

@@ -3,7 +3,7 @@ import NutritionLog
 import TerminalUI
 import TraineeAPI
 
-// NB: spec nutrition-day-log.md "Action rules worth knowing": the screen only picks the edit;
+// NB: docs/specs/nutrition-day.md, "Edit rules": the screen only picks the edit;
 // the store's rules (a swap or removal drops the portion, an invalid portion is not kept, eating
 // locks the preferred day) and the editable-day gate are the engine's.
 

@@ -3,14 +3,14 @@ import NutritionLog
 import TerminalUI
 import TraineeAPI
 
-// NB: docs/decisions.md, "The terminal app": add a food from search or barcode to a meal, compose a
-// custom meal, replace a whole meal. One flow serves the four: find a food (search text, or a
-// barcode), pick it, type the amount eaten (100 by default), then one edit: `addFood`,
-// `setCustomMeal` or
-// `setReplacement`. Foods carry `qty`, `unit`, `base` (the per-100 figures) and `food` so the
-// amount can be changed later, as the spec's CustomMealItem extras intend. A food the catalog
-// does not have is typed in by hand instead (`m`, Tab in the search or barcode field, `m` among
-// the foods found) and goes where the flow was taking the catalog food, by the same edit.
+// NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal app": add a food
+// from search or barcode to a meal, compose a custom meal, replace a whole meal. One flow serves
+// the four: find a food (search text, or a barcode), pick it, type the amount eaten (100 by
+// default), then one edit: `addFood`, `setCustomMeal` or `setReplacement`. Foods carry `qty`,
+// `unit`, `base` (the per-100 figures) and `food` so the amount can be changed later, as the spec's
+// CustomMealItem extras intend. A food the catalog does not have is typed in by hand instead (`m`,
+// Tab in the search or barcode field, `m` among the foods found) and goes where the flow was taking
+// the catalog food, by the same edit.
 
 /// Where a food found by the trainee goes.
 struct NutritionFoodTarget {

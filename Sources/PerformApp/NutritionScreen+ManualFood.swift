@@ -4,12 +4,11 @@ import TerminalUI
 import TextColumns
 import TraineeAPI
 
-// NB: the food flow (docs/decisions.md, "The terminal app"), for a food the catalog does not have:
-// the form opens where a catalog food would be looked for (`m` on a meal, Tab in the search or
-// barcode field, `m` among the foods found) and the food it makes goes the same way, as one
-// `addFood`, `setCustomMeal` or
-// `setReplacement` through the sync engine, so it is saved like any edit. Esc leaves it with no
-// edit at all.
+// NB: the food flow (docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal
+// app"), for a food the catalog does not have: the form opens where a catalog food would be looked
+// for (`m` on a meal, Tab in the search or barcode field, `m` among the foods found) and the food
+// it makes goes the same way, as one `addFood`, `setCustomMeal` or `setReplacement` through the
+// sync engine, so it is saved like any edit. Esc leaves it with no edit at all.
 
 extension NutritionScreen {
   /// Tab in the search or barcode field: the same food typed in by hand instead, named after

@@ -4,12 +4,13 @@ import TerminalUI
 import TextColumns
 import TraineeAPI
 
-// NB: docs/decisions.md "Meal logs from the app": `L` logs a meal eaten outside the plan: a
-// description and its macros (the hand-entry form, checked field by field), then optionally a
-// photo file's path (refused inline unless it names a readable file). It goes into the day at
-// once as a composed meal, and to the server as a meal log (POST /nutrition/logs, consumed at
-// noon of the day) through `MealLogOutbox`; once the server answers, the meal is linked to the
-// log by `logId`, so the day counts it once. A read-only day logs to today.
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "Meal logs from the app": `L` logs a meal
+// eaten outside the plan: a description and its macros (the hand-entry form, checked field by
+// field), then optionally a photo file's path (refused inline unless it names a readable file). It
+// goes into the day at once as a composed meal, and to the server as a meal log (POST
+// /nutrition/logs, consumed at noon of the day) through `MealLogOutbox`; once the server answers,
+// the meal is linked to the log by `logId`, so the day counts it once. A read-only day logs to
+// today.
 
 /// The meal log being entered.
 struct MealLogEntry {

@@ -1,7 +1,7 @@
 import Foundation
 import NutritionLog
 
-// NB: spec nutrition-day-log.md "Keeping today current": `refreshToday` runs on mount and again
+// NB: docs/specs/nutrition-day.md, "Keeping today current": `refreshToday` runs on mount and again
 // at the next local midnight or 05:00, plus 250 ms, whatever is on screen. Without it today moved
 // only when the tab was drawn or a key pressed: a terminal left open on another tab over
 // midnight kept yesterday as today and its preferred plan day past 05:00.

@@ -4,11 +4,12 @@ import NutritionLog
 import TerminalUI
 import TraineeAPI
 
-// NB: docs/decisions.md, "The terminal app", Nutrition; spec nutrition-day-log.md. The screen holds
-// no edit of its own: every change is a `NutritionEdit` sent through
-// `NutritionSync.edit(_:on:at:)`, whose gate refuses read-only and future days, and the day on
-// screen is rebuilt from the store each time (`ReadOnlyDay.fromSavedDay`, the rules the server's
-// diary sums by), so the totals drawn are the totals saved.
+// NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal app", Nutrition;
+// docs/specs/nutrition-day.md. The screen holds no edit of its own: every change is a
+// `NutritionEdit` sent through `NutritionSync.edit(_:on:at:)`, whose gate refuses read-only and
+// future days, and the day on screen is rebuilt from the store each time
+// (`ReadOnlyDay.fromSavedDay`, the rules the server's diary sums by), so the totals drawn are the
+// totals saved.
 
 /// The Nutrition tab: one day of the trainee's nutrition plan with everything they did to it.
 ///

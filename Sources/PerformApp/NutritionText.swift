@@ -6,10 +6,10 @@ import TraineeAPI
 
 /// The words and numbers of the Nutrition screen: amounts, macros, dates, sync states, errors.
 enum NutritionText {
-  // NB: docs/decisions.md "The app's settings, language and units": the tab's numbers and dates
-  // follow the trainee's language (dates its region too); the screen draws inside
-  // `$text.withValue`, so every helper here reads it without being handed it. English unless
-  // the screen says otherwise.
+  // NB: docs/decisions/the-terminal-app-as-a-daily-app.md "The app's settings, language and units":
+  // the tab's numbers and dates follow the trainee's language (dates its region too); the screen
+  // draws inside `$text.withValue`, so every helper here reads it without being handed it. English
+  // unless the screen says otherwise.
 
   /// The texts, numbers and dates the screen draws in.
   @TaskLocal static var text = AppText(.en)

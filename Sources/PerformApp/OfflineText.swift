@@ -25,9 +25,10 @@ enum OfflineText {
     }
   }
 
-  /// A refused token said plainly, with how to get a new one: "The server refused this app's
-  /// token (401). Get a new token (...), then start perform --server URL --token TOKEN." Shown
-  /// where a screen would otherwise say it tries again (docs/decisions.md "A refused token").
+  /// A refused token said plainly, with how to get a new one: "The server refused this app's token
+  /// (401). Get a new token (...), then start perform --server URL --token TOKEN." Shown where a
+  /// screen would otherwise say it tries again (docs/decisions/the-apps-files-and-the-api-client.md
+  /// "A refused token").
   static func refusedToken(text: AppText = AppText(.en)) -> String {
     let said = text(.apiRefusedToken)
     return said.prefix(1).uppercased() + said.dropFirst() + ". " + text(.apiNewToken)

@@ -2,9 +2,9 @@ import Foundation
 import TerminalUI
 import TextColumns
 
-// NB: docs/decisions.md, "The terminal app". The shell is pure
-// drawing and key routing: the runner gives it keys and a size and draws the frames it returns,
-// so tests drive the whole app without a terminal.
+// NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal app". The shell is
+// pure drawing and key routing: the runner gives it keys and a size and draws the frames it
+// returns, so tests drive the whole app without a terminal.
 
 /// What the app wants after a key.
 public enum AppCommand: Equatable, Sendable {
@@ -116,8 +116,9 @@ public final class PerformTerminalApp: ScreenHost {
   /// Routes `key`: Ctrl-Z and Ctrl-C on every screen, help and tab switching next (unless a
   /// value is being typed), then the screen, then the app's own keys.
   public func handle(_ key: Key, now: Date) -> AppCommand {
-    // NB: job control (docs/decisions.md, "The terminal app"): Ctrl-Z changes nothing, not even the
-    // message or the help shown, so `fg` comes back to the very same screen.
+    // NB: job control (docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal
+    // app"): Ctrl-Z changes nothing, not even the message or the help shown, so `fg` comes back to
+    // the very same screen.
     if key == .control("z") { return .suspend }
     // A focus report is not a key press: it changes nothing on screen.
     if key == .focusIn || key == .focusOut {
@@ -187,9 +188,10 @@ public final class PerformTerminalApp: ScreenHost {
     return Frame(lines: Array(lines.prefix(size.rows)), cursor: cursor)
   }
 
-  // NB: docs/decisions.md "The app's settings, language and units", tab bar: every tab's number
-  // and name while they fit; in longer words (German, French at 80 columns) the tabs not shown
-  // keep their number and the first letters of their name, so the bar never runs off the line.
+  // NB: docs/decisions/the-terminal-app-as-a-daily-app.md "The app's settings, language and units",
+  // tab bar: every tab's number and name while they fit; in longer words (German, French at 80
+  // columns) the tabs not shown keep their number and the first letters of their name, so the bar
+  // never runs off the line.
 
   private func tabBar(width: Int) -> StyledLine {
     var titles = tabs.map(\.title)
@@ -257,10 +259,11 @@ public final class PerformTerminalApp: ScreenHost {
     return lines
   }
 
-  // NB: docs/decisions.md "The app's settings, language and units", help: one key a line while
-  // it fits; on a short terminal (80x24 with the live workout's keys) the keys that work
-  // everywhere flow several to a line after their heading (q and Ctrl-C as one); when even
-  // that is too tall (resting, at 80x24), the screen's keys flow too. Every key stays in view.
+  // NB: docs/decisions/the-terminal-app-as-a-daily-app.md "The app's settings, language and units",
+  // help: one key a line while it fits; on a short terminal (80x24 with the live workout's keys)
+  // the keys that work everywhere flow several to a line after their heading (q and Ctrl-C as one);
+  // when even that is too tall (resting, at 80x24), the screen's keys flow too. Every key stays in
+  // view.
 
   private func helpLines(rows: Int, width: Int) -> [StyledLine] {
     var lines = [StyledLine(text(.helpKeys), TextStyle(bold: true, underline: true))]

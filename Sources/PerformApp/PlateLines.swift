@@ -2,13 +2,13 @@ import Foundation
 import TerminalUI
 import WorkoutSession
 
-// NB: docs/decisions.md "Plates and warm-ups": for the selected strength set, the plates per side for its weight
-// (entered, else the placeholder) on the trainee's bar, the nearest loadable weight when that
-// one is not, and the warm-up ladder to it. The weight is read in the session's units; the bar
-// and plates are the settings', in the settings' units (converted when the two differ, so a
-// workout started in kilograms and then switched to pounds still reads right). Only a barbell
-// exercise loads plates (`Equipment`, read from the exercise's name): a dumbbell, cable or
-// machine exercise gets one line saying so, and no warm-up ladder.
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "Plates and warm-ups": for the selected
+// strength set, the plates per side for its weight (entered, else the placeholder) on the trainee's
+// bar, the nearest loadable weight when that one is not, and the warm-up ladder to it. The weight
+// is read in the session's units; the bar and plates are the settings', in the settings' units
+// (converted when the two differ, so a workout started in kilograms and then switched to pounds
+// still reads right). Only a barbell exercise loads plates (`Equipment`, read from the exercise's
+// name): a dumbbell, cable or machine exercise gets one line saying so, and no warm-up ladder.
 
 /// The plate calculator's and the warm-ups' lines for `set` of `exercise`.
 func plateLines(

@@ -5,10 +5,10 @@ import TraineeAPI
 import TrainingHistory
 import WorkoutSession
 
-// NB: docs/decisions.md "The history and progress views": an exercise's estimated
-// 1RM, best set and weekly volume, one chart at a time in TrainingHistory's braille chart, read
-// page by page from `GET /v1/trainee/workouts/sets?exerciseId=`, in the trainee's units; the
-// chart takes the whole body, so it grows and shrinks with the terminal.
+// NB: docs/decisions/history-progress-and-moving-data.md "The history and progress views": an
+// exercise's estimated 1RM, best set and weekly volume, one chart at a time in TrainingHistory's
+// braille chart, read page by page from `GET /v1/trainee/workouts/sets?exerciseId=`, in the
+// trainee's units; the chart takes the whole body, so it grows and shrinks with the terminal.
 
 /// The progress of one exercise over time.
 @MainActor

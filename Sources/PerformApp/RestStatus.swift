@@ -2,9 +2,10 @@ import Foundation
 import RestTimer
 import TerminalUI
 
-// NB: issue 29 item 8 and docs/decisions.md "The terminal app": the rest has one end time
-// (RestTimer); the live tab's bar and every tab's status line read it, so a trainee on the
-// nutrition or today tab still sees the rest count down and then how long it is overdue.
+// NB: issue 29 item 8 and docs/decisions/the-terminal-app-and-the-perform-command.md "The terminal
+// app": the rest has one end time (RestTimer); the live tab's bar and every tab's status line read
+// it, so a trainee on the nutrition or today tab still sees the rest count down and then how long
+// it is overdue.
 
 /// The rest as the status line shows it: `Rest 1:23` in green while it runs, then
 /// `+0:12 rest over` in red; `nil` without a rest.

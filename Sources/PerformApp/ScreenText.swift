@@ -17,10 +17,10 @@ func formatNumber(_ value: Double) -> String {
   value == value.rounded() ? String(Int(value)) : String(value)
 }
 
-// NB: docs/decisions.md "The app's settings, language and units", nothing runs off the line: a
-// message (the status line, a screen's notice, a read-only or offline line, a screen's
-// sentences) is a sentence, so it wraps between words in every language at every width rather
-// than being cut. Table rows are laid out in columns and are not messages.
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "The app's settings, language and units",
+// nothing runs off the line: a message (the status line, a screen's notice, a read-only or offline
+// line, a screen's sentences) is a sentence, so it wraps between words in every language at every
+// width rather than being cut. Table rows are laid out in columns and are not messages.
 
 /// `text` as lines of at most `columns` in `style`, a leading indent kept on every line.
 func messageLines(_ text: String, _ style: TextStyle = TextStyle(), columns: Int) -> [StyledLine] {

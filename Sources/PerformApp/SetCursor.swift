@@ -1,9 +1,10 @@
 import WorkoutSession
 
-// NB: docs/decisions.md "The terminal app" (logging a set fast) and "The set due next". The
-// cursor sits on the set due next, the one the card shows (in a superset, the next member's set
-// of the round: `SetLocation.due(in:)`); Enter moves weight -> reps (-> RIR). It is a value that reads the session it is given and nothing else, so
-// each move is a table test (SetCursorTests); the screen holds one and draws it.
+// NB: docs/decisions/the-terminal-app-and-the-perform-command.md "The terminal app" (logging a set
+// fast) and "The set due next". The cursor sits on the set due next, the one the card shows (in a
+// superset, the next member's set of the round: `SetLocation.due(in:)`); Enter moves weight -> reps
+// (-> RIR). It is a value that reads the session it is given and nothing else, so each move is a
+// table test (SetCursorTests); the screen holds one and draws it.
 
 /// The live workout's cursor: which set of which exercise, and which of its fields.
 ///

@@ -5,9 +5,10 @@ import TerminalUI
 import TextColumns
 import WorkoutSession
 
-// NB: docs/decisions.md "The app's settings, language and units": each row changes with one key and is saved at once; a bar or plate
-// list that is not numbers above 0 is refused under the row, and nothing is saved until it is
-// one. `e` puts a row back to what the environment says.
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "The app's settings, language and units":
+// each row changes with one key and is saved at once; a bar or plate list that is not numbers above
+// 0 is refused under the row, and nothing is saved until it is one. `e` puts a row back to what the
+// environment says.
 
 /// The settings tab: language, units, the bar and the plates.
 @MainActor
@@ -119,9 +120,9 @@ public final class SettingsScreen: AppScreen {
     }
   }
 
-  // NB: docs/decisions.md "Plates and warm-ups", plate stocks: the plates row is a list of sizes,
-  // each alone (as many as needed) or with the pairs owned after `x`, `×` or `*` (`20x2`: two
-  // 20 kg plates a side); a size twice takes the last count.
+  // NB: docs/decisions/the-terminal-app-as-a-daily-app.md "Plates and warm-ups", plate stocks: the
+  // plates row is a list of sizes, each alone (as many as needed) or with the pairs owned after
+  // `x`, `×` or `*` (`20x2`: two 20 kg plates a side); a size twice takes the last count.
 
   /// The plate sizes (heaviest first) and counted pairs of a typed list such as `25 20x2 2,5×1`;
   /// `nil` when a part is not a size above 0 or a count is not a whole number from 1 to 99.

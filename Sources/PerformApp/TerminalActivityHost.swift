@@ -1,10 +1,11 @@
 import Foundation
 import LiveActivity
 
-// NB: docs/decisions.md, "The terminal app": the Live Activity card rendered at the top of the
-// screen. On Linux there is no Lock Screen: this host keeps the activity the controller asks for,
-// and the live workout screen draws its content with `activityTerminalCard`. The controller's whole
-// lifecycle (start, update only on change, end, adopt) runs unchanged.
+// NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal app": the Live
+// Activity card rendered at the top of the screen. On Linux there is no Lock Screen: this host
+// keeps the activity the controller asks for, and the live workout screen draws its content with
+// `activityTerminalCard`. The controller's whole lifecycle (start, update only on change, end,
+// adopt) runs unchanged.
 
 /// The Live Activity "system" of the terminal app: at most one activity, held in memory.
 @MainActor

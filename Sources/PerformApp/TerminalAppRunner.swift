@@ -2,11 +2,12 @@ import Foundation
 import Synchronization
 import TerminalUI
 
-// NB: docs/decisions.md, "The terminal app": the terminal is restored on every exit path
-// (TerminalDevice handles the signals), redrawn on resize, and every entered value is already saved
-// when the app leaves (the journal per action, the nutrition edits file per change), so quitting
-// needs no "save". Ctrl-Z suspends to the shell (TerminalDevice.suspend); whatever brings the app
-// back, the first frame after is drawn whole, since the screen showed the shell meanwhile.
+// NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal app": the terminal
+// is restored on every exit path (TerminalDevice handles the signals), redrawn on resize, and every
+// entered value is already saved when the app leaves (the journal per action, the nutrition edits
+// file per change), so quitting needs no "save". Ctrl-Z suspends to the shell
+// (TerminalDevice.suspend); whatever brings the app back, the first frame after is drawn whole,
+// since the screen showed the shell meanwhile.
 
 /// Runs a `PerformTerminalApp` on a terminal: keys in, frames out, a redraw every 250 ms for
 /// the clocks, the card's taps picked up every second.
@@ -113,9 +114,9 @@ public final class TerminalAppRunner {
     }
   }
 
-  /// Draws what changed; after keys, answers them even when nothing changed (a key at the edge
-  /// of a list), so their answer never waits for the next clock redraw (docs/decisions.md,
-  /// "Key-to-frame latency").
+  /// Draws what changed; after keys, answers them even when nothing changed (a key at the edge of a
+  /// list), so their answer never waits for the next clock redraw
+  /// (docs/decisions/the-terminal-app-and-the-perform-command.md, "Key-to-frame latency").
   private func draw(answeringKeys: Bool = false) {
     guard !ended else { return }
     let size = device.size

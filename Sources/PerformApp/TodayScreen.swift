@@ -4,11 +4,12 @@ import TerminalUI
 import TraineeAPI
 import WorkoutSession
 
-// NB: docs/decisions.md "The Today tab": the next workout (Enter starts it), a finished workout
-// being sent or refused, today's nutrition from GET /home with the home day hint
-// (spec nutrition-day-log.md "Preferred day and the home hint"), the last workout and this
-// week's count. Home is read again when shown, after today's nutrition save is confirmed (the
-// spec's save "invalidates the ['home'] queries") and after a finished workout is accepted.
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "The Today tab": the next workout (Enter
+// starts it), a finished workout being sent or refused, today's nutrition from GET /home with the
+// home day hint (docs/specs/nutrition-day.md, "The preferred day and the home hint"), the last
+// workout and this week's count. Home is read again when shown, after today's nutrition save is
+// confirmed (the spec's save "invalidates the ['home'] queries") and after a finished workout is
+// accepted.
 
 /// The Today tab.
 @MainActor

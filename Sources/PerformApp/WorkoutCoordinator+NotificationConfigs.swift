@@ -2,10 +2,10 @@ import Foundation
 import RestTimer
 import TraineeAPI
 
-// NB: spec workout-session-engine.md "Build the content": the configs are cached for 10 minutes,
-// so a coach's changed template or a disabled alert reaches the running app within 10 minutes
-// (`keepNotificationConfigsCurrent`), not only at the next launch (docs/decisions.md,
-// "Notification configs while the app runs").
+// NB: docs/specs/workout-session.md, "Alert texts and configs": the configs are cached for 10
+// minutes, so a coach's changed template or a disabled alert reaches the running app within 10
+// minutes (`keepNotificationConfigsCurrent`), not only at the next launch
+// (docs/decisions/rest-timer-alerts-and-reminders.md, "Notification configs while the app runs").
 
 extension WorkoutCoordinator {
   /// Loads the notification texts the coach set now and again whenever they are 10 minutes old,
@@ -35,10 +35,10 @@ extension WorkoutCoordinator {
     store.send(.notificationConfigsLoaded(configs))
   }
 
-  // NB: docs/decisions.md "The app's settings, language and units": the engine's fallback texts
-  // are English; in another language the app fills what the coach left blank (or left out) with
-  // its own texts in that language, so the engine's rules (a template wins, a blank one does not,
-  // `enabled` defaults to true) stay the only ones.
+  // NB: docs/decisions/the-terminal-app-as-a-daily-app.md "The app's settings, language and units":
+  // the engine's fallback texts are English; in another language the app fills what the coach left
+  // blank (or left out) with its own texts in that language, so the engine's rules (a template
+  // wins, a blank one does not, `enabled` defaults to true) stay the only ones.
 
   /// `configs` with `text`'s title and body for every kind whose template is missing or blank.
   static func withFallbacks(

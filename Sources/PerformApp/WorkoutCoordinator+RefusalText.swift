@@ -1,10 +1,11 @@
 import LiveActivity
 import WorkoutSession
 
-// NB: docs/decisions.md "The app's settings, language and units": the engine's refusals are
-// English sentences naming ids; those a trainee meets by typing or pressing a key (a value that
-// is not one, the last set, warm-ups after a checked set) are said in the trainee's language
-// with the exercise's name; the others (a bug's, not the trainee's) as the engine says them.
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "The app's settings, language and units":
+// the engine's refusals are English sentences naming ids; those a trainee meets by typing or
+// pressing a key (a value that is not one, the last set, warm-ups after a checked set) are said in
+// the trainee's language with the exercise's name; the others (a bug's, not the trainee's) as the
+// engine says them.
 
 extension WorkoutCoordinator {
   /// `refusal` as the trainee reads it, exercises named as `state`'s session names them.

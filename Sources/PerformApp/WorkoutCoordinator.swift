@@ -6,11 +6,12 @@ import TraineeAPI
 import WorkoutLogDelivery
 import WorkoutSession
 
-// NB: docs/decisions.md, "The terminal app". The store applies actions and saves
-// each to the journal; this object performs what they ask at the edge: the rest-over alert and
-// reminders (WorkoutAlerts), the Live Activity card, the rest ticks, the server calls and the PR
-// celebration. The finished workout's log is carried by WorkoutLogCourier (its durable,
-// idempotent retry is the engine's WorkoutLogDelivery); this object shows where it stands.
+// NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal app". The store
+// applies actions and saves each to the journal; this object performs what they ask at the edge:
+// the rest-over alert and reminders (WorkoutAlerts), the Live Activity card, the rest ticks, the
+// server calls and the PR celebration. The finished workout's log is carried by WorkoutLogCourier
+// (its durable, idempotent retry is the engine's WorkoutLogDelivery); this object shows where it
+// stands.
 
 /// The live workout's engine at the edge: owns the store and performs its effects.
 @MainActor
@@ -91,8 +92,9 @@ public final class WorkoutCoordinator {
     store = restored.store
     launchNotices = restored.notices.map(\.description)
     relay.target = self
-    // NB: docs/decisions.md "Desktop notifications": the card keeps the banner away only from
-    // a trainee who sees it; a terminal without the focus is an app in the background.
+    // NB: docs/decisions/the-terminal-app-as-a-daily-app.md "Desktop notifications": the card keeps
+    // the banner away only from a trainee who sees it; a terminal without the focus is an app in
+    // the background.
     alerts.cardVisible = { [weak self] in
       guard let self else { return false }
       return self.cardVisible && self.appInFront()

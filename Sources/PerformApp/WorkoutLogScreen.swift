@@ -4,10 +4,10 @@ import TraineeAPI
 import TrainingHistory
 import WorkoutSession
 
-// NB: docs/decisions.md "The history and progress views": a logged workout opens
-// over the workouts tab (Esc goes back) with every done set in the trainee's units, its volume and
-// the records it set; an exercise of it opens its progress chart, and the workout can be deleted
-// from here as from the list.
+// NB: docs/decisions/history-progress-and-moving-data.md "The history and progress views": a logged
+// workout opens over the workouts tab (Esc goes back) with every done set in the trainee's units,
+// its volume and the records it set; an exercise of it opens its progress chart, and the workout
+// can be deleted from here as from the list.
 
 /// One logged workout, read from `GET /v1/trainee/workouts/history/{id}`.
 @MainActor

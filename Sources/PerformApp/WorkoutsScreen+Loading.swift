@@ -3,10 +3,10 @@ import TerminalUI
 import TraineeAPI
 
 extension WorkoutsScreen {
-  // NB: issue "offline first": the programs and the history come from the server, or from their
-  // last good copies when it cannot answer; either way the workouts can be started. A failed load
-  // (or one answered from a copy) is tried again by itself, 5 s later, then 10, 20 and every
-  // 30 s; a loaded answer older than its stale time is fetched again in the background
+  // NB: docs/architecture.md, "Offline first": the programs and the history come from the server,
+  // or from their last good copies when it cannot answer; either way the workouts can be started. A
+  // failed load (or one answered from a copy) is tried again by itself, 5 s later, then 10, 20 and
+  // every 30 s; a loaded answer older than its stale time is fetched again in the background
   // (`upkeep(now:)`).
 
   /// Fetches the programs and the history again.
@@ -55,10 +55,11 @@ extension WorkoutsScreen {
     }
   }
 
-  // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history": the server
-  // sends the history a page at a time (the newest 50 first); the next, older page is fetched when
-  // the cursor reaches the end of those shown (docs/decisions.md "The history and progress
-  // views"), from the server only (no copy of them is kept offline), and appended below.
+  // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+  // answers, group commit and paged history": the server sends the history a page at a time (the
+  // newest 50 first); the next, older page is fetched when the cursor reaches the end of those
+  // shown (docs/decisions/history-progress-and-moving-data.md "The history and progress views"),
+  // from the server only (no copy of them is kept offline), and appended below.
 
   /// Fetches the history's next, older page and appends it.
   func loadOlderHistory() {

@@ -4,9 +4,10 @@ import TerminalUI
 import TraineeAPI
 import WorkoutSession
 
-// NB: docs/decisions.md, "The terminal app", workouts: the plans and days, the history (with
-// delete), the next workout. The next workout is the day after the last logged day of its plan, in
-// the plan's order, wrapping around; with no history, the first day of the first plan.
+// NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal app", workouts: the
+// plans and days, the history (with delete), the next workout. The next workout is the day after
+// the last logged day of its plan, in the plan's order, wrapping around; with no history, the first
+// day of the first plan.
 
 /// The workouts tab: what to do next, every plan day, and the logged workouts.
 @MainActor

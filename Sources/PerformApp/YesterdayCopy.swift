@@ -2,13 +2,14 @@ import Foundation
 import NutritionLog
 import TraineeAPI
 
-// NB: docs/decisions.md "Eat as planned, faster": copying from yesterday eats today what was
-// eaten then, through the same edits as by hand. A plan item eaten yesterday as planned (same
-// option, same amount) that today's same meal has is ticked; anything else eaten (a swapped or
-// resized item, an added food, a replacement) is added to today's meal as a food with the
-// figures it was eaten with, so the day counts exactly what was eaten yesterday. A composed meal
-// (`Y` only: it has no plan meal to select today) becomes a new composed meal of today holding
-// its eaten items with new ids and without the meal-log link: the log stays yesterday's.
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "Eat as planned, faster": copying from
+// yesterday eats today what was eaten then, through the same edits as by hand. A plan item eaten
+// yesterday as planned (same option, same amount) that today's same meal has is ticked; anything
+// else eaten (a swapped or resized item, an added food, a replacement) is added to today's meal as
+// a food with the figures it was eaten with, so the day counts exactly what was eaten yesterday. A
+// composed meal (`Y` only: it has no plan meal to select today) becomes a new composed meal of
+// today holding its eaten items with new ids and without the meal-log link: the log stays
+// yesterday's.
 
 /// The edits that copy one meal's eaten items from yesterday into today.
 enum YesterdayCopy {

@@ -76,8 +76,8 @@ public actor InProcessNotifications: LocalNotifications {
   }
 
   /// Shows `request` and hands it to `deliver`. Only one rest alert is ever shown: a rest alert
-  /// arriving removes the older ones (spec "Reschedule or cancel": "a listener removes older ones
-  /// when a new one arrives").
+  /// arriving removes the older ones (docs/specs/workout-session.md, "Moving or cancelling the
+  /// alert": a delivered rest alert removes the ones before it).
   private func show(_ request: LocalNotificationRequest) {
     if request.data["kind"] == RestAlertScheduler.kind {
       shown = shown.filter {

@@ -1,7 +1,7 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec workout-session-engine.md "Build the content": the configs come from
+// NB: docs/specs/workout-session.md, "Alert texts and configs": the configs come from
 // GET /v1/trainee/notification-configs with a stale time of 10 minutes.
 
 /// Where the notification configs come from: the API client in the app, a fake in tests.

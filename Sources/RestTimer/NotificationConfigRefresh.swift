@@ -1,11 +1,11 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec workout-session-engine.md "Build the content": the configs are read with a stale time
-// of 10 minutes, so a coach's changed template or a disabled alert reaches a running app within
-// 10 minutes. The app does not wait for a screen to ask: this loop fetches again as soon as the
-// cached configs go stale, and hands on every change. Time is injected: the waits are slept on a
-// clock (a manual one in tests), freshness is the cache's wall clock.
+// NB: docs/specs/workout-session.md, "Alert texts and configs": the configs are read with a stale
+// time of 10 minutes, so a coach's changed template or a disabled alert reaches a running app
+// within 10 minutes. The app does not wait for a screen to ask: this loop fetches again as soon as
+// the cached configs go stale, and hands on every change. Time is injected: the waits are slept on
+// a clock (a manual one in tests), freshness is the cache's wall clock.
 
 /// How long after a failed fetch (nothing fresh cached) the configs are fetched again.
 public let notificationConfigRetryDelay: Duration = .seconds(60)

@@ -1,7 +1,7 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec workout-session-engine.md "Build the content" and "Idle and unfinished reminders":
+// NB: docs/specs/workout-session.md, "Alert texts and configs" and "Idle and unfinished reminders":
 // the coach's templates with the app's strings as fallbacks, `enabled` defaulting to true.
 
 /// The kinds of workout notification the server configures.

@@ -1,8 +1,9 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec workout-session-engine.md "Schedule it", "Reschedule or cancel", "Android background
-// behaviour" (the present-now backstop, here on every platform) and "Blocked alerts".
+// NB: docs/specs/workout-session.md, "Scheduling the alert", "Moving or cancelling the alert", "The
+// backstop when the app sees the end" (the present-now backstop, here on every platform) and
+// "Blocked alerts".
 
 /// Keeps exactly one rest-over alert scheduled for the current rest, and at most one shown.
 @MainActor

@@ -1,9 +1,10 @@
 import Foundation
 
-// NB: spec workout-session-engine.md "Rest timer" and docs/decisions.md, "Rest timer, rest-over
-// alert and reminders". The rest's start and end are the
-// one fact every surface reads (the in-app bar, the Live Activity, the crash-recovery snapshot);
-// `remaining` is always computed from the end time and the clock, never counted in ticks.
+// NB: docs/specs/workout-session.md, "The rest timer" and
+// docs/decisions/rest-timer-alerts-and-reminders.md, "Rest timer, rest-over alert and reminders".
+// The rest's start and end are the one fact every surface reads (the in-app bar, the Live Activity,
+// the crash-recovery snapshot); `remaining` is always computed from the end time and the clock,
+// never counted in ticks.
 
 /// How often the front end calls `sync` while a rest runs.
 public let restTickInterval: Duration = .milliseconds(250)

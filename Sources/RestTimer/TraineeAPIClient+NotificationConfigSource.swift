@@ -1,6 +1,6 @@
 import TraineeAPI
 
-// NB: spec workout-session-engine.md "Build the content": the configs come from
+// NB: docs/specs/workout-session.md, "Alert texts and configs": the configs come from
 // `GET /v1/trainee/notification-configs`; the app hands the cache its API client.
 
 extension TraineeAPIClient: NotificationConfigSource {

@@ -3,11 +3,11 @@
   import Synchronization
   import UserNotifications
 
-  // NB: spec workout-session-engine.md "Reschedule or cancel" ("a listener removes older ones
-  // when a new one arrives") and workout-live-activity.md "The rest timer" ("While the card is
-  // visible, the app does not additionally post a banner"). iOS asks the app how to present a
-  // notification only while the app is in the foreground; in the background the system shows
-  // the scheduled alert itself.
+  // NB: docs/specs/workout-session.md, "Moving or cancelling the alert" (a delivered rest alert
+  // removes the ones before it) and docs/specs/live-activity.md, "The rest on the card" (no banner
+  // of the app's own while the card is visible). iOS asks the app how to
+  // present a notification only while the app is in the foreground; in the background the system
+  // shows the scheduled alert itself.
 
   /// `LocalNotifications` on Apple platforms: UserNotifications' current center, and its
   /// delegate once `becomeDelegate()` is called (before the app finishes launching; the center

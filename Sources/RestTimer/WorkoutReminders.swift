@@ -1,6 +1,6 @@
 import Foundation
 
-// NB: spec workout-session-engine.md "Idle and unfinished reminders".
+// NB: docs/specs/workout-session.md, "Idle and unfinished reminders".
 
 /// How long after the last change of the completed-set count the idle reminder fires.
 public let idleReminderDelay: TimeInterval = 60 * 60

@@ -69,9 +69,9 @@ public struct ScreenRenderer: Hashable, Sendable {
   /// returns when the frame changed, else the cursor's state said again (its place, or that it
   /// is hidden), a few bytes that change nothing on the terminal.
   ///
-  /// NB: docs/decisions.md, "Key-to-frame latency": every key the app reads is answered, so
-  /// whoever typed it (the benchmark, a test, a person's terminal) can tell a key that changed
-  /// nothing from a key not handled yet.
+  /// NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "Key-to-frame latency": every
+  /// key the app reads is answered, so whoever typed it (the benchmark, a test, a person's
+  /// terminal) can tell a key that changed nothing from a key not handled yet.
   public mutating func answer(_ frame: Frame, size: TerminalSize) -> String {
     let output = render(frame, size: size)
     guard output.isEmpty else { return output }

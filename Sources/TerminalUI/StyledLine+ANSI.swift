@@ -1,6 +1,7 @@
-// NB: docs/decisions.md, "Live Activity previews and Apple layer": `activityTerminalCard(_:now:width:color: true)` draws the
-// Live Activity card with SGR sequences; the terminal app reads them back into runs so the card is
-// drawn, clipped and diffed like every other line.
+// NB: docs/decisions/the-lock-screen-card.md, "Live Activity previews and Apple layer":
+// `activityTerminalCard(_:now:width:color: true)` draws the Live Activity card with SGR sequences;
+// the terminal app reads them back into runs so the card is drawn, clipped and diffed like every
+// other line.
 
 extension StyledLine {
   /// The line that `ansi`, text with SGR escape sequences, draws.

@@ -1,12 +1,13 @@
 #if canImport(Glibc)
   import Glibc
 
-  // NB: job control (docs/decisions.md, "The terminal app"): Ctrl-Z and SIGTSTP
-  // suspend in ordinary code, never in the signal handler, so the terminal is handed back under
-  // the same lock that frames are written under and no frame is cut in two. `suspension` is also
-  // the lock under which the terminal and the SIGTSTP action change hands: suspend, resume, the
-  // SIGTSTP action put back after a stop, and `restore()`. It is taken before `state`, never
-  // inside it; the signal and exit handlers take no lock, and `stopJob` runs with none held.
+  // NB: job control (docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal
+  // app"): Ctrl-Z and SIGTSTP suspend in ordinary code, never in the signal handler, so the
+  // terminal is handed back under the same lock that frames are written under and no frame is cut
+  // in two. `suspension` is also the lock under which the terminal and the SIGTSTP action change
+  // hands: suspend, resume, the SIGTSTP action put back after a stop, and `restore()`. It is taken
+  // before `state`, never inside it; the signal and exit handlers take no lock, and `stopJob` runs
+  // with none held.
 
   extension TerminalDevice {
     /// Hands the terminal back to the shell and stops the job, as Ctrl-Z does in any full-screen

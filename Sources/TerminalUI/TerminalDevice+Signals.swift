@@ -2,9 +2,10 @@
   import Glibc
   import Synchronization
 
-  // NB: the signal handlers of `TerminalDevice` and the memory they use (docs/decisions.md,
-  // "The terminal device"). Plain `sigaction` handlers, not Dispatch signal sources: Dispatch's
-  // worker threads block these signals on Linux.
+  // NB: the signal handlers of `TerminalDevice` and the memory they use
+  // (docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal app", "The terminal
+  // device"). Plain `sigaction` handlers, not Dispatch signal sources: Dispatch's worker threads
+  // block these signals on Linux.
 
   /// Whether a device holds the terminal: the signal record below has room for one.
   let deviceIsOpen = Mutex(false)

@@ -6,7 +6,7 @@
 
   // NB: the TerminalDevice files are the ones of TerminalUI that call C: termios, poll,
   // read/write, ioctl and signal handlers (this one, +Keys, +Signals, +JobControl). Everything
-  // above them is safe Swift (STYLE.md "unsafe code is fenced").
+  // above them is safe Swift (docs/architecture.md, "C libraries").
 
   /// The terminal the app runs in, taken over full screen: raw keys, the alternate screen, and
   /// the terminal put back as it was on every way out.

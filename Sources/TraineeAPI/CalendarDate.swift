@@ -1,8 +1,9 @@
 import Foundation
 
-// NB: one owner per fact (DESIGN.md). A day of the wall calendar is written `YYYY-MM-DD` on the
-// wire, in the server's database and in the nutrition day API; this one value is what the server
-// stores and what NutritionLog calls `CalendarDay` (adding its store key and day arithmetic).
+// NB: docs/architecture.md, "One owner per fact". A day of the wall calendar is written
+// `YYYY-MM-DD` on the wire, in the server's database and in the nutrition day API; this one value
+// is what the server stores and what NutritionLog calls `CalendarDay` (adding its store key and day
+// arithmetic).
 
 /// A date on the proleptic Gregorian calendar: year (1 to 9999), month (1 to 12) and day of the
 /// month, written `YYYY-MM-DD`.

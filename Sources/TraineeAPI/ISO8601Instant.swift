@@ -1,8 +1,9 @@
 import Foundation
 
-// NB: docs/decisions.md "One ISO 8601 and milliseconds helper": every ISO 8601 time the package
-// reads or writes goes through here, so each format is written once. The server reads times
-// sent by clients with its stricter RFC 3339 reader (TraineeServer, RFC3339Instant.swift).
+// NB: docs/decisions/wire-types-shared-by-the-app-and-the-server.md "One ISO 8601 and milliseconds
+// helper": every ISO 8601 time the package reads or writes goes through here, so each format is
+// written once. The server reads times sent by clients with its stricter RFC 3339 reader
+// (TraineeServer, RFC3339Instant.swift).
 
 /// ISO 8601 times as the package reads and writes them.
 public enum ISO8601Instant {
@@ -22,12 +23,13 @@ public enum ISO8601Instant {
     return formatter.string(from: date)
   }
 
-  // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "the first
-  // read after a write": making an `ISO8601DateFormatter` costs tens of microseconds on Linux,
-  // and a history page wrote 50 times; a time of whole milliseconds in years 1583 to 9999 (every
-  // time the server stores) is written by arithmetic on the Gregorian calendar instead, the same
-  // text (a test compares them). Anything else goes to the formatter (which counts days before
-  // the Gregorian reform of 1582 by the Julian calendar).
+  // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+  // answers, group commit and paged history", "the first read after a write": making an
+  // `ISO8601DateFormatter` costs tens of microseconds on Linux, and a history page wrote 50 times;
+  // a time of whole milliseconds in years 1583 to 9999 (every time the server stores) is written by
+  // arithmetic on the Gregorian calendar instead, the same text (a test compares them). Anything
+  // else goes to the formatter (which counts days before the Gregorian reform of 1582 by the Julian
+  // calendar).
 
   /// `textWithMilliseconds(date)` by arithmetic, or `nil` when `date` is not a whole number of
   /// milliseconds in years 1583 to 9999.

@@ -4,10 +4,10 @@ import Foundation
   import FoundationNetworking
 #endif
 
-// NB: issue "offline first" (DESIGN.md "Offline first"): each read the app depends on names the
-// file its last good answer is kept in and how long that answer is fresh. The spec gives only the
-// notification configs' stale time (10 minutes, workout-session-engine.md "Build the content");
-// the others are chosen in docs/decisions.md, "Offline reads".
+// NB: docs/architecture.md, "Offline first": each read the app depends on names the file its last
+// good answer is kept in and how long that answer is fresh. The spec gives only the notification
+// configs' stale time (10 minutes, docs/specs/workout-session.md, "Alert texts and configs"); the
+// others are chosen in docs/decisions/the-apps-files-and-the-api-client.md, "Offline reads".
 
 /// A read the app keeps the last good answer of: the endpoint, the copy's key, and the age after
 /// which the copy is refreshed in the background.
@@ -75,9 +75,9 @@ extension KeptRead {
   /// `GET /v1/trainee/nutrition/day?date=` for `date` (`YYYY-MM-DD`), one copy per date: fresh
   /// for 1 minute.
   ///
-  /// NB: the sync engine hydrates a day from the server's answer only, never from this copy: a
-  /// copy merged as if it were the server's day would then be saved over a change made
-  /// elsewhere meanwhile (DESIGN.md "Offline first"). Offline, the day shows from the edits the
+  /// NB: the sync engine hydrates a day from the server's answer only, never from this copy: a copy
+  /// merged as if it were the server's day would then be saved over a change made elsewhere
+  /// meanwhile (docs/architecture.md, "Offline first"). Offline, the day shows from the edits the
   /// device keeps, and the copy tells the app the day was loaded before.
   public static func nutritionDay<Snapshot>(date: String) -> Self
   where Value == NutritionDayDto<Snapshot> {

@@ -121,7 +121,8 @@ public enum LogSet: Codable, Equatable, Sendable {
   }
 }
 
-/// A logged strength set; see spec "Submitting the log" for when each value is `nil`.
+/// A logged strength set; see docs/specs/workout-session.md, "The workout log" for when each value
+/// is `nil`.
 ///
 /// `setType` and `isRecord` came later than the spec's shape: a client that does not know them
 /// leaves them out (`nil`), and they are sent only when known.

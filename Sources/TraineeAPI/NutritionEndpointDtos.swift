@@ -1,10 +1,10 @@
 import Foundation
 
-// NB: docs/decisions.md, "The server: HTTP, routes and storage", nutrition: the client's view of
-// the day, meal log and food answers. The server encodes the meal log and food answers from its own
-// types (TraineeServer, FoodCatalog.swift); these are the same shapes, decoded leniently per
-// DESIGN.md "Wire compatibility". Amounts are bounded where the decoder asks
-// (MacrosDto+Sums.swift).
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage",
+// nutrition: the client's view of the day, meal log and food answers. The server encodes the meal
+// log and food answers from its own types (TraineeServer, FoodCatalog.swift); these are the same
+// shapes, decoded leniently per docs/architecture.md, "Wire compatibility". Amounts are bounded
+// where the decoder asks (MacrosDto+Sums.swift).
 
 /// Energy and macronutrients, `{ "kcal", "protein", "carbs", "fat" }`; a missing one is 0.
 public struct MacrosDto: Codable, Equatable, Sendable {
@@ -140,7 +140,8 @@ public struct MealLogItemDto: Codable, Equatable, Sendable {
 public struct MealLogRequestDto: Codable, Equatable, Sendable {
   /// The day of the log, `YYYY-MM-DD`; without it the day `consumedAt` falls on, else today.
   public var date: String?
-  /// When it was eaten, ISO 8601; sent for yesterday only (spec nutrition-day-log.md).
+  /// When it was eaten, ISO 8601; sent for yesterday only (docs/specs/nutrition-day.md, "Which days
+  /// can be edited").
   public var consumedAt: String?
   public var items: [MealLogItemDto]
   /// What the trainee wrote about the meal (left out when `nil`, as older clients send it).

@@ -1,7 +1,7 @@
 import Foundation
 
 // NB: docs/behaviour.md, "The nutrition day": the wire shape shared with the server. Ids and names
-// are required; everything else is optional and decodes to a default (DESIGN.md "Wire
+// are required; everything else is optional and decodes to a default (docs/architecture.md, "Wire
 // compatibility"). Labels, times and units also accept JSON numbers (`decodeText`).
 
 /// The answer of `GET /v1/trainee/nutrition/plans`: the trainee's nutrition plans.

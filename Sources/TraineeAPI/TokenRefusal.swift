@@ -1,10 +1,11 @@
 import Foundation
 import Synchronization
 
-// NB: docs/decisions.md "A refused token": a token the server refused (401) stays refused for
-// as long as the app runs with it, since only a restart with `--token` changes it; so after the
-// first 401 no request of a client sharing this is sent, and nothing retries against the
-// server. Once accounts exist, the refresh token is tried here before the refusal is kept.
+// NB: docs/decisions/the-apps-files-and-the-api-client.md "A refused token": a token the server
+// refused (401) stays refused for as long as the app runs with it, since only a restart with
+// `--token` changes it; so after the first 401 no request of a client sharing this is sent, and
+// nothing retries against the server. Once accounts exist, the refresh token is tried here before
+// the refusal is kept.
 
 /// Whether the server refused the token of the clients that share this (401), and its answer.
 ///

@@ -5,7 +5,7 @@ import Foundation
   import FoundationNetworking
 #endif
 
-// NB: DESIGN.md "Offline first". A read asks the server with the copy's validator
+// NB: docs/architecture.md, "Offline first". A read asks the server with the copy's validator
 // (`If-None-Match`, `If-Modified-Since`); a 2xx answer that decodes replaces the copy, a 304
 // confirms it, and any failure (no network, a timeout, a 5xx, a refused token, an answer that
 // does not decode) falls back to the copy, marked with the failure so the app says why it shows

@@ -4,9 +4,9 @@ import Foundation
   import FoundationNetworking
 #endif
 
-// NB: docs/decisions.md, "The server: HTTP, routes and storage", nutrition, foods and home. Dates
-// are `YYYY-MM-DD` strings here: this module sits below NutritionLog, whose `CalendarDay` the HTTP
-// day transport converts.
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage",
+// nutrition, foods and home. Dates are `YYYY-MM-DD` strings here: this module sits below
+// NutritionLog, whose `CalendarDay` the HTTP day transport converts.
 
 extension TraineeAPIClient {
   /// `GET /v1/trainee/nutrition/plans`: the coach's meal plans.

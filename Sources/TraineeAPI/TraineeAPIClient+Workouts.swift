@@ -4,8 +4,8 @@ import Foundation
   import FoundationNetworking
 #endif
 
-// NB: docs/decisions.md, "The server: HTTP, routes and storage", workouts, and `GET
-// /v1/trainee/session`.
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage",
+// workouts, and `GET /v1/trainee/session`.
 
 extension TraineeAPIClient {
   /// `GET /v1/trainee/workouts`: the trainee's programs with saved substitutions applied and

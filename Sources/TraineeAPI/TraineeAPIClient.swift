@@ -4,10 +4,10 @@ import Foundation
   import FoundationNetworking
 #endif
 
-// NB: docs/decisions.md, "The server: HTTP, routes and storage", Client: `URLSession` with typed
-// requests per endpoint; every request carries `Authorization: Bearer <token>` and `X-Timezone:
-// <IANA zone>`; errors are typed. The transport is a closure so tests hand the client a fake
-// (STYLE.md, swift-openapi-generator).
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage",
+// Client: `URLSession` with typed requests per endpoint; every request carries `Authorization:
+// Bearer <token>` and `X-Timezone: <IANA zone>`; errors are typed. The transport is a closure so
+// tests hand the client a fake (docs/architecture.md, "Effects at the edge").
 
 /// The trainee API as typed calls, one method per endpoint.
 ///

@@ -28,9 +28,9 @@ public enum TraineeAPIError: Error, Equatable, Sendable {
 extension TraineeAPIError {
   /// Classifies an error a transport threw.
   ///
-  /// NB: docs/decisions.md, "The server: HTTP, routes and storage": offline and timeout are told
-  /// apart from other URL errors so the sync engine can retry an offline save when the network is
-  /// reachable again.
+  /// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and
+  /// storage": offline and timeout are told apart from other URL errors so the sync engine can
+  /// retry an offline save when the network is reachable again.
   init(transportError error: any Error) {
     if let error = error as? TraineeAPIError {
       self = error
@@ -60,8 +60,9 @@ extension TraineeAPIError {
 }
 
 extension TraineeAPIError {
-  /// Whether the server refused the token (401): asking again changes nothing until the app
-  /// runs with another token, so nothing retries it (docs/decisions.md "A refused token").
+  /// Whether the server refused the token (401): asking again changes nothing until the app runs
+  /// with another token, so nothing retries it (docs/decisions/the-apps-files-and-the-api-client.md
+  /// "A refused token").
   public var isRefusedToken: Bool {
     if case .http(401, _) = self { return true }
     return false

@@ -1,16 +1,16 @@
 import Foundation
 
-// NB: DESIGN.md "Wire compatibility": unknown fields are ignored, missing optional fields decode
-// to defaults, and a malformed payload is a typed error that names the field. Coaches type free
-// text, and older servers sent some of these fields as numbers, so text fields accept a JSON
-// number too and keep it as its shortest decimal string.
+// NB: docs/architecture.md, "Wire compatibility": unknown fields are ignored, missing optional
+// fields decode to defaults, and a malformed payload is a typed error that names the field. Coaches
+// type free text, and older servers sent some of these fields as numbers, so text fields accept a
+// JSON number too and keep it as its shortest decimal string.
 
 extension CodingUserInfoKey {
-  /// Set to `true` in a decoder's `userInfo` to read input from outside as the server checks
-  /// what it is sent and what it stored: amounts (kcal, protein, carbs, fat) within
+  /// Set to `true` in a decoder's `userInfo` to read input from outside as the server checks what
+  /// it is sent and what it stored: amounts (kcal, protein, carbs, fat) within
   /// ±`MacrosDto.maximumAmount`, and a replacement's `eaten` true or false. The app reads its own
-  /// files and the server's answers without these checks (docs/decisions.md "One nutrition
-  /// diary").
+  /// files and the server's answers without these checks
+  /// (docs/decisions/wire-types-shared-by-the-app-and-the-server.md "One nutrition diary").
   public static let checkedInput = CodingUserInfoKey(rawValue: "perform.checkedInput")!
 }
 

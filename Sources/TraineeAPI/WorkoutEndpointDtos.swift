@@ -1,8 +1,9 @@
 import Foundation
 
-// NB: docs/decisions.md, "The server: HTTP, routes and storage": the bodies of the workout
-// endpoints other than the programs and the log payload. The spec names the request fields; the
-// answer shapes are ours and are recorded in docs/decisions.md ("Server workout routes").
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
+// the bodies of the workout endpoints other than the programs and the log payload. The spec names
+// the request fields; the answer shapes are ours and are recorded in
+// docs/decisions/the-server-http-routes-and-storage.md ("Server workout routes").
 
 /// The body of `POST /v1/trainee/workouts/substitutions`: the trainee chose `toExerciseId` for
 /// one program row; `toExerciseId` equal to `fromExerciseId` undoes the saved swap.

@@ -1,12 +1,12 @@
 import Foundation
 
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "cache each
-// trainee's encoded answers, invalidated by a version bumped in the same transaction as every
-// write": an answer is kept with the trainee's answer version read before it was built. It is sent
-// again only while the version the request reads with its token is that same version, so a write by
-// this process or any other sharing the database makes it stale at its commit. A write that commits
-// between the version read and the answer's own reads raises the version past the one kept, which
-// costs a miss and never a stale answer.
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "The answer cache": an answer is kept with the
+// trainee's answer version read before it was built. It is sent again only while the version the
+// request reads with its token is that same version, so a write by this process or any other
+// sharing the database makes it stale at its commit. A write that commits between the version read
+// and the answer's own reads raises the version past the one kept, which costs a miss and never a
+// stale answer.
 
 /// The encoded answers of trainees' reads, each kept with the trainee's answer version, bounded
 /// in bytes (the least recently used go first).

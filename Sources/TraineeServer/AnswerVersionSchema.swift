@@ -1,9 +1,9 @@
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "a cost that
-// does not grow with history": the server keeps each trainee's encoded answers and must know when
-// one is stale, also when several server processes share one database. Every write transaction that
-// names a trainee raises that trainee's `answer_version` before it commits
-// (`DatabaseTraineeStore.write`), and every authenticated request reads it with the token, so an
-// answer kept for an older version is never sent again.
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "A per-trainee answer version": the server keeps each
+// trainee's encoded answers and must know when one is stale, also when several server processes
+// share one database. Every write transaction that names a trainee raises that trainee's
+// `answer_version` before it commits (`DatabaseTraineeStore.write`), and every authenticated
+// request reads it with the token, so an answer kept for an older version is never sent again.
 
 /// Version 9: a per-trainee version of everything the trainee's answers are built from.
 let traineeSchemaVersion9 = Migration(

@@ -1,7 +1,8 @@
 import Foundation
 
-// NB: docs/decisions.md, "The server: HTTP, routes and storage": a missing or unknown token is 401,
-// and every route acts for the trainee the token names, never for an id in the request.
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
+// a missing or unknown token is 401, and every route acts for the trainee the token names, never
+// for an id in the request.
 
 /// The trainee a request's `Authorization: Bearer <token>` names.
 ///

@@ -1,10 +1,11 @@
 import Foundation
 
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history": a cached route
-// reads the trainee and the trainee's answer version with the token (the lookup every authenticated
-// request makes), then answers from the cache when an answer of that version is kept. Only 200
-// answers are kept, each with its `ETag` (a digest of the body, computed once when the answer is
-// built), so conditional GET costs a comparison.
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history": a cached route reads the trainee and the trainee's
+// answer version with the token (the lookup every authenticated request makes), then answers from
+// the cache when an answer of that version is kept. Only 200 answers are kept, each with its `ETag`
+// (a digest of the body, computed once when the answer is built), so conditional GET costs a
+// comparison.
 
 extension Router {
   /// Registers a `GET` route for the authenticated trainee whose 200 answers are kept in `cache`

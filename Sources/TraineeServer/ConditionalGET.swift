@@ -1,6 +1,6 @@
 import Foundation
 
-// NB: issue "offline first", freshness: the app sends its copy's validator back as
+// NB: docs/architecture.md, "Offline first": the app sends its copy's validator back as
 // `If-None-Match`; the server answers 304 when the answer has not changed. The tag is a digest of
 // the answer itself, so every server process sharing a database gives the same answer the same
 // tag. A cached route (CachedRoutes.swift) computes it once when it builds the answer

@@ -1,10 +1,11 @@
 import Foundation
 
-// NB: docs/decisions.md, "PostgreSQL beside SQLite: what differs and why": `perform db copy` copies
-// every row of every table, ids kept, in one write transaction of the target (a copy that fails
-// leaves the target as it was), and then sets the target's id sequences after the source's (a
-// deleted log's id is never given again, as on the source). Both databases are first brought to the
-// current schema, so their tables and columns are the same; a target that holds any row is refused.
+// NB: docs/decisions/postgresql-beside-sqlite-what-differs-and-why.md, "PostgreSQL beside SQLite:
+// what differs and why": `perform db copy` copies every row of every table, ids kept, in one write
+// transaction of the target (a copy that fails leaves the target as it was), and then sets the
+// target's id sequences after the source's (a deleted log's id is never given again, as on the
+// source). Both databases are first brought to the current schema, so their tables and columns are
+// the same; a target that holds any row is refused.
 // Tables go parents first, so the foreign keys hold at each insert.
 
 /// Copies a whole trainee database from one driver to another (SQLite and PostgreSQL alike).

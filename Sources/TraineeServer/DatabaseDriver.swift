@@ -1,10 +1,10 @@
 import Foundation
 
-// NB: docs/decisions.md, "PostgreSQL beside SQLite: what differs and why": the store's queries are
-// written once, in the SQL both SQLite and PostgreSQL read (`?` and `?N` placeholders, `ON
-// CONFLICT` upserts,
-// `RETURNING`), and run through this small protocol. A driver owns its C library's pointers, its
-// connections and its transactions; `SQLDialect` names the few places the SQL differs.
+// NB: docs/decisions/postgresql-beside-sqlite-what-differs-and-why.md, "PostgreSQL beside SQLite:
+// what differs and why": the store's queries are written once, in the SQL both SQLite and
+// PostgreSQL read (`?` and `?N` placeholders, `ON CONFLICT` upserts, `RETURNING`), and run through
+// this small protocol. A driver owns its C library's pointers, its connections and its
+// transactions; `SQLDialect` names the few places the SQL differs.
 
 /// The SQL a driver speaks, for the few statements that differ between the backends.
 public enum SQLDialect: String, Equatable, Sendable {

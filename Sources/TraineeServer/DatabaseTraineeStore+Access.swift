@@ -20,10 +20,11 @@ extension DatabaseTraineeStore {
   ) throws -> T {
     var rows = 0
     let countsRows = database.dialect == .sqlite
-    // NB: docs/decisions.md, "PostgreSQL beside SQLite: what differs and why", "one trainee's
-    // writes take turns": every trainee-owned row is written only by writes that name the
-    // trainee, so the trainee's row lock orders them across processes, and each reads at READ
-    // COMMITTED what the one before committed: what SERIALIZABLE gave, without its failures.
+    // NB: docs/decisions/postgresql-beside-sqlite-what-differs-and-why.md, "PostgreSQL beside
+    // SQLite: what differs and why", "one trainee's writes take turns": every trainee-owned row is
+    // written only by writes that name the trainee, so the trainee's row lock orders them across
+    // processes, and each reads at READ COMMITTED what the one before committed: what SERIALIZABLE
+    // gave, without its failures.
     // A day saved at once from two processes failed SERIALIZABLE ten times in a row (500) about
     // once in a hundred saves under load. `FOR NO KEY UPDATE` writes no row version and does not
     // hold up the foreign key checks of other writes of the trainee.

@@ -1,9 +1,10 @@
 import Foundation
 
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "paged
-// history": a page is a key range of `workout_summaries_by_date` (trainee_id, logged_at, log_id),
-// the latest done first, read by keyset after the cursor, so its cost follows the page's size and
-// never the history's, and no payload is decoded.
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "paged history": a page is a key range of
+// `workout_summaries_by_date` (trainee_id, logged_at, log_id), the latest done first, read by
+// keyset after the cursor, so its cost follows the page's size and never the history's, and no
+// payload is decoded.
 
 extension DatabaseTraineeStore {
   public func workoutSummaries(

@@ -1,14 +1,14 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/decisions.md, "The server: HTTP, routes and storage": plans, day snapshots and meal
-// items are stored as the JSON text they were given in (checked to be JSON, nothing more), so a
-// field this server does not know yet survives a save and a read. One exception (docs/decisions.md
-// "Server nutrition routes"): a day saved without `portions` by a build that does not know about
-// amounts keeps the stored ones, added in the write's transaction. The merged text is written here
-// rather than by the database's JSON functions, so both backends store the same bytes: the new text
-// and the stored `portions` with the whitespace outside strings removed (as SQLite's `json_insert`
-// wrote it before), the member last.
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
+// plans, day snapshots and meal items are stored as the JSON text they were given in (checked to be
+// JSON, nothing more), so a field this server does not know yet survives a save and a read. One
+// exception (docs/decisions/the-server-http-routes-and-storage.md "Server nutrition routes"): a day
+// saved without `portions` by a build that does not know about amounts keeps the stored ones, added
+// in the write's transaction. The merged text is written here rather than by the database's JSON
+// functions, so both backends store the same bytes: the new text and the stored `portions` with the
+// whitespace outside strings removed (as SQLite's `json_insert` wrote it before), the member last.
 
 extension DatabaseTraineeStore {
   public func importNutritionPlans(json: String, for trainee: TraineeID) throws {

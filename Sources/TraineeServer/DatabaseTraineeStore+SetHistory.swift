@@ -1,10 +1,11 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/decisions.md "Paged logged sets": a page is read by keyset, `(performed_at, log_id,
-// position)` after the cursor, by date through the trainee's workouts and by exercise through
-// `sets_by_exercise` and the logs not merged into it yet, so its cost is the page's length however
-// long the history; `StorageLimits`-style bounds keep the page itself bounded.
+// NB: docs/decisions/history-progress-and-moving-data.md "Paged logged sets": a page is read by
+// keyset, `(performed_at, log_id, position)` after the cursor, by date through the trainee's
+// workouts and by exercise through `sets_by_exercise` and the logs not merged into it yet, so its
+// cost is the page's length however long the history; `StorageLimits`-style bounds keep the page
+// itself bounded.
 
 /// Which of a trainee's done sets to read, and from where.
 public struct LoggedSetQuery: Equatable, Sendable {
@@ -239,13 +240,13 @@ extension DatabaseTraineeStore {
     }
   }
 
-  // NB: docs/decisions.md "Paged logged sets", "by date through the workouts": a page by date
-  // walks the trainee's workouts by `workout_summaries_by_date` and each one's sets by
-  // `set_history`'s key, rather than an index of every set by date that each log post had to
-  // write (one more B-tree, and one more page, per set stored). A workout without a done set
-  // gives no row, so the walk stops at the workout a page's length and `logsBeyondAPage` past the
-  // cursor's: a page is full unless that many were empty, and then it ends early, its `next`
-  // after that workout.
+  // NB: docs/decisions/history-progress-and-moving-data.md "Paged logged sets", "by date through
+  // the workouts": a page by date walks the trainee's workouts by `workout_summaries_by_date` and
+  // each one's sets by `set_history`'s key, rather than an index of every set by date that each log
+  // post had to write (one more B-tree, and one more page, per set stored). A workout without a
+  // done set gives no row, so the walk stops at the workout a page's length and `logsBeyondAPage`
+  // past the cursor's: a page is full unless that many were empty, and then it ends early, its
+  // `next` after that workout.
 
   /// How many workouts beyond a page's length a page by date reads at most: one for the cursor's
   /// own workout (whose sets may all be behind it) and one to tell whether more sets follow.

@@ -1,17 +1,17 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/decisions.md, "The server: HTTP, routes and storage": an `Idempotency-Key` makes a
-// retried post return the first answer and store nothing twice. Keys belong to a trainee (another
-// trainee's same key is a new log), and a key is remembered after its log is deleted, so a late
-// retry cannot bring the log back. The same key with another workout is a client bug that would
-// otherwise lose that workout without a word: while the key's log exists, the retry's payload is
-// compared with it as values (both decoded by this build, so a change of encoding between builds,
-// key order or number spelling is not a difference) and another workout is refused
-// (`idempotencyKeyReused`, answered 422). Once the log is deleted, its keys keep its payload
-// (`deleted_payload`, schema version 6): the same workout gets the first answer marked `deleted`,
-// another is refused as before. A 2xx thus always names a log that exists or says it was deleted;
-// it never acknowledges a workout it did not store.
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
+// an `Idempotency-Key` makes a retried post return the first answer and store nothing twice. Keys
+// belong to a trainee (another trainee's same key is a new log), and a key is remembered after its
+// log is deleted, so a late retry cannot bring the log back. The same key with another workout is a
+// client bug that would otherwise lose that workout without a word: while the key's log exists, the
+// retry's payload is compared with it as values (both decoded by this build, so a change of
+// encoding between builds, key order or number spelling is not a difference) and another workout is
+// refused (`idempotencyKeyReused`, answered 422). Once the log is deleted, its keys keep its
+// payload (`deleted_payload`, schema version 6): the same workout gets the first answer marked
+// `deleted`, another is refused as before. A 2xx thus always names a log that exists or says it was
+// deleted; it never acknowledges a workout it did not store.
 // `workoutNumber` is one more than the highest number the trainee was ever given, kept in
 // `workout_numbers` (schema version 5): a deletion leaves a gap and never lowers it.
 
@@ -93,13 +93,14 @@ extension DatabaseTraineeStore {
     }
   }
 
-  // NB: docs/decisions.md, "The server: HTTP, routes and storage": a new log has the highest id, so
-  // it becomes the latest log of every exercise it has a done strength set of (unless it is dated
-  // before that exercise's latest: a workout imported with its original date is not "last time",
-  // docs/decisions.md "History export and import"), and its best set replaces the kept best only
-  // when its estimate is strictly higher (the kept one is earlier, and wins a tie). The log's
-  // candidates are found here, from the payload in hand, and written in one statement that
-  // touches the trainee's rows of the exercises in the log, not the history.
+  // NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and
+  // storage": a new log has the highest id, so it becomes the latest log of every exercise it has a
+  // done strength set of (unless it is dated before that exercise's latest: a workout imported with
+  // its original date is not "last time", docs/decisions/history-progress-and-moving-data.md
+  // "History export and import"), and its best set replaces the kept best only when its estimate is
+  // strictly higher (the kept one is earlier, and wins a tie). The log's candidates are found here,
+  // from the payload in hand, and written in one statement that touches the trainee's rows of the
+  // exercises in the log, not the history.
 
   /// Makes `log`, just stored with its sets, part of `exercise_history`.
   private static func recordInHistory(
@@ -228,9 +229,10 @@ extension DatabaseTraineeStore {
         WHERE trainee_id = ?2 AND log_id = ?1
         """, [id.value, trainee.value])
       try Self.unmergeSetsByExercise(of: id, trainee: trainee, db)
-      // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history",
-      // "foreign keys declared, not checked by SQLite": the log's rows in other tables go
-      // here, not by the foreign key's cascade (which PostgreSQL still runs, finding none).
+      // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput:
+      // kept answers, group commit and paged history", "foreign keys declared, not checked by
+      // SQLite": the log's rows in other tables go here, not by the foreign key's cascade (which
+      // PostgreSQL still runs, finding none).
       for table in ["set_history", "workout_summaries"] {
         try db.run(
           "DELETE FROM \(table) WHERE log_id = ?1 AND trainee_id = ?2", [id.value, trainee.value])
@@ -245,15 +247,16 @@ extension DatabaseTraineeStore {
     }
   }
 
-  // NB: docs/decisions.md, "Workout engine": the best set is the done set with positive weight and
-  // reps and the highest Epley estimate, weight x (1 + reps / 30), the earliest on a tie; a set
-  // logged as a warm-up never counts. The queries (and `recordInHistory`) order by weight x
-  // (30 + reps), the estimate times 30, which ranks alike and keeps equal estimates exactly equal.
-  // docs/decisions.md, "The server: HTTP, routes and storage": both answers are read from
-  // `exercise_history`, one row per exercise, and the latest log's sets by their key, so the cost
-  // follows the number of exercises, not the number of logged sets. `CROSS JOIN` keeps
-  // `exercise_history` the outer loop: without statistics SQLite could otherwise walk all of the
-  // trainee's sets.
+  // NB: docs/decisions/the-live-workout.md, "Workout engine": the best set is the done set with
+  // positive weight and reps and the highest Epley estimate, weight x (1 + reps / 30), the earliest
+  // on a tie; a set logged as a warm-up never counts. The queries (and `recordInHistory`) order by
+  // weight x (30 + reps), the estimate times 30, which ranks alike and keeps equal estimates
+  // exactly equal.
+  // docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
+  // both answers are read from `exercise_history`, one row per exercise, and the latest log's sets
+  // by their key, so the cost follows the number of exercises, not the number of logged sets.
+  // `CROSS JOIN` keeps `exercise_history` the outer loop: without statistics SQLite could otherwise
+  // walk all of the trainee's sets.
 
   public func exerciseHistory(for trainee: TraineeID) throws -> [String: ExerciseHistory] {
     try read { db in

@@ -1,11 +1,11 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/decisions.md, "The server: HTTP, routes and storage": `--demo` creates, once, a trainee
-// with a realistic program (supersets, warm-ups, cardio, a technique-video exercise, logged
-// history) and a meal plan, and prints its token on every start. The token is kept (DemoTokenFile
-// in the
-// `perform` command) so a restarted server does not log the app out.
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
+// `--demo` creates, once, a trainee with a realistic program (supersets, warm-ups, cardio, a
+// technique-video exercise, logged history) and a meal plan, and prints its token on every start.
+// The token is kept (DemoTokenFile in the `perform` command) so a restarted server does not log the
+// app out.
 
 /// The demo trainee `perform serve --demo` sets up.
 public enum DemoTrainee {

@@ -1,12 +1,12 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/decisions.md, "The server: HTTP, routes and storage": a small food catalog the server
-// ships (common foods, macros per 100 g from public-domain tables). The foods are in
-// FoodCatalog+Foods.swift. Search folds case and diacritics and needs every word of `q` in the
-// food's name; names starting with `q` come first. `q` is 1 to 64 characters after trimming; at
-// most `limit` (1...50, default 20) foods are answered. A food is TraineeAPI's `FoodDto`, the type
-// the app decodes.
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
+// a small food catalog the server ships (common foods, macros per 100 g from public-domain tables).
+// The foods are in FoodCatalog+Foods.swift. Search folds case and diacritics and needs every word
+// of `q` in the food's name; names starting with `q` come first. `q` is 1 to 64 characters after
+// trimming; at most `limit` (1...50, default 20) foods are answered. A food is TraineeAPI's
+// `FoodDto`, the type the app decodes.
 
 /// The foods `GET /v1/foods/search` and `GET /v1/foods/barcode/:code` answer from.
 struct FoodCatalog: Sendable {

@@ -1,33 +1,35 @@
 import Dispatch
 import Foundation
 
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "Durable writes
-// ... Group commit (one fsync for the transactions that arrived together)". A write that finds no
-// transaction under way leads: it takes every write waiting (at most `maximumBatch`), runs them one
-// after another in ONE database transaction, each in a savepoint of its own, commits once, and only
-// then tells each its outcome. A write that fails rolls back to its savepoint and fails alone,
-// exactly as in a transaction of its own; a commit that fails fails them all, and none was
-// acknowledged. Writes that arrive meanwhile wait; when the leader is done it hands the lead to the
-// first of them, so no write leads more than one batch and no write waits for more than the batch
-// before its own. Nothing here knows SQLite: the store gives the transaction and the savepoint
-// (PostgreSQL has both). A transaction may return before its commit is durable (SQLite's WAL
-// synced off the writer, `SQLiteWALSync`): the leader then hands the lead on first, and answers
-// its batch once the commit is durable, so the next batch runs while the disk syncs this one.
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "Group commit" (one fsync for the transactions that
+// arrived together). A write that finds no transaction under way leads: it takes every write
+// waiting (at most `maximumBatch`), runs them one after another in ONE database transaction, each
+// in a savepoint of its own, commits once, and only then tells each its outcome. A write that fails
+// rolls back to its savepoint and fails alone, exactly as in a transaction of its own; a commit
+// that fails fails them all, and none was acknowledged. Writes that arrive meanwhile wait; when the
+// leader is done it hands the lead to the first of them, so no write leads more than one batch and
+// no write waits for more than the batch before its own. Nothing here knows SQLite: the store gives
+// the transaction and the savepoint (PostgreSQL has both). A transaction may return before its
+// commit is durable (SQLite's WAL synced off the writer, `SQLiteWALSync`): the leader then hands
+// the lead on first, and answers its batch once the commit is durable, so the next batch runs while
+// the disk syncs this one.
 // The next batch starts at once only with `eagerBatch` writes or more: fewer would each pay a
 // commit of their own (a day save, bound by the CPU rather than the writer, went from batches of
 // 18 to batches of 2, and more commits cost more than the overlap saved); it waits for the sync
 // instead, gathering writes as it would have without the overlap.
 
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "savepoints
-// only after a failure": a savepoint per write made SQLite copy every page a write touched into
-// the savepoint journal, for a rollback that almost never comes (about a tenth of the writer's
-// time per log post). With `.afterAFailure` a batch first runs without them; when a write of it
-// fails, the whole transaction is rolled back and the batch runs again with each write in a
-// savepoint, as before, and so do the next `guardedBatchesAfterAFailure` batches, so that a
-// client whose writes keep failing costs every batch one run, not two. A batch of one write
-// needs no savepoint: its transaction is its savepoint. Only for SQLite, where a statement
-// that fails is undone alone; on PostgreSQL a failed statement spoils the transaction, and a
-// write that went on after catching it must still be confined (`.always`).
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "savepoints only after a failure": a savepoint per
+// write made SQLite copy every page a write touched into the savepoint journal, for a rollback that
+// almost never comes (about a tenth of the writer's time per log post). With `.afterAFailure` a
+// batch first runs without them; when a write of it fails, the whole transaction is rolled back and
+// the batch runs again with each write in a savepoint, as before, and so do the next
+// `guardedBatchesAfterAFailure` batches, so that a client whose writes keep failing costs every
+// batch one run, not two. A batch of one write needs no savepoint: its transaction is its
+// savepoint. Only for SQLite, where a statement that fails is undone alone; on PostgreSQL a failed
+// statement spoils the transaction, and a write that went on after catching it must still be
+// confined (`.always`).
 
 /// Runs write transactions that arrive together as one database transaction with one commit.
 final class GroupCommit<Connection>: @unchecked Sendable {

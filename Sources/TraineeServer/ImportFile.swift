@@ -1,9 +1,9 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/decisions.md, "Strict import files": unknown or missing members, wrong types, unknown
-// set types and duplicate ids are refused with the path of what is wrong; an empty file replaces
-// nothing unless the operator says so.
+// NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "Strict import files": unknown or
+// missing members, wrong types, unknown set types and duplicate ids are refused with the path of
+// what is wrong; an empty file replaces nothing unless the operator says so.
 
 /// An import file that cannot be imported: where in it and what is wrong.
 public struct ImportFileProblem: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,7 +1,7 @@
-// NB: docs/decisions.md, "Strict import files": an import is an operator's file, read against
-// the exact shape below. HTTP bodies keep ignoring unknown members (docs/decisions.md, "Strict
-// JSON bodies"); this reading is for `perform program import` and `perform nutrition-plan
-// import` only.
+// NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "Strict import files": an import
+// is an operator's file, read against the exact shape below. HTTP bodies keep ignoring unknown
+// members (docs/decisions/the-server-under-hostile-input.md, "Strict JSON bodies"); this reading is
+// for `perform program import` and `perform nutrition-plan import` only.
 
 /// What a value of an import file must be.
 indirect enum ImportFileShape: Sendable {

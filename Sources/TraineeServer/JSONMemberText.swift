@@ -1,9 +1,9 @@
 import Foundation
 
-// NB: docs/decisions.md, "The server: HTTP, routes and storage": the server keeps the bytes the
-// client sent for `data`, not a re-encoding, so a field or a number format this server does not
-// know survives a save and a read. The body is decoded (and so checked to be JSON) first; this
-// only finds where a member's value starts and ends.
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
+// the server keeps the bytes the client sent for `data`, not a re-encoding, so a field or a number
+// format this server does not know survives a save and a read. The body is decoded (and so checked
+// to be JSON) first; this only finds where a member's value starts and ends.
 
 /// The exact text of each top-level member's value in a JSON object, by member name.
 ///

@@ -1,7 +1,8 @@
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "bodies are
-// read once": `StrictJSON` checks every body byte by byte anyway, so it also keeps what it read
-// as this tree, and `JSONTreeDecoder` decodes the wire types from it. Foundation's `JSONDecoder`
-// read each body a second time and was a third of the cost of a day save.
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "bodies are read once": `StrictJSON` checks every body
+// byte by byte anyway, so it also keeps what it read as this tree, and `JSONTreeDecoder` decodes
+// the wire types from it. Foundation's `JSONDecoder` read each body a second time and was a third
+// of the cost of a day save.
 
 /// One JSON value as `StrictJSON.parse` read it: member names unique, numbers finite.
 package enum JSONTree: Sendable {

@@ -1,10 +1,10 @@
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "the token
-// check kept per process": a value is kept with the version of the database it was computed at,
-// and returned only while the database's version is still that one. The version is read before
-// the value is computed: a commit in between makes the value newer than its version, which costs
-// one more computation and never a stale value. Values are computed outside the lock; two threads
-// that computed at different versions leave the one that kept last, and the other's next request
-// computes again.
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "The token check is kept per process": a value is kept
+// with the version of the database it was computed at, and returned only while the database's
+// version is still that one. The version is read before the value is computed: a commit in between
+// makes the value newer than its version, which costs one more computation and never a stale value.
+// Values are computed outside the lock; two threads that computed at different versions leave the
+// one that kept last, and the other's next request computes again.
 
 /// Values computed from a database, each kept while the database's version is the one it was
 /// computed at; at most `capacity` of them (all dropped when full). Safe to share between

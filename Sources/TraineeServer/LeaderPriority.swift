@@ -1,16 +1,16 @@
 import Foundation
 
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "the writer
-// ahead of the request threads": every write of the process waits for the one batch under way,
-// yet its leader is one thread among all those running requests, and on two busy cores the
-// scheduler left it waiting for a core for a third of each batch (68-89 µs of a log post's
-// 230-300, read from `/proc/thread-self/schedstat`). Its batch therefore runs some nice steps
-// ahead of the other threads. Lowering a nice value needs `CAP_SYS_NICE` or an `RLIMIT_NICE` allowing it (systemd's
-// `LimitNICE=`); without either, the leader runs as every other thread, as before. A process
-// under a seccomp filter (a hardened systemd unit such as examples/deploy's, whose
-// `SystemCallFilter=~@resources` kills a process that calls `setpriority`, a container runtime's
-// profile) never tries: which calls the filter allows cannot be asked, only found out by being
-// killed.
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "the writer ahead of the request threads": every write
+// of the process waits for the one batch under way, yet its leader is one thread among all those
+// running requests, and on two busy cores the scheduler left it waiting for a core for a third of
+// each batch (68-89 µs of a log post's 230-300, read from `/proc/thread-self/schedstat`). Its batch
+// therefore runs some nice steps ahead of the other threads. Lowering a nice value needs
+// `CAP_SYS_NICE` or an `RLIMIT_NICE` allowing it (systemd's `LimitNICE=`); without either, the
+// leader runs as every other thread, as before. A process under a seccomp filter (a hardened
+// systemd unit such as examples/deploy's, whose `SystemCallFilter=~@resources` kills a process that
+// calls `setpriority`, a container runtime's profile) never tries: which calls the filter allows
+// cannot be asked, only found out by being killed.
 
 /// Runs a batch's leader ahead of the process's other threads, when the process may.
 struct LeaderPriority: Sendable {

@@ -69,7 +69,8 @@ final class RequestBody: @unchecked Sendable {
 /// `Expect: 100-continue`) would otherwise meet a closed connection mid-send and see a broken
 /// pipe instead of the 413. Reading up to four times the limit lets such a client get the clear
 /// answer; beyond that, or when the client waits for `100 Continue`, the 413 goes out at once and
-/// the connection is closed (docs/decisions.md, "Oversized bodies").
+/// the connection is closed (docs/decisions/the-server-http-routes-and-storage.md,
+/// "Server HTTP layer", "Oversized bodies").
 func drainLimit(for maxBodyBytes: Int) -> Int {
   let (limit, overflow) = maxBodyBytes.multipliedReportingOverflow(by: 4)
   return overflow ? .max : limit
@@ -187,9 +188,10 @@ let answerRequest: MHD_AccessHandlerCallback = {
   request.body = body.bytes
   body.bytes = Data()
   body.isAnswered = true
-  // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "a kept
-  // answer is sent from MHD's thread": handing a request to a worker and back costs two thread
-  // switches, more than sending a kept answer; one that is kept and current goes out from here.
+  // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+  // answers, group commit and paged history", "a kept answer is sent from MHD's thread": handing a
+  // request to a worker and back costs two thread switches, more than sending a kept answer; one
+  // that is kept and current goes out from here.
   if let answerAtOnce = server.answerAtOnce, !server.scheduler.isClosing,
     let answer = answerAtOnce(request)
   {
@@ -244,14 +246,15 @@ func requestHead(
       path: String(target.path), query: query, headers: HTTPHeaders(headers)))
 }
 
-// NB: MHD's URI callback sees the request target before MHD decodes it; the target is kept in
-// the connection's state (`ConnectionState`) until the access handler takes it, and dropped with
-// it when the connection closes (MHD calls the completed callback only for requests that reached
-// the handler, so nothing is allocated per request here). docs/decisions.md "Request targets and
-// headers": MHD 0.9.75 parses the query arguments into the connection's 32 KiB memory pool right
-// after this callback and, with about 456 of them, waits without answering until the 60 s
-// timeout. For a target with more arguments than any route takes, MHD's copy of the query is
-// emptied here, so MHD parses none; the handler reads the kept raw target and answers 414.
+// NB: MHD's URI callback sees the request target before MHD decodes it; the target is kept in the
+// connection's state (`ConnectionState`) until the access handler takes it, and dropped with it
+// when the connection closes (MHD calls the completed callback only for requests that reached the
+// handler, so nothing is allocated per request here).
+// docs/decisions/the-server-under-hostile-input.md "Request targets and headers": MHD 0.9.75 parses
+// the query arguments into the connection's 32 KiB memory pool right after this callback and, with
+// about 456 of them, waits without answering until the 60 s timeout. For a target with more
+// arguments than any route takes, MHD's copy of the query is emptied here, so MHD parses none; the
+// handler reads the kept raw target and answers 414.
 
 /// MHD's URI callback: keeps the raw target; empties MHD's copy of a query with too many
 /// arguments (or, with no state to keep the target in, shuts the connection down).

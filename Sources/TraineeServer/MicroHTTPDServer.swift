@@ -6,12 +6,12 @@ import Synchronization
   import Glibc
 #endif
 
-// NB: STYLE.md "Unsafe code is fenced": the MicroHTTPDServer*.swift files are the only ones
-// that touch libmicrohttpd's pointers and callbacks (this one: the daemon; +Requests: the
-// callbacks and each request's state; +Connection: reading and answering a connection). The
-// callbacks run on MHD's own threads; they are plain nonisolated functions (DESIGN.md, "C
-// libraries call back on their own threads"), and hand each complete request to a worker
-// (`RequestScheduler`) while its connection is suspended.
+// NB: docs/architecture.md, "C libraries": the MicroHTTPDServer*.swift files are the only ones that
+// touch libmicrohttpd's pointers and callbacks (this one: the daemon; +Requests: the callbacks and
+// each request's state; +Connection: reading and answering a connection). The callbacks run on
+// MHD's own threads; they are plain nonisolated functions (docs/architecture.md, "C libraries"),
+// and hand each complete request to a worker (`RequestScheduler`) while its connection is
+// suspended.
 
 /// An HTTP/1.1 server on GNU libmicrohttpd: its own event threads (polling with `poll`) read
 /// requests and write answers, and a pool of workers shared fairly among clients runs the
@@ -51,9 +51,10 @@ public final class MicroHTTPDServer: Sendable {
     /// per core (at least 64), two of them per client, and bodies to 1 MiB.
     ///
     /// NB: most of a write's time is its commit's fsync, which a worker waits through; the group
-    /// commit shares one fsync among the writes in flight, so it can only be as good as the
-    /// workers waiting together (docs/decisions.md, "Throughput: kept answers, group commit and
-    /// paged history"). Eight workers held writes of 64 trainees to 3,000 a second on disk.
+    /// commit shares one fsync among the writes in flight, so it can only be as good as the workers
+    /// waiting together (docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md,
+    /// "Throughput: kept answers, group commit and paged history"). Eight workers held writes of 64
+    /// trainees to 3,000 a second on disk.
     public init(
       host: String = "127.0.0.1",
       port: UInt16 = 8080,

@@ -30,11 +30,11 @@ public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible 
   }
 }
 
-// NB: docs/decisions.md, "The server: HTTP, routes and storage": the driver keeps the schema
-// version (SQLite: `PRAGMA user_version`). Each migration runs in its own write transaction that
-// re-reads the version first (and, through the driver, keeps other processes from migrating until
-// it ends), so a server and an admin command opening the same database at once cannot both apply a
-// step.
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
+// the driver keeps the schema version (SQLite: `PRAGMA user_version`). Each migration runs in its
+// own write transaction that re-reads the version first (and, through the driver, keeps other
+// processes from migrating until it ends), so a server and an admin command opening the same
+// database at once cannot both apply a step.
 
 /// Brings databases to the current schema.
 public enum Migrations {

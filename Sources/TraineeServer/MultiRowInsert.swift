@@ -1,8 +1,9 @@
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "a log's
-// rows go in a few statements": a log post inserted each set as a statement of its own, about
-// thirty statements for a workout of fifteen sets; each statement costs its look-up, binding,
-// start and reset whatever its size. Rows now go in statements of up to `rowsPerStatement`, whose
-// SQL is built once per row count, so the prepared statements a connection keeps stay bounded.
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "a log's rows go in a few statements": a log post
+// inserted each set as a statement of its own, about thirty statements for a workout of fifteen
+// sets; each statement costs its look-up, binding, start and reset whatever its size. Rows now go
+// in statements of up to `rowsPerStatement`, whose SQL is built once per row count, so the prepared
+// statements a connection keeps stay bounded.
 
 /// An `INSERT ... VALUES (...), (...)` of many rows in few statements.
 struct MultiRowInsert: Sendable {

@@ -1,17 +1,17 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/behaviour.md, "The nutrition day" and docs/decisions.md, "The server: HTTP, routes and
-// storage": `GET` answers `{ date, data: snapshot|null }` with
-// `data` byte for byte as it was stored; `swapOptions` is left out (the server has no automatic
-// alternatives, and the plan's own options are in the plan). `PUT { date, data }` checks `data`
-// structurally (TraineeAPI's NutritionDaySnapshot, amounts bounded), refuses a date after the
-// trainee's today with
-// `future_date`, stores the bytes as sent and answers the same document as `GET`. The one
-// exception (docs/decisions.md "Server nutrition routes"): a `data` without a `portions` member
-// comes from a build that does not know about amounts (the spec always sends the map), so the
-// stored day's `portions` is kept, added to the text sent. `"portions": {}` or `null` is an
-// explicit value and clears the amounts.
+// NB: docs/behaviour.md, "The nutrition day" and
+// docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
+// `GET` answers `{ date, data: snapshot|null }` with `data` byte for byte as it was stored;
+// `swapOptions` is left out (the server has no automatic alternatives, and the plan's own options
+// are in the plan). `PUT { date, data }` checks `data` structurally (TraineeAPI's
+// NutritionDaySnapshot, amounts bounded), refuses a date after the trainee's today with
+// `future_date`, stores the bytes as sent and answers the same document as `GET`. The one exception
+// (docs/decisions/the-server-http-routes-and-storage.md "Server nutrition routes"): a `data`
+// without a `portions` member comes from a build that does not know about amounts (the spec always
+// sends the map), so the stored day's `portions` is kept, added to the text sent. `"portions": {}`
+// or `null` is an explicit value and clears the amounts.
 
 /// The body of `PUT /v1/trainee/nutrition/day`, as checked.
 package struct DayBody: Decodable, Equatable {

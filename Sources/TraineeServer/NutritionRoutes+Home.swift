@@ -1,12 +1,12 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/decisions.md, "The server: HTTP, routes and storage": `GET
-// /v1/trainee/home?planId=&dayId=` answers today in the request's `X-Timezone`, the next workout,
-// and the nutrition day's targets and eaten sums. The hinted plan day is used when the plans have
-// it (a stale hint falls back, it is only a hint); without one, the day today's snapshot names
-// most, else the first plan day. The next workout is the program day after the one last logged
-// (wrapping to the first), else the first day.
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
+// `GET /v1/trainee/home?planId=&dayId=` answers today in the request's `X-Timezone`, the next
+// workout, and the nutrition day's targets and eaten sums. The hinted plan day is used when the
+// plans have it (a stale hint falls back, it is only a hint); without one, the day today's snapshot
+// names most, else the first plan day. The next workout is the program day after the one last
+// logged (wrapping to the first), else the first day.
 
 extension TraineeAPIRoutes {
   /// `GET /v1/trainee/home?planId=&dayId=`.
@@ -28,12 +28,12 @@ extension TraineeAPIRoutes {
       .ok, HomeDto(date: today.description, nextWorkout: next, nutrition: nutrition))
   }
 
-  // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "a cost that
-  // does not grow with history" and "the first read after a write": the history is read from the
-  // kept summaries a page at a time, the latest done first (the history list's order, so an
-  // imported older workout is not "last time"), and only until a log of a day the programs still
-  // have; that is the first page unless the trainee's latest logs are all of days since removed
-  // from the programs. No payload is decoded.
+  // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+  // answers, group commit and paged history", "A per-trainee answer version" and "the first read
+  // after a write": the history is read from the kept summaries a page at a time, the latest done
+  // first (the history list's order, so an imported older workout is not "last time"), and only
+  // until a log of a day the programs still have; that is the first page unless the trainee's
+  // latest logs are all of days since removed from the programs. No payload is decoded.
 
   /// The day after the latest logged one the programs still have, reading the history only as
   /// far as it needs.

@@ -1,10 +1,11 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/decisions.md, "The server: HTTP, routes and storage" and spec nutrition-day-log.md
-// "Device day keys and time zone": "today" is the trainee's today, in the zone the request's
-// `X-Timezone` names (UTC without one). A zone the server does not know is a 400, not a silent
-// fallback, so a wrong header is seen at once instead of shifting every day by some hours.
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage"
+// and docs/specs/nutrition-day.md, "Days follow the device": "today" is the trainee's today, in the
+// zone the request's `X-Timezone` names (UTC without one). A zone the server does not know is a
+// 400, not a silent fallback, so a wrong header is seen at once instead of shifting every day by
+// some hours.
 
 /// The longest `X-Timezone` value read; IANA names are far shorter.
 let maximumTimeZoneLength = 64

@@ -1,11 +1,12 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/decisions.md, "Server nutrition routes": `POST /v1/trainee/nutrition/logs` (a meal log
-// with items, optional `consumedAt`, answers its id). The log's date is `date` when sent, else the
-// day `consumedAt` falls on in the request's zone, else today there (spec nutrition-day-log.md:
-// `consumedAt` is sent for yesterday only, and the server uses the current time otherwise). A date
-// after today is refused like a day save. Items are stored as the JSON text sent.
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "Server nutrition routes": `POST
+// /v1/trainee/nutrition/logs` (a meal log with items, optional `consumedAt`, answers its id). The
+// log's date is `date` when sent, else the day `consumedAt` falls on in the request's zone, else
+// today there (docs/specs/nutrition-day.md, "Which days can be edited": `consumedAt` is sent for
+// yesterday only, and the server uses the current time otherwise). A date after today is refused
+// like a day save. Items are stored as the JSON text sent.
 
 /// The most items one meal log may have.
 let maximumLoggedItems = 100
@@ -34,7 +35,8 @@ private struct MealLogBody: Decodable {
   var date: String?
   var consumedAt: String?
   var items: [LoggedFood]
-  /// What the trainee wrote about the meal (docs/decisions.md "Meal logs from the app").
+  /// What the trainee wrote about the meal (docs/decisions/the-terminal-app-as-a-daily-app.md "Meal
+  /// logs from the app").
   var description: String?
   /// The path of a photo of the meal on the trainee's device.
   var photoPath: String?

@@ -1,14 +1,14 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/decisions.md, "The server: HTTP, routes and storage" (nutrition, foods, home) and "Bad
-// input and isolation": every route acts for the trainee its token names (401 without one) and
-// reads that trainee's rows only. The food catalog is the same for every trainee but is still
-// behind the token, like the rest of the API the app calls.
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage"
+// (nutrition, foods, home) and "Bad input and isolation": every route acts for the trainee its
+// token names (401 without one) and reads that trainee's rows only. The food catalog is the same
+// for every trainee but is still behind the token, like the rest of the API the app calls.
 
 extension TraineeAPIRoutes {
-  /// The nutrition, food and home endpoints (docs/decisions.md, "The server: HTTP, routes and
-  /// storage", second and third paragraphs).
+  /// The nutrition, food and home endpoints (docs/decisions/the-server-http-routes-and-storage.md,
+  /// "The server: HTTP, routes and storage", second and third paragraphs).
   func registerNutritionRoutes(on router: inout Router) {
     router.addCached(
       "/v1/trainee/nutrition/plans", store: store, cache: cache, key: { _ in "plans" }

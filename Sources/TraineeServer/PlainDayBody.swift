@@ -1,14 +1,14 @@
 import TraineeAPI
 
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "a day checked
-// straight from the tree": a day save only checks its `data` (the handler stores the text as
-// sent), yet `JSONTreeDecoder` built the whole `NutritionDaySnapshot` through `Decodable`'s
-// containers to do it, a fifth of a day save's CPU. A day whose every member has the plain form
-// the decoder accepts is checked here in one pass that builds nothing. Anything else (a text sent
-// as a number, an unknown meal status, a missing id, an amount out of range) gives `nil`, and the
-// body goes through `JSONTreeDecoder`, which decides and names the field as before; so this
-// accepts only what that decoder accepts, and a test compares the two on every variation of a
-// day.
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "a day checked straight from the tree": a day save only
+// checks its `data` (the handler stores the text as sent), yet `JSONTreeDecoder` built the whole
+// `NutritionDaySnapshot` through `Decodable`'s containers to do it, a fifth of a day save's CPU. A
+// day whose every member has the plain form the decoder accepts is checked here in one pass that
+// builds nothing. Anything else (a text sent as a number, an unknown meal status, a missing id, an
+// amount out of range) gives `nil`, and the body goes through `JSONTreeDecoder`, which decides and
+// names the field as before; so this accepts only what that decoder accepts, and a test compares
+// the two on every variation of a day.
 
 extension DayBody: PlainTreeDecodable {
   package init?(plainTree tree: JSONTree) {

@@ -1,13 +1,14 @@
 import TraineeAPI
 
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "a log read
-// straight from the tree": `JSONTreeDecoder` goes through `Decodable`'s keyed containers, a path
-// node, a key lookup and a dynamic cast for every value: 30 µs of a log post's 35 to read the
-// demo's 14-set log. A log as clients send it (each member of the type the payload's own
-// `init(from:)` asks for) is read here in one pass over each object's members instead. Anything
-// else (a missing or mistyped member, a number an `Int` cannot hold) gives `nil`, and the body
-// goes through `JSONTreeDecoder`, which refuses it, naming the field, as before; so only what
-// that decoder accepts is read here, and a test compares the two on every variation of a log.
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "a log read straight from the tree": `JSONTreeDecoder`
+// goes through `Decodable`'s keyed containers, a path node, a key lookup and a dynamic cast for
+// every value: 30 µs of a log post's 35 to read the demo's 14-set log. A log as clients send it
+// (each member of the type the payload's own `init(from:)` asks for) is read here in one pass over
+// each object's members instead. Anything else (a missing or mistyped member, a number an `Int`
+// cannot hold) gives `nil`, and the body goes through `JSONTreeDecoder`, which refuses it, naming
+// the field, as before; so only what that decoder accepts is read here, and a test compares the two
+// on every variation of a log.
 
 /// A type read straight from a `JSONTree` when the tree has the plain shape it expects.
 package protocol PlainTreeDecodable {

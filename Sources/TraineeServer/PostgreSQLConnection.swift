@@ -1,7 +1,7 @@
 import CPostgreSQL
 import Foundation
 
-// NB: STYLE.md "Unsafe code is fenced": this is the one file that touches libpq's pointers
+// NB: docs/architecture.md, "C libraries": this is the one file that touches libpq's pointers
 // (`PGconn`, `PGresult`). Everything above it works with `PostgreSQLConnection`, `DatabaseValue`
 // and `DatabaseRow`, and every failure becomes a thrown `PostgreSQLError`. Parameters go as text
 // (numbers) or as binary (text and blobs, so their bytes arrive as they are, a NUL included);

@@ -1,13 +1,13 @@
 import Foundation
 
-// NB: docs/decisions.md, "PostgreSQL beside SQLite: what differs and why": a bounded connection
-// pool, prepared statements, and for each write the isolation it needs. At most
-// `Options.connections` connections are open; a request that finds none idle waits up to
-// `Options.waitLimit` for one, then fails as unavailable (answered 503). A connection that broke is
-// dropped, never handed out again, and the next request opens a new one, so the server recovers by
-// itself when PostgreSQL is back. A connection found broken at `BEGIN` (idle in the pool while
-// PostgreSQL restarted) is replaced and the transaction started again; nothing had run on it. A
-// failure at `COMMIT` is never retried: the commit may have happened.
+// NB: docs/decisions/postgresql-beside-sqlite-what-differs-and-why.md, "PostgreSQL beside SQLite:
+// what differs and why": a bounded connection pool, prepared statements, and for each write the
+// isolation it needs. At most `Options.connections` connections are open; a request that finds none
+// idle waits up to `Options.waitLimit` for one, then fails as unavailable (answered 503). A
+// connection that broke is dropped, never handed out again, and the next request opens a new one,
+// so the server recovers by itself when PostgreSQL is back. A connection found broken at `BEGIN`
+// (idle in the pool while PostgreSQL restarted) is replaced and the transaction started again;
+// nothing had run on it. A failure at `COMMIT` is never retried: the commit may have happened.
 
 /// A PostgreSQL database that libmicrohttpd's threads and other processes share.
 public final class PostgreSQLDatabase: @unchecked Sendable {

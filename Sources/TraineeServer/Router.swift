@@ -188,8 +188,8 @@ public struct Router: Sendable {
   private func answer(_ error: any Error, to request: HTTPRequest) -> HTTPResponse {
     if let error = error as? HTTPError { return error.response }
     reportError(error, request)
-    // NB: DESIGN.md "The server at scale": a database away is 503 with Retry-After, never 500;
-    // the request may be sent again as it was.
+    // NB: docs/architecture.md, "The server at scale": a database away is 503 with Retry-After,
+    // never 500; the request may be sent again as it was.
     if case .unavailable = error as? TraineeStoreError {
       var response = HTTPResponse.error(
         .serviceUnavailable, code: "database_unavailable",

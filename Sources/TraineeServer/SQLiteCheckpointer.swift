@@ -1,14 +1,15 @@
 import Dispatch
 import Foundation
 
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "checkpoints
-// off the writer": SQLite copies the WAL back into the database (a checkpoint) on the connection
-// whose commit took the WAL past 1,000 pages, so one write in every few hundred waited for a
-// checkpoint, and every write waited behind it in the one writer: a tenth of the writer's time
-// under 64 trainees posting. `perform serve` checkpoints on a connection and thread of its own
-// instead, every `interval`; checkpoints are PASSIVE, so they never wait for a writer or a reader
-// and neither waits for them. The writer still checkpoints once the WAL reaches 10,000 pages
-// (about 40 MB), which bounds the WAL should this thread fall behind.
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "checkpoints off the writer": SQLite copies the WAL
+// back into the database (a checkpoint) on the connection whose commit took the WAL past 1,000
+// pages, so one write in every few hundred waited for a checkpoint, and every write waited behind
+// it in the one writer: a tenth of the writer's time under 64 trainees posting. `perform serve`
+// checkpoints on a connection and thread of its own instead, every `interval`; checkpoints are
+// PASSIVE, so they never wait for a writer or a reader and neither waits for them. The writer still
+// checkpoints once the WAL reaches 10,000 pages (about 40 MB), which bounds the WAL should this
+// thread fall behind.
 
 /// A thread that checkpoints a SQLite database's WAL at an interval, on its own connection.
 final class SQLiteCheckpointer: @unchecked Sendable {

@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
 
-// NB: STYLE.md "Unsafe code is fenced": this is the one file that touches SQLite's pointers.
+// NB: docs/architecture.md, "C libraries": this is the one file that touches SQLite's pointers.
 // Everything above it works with `SQLiteDatabase`, `SQLiteConnection`, `DatabaseValue` and
 // `SQLiteRow`, and every SQLite return code other than success becomes a thrown `SQLiteError`.
 
@@ -43,12 +43,12 @@ public final class SQLiteConnection: DatabaseConnection {
     let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
     sqlite3_busy_timeout(opened, Int32(clamping: milliseconds))
     do {
-      // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history",
-      // "foreign keys declared, not checked by SQLite": SQLite looked up the parent of every
-      // row a log post inserted (about forty a log, in the one writer). The store keeps the
-      // references itself: every write of a trainee raises the trainee's answer version and
-      // fails when there is no such trainee, and the one parent it deletes (a log) deletes its
-      // rows in other tables first. PostgreSQL checks them still.
+      // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput:
+      // kept answers, group commit and paged history", "foreign keys declared, not checked by
+      // SQLite": SQLite looked up the parent of every row a log post inserted (about forty a log,
+      // in the one writer). The store keeps the references itself: every write of a trainee raises
+      // the trainee's answer version and fails when there is no such trainee, and the one parent it
+      // deletes (a log) deletes its rows in other tables first. PostgreSQL checks them still.
       try execute("PRAGMA foreign_keys = OFF")
       if path != ":memory:" && !readOnly {
         let mode = try row("PRAGMA journal_mode = WAL") { try $0.string(0) }
@@ -57,18 +57,20 @@ public final class SQLiteConnection: DatabaseConnection {
         }
       }
       try execute("PRAGMA synchronous = \(synchronousFull ? "FULL" : "NORMAL")")
-      // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "the
-      // savepoint journal in memory": each write of a group commit runs in a savepoint, whose
-      // journal of the pages it changes went to a temporary file (written with a system call per
-      // page): a fifth of a log post's time in the one writer.
+      // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput:
+      // kept answers, group commit and paged history", "the savepoint journal in memory": each
+      // write of a group commit runs in a savepoint, whose journal of the pages it changes went to
+      // a temporary file (written with a system call per page): a fifth of a log post's time in the
+      // one writer.
       try execute("PRAGMA temp_store = MEMORY")
       if readOnly {
         try execute("PRAGMA query_only = ON")
       } else {
-        // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "the
-        // writer's page cache": a log post touches the tails of a dozen B-trees for each trainee
-        // writing; with SQLite's default 2 MiB cache the one writer read most of them back from
-        // the file (17 reads a post). 32 MiB keeps them; the readers keep the default.
+        // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput:
+        // kept answers, group commit and paged history", "the writer's page cache": a log post
+        // touches the tails of a dozen B-trees for each trainee writing; with SQLite's default 2
+        // MiB cache the one writer read most of them back from the file (17 reads a post). 32 MiB
+        // keeps them; the readers keep the default.
         try execute("PRAGMA cache_size = -\(Self.writerCacheKiB)")
       }
     } catch let error as SQLiteError {
@@ -153,8 +155,8 @@ public final class SQLiteConnection: DatabaseConnection {
   private static let walIndexRegionSize: Int32 = 32 * 1024
 
   /// The start of the wal-index (`-shm`) as SQLite maps it for this process, readable while this
-  /// connection is open; `nil` when the database has none (not in WAL mode, or no read has set
-  /// it up yet). SQLite's own mapping, not one of a descriptor opened here: see WALIndexWatch.swift.
+  /// connection is open; `nil` when the database has none (not in WAL mode, or no read has set it
+  /// up yet). SQLite's own mapping, not one of a descriptor opened here: see WALIndexWatch.swift.
   func walIndexRegion() throws -> UnsafeRawPointer? {
     let handle = try openHandle()
     var file: UnsafeMutablePointer<sqlite3_file>?
@@ -314,13 +316,14 @@ private final class PreparedStatement {
   /// `SQLITE_STATIC`).
   private static let unchanging: sqlite3_destructor_type? = nil
 
-  // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "bound
-  // text without a copy each": SQLite built without lookaside (Debian's build) mallocs and frees
-  // a copy of every text bound with SQLITE_TRANSIENT, about 70 a log post in the one writer (a
-  // set's label, exercise and name, fourteen sets a log). The text of one execution is copied
-  // here instead, end to end into one buffer the statement keeps and reuses, and bound where it
-  // lies; the buffer is not touched again until the next bind, which comes after the reset
-  // that ends SQLite's use of it (`bind` refuses a statement that is still running).
+  // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+  // answers, group commit and paged history", "bound text without a copy each": SQLite built
+  // without lookaside (Debian's build) mallocs and frees a copy of every text bound with
+  // SQLITE_TRANSIENT, about 70 a log post in the one writer (a set's label, exercise and name,
+  // fourteen sets a log). The text of one execution is copied here instead, end to end into one
+  // buffer the statement keeps and reuses, and bound where it lies; the buffer is not touched again
+  // until the next bind, which comes after the reset that ends SQLite's use of it (`bind` refuses a
+  // statement that is still running).
   /// The text bound for the current execution, end to end.
   private var boundText: UnsafeMutableRawPointer?
   private var boundTextCapacity = 0

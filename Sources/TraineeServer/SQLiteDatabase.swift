@@ -237,11 +237,11 @@ extension SQLiteDatabase: DatabaseDriver {
     try read(inTransaction: false) { try body($0) }
   }
 
-  // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "the token
-  // check kept per process": a kept value costs two reads of the mapped wal-index header, no
-  // connection and no SQLite read transaction (whose WAL read lock was an `fcntl` pair, and
-  // whose shared-memory mutexes were where the two HTTP threads met). In memory there is no
-  // wal-index, and the value is computed every time.
+  // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+  // answers, group commit and paged history", "The token check is kept per process": a kept value
+  // costs two reads of the mapped wal-index header, no connection and no SQLite read transaction
+  // (whose WAL read lock was an `fcntl` pair, and whose shared-memory mutexes were where the two
+  // HTTP threads met). In memory there is no wal-index, and the value is computed every time.
   /// `compute`'s value, kept under `key` while the wal-index header is the one it was computed
   /// at: no connection of this or another process has committed since.
   public func kept<T>(_ key: String, _ compute: () throws -> T) throws -> T {

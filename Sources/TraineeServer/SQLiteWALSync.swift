@@ -4,17 +4,18 @@ import Foundation
   import Glibc
 #endif
 
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "the WAL
-// synced off the writer": with `synchronous = FULL` SQLite syncs the WAL inside each commit, so
-// the one writer sat idle through every `fsync`, and the next batch of writes waited for it. With
-// this, the writer commits at `synchronous = NORMAL` (the WAL written, not synced), takes a
-// ticket, and goes on to the next batch; the batch's writers are answered only once an
-// `fdatasync` of the WAL that began after their commit has returned. One sync covers every commit
-// that finished before it began (the WAL is written in commit order), so while one runs, the
-// commits that finish meanwhile wait for the next, which covers them all. SQLite still syncs what
-// it must itself: the WAL's header when it starts the file over, the WAL before a checkpoint
-// copies it, the database after. A failed sync fails its writes and every later one (the state of
-// the file after a failed `fsync` is not known; a restart recovers what reached the disk).
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "the WAL synced off the writer": with `synchronous =
+// FULL` SQLite syncs the WAL inside each commit, so the one writer sat idle through every `fsync`,
+// and the next batch of writes waited for it. With this, the writer commits at `synchronous =
+// NORMAL` (the WAL written, not synced), takes a ticket, and goes on to the next batch; the batch's
+// writers are answered only once an `fdatasync` of the WAL that began after their commit has
+// returned. One sync covers every commit that finished before it began (the WAL is written in
+// commit order), so while one runs, the commits that finish meanwhile wait for the next, which
+// covers them all. SQLite still syncs what it must itself: the WAL's header when it starts the file
+// over, the WAL before a checkpoint copies it, the database after. A failed sync fails its writes
+// and every later one (the state of the file after a failed `fsync` is not known; a restart
+// recovers what reached the disk).
 
 /// Makes the writer's commits durable with one `fdatasync` of the WAL for the commits that
 /// finished while the previous one ran.

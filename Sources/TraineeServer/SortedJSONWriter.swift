@@ -1,7 +1,8 @@
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "the stored
-// log is written by hand": the hot documents (the stored log, a history page) are written with
-// this instead of Foundation's `JSONEncoder`, byte for byte as it writes them with `.sortedKeys`
-// and `.withoutEscapingSlashes`; each writer's test compares the two.
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "the stored log is written by hand": the hot documents
+// (the stored log, a history page) are written with this instead of Foundation's `JSONEncoder`,
+// byte for byte as it writes them with `.sortedKeys` and `.withoutEscapingSlashes`; each writer's
+// test compares the two.
 
 /// Writes JSON as Foundation's `JSONEncoder` does with sorted keys and unescaped slashes; the
 /// caller gives the members of each object in sorted order.

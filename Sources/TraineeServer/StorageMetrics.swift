@@ -1,9 +1,10 @@
 import Foundation
 
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history": what an
-// operator needs to see where a request's time goes below HTTP. Database time is counted per read
-// and per write transaction (a group commit is one transaction), group-commit sizes as the writes
-// and the rows each transaction carried. Prometheus's text format, as `ServerMetrics`.
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history": what an operator needs to see where a request's time
+// goes below HTTP. Database time is counted per read and per write transaction (a group commit is
+// one transaction), group-commit sizes as the writes and the rows each transaction carried.
+// Prometheus's text format, as `ServerMetrics`.
 
 /// What the trainee store counts for `/metrics`: time in the database, and the size of each
 /// committed transaction.

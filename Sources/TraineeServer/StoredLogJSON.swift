@@ -1,10 +1,11 @@
 import TraineeAPI
 
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "the stored
-// log is written by hand": a log post encoded its payload with Foundation's `JSONEncoder` to
-// store it, a seventh of the post's cost. This writes the same bytes (sorted keys, slashes as
-// they are, absent optionals left out where the type's `encode(to:)` leaves them out and `null`
-// where it writes one); StoredLogJSONTests compares the two on every variation of a log.
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "the stored log is written by hand": a log post encoded
+// its payload with Foundation's `JSONEncoder` to store it, a seventh of the post's cost. This
+// writes the same bytes (sorted keys, slashes as they are, absent optionals left out where the
+// type's `encode(to:)` leaves them out and `null` where it writes one); StoredLogJSONTests compares
+// the two on every variation of a log.
 
 extension LogWorkoutPayload {
   /// The payload as stored: exactly what `JSONEncoder` with `.sortedKeys` and

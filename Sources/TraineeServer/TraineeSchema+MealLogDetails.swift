@@ -1,9 +1,9 @@
 import Foundation
 
-// NB: docs/decisions.md "Meal logs from the app": a meal log may carry what the trainee wrote
-// about it and the path of a photo on their device, and an `Idempotency-Key` so a log sent again
-// after a lost answer is stored once. Existing logs keep NULL in all three; a key is unique per
-// trainee.
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "Meal logs from the app": a meal log may
+// carry what the trainee wrote about it and the path of a photo on their device, and an
+// `Idempotency-Key` so a log sent again after a lost answer is stored once. Existing logs keep NULL
+// in all three; a key is unique per trainee.
 
 /// Version 7: a meal log's description, photo path and idempotency key.
 let traineeSchemaVersion7 = Migration(

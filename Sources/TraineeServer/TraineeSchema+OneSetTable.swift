@@ -1,14 +1,14 @@
 import Foundation
 
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "one table of
-// sets": `logged_sets` (every strength set of a log, for the last sets and best set of each
-// exercise) and `set_history` (every done set, for the paged sets) held the same sets twice, and
-// a log post wrote both, with their indexes: a quarter of the post's cost. Every read of
-// `logged_sets` asked for done sets, which `set_history` has; what it lacked is whether a set is a
-// strength set, so it gains `is_strength`, filled from the stored payloads by the rule the
-// decoder reads them with (a set is cardio when it has `durationSec` or `distanceKm`, even
-// `null`), each payload read once; and `logged_sets` goes. A kept best set's `best_position` is
-// its position in `set_history` from now on (no read uses it).
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "one table of sets": `logged_sets` (every strength set
+// of a log, for the last sets and best set of each exercise) and `set_history` (every done set, for
+// the paged sets) held the same sets twice, and a log post wrote both, with their indexes: a
+// quarter of the post's cost. Every read of `logged_sets` asked for done sets, which `set_history`
+// has; what it lacked is whether a set is a strength set, so it gains `is_strength`, filled from
+// the stored payloads by the rule the decoder reads them with (a set is cardio when it has
+// `durationSec` or `distanceKm`, even `null`), each payload read once; and `logged_sets` goes. A
+// kept best set's `best_position` is its position in `set_history` from now on (no read uses it).
 
 /// Version 11's statement, alike in both dialects, that points each kept best set at its row of
 /// `set_history` (filled by then).

@@ -1,12 +1,13 @@
 import Foundation
 
-// NB: docs/decisions.md, "PostgreSQL beside SQLite: what differs and why": the same steps as
-// TraineeSchema.swift, with the same versions, in PostgreSQL's dialect, so a database copied
-// between the backends is at one version in both and the store's queries read the same tables and
-// columns. What differs: ids are identity columns (never given twice, like AUTOINCREMENT), integers
-// are BIGINT and reals DOUBLE PRECISION, JSON checks call a `json_valid` defined here with SQLite's
-// answer (1 or 0), and the date check is a regular expression. The fills of versions 2 and 5 run as
-// in SQLite (on an empty database they change nothing, but a step never assumes that).
+// NB: docs/decisions/postgresql-beside-sqlite-what-differs-and-why.md, "PostgreSQL beside SQLite:
+// what differs and why": the same steps as TraineeSchema.swift, with the same versions, in
+// PostgreSQL's dialect, so a database copied between the backends is at one version in both and the
+// store's queries read the same tables and columns. What differs: ids are identity columns (never
+// given twice, like AUTOINCREMENT), integers are BIGINT and reals DOUBLE PRECISION, JSON checks
+// call a `json_valid` defined here with SQLite's answer (1 or 0), and the date check is a regular
+// expression. The fills of versions 2 and 5 run as in SQLite (on an empty database they change
+// nothing, but a step never assumes that).
 
 extension Migrations {
   /// Every step of the trainee database's schema in PostgreSQL's dialect, in order.

@@ -1,10 +1,10 @@
 import Foundation
 
-// NB: docs/decisions.md "Paged logged sets": the trainee's done sets, one row each, kept on write
-// in the log's own transaction (and removed with it by the cascade), so a page of them by date or
-// by exercise is an index range of a bounded length whatever the history's size. `position` is
-// the entry's index times 1000 plus the set's (a log has at most 100 of each). Existing logs are
-// copied in from their payloads when the step runs.
+// NB: docs/decisions/history-progress-and-moving-data.md "Paged logged sets": the trainee's done
+// sets, one row each, kept on write in the log's own transaction (and removed with it by the
+// cascade), so a page of them by date or by exercise is an index range of a bounded length whatever
+// the history's size. `position` is the entry's index times 1000 plus the set's (a log has at most
+// 100 of each). Existing logs are copied in from their payloads when the step runs.
 
 /// Version 8: `set_history`, the done sets of every log, for the paged sets endpoint.
 let traineeSchemaVersion8 = Migration(
@@ -48,12 +48,12 @@ let traineeSchemaVersion8 = Migration(
     WHERE json_extract(s.value, '$.done') = 1;
     """)
 
-// NB: docs/decisions.md "Paged logged sets", "by date through the workouts": a page by date now
-// walks the workouts by `workout_summaries_by_date` and their sets by the key, so the index of
-// every set by date goes; it was one more B-tree, and one more page of the WAL, for each set of
-// every log posted. `workout_logs_by_trainee` (trainee, id) goes too: `workout_logs_numbers`
-// (trainee, number) finds a trainee's logs as well, and no read pages the logs themselves (the
-// history pages `workout_summaries`).
+// NB: docs/decisions/history-progress-and-moving-data.md "Paged logged sets", "by date through the
+// workouts": a page by date now walks the workouts by `workout_summaries_by_date` and their sets by
+// the key, so the index of every set by date goes; it was one more B-tree, and one more page of the
+// WAL, for each set of every log posted. `workout_logs_by_trainee` (trainee, id) goes too:
+// `workout_logs_numbers` (trainee, number) finds a trainee's logs as well, and no read pages the
+// logs themselves (the history pages `workout_summaries`).
 
 /// Version 12: two indexes no read needs and every log post wrote.
 let traineeSchemaVersion12 = Migration(
@@ -63,17 +63,17 @@ let traineeSchemaVersion12 = Migration(
     DROP INDEX workout_logs_by_trainee;
     """)
 
-// NB: docs/decisions.md "Paged logged sets", "sets by exercise, sixteen logs at a time": the index
-// of every set by (trainee, exercise, date) put each log post into one B-tree page per exercise of
-// the log (five pages for a workout of five exercises, none shared with another trainee's post),
-// about half of the pages a log post wrote to the WAL. The same order is now kept in
-// `sets_by_exercise`, a table of keys filled sixteen logs of a trainee at a time: a trainee's logs
-// numbered above `workout_numbers.merged_number` are not in it yet, and a read by exercise takes
-// their sets (at most fifteen logs') from `set_history` by key beside the table's range. A merge
-// writes each exercise's page once for sixteen logs. The step copies every stored set in and
-// marks every stored log merged; it also gives a trainee with logs and no `workout_numbers` row
-// (logs written before version 5 by hand) their row, at their highest number, so that no later
-// post takes a number already given.
+// NB: docs/decisions/history-progress-and-moving-data.md "Paged logged sets", "sets by exercise,
+// sixteen logs at a time": the index of every set by (trainee, exercise, date) put each log post
+// into one B-tree page per exercise of the log (five pages for a workout of five exercises, none
+// shared with another trainee's post), about half of the pages a log post wrote to the WAL. The
+// same order is now kept in `sets_by_exercise`, a table of keys filled sixteen logs of a trainee at
+// a time: a trainee's logs numbered above `workout_numbers.merged_number` are not in it yet, and a
+// read by exercise takes their sets (at most fifteen logs') from `set_history` by key beside the
+// table's range. A merge writes each exercise's page once for sixteen logs. The step copies every
+// stored set in and marks every stored log merged; it also gives a trainee with logs and no
+// `workout_numbers` row (logs written before version 5 by hand) their row, at their highest number,
+// so that no later post takes a number already given.
 
 /// Version 13's statements in a dialect: `integer` the type of a whole number, `options` what
 /// follows a table's definition, `greatest` the function of the larger of two values.

@@ -1,14 +1,15 @@
 import Foundation
 
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "the first
-// read after a write": one row per log with what the history list and the next workout need,
-// written in the log's own transaction (and removed with it by the cascade), so a history page or
-// `GET /home` built again after a write reads a key range of `workout_summaries_by_date` and never
-// decodes a payload. The index orders by when the workout was done (`logged_at`, the date an
-// imported workout was given), then by id. Existing logs are summarised from their payloads when
-// the step runs, with the rules of `WorkoutLogSummary.init(id:workoutNumber:loggedAt:payload:)`:
-// a set is cardio when it has `durationSec` or `distanceKm` (even `null`), volume sums weight x
-// reps of done strength sets with both positive.
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "the first read after a write": one row per log with
+// what the history list and the next workout need, written in the log's own transaction (and
+// removed with it by the cascade), so a history page or `GET /home` built again after a write reads
+// a key range of `workout_summaries_by_date` and never decodes a payload. The index orders by when
+// the workout was done (`logged_at`, the date an imported workout was given), then by id. Existing
+// logs are summarised from their payloads when the step runs, with the rules of
+// `WorkoutLogSummary.init(id:workoutNumber:loggedAt:payload:)`: a set is cardio when it has
+// `durationSec` or `distanceKm` (even `null`), volume sums weight x reps of done strength sets with
+// both positive.
 
 /// Version 10: a summary of every log, for the history list and the next workout.
 let traineeSchemaVersion10 = Migration(

@@ -1,10 +1,11 @@
 import Foundation
 
-// NB: docs/decisions.md, "The server: HTTP, routes and storage": every row a trainee owns carries
-// `trainee_id`, and every query of the store filters on it. Ids are AUTOINCREMENT so a deleted
-// log's id is never given to another row. Times are milliseconds since 1970 (UTC). Documents
-// stored "as given" are JSON text, checked by `json_valid`. Logged strength sets are also kept
-// one per row in `logged_sets`, so `lastSets` and `best` are a query, not a scan of every log.
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
+// every row a trainee owns carries `trainee_id`, and every query of the store filters on it. Ids
+// are AUTOINCREMENT so a deleted log's id is never given to another row. Times are milliseconds
+// since 1970 (UTC). Documents stored "as given" are JSON text, checked by `json_valid`. Logged
+// strength sets are also kept one per row in `logged_sets`, so `lastSets` and `best` are a query,
+// not a scan of every log.
 
 /// Version 1 of the trainee database.
 let traineeSchemaVersion1 = Migration(
@@ -110,12 +111,12 @@ let traineeSchemaVersion1 = Migration(
     CREATE INDEX meal_logs_by_day ON meal_logs (trainee_id, date, id);
     """)
 
-// NB: docs/decisions.md, "The server: HTTP, routes and storage": `GET /workouts` must not cost more
-// as a trainee's history grows, nor a log post. `exercise_history` keeps, per trainee and exercise,
-// the latest log with a done set of it (its sets are then a key range of `logged_sets`) and the
-// best set, kept up to date in the transaction that stores or deletes a log. `workout_log_counts`
-// is the trainee's number of logs, for `workoutNumber`. Both are filled here from the history
-// already stored.
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
+// `GET /workouts` must not cost more as a trainee's history grows, nor a log post.
+// `exercise_history` keeps, per trainee and exercise, the latest log with a done set of it (its
+// sets are then a key range of `logged_sets`) and the best set, kept up to date in the transaction
+// that stores or deletes a log. `workout_log_counts` is the trainee's number of logs, for
+// `workoutNumber`. Both are filled here from the history already stored.
 
 /// Version 2: per-exercise history and per-trainee log counts, filled from the stored logs.
 let traineeSchemaVersion2 = Migration(
@@ -153,9 +154,9 @@ let traineeSchemaVersion2 = Migration(
     SELECT trainee_id, COUNT(*) FROM workout_logs GROUP BY trainee_id;
     """)
 
-// NB: docs/decisions.md, "The server: HTTP, routes and storage": a retried post must return the
-// first answer, but the same key with another workout must not (that workout would be lost); the
-// key keeps its payload's digest.
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
+// a retried post must return the first answer, but the same key with another workout must not (that
+// workout would be lost); the key keeps its payload's digest.
 
 /// Version 3: the SHA-256 of the payload each `Idempotency-Key` came with (`NULL` for keys stored
 /// before, which keep accepting any payload).
@@ -179,7 +180,7 @@ let traineeSchemaVersion4 = Migration(
     ALTER TABLE idempotency_keys DROP COLUMN payload_sha256;
     """)
 
-// NB: spec workout-session-engine.md, "Finishing": the app shows the answer's `workoutNumber`
+// NB: docs/specs/workout-session.md, "Finishing": the app shows the answer's `workoutNumber`
 // ("Workout #12 done"). Numbers counted logs, so a deletion lowered the next one and two logs could
 // share a number. A number is now given once per trainee and never again: the next log gets one
 // more than the highest ever given, and a deletion leaves a gap (the numbers after it stay, as

@@ -1,11 +1,12 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/decisions.md, "Server storage": storage sits behind a protocol, so PostgreSQL is a
-// second driver and the routes did not change. Calls are synchronous because libmicrohttpd calls
-// the routes on its own threads, which may block; libpq's calls block the same way. Every write
-// returns only after it is committed. Every trainee-owned record is reached through the trainee's
-// id: another trainee's id reads as absent (`nil`, `false` or empty), which the routes answer 404.
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "Server storage": storage sits behind a
+// protocol, so PostgreSQL is a second driver and the routes did not change. Calls are synchronous
+// because libmicrohttpd calls the routes on its own threads, which may block; libpq's calls block
+// the same way. Every write returns only after it is committed. Every trainee-owned record is
+// reached through the trainee's id: another trainee's id reads as absent (`nil`, `false` or empty),
+// which the routes answer 404.
 
 /// Everything the trainee API keeps: trainees and their tokens, programs, substitutions, workout
 /// logs, technique videos, notification configs and nutrition.

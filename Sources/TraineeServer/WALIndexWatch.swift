@@ -1,14 +1,15 @@
 import Synchronization
 
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "the token
-// check kept per process": the wal-index (the `-shm` file beside a WAL database, which SQLite maps
-// into every process that has the database open) begins with a header that SQLite rewrites at
-// every commit of any connection of any process: its change counter, its last frame and that
-// frame's running checksum, and the WAL's salts, which change at every WAL restart
-// (https://www.sqlite.org/walformat.html, "The WAL-Index Header"). The writer writes the
-// header's second copy, then a memory barrier, then the first; a reader that reads the first,
-// then the second, and finds them equal has read one whole header. SQLite's own readers check it
-// that way before they take a lock; this watch does the same and takes none.
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "The token check is kept per process": the wal-index
+// (the `-shm` file beside a WAL database, which SQLite maps into every process that has the
+// database open) begins with a header that SQLite rewrites at every commit of any connection of any
+// process: its change counter, its last frame and that frame's running checksum, and the WAL's
+// salts, which change at every WAL restart (https://www.sqlite.org/walformat.html, "The WAL-Index
+// Header"). The writer writes the header's second copy, then a memory barrier, then the first; a
+// reader that reads the first, then the second, and finds them equal has read one whole header.
+// SQLite's own readers check it that way before they take a lock; this watch does the same and
+// takes none.
 //
 // The header is read where SQLite itself maps it, through a read-only connection the watch owns
 // (`SQLiteConnection.walIndexRegion()`), and never through a descriptor of the watch's own: the

@@ -1,9 +1,10 @@
 import TraineeAPI
 
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "a history
-// page is written by hand": a page of 50 workouts built again after a write spent most of its
-// time in `JSONEncoder`, so a long history's first page cost nearly twice a fresh one's. These
-// write the same bytes (WorkoutHistoryJSONTests compares them).
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "a history page is written by hand": a page of 50
+// workouts built again after a write spent most of its time in `JSONEncoder`, so a long history's
+// first page cost nearly twice a fresh one's. These write the same bytes (WorkoutHistoryJSONTests
+// compares them).
 
 extension WorkoutHistoryDto {
   /// The page as `HTTPResponse.json` would encode it.

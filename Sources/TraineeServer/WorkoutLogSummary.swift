@@ -1,9 +1,10 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "the first
-// read after a write": what the history list and the next workout show of a log is kept in
-// `workout_summaries` when the log is stored, so neither read decodes a stored payload.
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "the first read after a write": what the history list
+// and the next workout show of a log is kept in `workout_summaries` when the log is stored, so
+// neither read decodes a stored payload.
 
 /// What the history list shows of one logged workout, without its entries.
 public struct WorkoutLogSummary: Equatable, Sendable {

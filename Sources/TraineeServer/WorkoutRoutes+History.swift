@@ -1,13 +1,14 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "paginate GET
-// /workouts/history": a page is at most `limit` logs (1 to 100, default 50), the latest done
-// first (by `loggedAt`, the date an imported workout was given, then by id), and `nextCursor`
-// while older logs remain. The cursor is `<loggedAt ms>.<id>` of the page's last log (clients
-// treat it as opaque): the next page is the logs after it in that order, so a log posted between
-// two pages is newer and shifts nothing, and a deleted one leaves no gap and no repeat. A client
-// that sends neither (an older build) gets the latest 50, never the whole history.
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "Paged history": a page is at most `limit` logs (1 to
+// 100, default 50), the latest done first (by `loggedAt`, the date an imported workout was given,
+// then by id), and `nextCursor` while older logs remain. The cursor is `<loggedAt ms>.<id>` of the
+// page's last log (clients treat it as opaque): the next page is the logs after it in that order,
+// so a log posted between two pages is newer and shifts nothing, and a deleted one leaves no gap
+// and no repeat. A client that sends neither (an older build) gets the latest 50, never the whole
+// history.
 
 /// The `limit` and `cursor` of `GET /v1/trainee/workouts/history`.
 struct HistoryPageRequest: Equatable {

@@ -1,9 +1,9 @@
 import Foundation
 import TraineeAPI
 
-// NB: DESIGN.md "Durability and bad input": a bad body is refused whole with 400 naming the field,
-// and changes nothing. The ranges are wide enough for any real workout (a session resumed days
-// later, a 500 kg deadlift) and narrow enough that a typo or an attack is not stored.
+// NB: docs/architecture.md, "Durability and bad input": a bad body is refused whole with 400 naming
+// the field, and changes nothing. The ranges are wide enough for any real workout (a session
+// resumed days later, a 500 kg deadlift) and narrow enough that a typo or an attack is not stored.
 
 /// Checks of the workout endpoints' input beyond its JSON types.
 enum WorkoutInput {
@@ -115,9 +115,10 @@ enum WorkoutInput {
     }
   }
 
-  // NB: docs/decisions.md "History export and import": a workout logged after the fact (an
-  // import) names when it was done; the server dates it so, as far back as 1970 and at most a day
-  // ahead of the server's clock (a device's clock a few hours off is not refused).
+  // NB: docs/decisions/history-progress-and-moving-data.md "History export and import": a workout
+  // logged after the fact (an import) names when it was done; the server dates it so, as far back
+  // as 1970 and at most a day ahead of the server's clock (a device's clock a few hours off is not
+  // refused).
 
   /// The instant of a log's `performedAt`: `nil` when absent; 400 `invalid_body` when it is not
   /// an RFC 3339 time or is more than a day after `now`.

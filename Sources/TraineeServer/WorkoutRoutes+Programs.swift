@@ -1,11 +1,12 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/decisions.md, "The server: HTTP, routes and storage": `GET /v1/trainee/workouts` is the
-// imported programs with the saved swaps applied and `lastSets`/`best` from the trainee's log. A
-// swapped row shows the chosen substitute as its exercise and lists the prescribed exercise first
-// among its substitutes, so the app opens with the choice and can swap back (docs/decisions.md,
-// "Server workout routes").
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
+// `GET /v1/trainee/workouts` is the imported programs with the saved swaps applied and
+// `lastSets`/`best` from the trainee's log. A swapped row shows the chosen substitute as its
+// exercise and lists the prescribed exercise first among its substitutes, so the app opens with the
+// choice and can swap back (docs/decisions/the-server-http-routes-and-storage.md, "Server workout
+// routes").
 
 extension WorkoutRoutes {
   /// The trainee's programs as the app shows them; `{ "plans": [], "movement": null }` when

@@ -1,9 +1,10 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/decisions.md "Paged logged sets": `GET /v1/trainee/workouts/sets` pages the trainee's
-// done sets oldest first, of one exercise (`exerciseId`) or all, within `from`..`to` when given;
-// `after` is the previous page's `next`. A bad parameter is 400 `invalid_query` naming it.
+// NB: docs/decisions/history-progress-and-moving-data.md "Paged logged sets": `GET
+// /v1/trainee/workouts/sets` pages the trainee's done sets oldest first, of one exercise
+// (`exerciseId`) or all, within `from`..`to` when given; `after` is the previous page's `next`. A
+// bad parameter is 400 `invalid_query` naming it.
 
 extension TraineeAPIRoutes {
   /// `GET /v1/trainee/workouts/sets`.

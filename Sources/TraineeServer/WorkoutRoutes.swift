@@ -1,14 +1,14 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/decisions.md, "The server: HTTP, routes and storage": every route acts for the trainee
-// the token names, and a record id that is not a positive integer or belongs to another trainee
-// answers 404
-// `not_found` alike, so an id says nothing about other trainees.
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
+// every route acts for the trainee the token names, and a record id that is not a positive integer
+// or belongs to another trainee answers 404 `not_found` alike, so an id says nothing about other
+// trainees.
 
 extension TraineeAPIRoutes {
-  /// The workout endpoints (docs/decisions.md, "The server: HTTP, routes and storage", first
-  /// paragraph) and `GET /v1/trainee/session`.
+  /// The workout endpoints (docs/decisions/the-server-http-routes-and-storage.md, "The server:
+  /// HTTP, routes and storage", first paragraph) and `GET /v1/trainee/session`.
   func registerWorkoutRoutes(on router: inout Router) {
     let store = store
     router.addCached(
@@ -60,9 +60,10 @@ extension TraineeAPIRoutes {
     ) { _, trainee in
       .json(.ok, try store.notificationConfigs(for: trainee.id))
     }
-    // NB: kept like the other reads (docs/decisions.md "Throughput: kept answers, group commit
-    // and paged history"): the answer is built and tagged once per answer version, not encoded
-    // and digested again on every request.
+    // NB: kept like the other reads
+    // (docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+    // answers, group commit and paged history"): the answer is built and tagged once per answer
+    // version, not encoded and digested again on every request.
     router.addCached(
       "/v1/trainee/session", store: store, cache: cache, key: { _ in "session" }
     ) { _, trainee in

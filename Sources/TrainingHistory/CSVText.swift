@@ -129,12 +129,12 @@ public enum CSVText {
     return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 
-  // NB: docs/decisions.md "History export and import", formulas: a text cell a spreadsheet would
-  // run as a formula (one starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is
-  // written after an apostrophe, the mark spreadsheets read as "text"; a plain number such as
-  // `-1` is a number, not a formula, and stays as it is. A cell that already starts with
-  // apostrophes before such a character gets one more, so reading takes exactly one away and
-  // every text comes back as it was.
+  // NB: docs/decisions/history-progress-and-moving-data.md "History export and import", formulas: a
+  // text cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-`, `@`, a tab or
+  // a carriage return) is written after an apostrophe, the mark spreadsheets read as "text"; a
+  // plain number such as `-1` is a number, not a formula, and stays as it is. A cell that already
+  // starts with apostrophes before such a character gets one more, so reading takes exactly one
+  // away and every text comes back as it was.
 
   /// The characters that make a spreadsheet read a cell as a formula.
   static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]

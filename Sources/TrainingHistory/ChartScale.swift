@@ -1,9 +1,9 @@
 import Foundation
 
-// NB: docs/decisions.md "Progress charts": the value axis has round steps
-// (1, 2 or 5 times a power of ten) and never draws a line flat on an edge: one point or a flat
-// line gets a tenth of its value above and below. The time axis is proportional to time, so a gap
-// of months shows as one, and runs from the first point to the last, never past it; its ticks
+// NB: docs/decisions/history-progress-and-moving-data.md "Progress charts": the value axis has
+// round steps (1, 2 or 5 times a power of ten) and never draws a line flat on an edge: one point or
+// a flat line gets a tenth of its value above and below. The time axis is proportional to time, so
+// a gap of months shows as one, and runs from the first point to the last, never past it; its ticks
 // are days, Mondays, firsts of months, quarters or years, whichever is the finest that fits.
 // A single moment sits midway, ticked at its own date.
 

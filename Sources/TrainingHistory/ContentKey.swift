@@ -1,11 +1,12 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/decisions.md "History export and import" (once only): importing a file twice adds
-// nothing. Each workout is posted with an `Idempotency-Key` made from what it holds, so the
-// server answers a second post with the first answer. Two FNV-1a hashes of 64 bits, seeded apart,
-// make the key; were two different workouts ever to share one, the server compares the payloads
-// and refuses the second (422 `idempotency_key_reused`), so a collision is reported, never silent.
+// NB: docs/decisions/history-progress-and-moving-data.md "History export and import" (once only):
+// importing a file twice adds nothing. Each workout is posted with an `Idempotency-Key` made from
+// what it holds, so the server answers a second post with the first answer. Two FNV-1a hashes of 64
+// bits, seeded apart, make the key; were two different workouts ever to share one, the server
+// compares the payloads and refuses the second (422 `idempotency_key_reused`), so a collision is
+// reported, never silent.
 
 /// The `Idempotency-Key` of an imported workout.
 enum ContentKey {

@@ -1,9 +1,10 @@
 import Foundation
 
-// NB: docs/decisions.md "History export and import" (matching): a name matches when it is
-// the same once case, accents, punctuation and spacing are set aside; an imported name also
-// matches a program exercise when they agree without a trailing parenthesis (Strong and Hevy
-// write the equipment there: "Bench Press (Barbell)"). Anything else is kept as its own exercise.
+// NB: docs/decisions/history-progress-and-moving-data.md "History export and import" (matching): a
+// name matches when it is the same once case, accents, punctuation and spacing are set aside; an
+// imported name also matches a program exercise when they agree without a trailing parenthesis
+// (Strong and Hevy write the equipment there: "Bench Press (Barbell)"). Anything else is kept as
+// its own exercise.
 
 /// An exercise as a name and an id.
 public struct NamedExercise: Equatable, Hashable, Sendable {

@@ -2,11 +2,12 @@ import Foundation
 import TraineeAPI
 import WorkoutSession
 
-// NB: docs/decisions.md "Progress charts": per workout, the estimated 1RM is
-// Epley's (`estimatedOneRepMax`, as the engine computes records) of the workout's best set, the
-// done non-warm-up set with positive weight and reps and the highest estimate (the earliest on a
-// tie); the weekly volume sums weight x reps of every done set with both positive, warm-ups
-// included, as the engine's session volume does. Weeks start on Monday in the trainee's zone.
+// NB: docs/decisions/history-progress-and-moving-data.md "Progress charts": per workout, the
+// estimated 1RM is Epley's (`estimatedOneRepMax`, as the engine computes records) of the workout's
+// best set, the done non-warm-up set with positive weight and reps and the highest estimate (the
+// earliest on a tie); the weekly volume sums weight x reps of every done set with both positive,
+// warm-ups included, as the engine's session volume does. Weeks start on Monday in the trainee's
+// zone.
 
 /// A value at a date: one point of a chart.
 public struct ProgressPoint: Equatable, Sendable {

@@ -2,9 +2,9 @@ import Foundation
 import TraineeAPI
 import WorkoutSession
 
-// NB: docs/decisions.md "History export and import": one row per done set, weights in
-// the chosen unit with the unit in the header, RFC 4180 CSV in UTF-8, ISO dates; the JSON form
-// holds the same rows.
+// NB: docs/decisions/history-progress-and-moving-data.md "History export and import": one row per
+// done set, weights in the chosen unit with the unit in the header, RFC 4180 CSV in UTF-8, ISO
+// dates; the JSON form holds the same rows.
 
 /// The rows of `perform history export`: one per done set, oldest workout first.
 public struct HistoryExport: Equatable, Sendable {

@@ -1,9 +1,9 @@
 import Foundation
 import WorkoutSession
 
-// NB: docs/decisions.md "History export and import", units of imports: a file's units come from
-// the file (Hevy's and our own columns, Strong's `Weight (kg)` header, Strong's unit columns);
-// only a file that does not say needs `--units`, never the locale.
+// NB: docs/decisions/history-progress-and-moving-data.md "History export and import", units of
+// imports: a file's units come from the file (Hevy's and our own columns, Strong's `Weight (kg)`
+// header, Strong's unit columns); only a file that does not say needs `--units`, never the locale.
 
 /// Where the units an import was read in came from, as the command prints them.
 public enum ImportUnits: Equatable, Sendable, CustomStringConvertible {

@@ -19,10 +19,10 @@ public struct ImportedSet: Equatable, Sendable {
   }
 }
 
-// NB: docs/decisions.md "History export and import" names the columns each layout is read by
-// and where the layouts were looked up. A file without a zone in its dates (Strong, Hevy) is read
-// in `timeZone`, the machine's; weights and distances whose unit the file does not say are in
-// `units`, which must then be given.
+// NB: docs/decisions/history-progress-and-moving-data.md "History export and import" names the
+// columns each layout is read by and where the layouts were looked up. A file without a zone in its
+// dates (Strong, Hevy) is read in `timeZone`, the machine's; weights and distances whose unit the
+// file does not say are in `units`, which must then be given.
 
 /// What `ImportReader.read` found: the layout, the sets and where their units came from.
 public struct ImportRead: Equatable, Sendable {

@@ -1,8 +1,9 @@
 import Foundation
 
-// NB: docs/decisions.md "Progress charts": `perform progress --svg` writes
-// the charts the terminal shows as one SVG a browser opens: each chart a panel 720 x 260 with
-// its title and unit, value gridlines with labels, dated ticks, the line and a dot per point.
+// NB: docs/decisions/history-progress-and-moving-data.md "Progress charts": `perform progress
+// --svg` writes the charts the terminal shows as one SVG a browser opens: each chart a panel 720 x
+// 260 with its title and unit, value gridlines with labels, dated ticks, the line and a dot per
+// point.
 // The time axis ends at the last point; a date label stays whole inside the picture.
 // Coordinates are written to a tenth and text is escaped, so the same data gives the same bytes.
 
@@ -83,8 +84,8 @@ extension ProgressChart {
   static let labelGap = 6.0
 
   /// An estimate of `text`'s width at `fontSize` in the generic sans-serif: no font is measured
-  /// (docs/decisions.md "Progress charts": 0.56 em a character, 0.68 em an upper-case letter, as
-  /// the Lock Screen card estimates).
+  /// (docs/decisions/history-progress-and-moving-data.md "Progress charts": 0.56 em a character,
+  /// 0.68 em an upper-case letter, as the Lock Screen card estimates).
   static func estimatedWidth(_ text: String, fontSize: Double = fontSize) -> Double {
     text.unicodeScalars.reduce(0.0) { $0 + ($1.properties.isUppercase ? 0.68 : 0.56) } * fontSize
   }

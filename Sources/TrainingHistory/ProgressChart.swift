@@ -15,10 +15,10 @@ public struct ProgressChart: Equatable, Sendable {
   }
 }
 
-// NB: docs/decisions.md "Progress charts": the terminal chart is drawn in
-// braille, two dots across and four down a cell, so a 60-column chart has 120 positions in time;
-// points are joined by straight lines. The value axis is on the left with round labels, the time
-// axis below with its dated ticks (`┬`) and their labels where they fit.
+// NB: docs/decisions/history-progress-and-moving-data.md "Progress charts": the terminal chart is
+// drawn in braille, two dots across and four down a cell, so a 60-column chart has 120 positions in
+// time; points are joined by straight lines. The value axis is on the left with round labels, the
+// time axis below with its dated ticks (`┬`) and their labels where they fit.
 
 extension ProgressChart {
   /// The chart as terminal lines: the title, `rows` rows of the plot with the value axis, the

@@ -1,11 +1,11 @@
 import Foundation
 import WorkoutSession
 
-// NB: docs/decisions.md "History export and import": Strong's exports name their weight,
-// distance and duration columns three ways: with the unit in the header (`Weight (kg)`, the
-// current semicolon export), with a unit column beside them (`Weight Unit`, older semicolon
-// exports), or not at all (the comma export, whose unit `--units` must give). A column the reader
-// does not know is refused rather than imported without its values.
+// NB: docs/decisions/history-progress-and-moving-data.md "History export and import": Strong's
+// exports name their weight, distance and duration columns three ways: with the unit in the header
+// (`Weight (kg)`, the current semicolon export), with a unit column beside them (`Weight Unit`,
+// older semicolon exports), or not at all (the comma export, whose unit `--units` must give). A
+// column the reader does not know is refused rather than imported without its values.
 
 /// The columns of a Strong export that hold numbers with a unit, as its header names them.
 struct StrongColumns: Sendable {

@@ -2,10 +2,10 @@ import DurableFiles
 import Foundation
 import WorkoutSession
 
-// NB: spec workout-session-engine.md "Reschedule or cancel": finishing ends the rest, its alert
-// and the reminders at once, through the store, not on the server's answer. The finished session
-// stays (and is saved) until its log is accepted or set aside; then the workout is closed. The
-// terminal app and the iOS app both finish through here.
+// NB: docs/specs/workout-session.md, "Moving or cancelling the alert": finishing ends the rest, its
+// alert and the reminders at once, through the store, not on the server's answer. The finished
+// session stays (and is saved) until its log is accepted or set aside; then the workout is closed.
+// The terminal app and the iOS app both finish through here.
 
 extension WorkoutLogCourier {
   /// Finishes `store`'s started workout: the store's `finish` builds the log, which is written

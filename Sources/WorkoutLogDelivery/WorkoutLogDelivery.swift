@@ -1,12 +1,13 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/behaviour.md "Finishing" and docs/decisions.md "Workout log delivery". Finish ->
-// pending (written to the outbox) -> sending -> accepted, refused (kept until the trainee sends it
-// again or sets it aside) or waiting to retry (the network's or the server's own fault). Every
-// attempt carries the key the log was finished with, across retries and relaunches, so the
-// server stores it once. The machine reads no clock and writes no file: it is given `now` and
-// answers with effects (WorkoutLogDeliveryEffect) that `WorkoutLogCourier` performs.
+// NB: docs/specs/workout-session.md, "Finishing" and docs/decisions/the-workout-log-on-its-way.md
+// "Workout log delivery". Finish -> pending (written to the outbox) -> sending -> accepted, refused
+// (kept until the trainee sends it again or sets it aside) or waiting to retry (the network's or
+// the server's own fault). Every attempt carries the key the log was finished with, across retries
+// and relaunches, so the server stores it once. The machine reads no clock and writes no file: it
+// is given `now` and answers with effects (WorkoutLogDeliveryEffect) that `WorkoutLogCourier`
+// performs.
 
 /// Where a finished workout's log stands on its way to the server.
 public enum WorkoutLogDeliveryState: Equatable, Sendable {

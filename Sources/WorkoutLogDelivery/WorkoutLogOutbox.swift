@@ -1,11 +1,13 @@
 import DurableFiles
 import Foundation
 
-// NB: docs/behaviour.md "Finishing" and docs/decisions.md "Workout log delivery" and "The
-// terminal app": finishing keeps the session and retries the log (idempotent) until it is
-// accepted. The log is written here before the first attempt, so a kill between "finish" and
-// the server's answer loses nothing and never logs twice: the next launch sends the same payload with the same key. The file's format is `PendingWorkoutLog`'s
-// JSON, unchanged since the outbox moved here from the terminal app.
+// NB: docs/specs/workout-session.md, "Finishing" and docs/decisions/the-workout-log-on-its-way.md
+// "Workout log delivery" and docs/decisions/the-terminal-app-and-the-perform-command.md, "The
+// terminal app": finishing keeps the session and retries the log (idempotent) until it is accepted.
+// The log is written here before the first attempt, so a kill between "finish" and the server's
+// answer loses nothing and never logs twice: the next launch sends the same payload with the same
+// key. The file's format is `PendingWorkoutLog`'s JSON, unchanged since the outbox moved here from
+// the terminal app.
 
 /// The one file holding a finished workout until the server accepts it:
 /// `DIR/pending-workout-log.json`, written atomically.

@@ -2,8 +2,8 @@ import Foundation
 import TraineeAPI
 
 // NB: the spec keeps entered values as raw strings so editing stays smooth; these functions read
-// them when a set is checked or logged. `.` or `,` is the decimal separator (docs/decisions.md,
-// "Workout engine").
+// them when a set is checked or logged. `.` or `,` is the decimal separator
+// (docs/decisions/the-live-workout.md, "Workout engine").
 
 /// Reading numbers out of what a trainee or a coach typed.
 public enum EnteredValue {

@@ -1,9 +1,9 @@
 import Foundation
 
-// NB: docs/decisions.md "Plates and warm-ups", equipment: the program carries no equipment, so
-// it is read from the exercise's name, the way coaches and the apps trainees know write it
-// ("Dumbbell bench press", "Cable row", "Kurzhantel-Bankdrücken"). A name that names none is a
-// barbell exercise, as the plate calculator always assumed.
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "Plates and warm-ups", equipment: the
+// program carries no equipment, so it is read from the exercise's name, the way coaches and the
+// apps trainees know write it ("Dumbbell bench press", "Cable row", "Kurzhantel-Bankdrücken"). A
+// name that names none is a barbell exercise, as the plate calculator always assumed.
 
 /// What an exercise is done with, as far as loading plates goes.
 public enum Equipment: String, Codable, Equatable, Sendable, CaseIterable {

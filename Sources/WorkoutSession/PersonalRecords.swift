@@ -1,11 +1,11 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/behaviour.md "The live workout" (records): Epley's estimate, at most one record per exercise (the
-// highest; the earliest on a tie), only done non-warm-up sets with positive weight and reps, and
-// no record without a previous best. A record never comes from conversion noise (docs/decisions.md,
-// "Weights in pounds"), so
-// weights are compared as the trainee sees them (pounds to a tenth; kilograms as they are).
+// NB: docs/behaviour.md "The live workout" (records): Epley's estimate, at most one record per
+// exercise (the highest; the earliest on a tie), only done non-warm-up sets with positive weight
+// and reps, and no record without a previous best. A record never comes from conversion noise
+// (docs/decisions/the-live-workout.md, "Weights in pounds"), so weights are compared as the trainee
+// sees them (pounds to a tenth; kilograms as they are).
 
 /// Epley's estimated one-rep max: weight x (1 + reps / 30).
 public func estimatedOneRepMax(weight: Double, reps: Int) -> Double {

@@ -1,7 +1,7 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec workout-session-engine.md "Helpers".
+// NB: docs/specs/workout-session.md, "Derived values".
 
 /// The greyed values of a set: what checking it with empty fields commits.
 public struct Placeholder: Codable, Equatable, Sendable {

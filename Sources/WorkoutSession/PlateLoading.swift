@@ -1,9 +1,9 @@
 import Foundation
 
-// NB: docs/decisions.md "Plates and warm-ups": the plates per side for a weight on the trainee's bar, and the
-// nearest loadable weight when that one is not. Found exactly (any plate set, not only the
-// doubling ones a greedy choice handles: 20 per side from 15s and 10s is 10 + 10), in hundredths
-// of the unit, so 1.25 kg plates count without rounding drift.
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "Plates and warm-ups": the plates per side
+// for a weight on the trainee's bar, and the nearest loadable weight when that one is not. Found
+// exactly (any plate set, not only the doubling ones a greedy choice handles: 20 per side from 15s
+// and 10s is 10 + 10), in hundredths of the unit, so 1.25 kg plates count without rounding drift.
 
 /// How to load a barbell to a weight: the plates on each side, heaviest first.
 public struct PlateLoading: Equatable, Sendable {
@@ -106,11 +106,11 @@ public struct WarmUpStep: Equatable, Sendable {
   }
 }
 
-// NB: docs/decisions.md "Plates and warm-ups", warm-ups (the bar, then steps to the working
-// weight): the usual ladder: the empty bar for 10, then 40 % for 5, 60 % for 3 and 80 % for 2
-// of the working weight, each loaded to the nearest weight the plates make at or below it;
-// a step no heavier than the one before, or within 5 % of the working weight, is dropped
-// (docs/decisions.md, "Plates and warm-ups").
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "Plates and warm-ups", warm-ups (the bar,
+// then steps to the working weight): the usual ladder: the empty bar for 10, then 40 % for 5, 60 %
+// for 3 and 80 % for 2 of the working weight, each loaded to the nearest weight the plates make at
+// or below it; a step no heavier than the one before, or within 5 % of the working weight, is
+// dropped (docs/decisions/the-terminal-app-as-a-daily-app.md, "Plates and warm-ups").
 
 extension WarmUpStep {
   /// The warm-up sets for `working` on a bar of `bar` with `plates`: none when `working` is no

@@ -1,7 +1,7 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec workout-session-engine.md "Data in". Pure mappings from the wire programs to the view
+// NB: docs/specs/workout-session.md, "Data in". Pure mappings from the wire programs to the view
 // models; nothing here reads the clock, the disk or the network.
 
 /// The most sets a coach's free text can make; a typo like `300` must not make 300 rows.
@@ -107,7 +107,8 @@ func displayWeight(_ kilograms: String?, units: UnitSystem) -> String {
 }
 
 /// Last time's reps as the placeholder: `""` when absent or not a whole number, as checking an
-/// empty set commits it (spec "Checking a set") and must not refuse a value nobody typed.
+/// empty set commits it (docs/specs/workout-session.md, "Checking a set") and must not refuse a
+/// value nobody typed.
 func displayReps(_ reps: String?) -> String {
   guard let reps, EnteredValue.wholeNumber(reps) != nil else { return "" }
   return reps.trimmingCharacters(in: .whitespaces)

@@ -1,10 +1,10 @@
 import Foundation
 
-// NB: spec workout-session-engine.md "When a rest starts". A superset group is every exercise of
+// NB: docs/specs/workout-session.md, "When a rest starts". A superset group is every exercise of
 // the day with the same `supersetGroup`; its lead is the first of them. A member that has no set
 // with this number has nothing left to do in this round and does not hold the rest back.
-// docs/decisions.md "Plates and warm-ups": a warm-up set starts no rest; the exercise's rest is
-// for its working sets.
+// docs/decisions/the-terminal-app-as-a-daily-app.md "Plates and warm-ups": a warm-up set starts no
+// rest; the exercise's rest is for its working sets.
 
 extension WorkoutSession {
   /// The rest to start after set `setNumber` of `exercise` was checked, if any.

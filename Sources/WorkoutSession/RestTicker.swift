@@ -1,7 +1,7 @@
 import Foundation
 import RestTimer
 
-// NB: spec workout-session-engine.md "Rest timer": TICK_MS 250, the interval that calls sync().
+// NB: docs/specs/workout-session.md, "The rest timer": TICK_MS 250, the interval that calls sync().
 
 extension WorkoutStore {
   /// Sends `.tick` every 250 ms on `clock` while a rest counts down, and returns when it has

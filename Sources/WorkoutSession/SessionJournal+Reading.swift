@@ -2,9 +2,9 @@ import DurableFiles
 import Foundation
 
 extension SessionJournal {
-  /// The state saved in `directory`, read without taking its lock or changing a file: how
-  /// `perform session show` looks at the workout of an app that is running (docs/decisions.md
-  /// "The data directory's layout").
+  /// The state saved in `directory`, read without taking its lock or changing a file: how `perform
+  /// session show` looks at the workout of an app that is running
+  /// (docs/decisions/the-apps-files-and-the-api-client.md "The data directory's layout").
   ///
   /// The owner may append, compact or rotate meanwhile. A last line without its newline is an
   /// append still under way and is left out; a journal that vanished or no longer follows the

@@ -8,11 +8,12 @@ import TraineeAPI
 /// part of `WorkoutSession`'s API, so callers need not import `DurableFiles`.
 public typealias FileError = DurableFiles.FileError
 
-// NB: docs/decisions.md, "Crash recovery: a journal, not a rewrite per action". Rewriting and fsyncing the whole session on every action costs
-// milliseconds and grows with the workout, so each action is appended to a journal instead (one
-// small write, done before the action returns, so a kill -9 loses nothing). Every `compactAfter`
-// actions, and on restore, the state is written to `session.json` atomically (temporary file,
-// fsync, rename) and the journal files it covers are deleted. docs/decisions.md has the details.
+// NB: docs/decisions/the-live-workout.md, "Crash recovery: a journal, not a rewrite per action".
+// Rewriting and fsyncing the whole session on every action costs milliseconds and grows with the
+// workout, so each action is appended to a journal instead (one small write, done before the action
+// returns, so a kill -9 loses nothing). Every `compactAfter` actions, and on restore, the state is
+// written to `session.json` atomically (temporary file, fsync, rename) and the journal files it
+// covers are deleted. docs/decisions.md has the details.
 
 /// The crash-recovery store of the live workout: a snapshot file plus a journal of the actions
 /// since, in one directory of the app's data directory.

@@ -1,7 +1,7 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec workout-session-engine.md "Helpers".
+// NB: docs/specs/workout-session.md, "Derived values".
 
 /// Completed and total sets and exercises, and the volume lifted.
 public struct SessionStats: Codable, Equatable, Sendable {

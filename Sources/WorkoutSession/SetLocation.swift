@@ -1,12 +1,12 @@
 import Foundation
 
-// NB: spec workout-live-activity.md: the card answers "what am I lifting next"; spec
-// workout-session-engine.md "When a rest starts": a superset's rest starts only once every
-// member has that set number done, so the trainee alternates members round by round. The set
-// due next is therefore picked within a superset group, not within the exercise alone: the group
-// of the exercise checked last while it is open (a trainee working out of order goes on where
-// they are, issue 29 item 7), else the first open exercise's. `nextExercise` keeps the spec's
-// own meaning (the first open exercise).
+// NB: docs/specs/live-activity.md, "What the card shows": the card says what to lift next;
+// docs/specs/workout-session.md, "When a rest starts": a superset's rest starts only once every
+// member has that set number done, so the trainee alternates members round by round. The set due
+// next is therefore picked within a superset group, not within the exercise alone: the group of the
+// exercise checked last while it is open (a trainee working out of order goes on where they are,
+// issue 29 item 7), else the first open exercise's. `nextExercise` keeps the spec's own meaning
+// (the first open exercise).
 
 /// One set of a workout: where it sits (for a screen's cursor) and how actions name it.
 ///
@@ -44,10 +44,10 @@ public struct SetLocation: Hashable, Sendable {
   /// the workout is finished (its open sets are left undone, not due).
   ///
   /// The exercise whose set was checked last (`lastChecked`) decides the superset group while a
-  /// member of that group is not done and still has an open set; otherwise the first such
-  /// exercise (`nextExercise`) does. A single exercise is its own group. Each open member of that group offers
-  /// its first open set; the one with the lowest set number is due, and among equal numbers the
-  /// member that comes first in the workout. So the members alternate round by round, a member
+  /// member of that group is not done and still has an open set; otherwise the first such exercise
+  /// (`nextExercise`) does. A single exercise is its own group. Each open member of that group
+  /// offers its first open set; the one with the lowest set number is due, and among equal numbers
+  /// the member that comes first in the workout. So the members alternate round by round, a member
   /// with fewer sets or already completed drops out, and a set unchecked mid-round (or a
   /// substitute's fresh sets) makes that earliest open round due again.
   public static func due(in session: WorkoutSession?) -> SetLocation? {

@@ -1,7 +1,8 @@
-// NB: docs/decisions.md "Plates and warm-ups", plate stocks: with sizes the trainee counted, the
-// plates per side are a bounded choice: a dynamic programme size by size, keeping for each
-// per-side amount the fewest plates and how many of the size it took, so the plates come back
-// out for the amount chosen. A counted size takes at most its pairs; any other as many as needed.
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "Plates and warm-ups", plate stocks: with
+// sizes the trainee counted, the plates per side are a bounded choice: a dynamic programme size by
+// size, keeping for each per-side amount the fewest plates and how many of the size it took, so the
+// plates come back out for the amount chosen. A counted size takes at most its pairs; any other as
+// many as needed.
 
 /// For each per-side amount up to a limit (hundredths of the unit), whether the plates can make
 /// it with at most the counted pairs of each counted size, and with which plates (the fewest).

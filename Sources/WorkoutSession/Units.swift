@@ -1,11 +1,11 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec workout-session-engine.md "Submitting the log" (the weight is a number, in kg) and
-// workout-live-activity.md (text follows the chosen unit system); where they are silent,
-// docs/decisions.md "Weights in pounds": a weight shown in pounds is a rounded picture of the
-// server's kilograms, so a value that reads as last time's placeholder is last time's kilograms
-// exactly, and any other pound value is converted once, to the gram.
+// NB: docs/specs/workout-session.md, "The workout log" (the weight is a number, in kg) and
+// docs/specs/live-activity.md, "Language and units" (text follows the chosen unit system); where
+// they are silent, docs/decisions/the-live-workout.md "Weights in pounds": a weight shown in pounds
+// is a rounded picture of the server's kilograms, so a value that reads as last time's placeholder
+// is last time's kilograms exactly, and any other pound value is converted once, to the gram.
 
 /// The trainee's unit system. Entered weights and distances are in it; stats and the log are
 /// in kilograms and kilometres.

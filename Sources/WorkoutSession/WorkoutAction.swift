@@ -22,7 +22,8 @@ public enum WorkoutAction: Equatable, Sendable {
   case satisfyTechniquePrompt(exerciseId: String, url: String?)
   case skipTechniquePrompt(exerciseId: String)
   case dismissCoachFeedback(exerciseId: String)
-  /// Sets the session to `nil` (spec `reset()`: after the server accepted the log).
+  /// Sets the session to `nil` (docs/specs/workout-session.md, "Finishing": after the server
+  /// accepted the log).
   case reset
   /// The trainee finishes the workout: its log is built (`workoutFinished`), the rest and its
   /// alert and both reminders end, and the session stays, unchangeable, until it is reset.

@@ -2,8 +2,9 @@ import Foundation
 import RestTimer
 import TraineeAPI
 
-// NB: spec workout-session-engine.md "Rest-over alert" and "Idle and unfinished reminders";
-// docs/decisions.md, "Rest timer, rest-over alert and reminders". The engine decides; this performer talks to the notification center and the haptics.
+// NB: docs/specs/workout-session.md, "The rest-over alert" and "Idle and unfinished reminders";
+// docs/decisions/rest-timer-alerts-and-reminders.md, "Rest timer, rest-over alert and reminders".
+// The engine decides; this performer talks to the notification center and the haptics.
 
 /// Performs the rest and reminder effects: schedules, moves and cancels the rest-over alert,
 /// posts it at once when the app sees the rest end (its sound only while the Live Activity card
@@ -29,7 +30,7 @@ public final class WorkoutAlerts: WorkoutEffectPerformer {
   /// Whether the Live Activity card is on screen; the front end sets it (the activity
   /// controller's `cardIsCurrent(now:)`: a card held and not past its stale date). While it is,
   /// a rest that ends in front of the app gets its sound and haptic but no banner: the card
-  /// already says the rest is over (spec workout-live-activity.md "The rest timer").
+  /// already says the rest is over (docs/specs/live-activity.md, "The rest on the card").
   public var cardVisible: @MainActor () -> Bool = { false }
 
   public init(

@@ -1,10 +1,10 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec workout-session-engine.md "Submitting the log", every per-set rule; weights in kg and
-// distances in km (docs/decisions.md, "Workout engine"). A strength set also logs its `setType`
-// and `isRecord` (docs/decisions.md, "Set types, records and volume in logs"), which older
-// servers ignore.
+// NB: docs/specs/workout-session.md, "The workout log", every per-set rule; weights in kg and
+// distances in km (docs/decisions/the-live-workout.md, "Workout engine"). A strength set also logs
+// its `setType` and `isRecord` (docs/decisions/history-progress-and-moving-data.md, "Set types,
+// records and volume in logs"), which older servers ignore.
 
 /// Whole seconds from `startedAt` to `now`, never negative.
 public func elapsedSeconds(_ startedAt: Date?, _ now: Date) -> Int {
@@ -45,9 +45,9 @@ public func strengthLogSet(_ set: ExerciseSet, units: UnitSystem) -> StrengthLog
   }
   let repsText = set.reps.isEmpty ? set.lastReps : set.reps
   let reps = EnteredValue.wholeNumber(repsText) ?? targetReps
-  // NB: spec "An empty string means use the placeholder", as the stats and the record check read
-  // it and as the screen shows it (greyed): a weight cleared after the check is last time's. A
-  // bodyweight set has neither and logs null; `0` logs 0.
+  // NB: docs/specs/workout-session.md, "Session state": an empty field means the placeholder, as
+  // the stats and the record check read it and as the screen shows it (greyed): a weight cleared
+  // after the check is last time's. A bodyweight set has neither and logs null; `0` logs 0.
   let weight = weightKilograms(set, units: units)
   return StrengthLogSet(
     setNumber: set.setNumber, reps: reps, targetReps: targetReps, weight: weight,

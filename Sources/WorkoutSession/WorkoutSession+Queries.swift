@@ -1,7 +1,7 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec workout-session-engine.md "Helpers".
+// NB: docs/specs/workout-session.md, "Derived values".
 
 /// True when a session exists and it has started.
 public func sessionStarted(_ session: WorkoutSession?) -> Bool {

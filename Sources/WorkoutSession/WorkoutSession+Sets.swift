@@ -1,7 +1,7 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec workout-session-engine.md "Actions", "Checking a set" and "What the screen adds"; the
+// NB: docs/specs/workout-session.md, "Actions", "Checking a set" and "What follows a check"; the
 // screen's follow-ups (celebrate, rest, technique prompt, complete) are effects here so every front
 // end gets them.
 
@@ -165,8 +165,9 @@ extension SetField {
 /// Throws when a non-empty, trimmed `value` is not a valid `field`.
 func validate(_ field: SetField, _ value: String) throws(ActionRefusal) {
   guard !value.isEmpty else { return }
-  // docs/decisions.md "Workout engine", Actions: a clock time in a number field is a value meant
-  // for the duration (or a typo), never a number; said as such rather than "not a number".
+  // docs/decisions/the-live-workout.md "Workout engine", Actions: a clock time in a number field is
+  // a value meant for the duration (or a typo), never a number; said as such rather than "not a
+  // number".
   if field != .duration, field != .rir, field != .rm, value.contains(":"),
     value.allSatisfy({ $0 == ":" || $0 == "." || $0 == "," || ($0.isASCII && $0.isNumber) })
   {

@@ -1,9 +1,10 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/decisions.md, "Workout engine": a substitute keeps the set structure, clears entered values and done flags, takes
-// placeholders from its own `lastSets`, and keeps the whole prescribed exercise in `origin`;
-// choosing the prescribed option again restores it exactly as it was.
+// NB: docs/decisions/the-live-workout.md, "Workout engine": a substitute keeps the set structure,
+// clears entered values and done flags, takes placeholders from its own `lastSets`, and keeps the
+// whole prescribed exercise in `origin`; choosing the prescribed option again restores it exactly
+// as it was.
 
 extension WorkoutSession {
   mutating func substitute(

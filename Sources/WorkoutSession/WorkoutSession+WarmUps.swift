@@ -1,10 +1,10 @@
 import Foundation
 import TraineeAPI
 
-// NB: docs/decisions.md "Plates and warm-ups": warm-up sets go before the exercise's sets, as
-// sets 1, 2, ... of type warm-up with their weight and reps typed in; the exercise's own sets
-// follow, renumbered after them. Only before any set of the exercise is checked, so no done set,
-// record or rest changes its number.
+// NB: docs/decisions/the-terminal-app-as-a-daily-app.md "Plates and warm-ups": warm-up sets go
+// before the exercise's sets, as sets 1, 2, ... of type warm-up with their weight and reps typed
+// in; the exercise's own sets follow, renumbered after them. Only before any set of the exercise is
+// checked, so no done set, record or rest changes its number.
 
 /// A warm-up set to add: its weight (in the session's units) and reps, as typed.
 public struct WarmUpSet: Codable, Equatable, Sendable {

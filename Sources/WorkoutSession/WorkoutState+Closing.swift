@@ -1,10 +1,11 @@
 import Foundation
 import TraineeAPI
 
-// NB: spec workout-session-engine.md "Reschedule or cancel" (skipping or finishing cancels the
-// rest alert) and "Submitting the log"; docs/decisions.md, "Finishing and discarding": finishing and discarding end the rest, its
-// alert and both reminders at once, in the engine, not when the server answers. `apply` does the
-// rest and reminder side (`applyToRest`, `updateReminders`); this is the session's.
+// NB: docs/specs/workout-session.md, "Moving or cancelling the alert" (skipping or finishing
+// cancels the rest alert) and "The workout log"; docs/decisions/the-live-workout.md, "Finishing and
+// discarding": finishing and discarding end the rest, its alert and both reminders at once, in the
+// engine, not when the server answers. `apply` does the rest and reminder side (`applyToRest`,
+// `updateReminders`); this is the session's.
 
 extension WorkoutState {
   /// Finishes the open workout at `now`: the session is stamped `finishedAt` and its log built

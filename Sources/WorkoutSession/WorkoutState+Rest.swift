@@ -1,11 +1,11 @@
 import Foundation
 import RestTimer
 
-// NB: spec workout-session-engine.md "When a rest starts" and docs/decisions.md, "Rest timer, rest-over alert and
-// reminders": a newly started rest
-// replaces the old one; checking a set that starts no rest ends the rest before it (the trainee
-// has moved on); unchecking a set of the round a rest follows ends that rest; the rest ends when
-// every set is done and with the workout.
+// NB: docs/specs/workout-session.md, "When a rest starts" and
+// docs/decisions/rest-timer-alerts-and-reminders.md, "Rest timer, rest-over alert and reminders": a
+// newly started rest replaces the old one; checking a set that starts no rest ends the rest before
+// it (the trainee has moved on); unchecking a set of the round a rest follows ends that rest; the
+// rest ends when every set is done and with the workout.
 
 extension WorkoutState {
   mutating func applyToRest(
@@ -33,7 +33,8 @@ extension WorkoutState {
     case .resume:
       restEffects = rest.resume(now: now)
     case .reset, .finish, .discard:
-      // NB: spec "Reschedule or cancel": finishing (or closing the workout) cancels the alert.
+      // NB: docs/specs/workout-session.md, "Moving or cancelling the alert": finishing (or closing
+      // the workout) cancels the alert.
       restEffects = rest.clear()
     case .start, .begin, .setValue, .completeExercise, .substitute, .addSet, .addWarmUpSets,
       .removeSet,
@@ -52,8 +53,9 @@ extension WorkoutState {
 
   mutating func updateReminders(now: Date) -> [WorkoutEffect] {
     let progress: WorkoutReminders.Progress
-    // NB: spec "Idle and unfinished reminders" are about a workout still open: a finished one
-    // (its log waiting for the server, or refused) is closed for them, as a discarded one is.
+    // NB: docs/specs/workout-session.md, "Idle and unfinished reminders" are about a workout still
+    // open: a finished one (its log waiting for the server, or refused) is closed for them, as a
+    // discarded one is.
     if let session, session.finishedAt == nil {
       var completed = 0
       var total = 0

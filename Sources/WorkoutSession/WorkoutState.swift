@@ -52,8 +52,8 @@ public struct WorkoutState: Codable, Equatable, Sendable {
     return effects
   }
 
-  /// Applies only the session's own rules (spec "Actions"): the rest timer and the reminders
-  /// are left as they are. `apply` is this plus what follows from it.
+  /// Applies only the session's own rules (docs/specs/workout-session.md, "Actions"): the rest
+  /// timer and the reminders are left as they are. `apply` is this plus what follows from it.
   public mutating func applySession(_ action: WorkoutAction, now: Date) -> [WorkoutEffect] {
     switch action {
     case .adjustRest, .skipRest, .tick, .resume:

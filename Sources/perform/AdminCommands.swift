@@ -44,8 +44,9 @@ enum AdminCommands {
     var store: (TraineeID, DatabaseTraineeStore) throws -> Void
   }
 
-  // NB: docs/decisions.md, "Strict import files": the file is read strictly and whole before
-  // anything is stored; an empty one replaces the trainee's plans only with --replace-with-empty.
+  // NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "Strict import files": the file
+  // is read strictly and whole before anything is stored; an empty one replaces the trainee's plans
+  // only with --replace-with-empty.
 
   /// `perform <command> import FILE --trainee ID`: reads and checks FILE, then stores it.
   private static func importFile(

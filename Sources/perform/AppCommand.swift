@@ -97,18 +97,20 @@ enum AppCommand {
       DeviceTimeZone.system(), fallback: TimeZone.current, now: { Date() })
     let timeZone: @Sendable () -> TimeZone = { zone.current() }
     var refusing = TraineeAPIClient(baseURL: baseURL, token: bearer, timeZone: timeZone)
-    // NB: docs/decisions.md "A refused token": after the server's first 401, no request is sent.
+    // NB: docs/decisions/the-apps-files-and-the-api-client.md "A refused token": after the server's
+    // first 401, no request is sent.
     refusing.tokenRefusal = TokenRefusal()
     let client = refusing
 
     let app = PerformTerminalApp()
-    // NB: docs/decisions.md "The app's settings, language and units": language and units from LC_ALL / LC_MESSAGES / LC_MEASUREMENT /
-    // LANG, under what the trainee chose in the settings tab (DIR/settings.json).
+    // NB: docs/decisions/the-terminal-app-as-a-daily-app.md "The app's settings, language and
+    // units": language and units from LC_ALL / LC_MESSAGES / LC_MEASUREMENT / LANG, under what the
+    // trainee chose in the settings tab (DIR/settings.json).
     let settings = AppSettingsStore(
       dataDirectory: directory, environment: ProcessInfo.processInfo.environment, now: Date())
     app.text = settings.text
-    // NB: DESIGN.md "Offline first": the reads the app depends on go through their last good
-    // copies in DIR/last-good-answers/, so with the server away the app shows them, marked.
+    // NB: docs/architecture.md, "Offline first": the reads the app depends on go through their last
+    // good copies in DIR/last-good-answers/, so with the server away the app shows them, marked.
     let reads = KeptReads(
       client: client,
       copies: AnswerCopies(directory: KeptReads.copiesDirectory(in: directory, token: bearer)),
@@ -149,7 +151,8 @@ enum AppCommand {
       dataDirectory: directory, now: { Date() }, timeZone: timeZone)
     nutritionEnvironment.dayWasLoadedBefore = { dayTransport.wasLoadedBefore($0) }
     let nutrition = NutritionScreen(environment: nutritionEnvironment, host: app)
-    // NB: docs/decisions.md "Meal logs from the app": kept in DIR until the server has them.
+    // NB: docs/decisions/the-terminal-app-as-a-daily-app.md "Meal logs from the app": kept in DIR
+    // until the server has them.
     let mealLogs = MealLogOutbox(dataDirectory: directory, now: Date()) {
       request, key async throws(TraineeAPIError) -> LoggedMealDto in
       try await client.logMeal(request, idempotencyKey: key)
@@ -183,9 +186,10 @@ enum AppCommand {
         openNutrition: { [weak app] in app?.select(tab: 3) }),
       settings: settings, host: app)
     let settingsScreen = SettingsScreen(settings: settings, host: app)
-    // NB: issue "offline first", freshness: the workouts tab retries by itself while the server
-    // is away (5 s, doubling to 30 s); the moment it answers again, the nutrition tab refreshes
-    // its copies and saves waiting days, and a finished workout waiting to be sent goes now.
+    // NB: docs/architecture.md, "Offline first": the workouts tab retries by itself while the
+    // server is away (5 s, doubling to 30 s); the moment it answers again, the nutrition tab
+    // refreshes its copies and saves waiting days, and a finished workout waiting to be sent goes
+    // now.
     workouts.onReconnect = {
       nutrition.serverIsBack()
       mealLogs.sendWaiting()
@@ -202,9 +206,9 @@ enum AppCommand {
         .init(title: text(.tabNutrition), screen: nutrition),
         .init(title: text(.tabSettings), screen: settingsScreen),
       ], selected: startOnLive ? 2 : 0)
-    // NB: docs/decisions.md, "Offline reads": every read the app depends on is fetched (and its
-    // answer kept) at launch, whichever tab shows first, so a later launch without the server
-    // can start the next workout from Today as from the workouts tab.
+    // NB: docs/decisions/the-apps-files-and-the-api-client.md, "Offline reads": every read the app
+    // depends on is fetched (and its answer kept) at launch, whichever tab shows first, so a later
+    // launch without the server can start the next workout from Today as from the workouts tab.
     Task { await workouts.reload() }
     settings.observe { current in
       let text = settings.text

@@ -2,10 +2,11 @@ import DurableFiles
 import Foundation
 import TraineeServer
 
-// NB: issue "offline first", item 6: a restarted server must not log the app out. The database
-// keeps only token hashes, so the demo trainee's token is kept beside the database, readable only
-// by its owner (0600), and handed back to `DemoTrainee.ensure` on the next start: `perform serve
-// --demo` and the app's embedded server then keep answering the same token.
+// NB: docs/decisions/operating-the-server.md, "The demo trainee's token": a restarted server must
+// not log the app out.
+// The database keeps only token hashes, so the demo trainee's token is kept beside the database,
+// readable only by its owner (0600), and handed back to `DemoTrainee.ensure` on the next start:
+// `perform serve --demo` and the app's embedded server then keep answering the same token.
 
 /// The demo trainee's token, kept in `<database>.demo-token` beside the database.
 struct DemoTokenFile {

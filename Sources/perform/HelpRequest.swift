@@ -10,9 +10,10 @@ var versionText: String {
 }
 
 // NB: every command answers `--help` (or `-h`) anywhere among its arguments with its own usage on
-// standard output and exit status 0, before anything else is read or checked, as command-line
-// tools conventionally do; `perform help COMMAND` says the same. Usage errors still go to
-// standard error with exit status 2 (docs/decisions.md, "The perform command").
+// standard output and exit status 0, before anything else is read or checked, as command-line tools
+// conventionally do; `perform help COMMAND` says the same. Usage errors still go to standard error
+// with exit status 2 (docs/decisions/the-terminal-app-and-the-perform-command.md, "The perform
+// command").
 
 /// A request for help or the version, recognised before any command runs.
 enum HelpRequest: Equatable {

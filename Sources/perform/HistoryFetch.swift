@@ -90,12 +90,12 @@ enum HistoryFetch {
   }
 }
 
-// NB: docs/decisions.md "History export and import": without --units a command uses the app's
-// units, the ones chosen in its settings tab (DIR/settings.json), else the environment's, so the
-// export of a trainee who sees pounds in the app is in pounds.
+// NB: docs/decisions/history-progress-and-moving-data.md "History export and import": without
+// --units a command uses the app's units, the ones chosen in its settings tab (DIR/settings.json),
+// else the environment's, so the export of a trainee who sees pounds in the app is in pounds.
 
 /// `--units metric|imperial` as given, `nil` when absent (an import whose file does not say its
-/// units needs it: docs/decisions.md "History export and import").
+/// units needs it: docs/decisions/history-progress-and-moving-data.md "History export and import").
 func explicitUnitsOption(_ options: Options) throws(UsageError) -> UnitSystem? {
   switch options.values["units"] {
   case "metric": return .metric

@@ -2,10 +2,11 @@ import Foundation
 import TraineeAPI
 import TrainingHistory
 
-// NB: docs/decisions.md "History export and import" (once only, redoing an import): a workout
-// whose time (to the second) and name a logged workout has is there already; with --replace, a
-// logged workout an import created (no program day: the app always logs one) is replaced by the
-// file's. The result says what the server did with each post, not what was hoped.
+// NB: docs/decisions/history-progress-and-moving-data.md "History export and import" (once only,
+// redoing an import): a workout whose time (to the second) and name a logged workout has is there
+// already; with --replace, a logged workout an import created (no program day: the app always logs
+// one) is replaced by the file's. The result says what the server did with each post, not what was
+// hoped.
 
 /// One workout to post, and the logged workouts of an earlier import it replaces.
 struct ImportPosting {

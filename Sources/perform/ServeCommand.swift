@@ -87,8 +87,8 @@ enum ServeCommand {
     let store: DatabaseTraineeStore
     let path: String
     do {
-      // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history",
-      // "checkpoints off the writer".
+      // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput:
+      // kept answers, group commit and paged history", "checkpoints off the writer".
       (store, path) = try openStore(options, serving: true)
     } catch {
       server.stop()
@@ -115,9 +115,10 @@ enum ServeCommand {
         JSONLineLog.errorLine(
           "\(error)", request: request, route: patterns.routePattern(of: request), at: Date()))
     }
-    // NB: docs/decisions.md "Throughput: kept answers, group commit and paged history": on
-    // SQLite the version check of a kept answer is a local read; on PostgreSQL it is a round trip
-    // that would hold every connection of MHD's thread, so it stays on the workers.
+    // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput:
+    // kept answers, group commit and paged history": on SQLite the version check of a kept answer
+    // is a local read; on PostgreSQL it is a round trip that would hold every connection of MHD's
+    // thread, so it stays on the workers.
     serving.publish(
       router: router, patterns: patterns, answersAtOnce: store.database is SQLiteDatabase)
     say("database: \(path)")

@@ -38,8 +38,9 @@ enum SessionCommand {
         fail("\(error)")
         return 1
       }
-      // NB: docs/decisions.md "The data directory's layout": a running app holds the workout's
-      // lock; `show` reads its files as they are, `apply` leaves them to it.
+      // NB: docs/decisions/the-apps-files-and-the-api-client.md "The data directory's layout": a
+      // running app holds the workout's lock; `show` reads its files as they are, `apply` leaves
+      // them to it.
       guard options.positional == ["show"] else {
         fail("another Perform app is using \(directory.path); quit it first")
         return 1

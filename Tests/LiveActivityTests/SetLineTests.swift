@@ -45,8 +45,9 @@ struct SetLineTests {
     #expect(card.values.weight == expected)
   }
 
-  /// An imperial trainee's placeholder on a card in kilograms is last time's kilograms, as the
-  /// log has them, not the rounded pounds converted back (docs/decisions.md, "Weights in pounds").
+  /// An imperial trainee's placeholder on a card in kilograms is last time's kilograms, as the log
+  /// has them, not the rounded pounds converted back (docs/decisions/the-live-workout.md, "Weights
+  /// in pounds").
   /// (entered weight, card language, card units, shown weight)
   @Test(
     arguments: [

@@ -7,7 +7,7 @@ import WorkoutSession
 @testable import LiveActivity
 
 /// The card in a superset shows, and its checkmark completes, the set due next: the members
-/// alternate round by round (spec workout-session-engine.md "When a rest starts").
+/// alternate round by round (docs/specs/workout-session.md, "When a rest starts").
 struct SupersetCardTests {
   typealias F = CardFixtures
 

@@ -136,7 +136,7 @@ struct WorkoutActivityControllerTests {
   }
 
   /// The card ends the moment the trainee finishes or discards, not when the server accepts
-  /// the log (`reset`) (docs/decisions.md, "Finishing and discarding").
+  /// the log (`reset`) (docs/decisions/the-live-workout.md, "Finishing and discarding").
   @Test(arguments: [WorkoutAction.finish, .discard, .reset])
   func endsWhenTheWorkoutIsFinishedOrDiscarded(_ closing: WorkoutAction) throws {
     var current = state

@@ -9,8 +9,8 @@ import Testing
   import FoundationNetworking
 #endif
 
-// NB: docs/decisions.md "Nutrition sync": a 2xx body that is not the day asked for is
-// `malformedResponse`, not a day. The client is handed a fake URL transport (its test-only
+// NB: docs/decisions/the-nutrition-day.md "Nutrition sync": a 2xx body that is not the day asked
+// for is `malformedResponse`, not a day. The client is handed a fake URL transport (its test-only
 // initializer), so every answer here is exactly the one scripted.
 
 /// How `HTTPNutritionDayTransport` reads the server's answers.

@@ -8,8 +8,8 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// `setTodayPick`, `homeDayHintOf` and the home request's `planId`/`dayId` hint (spec "Preferred
-/// day and the home hint").
+/// `setTodayPick`, `homeDayHintOf` and the home request's `planId`/`dayId` hint
+/// (docs/specs/nutrition-day.md, "The preferred day and the home hint").
 struct HomeDayHintTests {
   typealias S = NutritionEditsSamples
 

@@ -4,8 +4,8 @@ import TraineeAPI
 
 @testable import NutritionLog
 
-/// `collectDaySnapshot`, `hydrateDay` and `mergeSnapshots` (spec "The day snapshot",
-/// "Hydration").
+/// `collectDaySnapshot`, `hydrateDay` and `mergeSnapshots` (docs/specs/nutrition-day.md, "The day
+/// snapshot", "Loading a day").
 struct NutritionDaySnapshotMergeTests {
   typealias S = NutritionEditsSamples
 

@@ -4,8 +4,8 @@ import TraineeAPI
 
 @testable import NutritionLog
 
-/// `mergeSnapshots(remote:local:base:)`: only what changed locally since the server last
-/// confirmed the day is laid over the server's day (docs/decisions.md, "Nutrition sync:
+/// `mergeSnapshots(remote:local:base:)`: only what changed locally since the server last confirmed
+/// the day is laid over the server's day (docs/decisions/the-nutrition-day.md, "Nutrition sync:
 /// confirmed copies").
 struct NutritionDaySnapshotRebaseTests {
   typealias S = NutritionEditsSamples

@@ -4,9 +4,10 @@ import TraineeAPI
 
 @testable import NutritionLog
 
-/// The day snapshot's wire format (spec "The day snapshot"): the nine maps by their names with
-/// date-prefixed keys, `portions` always sent, `swapOptions` never, lenient about missing maps,
-/// a `PayloadError` naming the field on wrong types, and one canonical encoding.
+/// The day snapshot's wire format (docs/specs/nutrition-day.md, "The day snapshot"): the nine maps
+/// by their names with date-prefixed keys, `portions` always sent, `swapOptions` never, lenient
+/// about missing maps, a `PayloadError` naming the field on wrong types, and one canonical
+/// encoding.
 struct NutritionDaySnapshotTests {
   typealias S = NutritionEditsSamples
 

@@ -4,7 +4,7 @@ import Testing
 @testable import NutritionLog
 
 /// `lockPreferredFrom` inside every edit that records eating, `clear()` and the preferred day's
-/// expiry (spec "Preferred day and the home hint", "Action rules worth knowing").
+/// expiry (docs/specs/nutrition-day.md, "The preferred day and the home hint", "Edit rules").
 struct NutritionEditsPreferredDayTests {
   typealias S = NutritionEditsSamples
 

@@ -4,7 +4,7 @@ import TraineeAPI
 
 @testable import NutritionLog
 
-/// Plan item edits (spec "What each map means", "Action rules worth knowing"): keys, ticks,
+/// Plan item edits (docs/specs/nutrition-day.md, "What each map holds", "Edit rules"): keys, ticks,
 /// swaps, removal and the portions they drop.
 struct NutritionEditsTests {
   typealias S = NutritionEditsSamples

@@ -6,7 +6,7 @@ import TraineeAPI
 @testable import NutritionLog
 
 /// A copy of a day the server confirmed no longer overrides it at the next mount; what was not
-/// confirmed still does (docs/decisions.md, "Nutrition sync: confirmed copies").
+/// confirmed still does (docs/decisions/the-nutrition-day.md, "Nutrition sync: confirmed copies").
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct NutritionSyncConfirmedTests {

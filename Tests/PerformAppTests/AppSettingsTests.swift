@@ -5,8 +5,8 @@ import WorkoutSession
 
 @testable import PerformApp
 
-/// Settings from the environment, saved choices over it, and the string tables (docs/decisions.md "The app's
-/// settings, language and units").
+/// Settings from the environment, saved choices over it, and the string tables
+/// (docs/decisions/the-terminal-app-as-a-daily-app.md "The app's settings, language and units").
 @MainActor
 struct AppSettingsTests {
   @Test(

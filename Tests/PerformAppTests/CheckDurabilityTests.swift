@@ -4,11 +4,13 @@ import TerminalUI
 import Testing
 import WorkoutSession
 
-// NB: DESIGN.md "Durability" and docs/decisions.md "Key-to-frame latency": a change to the
-// workout is in the crash-recovery journal before the screen shows it. The journal's line is
-// written (one write(2)) while the key is handled, before the runner draws; only its fsync runs
-// on the journal's own queue. Whatever work a check starts that is moved off the key's path
-// later, this line must stay on it. No timing: the file is read between the key and its frame.
+// NB: docs/architecture.md, "Durability and bad input" and
+// docs/decisions/the-terminal-app-and-the-perform-command.md "Key-to-frame latency": a change to
+// the workout is in the crash-recovery journal before the screen shows it.
+// The journal's line is written (one write(2)) while the key is handled, before the runner draws;
+// only its fsync runs on the journal's own queue. Whatever work a check starts that is moved off
+// the key's path later, this line must stay on it. No timing: the file is read between the key and
+// its frame.
 
 /// A checked and an unchecked set are on disk when their key returns, before their frame.
 @MainActor

@@ -7,8 +7,9 @@ import TraineeAPI
 
 @testable import PerformApp
 
-/// A meal eaten outside the plan, logged from the nutrition tab (docs/decisions.md "Meal logs
-/// from the app"): in the day at once, on the server once, linked so it counts once.
+/// A meal eaten outside the plan, logged from the nutrition tab
+/// (docs/decisions/the-terminal-app-as-a-daily-app.md "Meal logs from the app"): in the day at
+/// once, on the server once, linked so it counts once.
 @MainActor
 struct MealLogTests {
   /// The meal-log endpoint in memory: stores by key like the server, can be away, and can lose

@@ -5,8 +5,8 @@ import RestTimer
 import Testing
 import TraineeAPI
 
-/// The app keeps the coach's notification configs current while it runs (spec
-/// workout-session-engine.md "Build the content": a stale time of 10 minutes).
+/// The app keeps the coach's notification configs current while it runs
+/// (docs/specs/workout-session.md, "Alert texts and configs": a stale time of 10 minutes).
 @MainActor
 struct NotificationConfigWiringTests {
   nonisolated static let start = Date(timeIntervalSince1970: 1_767_607_200)

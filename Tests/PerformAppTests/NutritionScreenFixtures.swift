@@ -212,10 +212,10 @@ final class NutritionScreenHarness {
   /// Waits until every timer of the sync engine that the clock has reached has fired, and then
   /// until every fetch and save it started has ended and its answer was taken in.
   ///
-  /// NB: `clock.advance(by:)` wakes a timer's task that is already sleeping and leaves the
-  /// others to find the deadline passed when they reach the clock; either way, once the task has
-  /// ended, every timer due by then has fired (docs/decisions.md, "Nutrition sync: order and
-  /// timers").
+  /// NB: `clock.advance(by:)` wakes a timer's task that is already sleeping and leaves the others
+  /// to find the deadline passed when they reach the clock; either way, once the task has ended,
+  /// every timer due by then has fired (docs/decisions/the-nutrition-day.md, "Nutrition sync: order
+  /// and timers").
   func untilSyncSettled() async {
     for task in sync.timerTasks(dueBy: sync.elapsed()) { await task.value }
     await sync.untilCallsRunning(atMost: 0)

@@ -5,7 +5,7 @@ import PerformTestSupport
 import Testing
 import TraineeAPI
 
-/// The Nutrition screen keeps today current on its own (spec nutrition-day-log.md "Keeping today
+/// The Nutrition screen keeps today current on its own (docs/specs/nutrition-day.md, "Keeping today
 /// current"): at midnight and 05:00, plus 250 ms, with no key pressed and nothing drawn.
 @MainActor
 struct NutritionScreenRolloverTests {

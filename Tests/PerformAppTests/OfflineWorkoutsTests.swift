@@ -147,7 +147,8 @@ struct OfflineWorkoutsTests {
     #expect(workouts.retryAt == nil)
   }
 
-  // NB: docs/decisions.md, "Offline reads": Enter on Today with nothing kept says why.
+  // NB: docs/decisions/the-apps-files-and-the-api-client.md, "Offline reads": Enter on Today with
+  // nothing kept says why.
   @Test func startingFromTodayWithNoCopyAndNoServerSaysSoInsteadOfDoingNothing() async throws {
     api.reachable = false
     let (app, coordinator, workouts) = try await launch()

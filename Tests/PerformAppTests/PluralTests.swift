@@ -5,8 +5,9 @@ import TerminalUI
 import Testing
 import TraineeAPI
 
-/// Every count is said with its language's plural rule: one rule per language, one set of forms
-/// per counted text (docs/decisions.md "The app's settings, language and units", plurals).
+/// Every count is said with its language's plural rule: one rule per language, one set of forms per
+/// counted text (docs/decisions/the-terminal-app-as-a-daily-app.md "The app's settings, language
+/// and units", plurals).
 @MainActor
 struct PluralTests {
   @Test func eachLanguageCountsByItsOwnRule() {

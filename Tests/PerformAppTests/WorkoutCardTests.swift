@@ -188,8 +188,9 @@ struct WorkoutCardTests {
 
   // MARK: The checkmark
 
-  /// Spec "Interactions": the checkmark of a set with missing values is inert, and tapping it
-  /// opens the app instead. Nothing is queued, so nothing is refused; the cursor goes to the set.
+  /// docs/specs/live-activity.md, "Buttons and pending commands": the checkmark of a set with
+  /// missing values is inert, and tapping it opens the app instead. Nothing is queued, so nothing
+  /// is refused; the cursor goes to the set.
   @Test func anInertCheckmarkQueuesNothingAndPutsTheCursorOnTheSet() async throws {
     let (app, coordinator) = try await started(
       Self.row("row", "Row", blank: true) + ", " + Self.row("curl", "Curl"))
@@ -223,8 +224,9 @@ struct WorkoutCardTests {
 
   // MARK: Set-type letters
 
-  /// Spec "What it shows": the card's badge uses the same letters as the app's own set rows. An
-  /// empty superset group is no superset: N on both, and no superset label.
+  /// docs/specs/live-activity.md, "What the card shows": the card's badge uses the same letters as
+  /// the app's own set rows. An empty superset group is no superset: N on both, and no superset
+  /// label.
   @Test func theSetRowsUseTheCardsLetters() async throws {
     let (app, coordinator) = try await started(
       [

@@ -203,8 +203,9 @@ struct WorkoutScreensTests {
     #expect(text.contains("Sets done       1 of 4"))
   }
 
-  /// Spec "Reschedule or cancel": finishing ends the rest, its alert and the reminders the
-  /// moment the trainee finishes, while the log still waits for the server.
+  /// docs/specs/workout-session.md, "Moving or cancelling the alert": finishing ends the rest, its
+  /// alert and the reminders the moment the trainee finishes, while the log still waits for the
+  /// server.
   @Test func finishingMidRestEndsTheRestAndTheRemindersBeforeTheServerAnswers() async throws {
     let (app, coordinator, _) = try await launch()
     _ = app.handle(.enter, now: Date())

@@ -122,7 +122,8 @@ import Testing
     #expect(output.stdout.isEmpty)
   }
 
-  /// Spec workout-live-activity.md: the card ends when the workout is finished.
+  /// docs/specs/live-activity.md, "Lifecycle and limits": the card ends when the workout is
+  /// finished.
   @Test func aReplayThatFinishesHasNoCardToShow() throws {
     let output = try PerformBinary.run(
       ["activity", "preview", "--replay", Self.script.path, "--terminal"])

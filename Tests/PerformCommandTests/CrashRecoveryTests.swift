@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// `kill -9` at any moment restores the state after the last completed action (docs/decisions.md, "Crash
-/// recovery: a journal, not a rewrite per action"), checked on the real binary: `perform session apply` is fed a long workout and
-/// killed, then `perform session show` must print exactly the workout of the first `k` actions,
-/// `k` at least the last acknowledged one and at most the last one written.
+/// `kill -9` at any moment restores the state after the last completed action
+/// (docs/decisions/the-live-workout.md, "Crash recovery: a journal, not a rewrite per action"),
+/// checked on the real binary: `perform session apply` is fed a long workout and killed, then
+/// `perform session show` must print exactly the workout of the first `k` actions, `k` at least the
+/// last acknowledged one and at most the last one written.
 @Suite(.serialized) struct CrashRecoveryTests {
   /// When the child is killed: once `acks` actions are acknowledged and `inFlight` more lines are
   /// written (0: right after an acknowledgement, nothing pending). Until then up to

@@ -150,8 +150,8 @@ struct DesktopNotificationAppTests {
     try await app.waitFor("Next workout:")
     try app.send(keys: .enter)
     try await app.waitFor("Push — Chest and triceps")
-    // The warm-up starts no rest (docs/decisions.md "Plates and warm-ups"); the first working
-    // set does.
+    // The warm-up starts no rest (docs/decisions/the-terminal-app-as-a-daily-app.md "Plates and
+    // warm-ups"); the first working set does.
     try app.send(keys: " ")
     try await app.waitFor("technique video")
     try app.send(keys: " ")

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// `perform history import`: Strong's current export, units from the file or `--units`, the
-/// server's own account of what it did, and `--replace` (docs/decisions.md "History export and
-/// import").
+/// server's own account of what it did, and `--replace`
+/// (docs/decisions/history-progress-and-moving-data.md "History export and import").
 @Suite struct HistoryImportUnitsTests {
   typealias H = HistoryCommandTests
 

@@ -5,9 +5,9 @@ import Testing
   import Glibc
 #endif
 
-// NB: docs/decisions.md, "Nutrition sync: confirmed copies": the real binary against
-// `perform serve`, driven by keys. A copy of a day the server confirmed no longer overrides it;
-// a copy it never confirmed (a kill before the save, the server away) still loses nothing.
+// NB: docs/decisions/the-nutrition-day.md, "Nutrition sync: confirmed copies": the real binary
+// against `perform serve`, driven by keys. A copy of a day the server confirmed no longer overrides
+// it; a copy it never confirmed (a kill before the save, the server away) still loses nothing.
 
 /// The nutrition day the terminal app keeps on disk, across launches, against a real server.
 @Suite(.serialized)

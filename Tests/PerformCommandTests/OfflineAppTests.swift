@@ -5,8 +5,9 @@ import Testing
   import FoundationNetworking
 #endif
 
-// NB: issue "offline first", tests: the real binary in tmux against `perform serve`, the server
-// stopped and started again on the same port (and data) as a gym basement would have it.
+// NB: docs/architecture.md, "Offline first", tested here: the real binary in tmux against `perform
+// serve`, the server stopped and started again on the same port (and data) as a gym basement would
+// have it.
 
 /// `perform --server` with the server going away and coming back.
 @Suite(.serialized, .timeLimit(.minutes(5)))
@@ -137,8 +138,8 @@ struct OfflineAppTests {
     }
   }
 
-  // NB: docs/decisions.md, "Offline reads": the programs are fetched and kept at launch,
-  // whichever tab shows first.
+  // NB: docs/decisions/the-apps-files-and-the-api-client.md, "Offline reads": the programs are
+  // fetched and kept at launch, whichever tab shows first.
   @Test func aLaunchThatNeverLeavesTodayKeepsWhatTheNextLaunchNeedsWithoutTheServer()
     async throws
   {

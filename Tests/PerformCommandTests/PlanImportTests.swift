@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// `perform program import` and `perform nutrition-plan import` read an operator's file strictly
-/// and never replace a trainee's plans by mistake (docs/decisions.md, "Strict import files").
+/// and never replace a trainee's plans by mistake
+/// (docs/decisions/the-terminal-app-and-the-perform-command.md, "Strict import files").
 @Suite struct PlanImportTests {
   private static let examples = PerformBinary.packageRoot.appendingPathComponent("examples")
 

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-// NB: docs/decisions.md "A refused token": a 401 is said once, plainly, with how to get a new
-// token, on every tab that reads from the server, and nothing asks the server again.
+// NB: docs/decisions/the-apps-files-and-the-api-client.md "A refused token": a 401 is said once,
+// plainly, with how to get a new token, on every tab that reads from the server, and nothing asks
+// the server again.
 
 /// `perform --server URL --token WRONG` against a real `perform serve`.
 @Suite(.serialized)

@@ -79,9 +79,10 @@ import Testing
     #expect(try await third.request("GET", "/v1/trainee/session", token: thirdToken).status == 200)
   }
 
-  /// A running server keeps its token checks and answers (docs/decisions.md "Throughput: kept
-  /// answers, group commit and paged history", "the token check kept per process"), yet a
-  /// token another process replaces is refused by the very next request, kept answer or not.
+  /// A running server keeps its token checks and answers
+  /// (docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+  /// answers, group commit and paged history", "The token check is kept per process"), yet a token
+  /// another process replaces is refused by the very next request, kept answer or not.
   @Test func aTokenReplacedByAnotherProcessIsRefusedByARunningServerAtOnce() async throws {
     let directory = try scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -109,7 +110,8 @@ import Testing
     }
   }
 
-  /// NB: docs/decisions.md, "Server storage": a write is answered 2xx only after it is committed.
+  /// NB: docs/decisions/the-server-http-routes-and-storage.md, "Server storage": a write is
+  /// answered 2xx only after it is committed.
   @Test(arguments: [30, 90])
   func everyAcknowledgedWriteSurvivesAKillNine(acknowledgedBeforeKill: Int) async throws {
     let directory = try scratch()

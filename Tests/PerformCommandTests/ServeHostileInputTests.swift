@@ -136,7 +136,7 @@ import Testing
 
   /// A header value that is not UTF-8 is refused, not read with replacement characters. (A NUL
   /// in a header cannot be seen: libmicrohttpd 0.9.75 ends the value there before any callback;
-  /// docs/decisions.md, "Request targets and headers".)
+  /// docs/decisions/the-server-under-hostile-input.md, "Request targets and headers".)
   @Test func aHeaderThatIsNotUTF8IsRefused() async throws {
     let (server, directory) = try Self.demoServer()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -174,7 +174,8 @@ import Testing
       #expect(reply.head.contains("Content-Type: application/json"), "\(reply.head)")
     }
     // A target longer than MHD's 32 KiB pool holds is MHD's own 414, with its HTML body
-    // (docs/decisions.md "Request targets and headers": not counted, a known limit).
+    // (docs/decisions/the-server-under-hostile-input.md "Request targets and headers": not counted,
+    // a known limit).
     let long = try RawHTTP.send(
       RawHTTP.get("/v1/trainee/workouts?" + query(6000), token: token), port: server.port)
     #expect(long.status == 414)

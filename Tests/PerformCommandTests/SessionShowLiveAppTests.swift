@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-// NB: docs/decisions.md "The data directory's layout": the commands find the app's files where
-// the app writes them, also while it runs.
+// NB: docs/decisions/the-apps-files-and-the-api-client.md "The data directory's layout": the
+// commands find the app's files where the app writes them, also while it runs.
 
 /// `perform session show` and `activity preview --state` against the data directory of an app
 /// that is running a workout.

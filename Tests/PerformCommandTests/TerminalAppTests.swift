@@ -37,7 +37,8 @@ struct TerminalAppTests {
     try await app.waitFor("technique video")
     try app.send(keys: "V")
     try await app.waitUntilGone("technique video")
-    // A warm-up starts no rest (docs/decisions.md "Plates and warm-ups").
+    // A warm-up starts no rest (docs/decisions/the-terminal-app-as-a-daily-app.md "Plates and
+    // warm-ups").
     #expect(!(try app.capture()).contains("[s] skip"))
 
     // 70 kg × 8 beats the demo's best: a record.
@@ -145,8 +146,9 @@ struct TerminalAppTests {
     var testDescription: String { rawValue }
   }
 
-  // NB: job control (docs/decisions.md, "The terminal app"): a real shell with job control in the pane, so the stop is real
-  // and `fg` continues the app as a person would.
+  // NB: job control (docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal
+  // app"): a real shell with job control in the pane, so the stop is real and `fg` continues the
+  // app as a person would.
   @Test(arguments: [JobStop.controlZ, .sigtstp, .sigstop])
   func stoppedMidRestTheShellComesBackAndFgRedrawsTheSameWorkout(stop: JobStop) async throws {
     let shell = try TmuxSession(

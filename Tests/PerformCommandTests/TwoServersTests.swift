@@ -5,10 +5,10 @@ import Testing
   import FoundationNetworking
 #endif
 
-// NB: docs/decisions.md, "PostgreSQL beside SQLite: what differs and why": two real `perform serve`
-// processes on one PostgreSQL database (a schema of its own in the cluster `make test` starts), as
-// two machines behind a proxy would run. Without PERFORM_TEST_POSTGRESQL the suite is reported
-// skipped.
+// NB: docs/decisions/postgresql-beside-sqlite-what-differs-and-why.md, "PostgreSQL beside SQLite:
+// what differs and why": two real `perform serve` processes on one PostgreSQL database (a schema of
+// its own in the cluster `make test` starts), as two machines behind a proxy would run. Without
+// PERFORM_TEST_POSTGRESQL the suite is reported skipped.
 
 @Suite(
   .enabled(

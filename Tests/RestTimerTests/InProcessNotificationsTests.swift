@@ -93,8 +93,9 @@ import Testing
     #expect(await center.presented(kind: "rest-timer") == [])
   }
 
-  /// Spec "Reschedule or cancel": only one rest alert is ever visible; a listener removes the
-  /// older ones when a new one arrives, whether it was scheduled or posted at once.
+  /// docs/specs/workout-session.md, "Moving or cancelling the alert": only one rest alert is ever
+  /// visible; a listener removes the older ones when a new one arrives, whether it was scheduled or
+  /// posted at once.
   @Test func aRestAlertArrivingRemovesTheOlderRestAlertsShownAndNothingElse() async throws {
     let clock = ManualClock()
     let inbox = Inbox()

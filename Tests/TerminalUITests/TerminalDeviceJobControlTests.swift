@@ -103,10 +103,11 @@
     return unsafeBitCast(current.__sigaction_handler, to: Int.self)
   }
 
-  // NB: job control (docs/decisions.md, "The terminal app"). The real stop is tested end to end under tmux
-  // (`TerminalAppTests`); here the stop step is replaced, so SIGTSTP can be sent to the test
-  // process itself: the device's handler takes it and only the fake "stops". While the fake
-  // "stops", SIGTSTP has its default action, as before a real stop: no test sends it then.
+  // NB: job control (docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal
+  // app"). The real stop is tested end to end under tmux (`TerminalAppTests`); here the stop step
+  // is replaced, so SIGTSTP can be sent to the test process itself: the device's handler takes it
+  // and only the fake "stops". While the fake "stops", SIGTSTP has its default action, as before a
+  // real stop: no test sends it then.
   extension TerminalDeviceTests {
     @Test func suspendLeavesTheTerminalAsRestoreDoesAndTakesItBackAfterTheStop() async throws {
       let pty = try PseudoTerminal()

@@ -3,8 +3,9 @@ import Testing
 
 @testable import TraineeAPI
 
-/// The body of `POST /v1/trainee/workouts/log` (spec "Submitting the log"): every key of a set is
-/// sent, absent values as explicit `null`s, and the body reads back as it was written.
+/// The body of `POST /v1/trainee/workouts/log` (docs/specs/workout-session.md, "The workout log"):
+/// every key of a set is sent, absent values as explicit `null`s, and the body reads back as it was
+/// written.
 struct LogWorkoutPayloadTests {
   @Test func strengthSetSendsEveryKeyWithExplicitNulls() throws {
     let set = LogSet.strength(

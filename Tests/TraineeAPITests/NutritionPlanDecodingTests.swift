@@ -3,9 +3,9 @@ import Testing
 
 @testable import TraineeAPI
 
-/// `GET /v1/trainee/nutrition/plans` as docs/decisions.md ("The coach's plan") describes it: the example
-/// decodes, everything but ids and names is optional, unknown fields are ignored, and a malformed
-/// payload is a `PayloadError` naming the field.
+/// `GET /v1/trainee/nutrition/plans` as docs/decisions/the-nutrition-day.md ("The coach's plan")
+/// describes it: the example decodes, everything but ids and names is optional, unknown fields are
+/// ignored, and a malformed payload is a `PayloadError` naming the field.
 struct NutritionPlanDecodingTests {
   /// The issue's example, verbatim.
   static let issueExample = """

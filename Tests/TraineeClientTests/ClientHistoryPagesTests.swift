@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import TraineeAPI
 
-/// The client's paged history call against a live server (docs/decisions.md, "Throughput: kept
+/// The client's paged history call against a live server
+/// (docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md, "Throughput: kept
 /// answers, group commit and paged history").
 struct ClientHistoryPagesTests {
   @Test func pagesFollowTheCursorToTheOldestLog() async throws {

@@ -7,8 +7,8 @@ import TraineeAPI
 private typealias F = StoreFixture
 
 /// A kept answer is sent from MHD's thread, without the hand-off to a worker, only while it is
-/// current (docs/decisions.md "Throughput: kept answers, group commit and paged history", "a kept
-/// answer is sent from MHD's thread").
+/// current (docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput:
+/// kept answers, group commit and paged history", "a kept answer is sent from MHD's thread").
 @Suite struct AnswerAtOnceTests {
   private func get(
     _ path: String, _ token: String, headers: HTTPHeaders = [:]

@@ -4,11 +4,12 @@ import TraineeAPI
 
 @testable import TraineeServer
 
-// NB: docs/decisions.md "Throughput: kept answers, group commit and paged history", "foreign keys
-// declared, not checked by SQLite": SQLite does not check the schema's foreign keys (PostgreSQL
-// does), so the store keeps them: a write for a trainee who does not exist stores nothing and
-// says so, and deleting a log deletes its rows in other tables. These tests would fail if a
-// write path left an orphan row or a delete relied on a cascade.
+// NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+// answers, group commit and paged history", "foreign keys declared, not checked by SQLite": SQLite
+// does not check the schema's foreign keys (PostgreSQL does), so the store keeps them: a write for
+// a trainee who does not exist stores nothing and says so, and deleting a log deletes its rows in
+// other tables. These tests would fail if a write path left an orphan row or a delete relied on a
+// cascade.
 
 @Suite struct ForeignKeysKeptByTheStoreTests {
   /// Every table with a row per trainee, and the column that names the trainee.

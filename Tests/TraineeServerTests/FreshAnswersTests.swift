@@ -6,10 +6,12 @@ import TraineeAPI
 
 private typealias F = StoreFixture
 
-/// No read answers stale after a write (docs/decisions.md, "Throughput: kept answers, group commit
-/// and paged history"): for every write, through the routes or an admin command, every cached read
-/// of two server processes sharing one database file answers what a server without a cache answers,
-/// also when the writes fall in one millisecond (the clock is fixed) and after a restart.
+/// No read answers stale after a write
+/// (docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md, "Throughput: kept
+/// answers, group commit and paged history"): for every write, through the routes or an admin
+/// command, every cached read of two server processes sharing one database file answers what a
+/// server without a cache answers, also when the writes fall in one millisecond (the clock is
+/// fixed) and after a restart.
 @Suite struct FreshAnswersTests {
   /// Two processes' routes, each with its own store and cache, on one file; and routes without a
   /// cache, the reference.

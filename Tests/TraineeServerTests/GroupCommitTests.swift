@@ -4,8 +4,9 @@ import Testing
 
 @testable import TraineeServer
 
-/// Writes that arrive together share one transaction and one commit, and each still succeeds
-/// or fails alone (docs/decisions.md, "Throughput: kept answers, group commit and paged history").
+/// Writes that arrive together share one transaction and one commit, and each still succeeds or
+/// fails alone (docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md,
+/// "Throughput: kept answers, group commit and paged history").
 @Suite(.timeLimit(.minutes(2))) struct GroupCommitTests {
   private struct Refused: Error, Equatable { var number: Int }
 

@@ -148,9 +148,10 @@ struct HTTPServerTests {
     #expect(statusCode(of: raw) == 413)
   }
 
-  // NB: all but the last are refused by libmicrohttpd before any handler runs: nil means it
-  // closed the connection without an answer; its answers carry its own HTML body
-  // (docs/decisions.md, "Known limit"). The last reaches the handler with the path `/%zz`.
+  // NB: all but the last are refused by libmicrohttpd before any handler runs: nil means it closed
+  // the connection without an answer; its answers carry its own HTML body
+  // (docs/decisions/the-server-http-routes-and-storage.md, "Server HTTP layer", "Known limit"). The
+  // last reaches the handler with the path `/%zz`.
   @Test(
     arguments: [
       ("GARBAGE\r\n\r\n", nil),

@@ -6,8 +6,9 @@ import TraineeAPI
 
 private typealias F = StoreFixture
 
-/// `GET /v1/trainee/workouts/history` in pages (docs/decisions.md, "Throughput: kept answers, group
-/// commit and paged history"): edges, and logs added or deleted between two pages.
+/// `GET /v1/trainee/workouts/history` in pages
+/// (docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md, "Throughput: kept
+/// answers, group commit and paged history"): edges, and logs added or deleted between two pages.
 struct HistoryPagesTests {
   /// Posts `count` workouts for Alice and returns their ids, oldest first.
   private func logWorkouts(_ count: Int, _ api: WorkoutAPIFixture) throws -> [String] {

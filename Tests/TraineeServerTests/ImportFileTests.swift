@@ -4,7 +4,8 @@ import TraineeAPI
 
 @testable import TraineeServer
 
-/// The strict reading of operator import files (docs/decisions.md, "Strict import files").
+/// The strict reading of operator import files
+/// (docs/decisions/the-terminal-app-and-the-perform-command.md, "Strict import files").
 struct ImportFileTests {
   private static let examples = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -6,12 +6,13 @@ import TraineeAPI
 
 private typealias F = StoreFixture
 
-/// The trainee a token names is kept by a SQLite database until any connection or process
-/// commits (docs/decisions.md "Throughput: kept answers, group commit and paged history", "the
-/// token check kept per process"): a token replaced, a trainee added or a version raised by
-/// another process (here a second store on the same file, with connections of its own; in
-/// `ServeCommandTests` and `WALIndexWatchTests`, another process) or by the store's own writer is
-/// seen by the very next check, and a database in memory keeps nothing.
+/// The trainee a token names is kept by a SQLite database until any connection or process commits
+/// (docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+/// answers, group commit and paged history", "The token check is kept per process"): a token
+/// replaced, a trainee added or a version raised by another process (here a second store on the
+/// same file, with connections of its own; in `ServeCommandTests` and `WALIndexWatchTests`, another
+/// process) or by the store's own writer is seen by the very next check, and a database in memory
+/// keeps nothing.
 @Suite struct KeptTokenCheckTests {
   @Test(arguments: StoreBackend.available)
   func aTokenReplacedByAnotherProcessIsRefusedAtOnce(_ backend: StoreBackend) throws {

@@ -4,8 +4,9 @@ import TraineeAPI
 
 @testable import TraineeServer
 
-/// A meal log's description, photo path and `Idempotency-Key` (docs/decisions.md "Meal logs from
-/// the app"); older clients, without any of them, are still accepted.
+/// A meal log's description, photo path and `Idempotency-Key`
+/// (docs/decisions/the-terminal-app-as-a-daily-app.md "Meal logs from the app"); older clients,
+/// without any of them, are still accepted.
 struct MealLogDetailsTests {
   static let body =
     #"{"date":"2026-01-05","description":"Pizza with friends","photoPath":"/home/sam/pizza.jpg","items":[{"name":"Pizza","kcal":850,"protein":35,"carbs":95,"fat":32}]}"#

@@ -9,8 +9,9 @@ import Testing
 #endif
 
 /// The writer's commits made durable off the writer: one `fdatasync` of the WAL for the commits
-/// that finished while the previous one ran, and none acknowledged before (docs/decisions.md
-/// "Throughput: kept answers, group commit and paged history", "the WAL synced off the writer").
+/// that finished while the previous one ran, and none acknowledged before
+/// (docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+/// answers, group commit and paged history", "the WAL synced off the writer").
 @Suite(.timeLimit(.minutes(1))) struct SQLiteWALSyncTests {
   /// The writer commits without syncing (`synchronous = NORMAL`) and leaves the sync to
   /// `SQLiteWALSync`; each transaction returns only after a sync that began after its commit.

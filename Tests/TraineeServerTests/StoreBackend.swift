@@ -3,11 +3,11 @@ import Testing
 
 @testable import TraineeServer
 
-// NB: docs/decisions.md, "PostgreSQL beside SQLite: what differs and why": every store and route
-// test runs on both backends, as a Swift Testing argument. `make test` starts a throwaway
-// PostgreSQL (scripts/with-test-postgresql.sh) and names it in PERFORM_TEST_POSTGRESQL; without it
-// (`swift test` by hand) the PostgreSQL cases are not run, and
-// `StoreBackendTests.postgreSQLCasesRun` is reported skipped, saying why.
+// NB: docs/decisions/postgresql-beside-sqlite-what-differs-and-why.md, "PostgreSQL beside SQLite:
+// what differs and why": every store and route test runs on both backends, as a Swift Testing
+// argument. `make test` starts a throwaway PostgreSQL (scripts/with-test-postgresql.sh) and names
+// it in PERFORM_TEST_POSTGRESQL; without it (`swift test` by hand) the PostgreSQL cases are not
+// run, and `StoreBackendTests.postgreSQLCasesRun` is reported skipped, saying why.
 
 /// The database a store test runs on.
 enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {

@@ -3,9 +3,11 @@ import Testing
 
 @testable import TraineeServer
 
-/// The wal-index header's stamp (docs/decisions.md "Throughput: kept answers, group commit and
-/// paged history", "the token check kept per process") moves at every commit of any connection
-/// or process and at nothing else a reader does, and is refused while its two copies disagree.
+/// The wal-index header's stamp
+/// (docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+/// answers, group commit and paged history", "The token check is kept per process") moves at every
+/// commit of any connection or process and at nothing else a reader does, and is refused while its
+/// two copies disagree.
 @Suite struct WALIndexWatchTests {
   private static func stamp(_ path: String) throws -> WALIndexWatch.Stamp {
     let watch = try #require(WALIndexWatch(databasePath: path))

@@ -29,9 +29,10 @@ private let shapes: [LogWorkoutPayload] = [
 ]
 
 /// What the history list and `GET /home` show of a log is kept on write
-/// (docs/decisions.md "Throughput: kept answers, group commit and paged history", "the first read
-/// after a write"): filled for existing logs by the schema step on both databases, ordered by when
-/// the workout was done, and read without the stored payload.
+/// (docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
+/// answers, group commit and paged history", "the first read after a write"): filled for existing
+/// logs by the schema step on both databases, ordered by when the workout was done, and read
+/// without the stored payload.
 @Suite struct WorkoutSummariesTests {
   /// A database at schema version 9 holding `shapes` as logs of one trainee, as an older server
   /// stored them, then migrated to the current version.

@@ -56,8 +56,8 @@ import Testing
     }
   }
 
-  /// The width the charts estimate for a text: no font is measured; 0.56 em a character, 0.68
-  /// em an upper-case letter (docs/decisions.md "Progress charts").
+  /// The width the charts estimate for a text: no font is measured; 0.56 em a character, 0.68 em an
+  /// upper-case letter (docs/decisions/history-progress-and-moving-data.md "Progress charts").
   static func estimatedWidth(_ text: String, fontSize: Double) -> Double {
     text.unicodeScalars.reduce(0.0) { $0 + ($1.properties.isUppercase ? 0.68 : 0.56) } * fontSize
   }

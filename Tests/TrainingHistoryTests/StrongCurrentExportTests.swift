@@ -6,7 +6,7 @@ import WorkoutSession
 @testable import TrainingHistory
 
 /// Strong's exports as they are written today (units in the header) and before (no unit):
-/// docs/decisions.md "History export and import".
+/// docs/decisions/history-progress-and-moving-data.md "History export and import".
 @Suite struct StrongCurrentExportTests {
   static func current(
     weight: String = "Weight (kg)", duration: String = "Duration (sec)"

@@ -53,8 +53,8 @@ struct Transition: Sendable, CustomTestStringConvertible {
   }
 }
 
-/// Every transition of the workout log's delivery, as a table (docs/decisions.md, "Workout log
-/// delivery").
+/// Every transition of the workout log's delivery, as a table
+/// (docs/decisions/the-workout-log-on-its-way.md, "Workout log delivery").
 struct WorkoutLogDeliveryTests {
   typealias S = Sample
 

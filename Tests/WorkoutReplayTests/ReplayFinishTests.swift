@@ -6,7 +6,7 @@ import WorkoutSession
 
 /// `finish` mid-rest in a replay: the rest, its alert and the idle reminder end at the finish,
 /// so nothing is posted or delivered after it, in the foreground, in the background or across a
-/// restart (docs/decisions.md, "Finishing and discarding").
+/// restart (docs/decisions/the-live-workout.md, "Finishing and discarding").
 @MainActor
 @Suite struct ReplayFinishTests {
   /// The bench press day begun, its first set checked (a 90 s rest), finished 30 s into the

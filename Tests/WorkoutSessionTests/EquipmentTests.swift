@@ -3,7 +3,8 @@ import Testing
 
 @testable import WorkoutSession
 
-/// What an exercise is done with, read from its name (docs/decisions.md "Plates and warm-ups").
+/// What an exercise is done with, read from its name
+/// (docs/decisions/the-terminal-app-as-a-daily-app.md "Plates and warm-ups").
 struct EquipmentTests {
   @Test(arguments: [
     ("Bench press", Equipment.barbell),

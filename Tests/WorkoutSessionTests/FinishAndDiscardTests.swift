@@ -6,8 +6,8 @@ import TraineeAPI
 @testable import WorkoutSession
 
 /// Finishing and discarding close the workout at once, in the engine: the rest and its alert and
-/// both reminders end the moment the trainee finishes, before the server answers (docs/decisions.md,
-/// "Finishing and discarding").
+/// both reminders end the moment the trainee finishes, before the server answers
+/// (docs/decisions/the-live-workout.md, "Finishing and discarding").
 struct FinishAndDiscardTests {
   static let restAt = SampleWorkouts.laterAt
   static let finishAt = SampleWorkouts.laterAt + 30

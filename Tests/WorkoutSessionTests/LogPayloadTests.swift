@@ -4,14 +4,15 @@ import TraineeAPI
 
 @testable import WorkoutSession
 
-/// `LogWorkoutPayload` exactly per spec "Submitting the log": the spec's bench press entry, each
-/// per-set rule, cardio sets, kilograms and kilometres, and the payload's top-level fields.
+/// `LogWorkoutPayload` exactly per docs/specs/workout-session.md, "The workout log": the spec's
+/// bench press entry, each per-set rule, cardio sets, kilograms and kilometres, and the payload's
+/// top-level fields.
 struct LogPayloadTests {
   /// 2026-01-05T10:00:00Z.
   private static let workoutStart = Date(timeIntervalSince1970: 1_767_607_200)
 
-  /// The spec's example entry, with the set type and record flag logged since (docs/decisions.md
-  /// "Set types, records and volume in logs").
+  /// The spec's example entry, with the set type and record flag logged since
+  /// (docs/decisions/history-progress-and-moving-data.md "Set types, records and volume in logs").
   private static let specEntry = """
     {
       "exerciseId": "ex_123",

@@ -1,7 +1,8 @@
 import Testing
 import WorkoutSession
 
-/// The plate calculator and the warm-up ladder (docs/decisions.md "Plates and warm-ups").
+/// The plate calculator and the warm-up ladder (docs/decisions/the-terminal-app-as-a-daily-app.md
+/// "Plates and warm-ups").
 struct PlateLoadingTests {
   static let kilograms: [Double] = [25, 20, 15, 10, 5, 2.5, 1.25]
   static let pounds: [Double] = [45, 35, 25, 10, 5, 2.5]

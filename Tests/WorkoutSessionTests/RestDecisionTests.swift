@@ -206,8 +206,8 @@ struct RestDecisionTests {
     #expect(Self.rests(effects) == [])
   }
 
-  /// Every set type but a warm-up starts the exercise's rest (docs/decisions.md "Plates and
-  /// warm-ups").
+  /// Every set type but a warm-up starts the exercise's rest
+  /// (docs/decisions/the-terminal-app-as-a-daily-app.md "Plates and warm-ups").
   @Test(arguments: [
     (SetType.warmup, false), (.working, true), (.drop, true), (.failure, true), (.other, true),
   ])

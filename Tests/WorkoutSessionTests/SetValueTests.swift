@@ -220,9 +220,9 @@ struct SetValueTests {
     #expect(state.session?.startedAt == nil)
   }
 
-  /// A clock time is refused in every field that takes a number, with its own reason, and
-  /// taken by the duration; a decimal number of minutes is a duration too (docs/decisions.md
-  /// "Workout engine", Actions).
+  /// A clock time is refused in every field that takes a number, with its own reason, and taken by
+  /// the duration; a decimal number of minutes is a duration too
+  /// (docs/decisions/the-live-workout.md "Workout engine", Actions).
   @Test(arguments: [
     (
       SetField.distance, "20:00",

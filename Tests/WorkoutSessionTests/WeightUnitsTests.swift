@@ -6,7 +6,8 @@ import TraineeAPI
 
 /// Weights through both unit systems, end to end from the server's kilograms to the log: an
 /// unchanged placeholder logs last time's kilograms exactly, a weight typed in pounds converts
-/// once, to the gram, and no record comes from conversion noise (docs/decisions.md, "Weights in pounds").
+/// once, to the gram, and no record comes from conversion noise
+/// (docs/decisions/the-live-workout.md, "Weights in pounds").
 struct WeightUnitsTests {
   /// Common loads: 2.5 kg steps from 0 to 300 kg.
   static let kilogramLoads: [Double] = Array(stride(from: 0, through: 300, by: 2.5))

@@ -112,8 +112,8 @@ struct WorkoutAlertsTests {
     #expect(await bench.center.shownRequests == [posted])
   }
 
-  /// Spec workout-live-activity.md "The rest timer": while the card is visible the app does not
-  /// additionally post a banner. The rest ending in front of the app still plays the success
+  /// docs/specs/live-activity.md, "The rest on the card": while the card is visible the app does
+  /// not additionally post a banner. The rest ending in front of the app still plays the success
   /// haptic and the alert's sound; without a card the banner is posted as before.
   @Test(arguments: [true, false])
   func aRestEndingInFrontOfTheAppPostsABannerOnlyWithoutTheCard(cardVisible: Bool) async {

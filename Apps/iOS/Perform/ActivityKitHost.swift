@@ -2,7 +2,7 @@
 import Foundation
 import LiveActivity
 
-// NB: docs/decisions.md, "The Lock Screen card": the lifecycle rules live in
+// NB: docs/decisions/the-lock-screen-card.md, "The Lock Screen card": the lifecycle rules live in
 // `WorkoutActivityController` and are tested on Linux against a recording fake; this adapter only
 // forwards to ActivityKit. Updates and ends are asynchronous there, so they are chained in call
 // order: an end never overtakes the update before it. Every activity it starts or lists is watched

@@ -3,12 +3,12 @@ import LiveActivity
 import SwiftUI
 import WorkoutSession
 
-// NB: docs/decisions.md, "The Lock Screen card": the card's taps wait in the App
-// Group queue until the app applies them. The app applies them at three moments: at launch and
+// NB: docs/decisions/the-lock-screen-card.md, "The Lock Screen card": the card's taps wait in the
+// App Group queue until the app applies them. The app applies them at three moments: at launch and
 // whenever its scene becomes active (`drainsCardCommands`), and right after a rest button's
 // `LiveActivityIntent`, which iOS performs in the app's process, queued its command
-// (`ActivityIntentHooks.afterEnqueue`, assigned by `install()`). Applying goes through the
-// store, so each command is saved to the journal and its effects reach the store's performer:
+// (`ActivityIntentHooks.afterEnqueue`, assigned by `install()`). Applying goes through the store,
+// so each command is saved to the journal and its effects reach the store's performer:
 // -15s/+15s/Skip move or cancel the rest-over alert at once. The card is then brought in line.
 //
 // `WorkoutActivityIntents.swift` belongs to the app target as well as the widget's, so that the

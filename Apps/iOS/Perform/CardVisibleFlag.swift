@@ -2,7 +2,7 @@ import Foundation
 import LiveActivity
 import Synchronization
 
-// NB: spec workout-live-activity.md "The rest timer": while the card is visible the app posts
+// NB: docs/specs/live-activity.md, "The rest on the card": while the card is visible the app posts
 // no banner for the rest-over alert. Two readers ask: `WorkoutAlerts` on the main actor, and the
 // notification delegate on whatever thread iOS calls it. The main actor writes the answer here
 // after every sync of the card, and either reader reads it.

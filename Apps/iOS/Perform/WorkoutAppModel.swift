@@ -8,8 +8,8 @@ import WorkoutSession
 
 // NB: the iOS app's wiring, kept thin: every rule lives in the modules and is tested on Linux.
 // What is installed here: the notification delegate (before launch ends), the card-visible flag
-// both alert paths read, the card's command inbox and its intent hook, and the courier that
-// carries a finished workout's log (docs/decisions.md, "Workout log delivery").
+// both alert paths read, the card's command inbox and its intent hook, and the courier that carries
+// a finished workout's log (docs/decisions/the-workout-log-on-its-way.md, "Workout log delivery").
 
 /// Everything the app runs, made once at launch.
 @MainActor

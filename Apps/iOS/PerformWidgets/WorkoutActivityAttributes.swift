@@ -2,9 +2,10 @@ import ActivityKit
 import Foundation
 import LiveActivity
 
-// NB: docs/decisions.md, "The Lock Screen card": the content state is the module's prepared
-// content, so the widget draws exactly what the Linux tests and previews check. The attributes
-// carry nothing: everything that changes, and everything the card shows, is in the content state.
+// NB: docs/decisions/the-lock-screen-card.md, "The Lock Screen card": the content state is the
+// module's prepared content, so the widget draws exactly what the Linux tests and previews check.
+// The attributes carry nothing: everything that changes, and everything the card shows, is in the
+// content state.
 
 /// The workout Live Activity's attributes; its content state is `WorkoutActivityContent`.
 struct WorkoutActivityAttributes: ActivityAttributes {

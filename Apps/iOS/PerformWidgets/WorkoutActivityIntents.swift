@@ -2,10 +2,10 @@ import AppIntents
 import Foundation
 import LiveActivity
 
-// NB: docs/decisions.md, "The Lock Screen card": the card's buttons cannot reach the
-// workout store. Each tap writes one pending command into the App Group queue; the app applies
-// the queue when it starts or returns to the foreground, exactly once and in order, and refuses
-// a command whose set or rest changed since the tap. The checkmark also opens the app.
+// NB: docs/decisions/the-lock-screen-card.md, "The Lock Screen card": the card's buttons cannot
+// reach the workout store. Each tap writes one pending command into the App Group queue; the app
+// applies the queue when it starts or returns to the foreground, exactly once and in order, and
+// refuses a command whose set or rest changed since the tap. The checkmark also opens the app.
 //
 // The rest buttons are `LiveActivityIntent`s: iOS performs them in the app's process (launched
 // in the background when needed), where `ActivityIntentHooks.afterEnqueue` applies the queue at

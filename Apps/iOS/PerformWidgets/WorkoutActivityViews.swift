@@ -2,7 +2,7 @@ import LiveActivity
 import SwiftUI
 import WidgetKit
 
-// NB: spec workout-live-activity.md "The rest timer": a Live Activity cannot change its own
+// NB: docs/specs/live-activity.md, "The rest on the card": a Live Activity cannot change its own
 // text or colour while the app sleeps, so both clocks and the red backdrop are views the system
 // draws and animates from the content's absolute dates. No update is sent at zero.
 

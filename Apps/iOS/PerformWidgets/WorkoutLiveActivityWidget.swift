@@ -3,7 +3,7 @@ import LiveActivity
 import SwiftUI
 import WidgetKit
 
-// NB: spec workout-live-activity.md "The four surfaces": iOS picks the surface. Every string is
+// NB: docs/specs/live-activity.md, "Surfaces": iOS picks the surface. Every string is
 // prepared by the LiveActivity module; this file only places them. The minimal circle shows the
 // numbers, not an icon, because it may be the only place the set appears.
 

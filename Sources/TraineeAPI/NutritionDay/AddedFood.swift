@@ -1,11 +1,11 @@
 import Foundation
 
-// NB: spec nutrition-day-log.md "What each map means": CustomMealItem extends AiMealItem (id, name,
-// kcal, protein, carbs, fat, optional mbp, eaten) with optional qty, unit, base, food and barcode;
-// a `replacement` is one such food without `eaten`. The fields they share are read, written and
-// checked here, once; each owner adds its own fields to the same JSON object. `mbp`, `base` and
-// `food` are kept exactly as they came (their shapes belong to the portions and food pages), so a
-// day read and saved again loses nothing.
+// NB: docs/specs/nutrition-day.md, "What each map holds": CustomMealItem extends AiMealItem (id,
+// name, kcal, protein, carbs, fat, optional mbp, eaten) with optional qty, unit, base, food and
+// barcode; a `replacement` is one such food without `eaten`. The fields they share are read,
+// written and checked here, once; each owner adds its own fields to the same JSON object. `mbp`,
+// `base` and `food` are kept exactly as they came (their shapes belong to the portions and food
+// pages), so a day read and saved again loses nothing.
 
 /// A food the trainee entered: its id, name and macros, and the amount the app rescales it from.
 /// Added to a meal as a `CustomMealItem`, or standing in for one as a `MealReplacement`.

@@ -1,6 +1,6 @@
 import Foundation
 
-// NB: spec nutrition-day-log.md "What each map means": CustomMealItem extends AiMealItem with
+// NB: docs/specs/nutrition-day.md, "What each map holds": CustomMealItem extends AiMealItem with
 // optional qty, unit, base, food and barcode; the food's fields are an `AddedFood`, and the item
 // adds `eaten`. One Swift type serves both: the snapshot's `aiMeals` carries what the store holds,
 // and the sums ignore the extras. An item's `source` and `logId` are not kept; where input is

@@ -1,9 +1,9 @@
 import Foundation
 
-// NB: spec nutrition-day-log.md "State shape": `dateKeyOf(ms)` is `${year}-${month}-${date}` from
-// the local getters, so the month is zero-based and nothing is padded (5 January 2026 is
-// `2026-0-5`). Every edit map key starts with it. Keys are wire format: byte for byte, and never
-// confused with the API's `YYYY-MM-DD` (CalendarDate.isoDate).
+// NB: docs/specs/nutrition-day.md, "Edit maps and day keys": `dateKeyOf(ms)` is
+// `${year}-${month}-${date}` from the local getters, so the month is zero-based and nothing is
+// padded (5 January 2026 is `2026-0-5`). Every edit map key starts with it. Keys are wire format:
+// byte for byte, and never confused with the API's `YYYY-MM-DD` (CalendarDate.isoDate).
 
 /// The date part of every edit map key: `year-month-day`, month zero-based, unpadded.
 public struct DayKey: RawRepresentable, Hashable, Sendable {

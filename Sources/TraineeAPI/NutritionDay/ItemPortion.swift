@@ -1,6 +1,6 @@
 import Foundation
 
-// NB: spec nutrition-day-log.md "What each map means" (`portions`) and docs/behaviour.md, "The
+// NB: docs/specs/nutrition-day.md, "What each map holds" (`portions`) and docs/behaviour.md, "The
 // nutrition day": a portion is valid when `foodId` is non-empty and `qty` is finite, > 0 and <=
 // 10000. Anything else clears the entry.
 

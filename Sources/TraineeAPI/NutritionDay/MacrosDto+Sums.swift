@@ -1,10 +1,10 @@
 import Foundation
 
-// NB: docs/decisions.md "Server nutrition routes" and "OpenAPI contract": sums of sent values
-// must stay finite (an infinite sum cannot be written as JSON), so the server reads every
-// amount it is sent (a food's kcal, protein, carbs, fat) within ±`maximumAmount`. The client
-// reads its own files and the server's answers without that bound: a decoder opts in through
-// `userInfo[.checkedInput]`.
+// NB: docs/decisions/the-server-http-routes-and-storage.md "Server nutrition routes" and "OpenAPI
+// contract": sums of sent values must stay finite (an infinite sum cannot be written as JSON), so
+// the server reads every amount it is sent (a food's kcal, protein, carbs, fat) within
+// ±`maximumAmount`. The client reads its own files and the server's answers without that bound: a
+// decoder opts in through `userInfo[.checkedInput]`.
 
 extension MacrosDto {
   /// The largest amount one food may carry either way, where input is checked

@@ -1,12 +1,13 @@
 import Foundation
 
-// NB: spec nutrition-day-log.md "What each map means" names `replacement` "the single entry that
-// stands in for a whole plan meal" without its fields. Ours is one food entry, the `AddedFood` a
-// `CustomMealItem` holds, plus the `source` and `logId` a `CustomMeal` has, so a replacement
-// logged from a photo links to its meal-log row. A replaced meal is eaten: the app never writes
-// `eaten`, but one sent as `false` is kept and leaves the replacement out of the sums, as the
-// server always read it; anything but true or false is ignored, and refused where input is
-// checked (`CodingUserInfoKey.checkedInput`; docs/decisions.md "One nutrition diary").
+// NB: docs/specs/nutrition-day.md, "What each map holds" says `replacement` is the one entry
+// standing in for a whole plan meal, without its fields. Ours is one food entry, the `AddedFood` a
+// `CustomMealItem` holds, plus the `source` and `logId` a `CustomMeal` has, so a replacement logged
+// from a photo links to its meal-log row. A replaced meal is eaten: the app never writes `eaten`,
+// but one sent as `false` is kept and leaves the replacement out of the sums, as the server always
+// read it; anything but true or false is ignored, and refused where input is checked
+// (`CodingUserInfoKey.checkedInput`; docs/decisions/wire-types-shared-by-the-app-and-the-server.md
+// "One nutrition diary").
 
 /// The single entry that stands in for a whole plan meal (status `REPLACED`). Stored in
 /// `replacement` under `dateKey__mealId`.

@@ -1,9 +1,9 @@
 import Foundation
 
-// NB: spec nutrition-day-log.md "The day snapshot": the wire format is the nine edit maps without
-// `swapOptions`, keys keeping their `dateKey__` prefix. `portions` is always sent, even empty, so
-// the server can tell a cleared amount from a build that does not know about amounts. A missing
-// or null map decodes as empty; a wrong type fails naming the field.
+// NB: docs/specs/nutrition-day.md, "The day snapshot": the wire format is the nine edit maps
+// without `swapOptions`, keys keeping their `dateKey__` prefix. `portions` is always sent, even
+// empty, so the server can tell a cleared amount from a build that does not know about amounts. A
+// missing or null map decodes as empty; a wrong type fails naming the field.
 
 /// One day's edits as the server stores them (`data` of `GET/PUT /v1/trainee/nutrition/day`).
 ///

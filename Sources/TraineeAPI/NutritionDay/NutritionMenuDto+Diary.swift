@@ -1,8 +1,9 @@
 import Foundation
 
-// NB: spec nutrition-day-log.md "What each map means": the one reading of a day's snapshot
-// against a plan day, used by the server's `GET /v1/trainee/nutrition/menu` and home answers
-// and by the app's read-only and current day (docs/decisions.md "One nutrition diary"):
+// NB: docs/specs/nutrition-day.md, "What each map holds": the one reading of a day's snapshot
+// against a plan day, used by the server's `GET /v1/trainee/nutrition/menu` and home answers and by
+// the app's read-only and current day
+// (docs/decisions/wire-types-shared-by-the-app-and-the-server.md "One nutrition diary"):
 // - a plan item counts when ticked, or when its meal is `EATEN_OUTSIDE`, unless the item or its
 //   meal is removed or the meal is `REPLACED` (then the replacement counts instead);
 // - the chosen option is the swap's option when the plan has it, else the day's swap render

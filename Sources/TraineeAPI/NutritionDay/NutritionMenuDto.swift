@@ -1,10 +1,11 @@
 import Foundation
 
-// NB: `GET /v1/trainee/nutrition/menu?date=` (the diary of that date), one shape for both ends:
-// the server encodes these types and the app decodes them (docs/decisions.md "One nutrition
-// diary"). Macros of items, foods and logs are flattened into the object; `planId` and `dayId`
-// are written as `null` without a plan; absent optional fields are left out. Decoding is
-// lenient per DESIGN.md "Wire compatibility". What the values are is NutritionMenuDto+Diary.
+// NB: `GET /v1/trainee/nutrition/menu?date=` (the diary of that date), one shape for both ends: the
+// server encodes these types and the app decodes them
+// (docs/decisions/wire-types-shared-by-the-app-and-the-server.md "One nutrition diary"). Macros of
+// items, foods and logs are flattened into the object; `planId` and `dayId` are written as `null`
+// without a plan; absent optional fields are left out. Decoding is lenient per
+// docs/architecture.md, "Wire compatibility". What the values are is NutritionMenuDto+Diary.
 
 /// The answer of `GET /v1/trainee/nutrition/menu?date=`: what the trainee ate on a date.
 public struct NutritionMenuDto: Codable, Equatable, Sendable {

@@ -1,8 +1,8 @@
 import Foundation
 
-// NB: spec nutrition-day-log.md "The editable day window" and docs/decisions.md "One nutrition
-// diary": the server's menu and home and the app's saved day read a day against the same plan
-// day.
+// NB: docs/specs/nutrition-day.md, "Which days can be edited" and
+// docs/decisions/wire-types-shared-by-the-app-and-the-server.md "One nutrition diary": the server's
+// menu and home and the app's saved day read a day against the same plan day.
 
 /// A plan day and the plan it belongs to.
 public struct PlanDayChoice: Equatable, Sendable {

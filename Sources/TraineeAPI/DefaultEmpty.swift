@@ -1,5 +1,5 @@
-// NB: docs/decisions.md "Wire types: one field list", "lists default to empty": a list a sender
-// may leave out or send as `null` is read as empty by this one wrapper, so a type needs no
+// NB: docs/decisions.md "Wire types: one field list", "lists that default to empty": a list a
+// sender may leave out or send as `null` is read as empty by this one wrapper, so a type needs no
 // hand-written `init(from:)` for it; the rest of its members keep `Codable`'s synthesized reading
 // (an optional absent or `null` is `nil`, as `decodeOptional` reads it).
 

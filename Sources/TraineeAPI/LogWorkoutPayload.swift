@@ -47,7 +47,7 @@ public struct LogWorkoutPayload: Codable, Equatable, Sendable {
     try container.encodeIfPresent(performedAt, forKey: .performedAt)
   }
 
-  enum CodingKeys: String, CodingKey {
+  package enum CodingKeys: String, CodingKey, CaseIterable {
     case programId, dayId, label, durationSec, completed, entries, performedAt
   }
 }
@@ -86,7 +86,9 @@ public struct LogEntry: Codable, Equatable, Sendable {
     try container.encode(sets, forKey: .sets)
   }
 
-  enum CodingKeys: String, CodingKey { case exerciseId, name, done, tempo, sets }
+  package enum CodingKeys: String, CodingKey, CaseIterable {
+    case exerciseId, name, done, tempo, sets
+  }
 }
 
 /// One logged set: a strength set (weight, reps, RIR) or a cardio set (duration, distance, RPE).
@@ -180,7 +182,7 @@ public struct StrengthLogSet: Codable, Equatable, Sendable {
     try container.encodeIfPresent(isRecord, forKey: .isRecord)
   }
 
-  enum CodingKeys: String, CodingKey {
+  package enum CodingKeys: String, CodingKey, CaseIterable {
     case setNumber, reps, targetReps, weight, rir, rm, done, setType, isRecord
   }
 }
@@ -219,5 +221,7 @@ public struct CardioLogSet: Codable, Equatable, Sendable {
     try container.encode(done, forKey: .done)
   }
 
-  enum CodingKeys: String, CodingKey { case setNumber, durationSec, distanceKm, rpe, done }
+  package enum CodingKeys: String, CodingKey, CaseIterable {
+    case setNumber, durationSec, distanceKm, rpe, done
+  }
 }

@@ -6,15 +6,10 @@ import Foundation
 
 /// The answer of `GET /v1/trainee/nutrition/plans`: the trainee's nutrition plans.
 public struct NutritionPlansDto: Codable, Equatable, Sendable {
-  public var plans: [NutritionPlanDto]
+  @DefaultEmpty public var plans: [NutritionPlanDto]
 
   public init(plans: [NutritionPlanDto]) {
     self.plans = plans
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    plans = try container.decodeList(NutritionPlanDto.self, forKey: .plans)
   }
 
   enum CodingKeys: String, CodingKey { case plans }
@@ -24,19 +19,12 @@ public struct NutritionPlansDto: Codable, Equatable, Sendable {
 public struct NutritionPlanDto: Codable, Equatable, Sendable {
   public var id: String
   public var name: String
-  public var days: [NutritionPlanDayDto]
+  @DefaultEmpty public var days: [NutritionPlanDayDto]
 
   public init(id: String, name: String, days: [NutritionPlanDayDto] = []) {
     self.id = id
     self.name = name
     self.days = days
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(String.self, forKey: .id)
-    name = try container.decode(String.self, forKey: .name)
-    days = try container.decodeList(NutritionPlanDayDto.self, forKey: .days)
   }
 
   enum CodingKeys: String, CodingKey { case id, name, days }
@@ -126,17 +114,11 @@ public struct NutritionMealDto: Codable, Equatable, Sendable {
 public struct NutritionItemDto: Codable, Equatable, Sendable {
   public var id: String
   /// The first option is the item's main option; a swap chooses another option's id.
-  public var options: [NutritionOptionDto]
+  @DefaultEmpty public var options: [NutritionOptionDto]
 
   public init(id: String, options: [NutritionOptionDto] = []) {
     self.id = id
     self.options = options
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(String.self, forKey: .id)
-    options = try container.decodeList(NutritionOptionDto.self, forKey: .options)
   }
 
   /// The main option: the first one, `nil` when the coach gave none.

@@ -178,7 +178,7 @@ public struct SubstituteDto: Codable, Equatable, Sendable {
   public var exerciseId: String
   public var name: String
   public var image: String?
-  public var lastSets: [LastSetDto]
+  @DefaultEmpty public var lastSets: [LastSetDto]
   public var best: BestDto?
 
   public init(
@@ -190,15 +190,6 @@ public struct SubstituteDto: Codable, Equatable, Sendable {
     self.image = image
     self.lastSets = lastSets
     self.best = best
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    exerciseId = try container.decode(String.self, forKey: .exerciseId)
-    name = try container.decode(String.self, forKey: .name)
-    image = try container.decodeOptional(String.self, forKey: .image)
-    lastSets = try container.decodeList(LastSetDto.self, forKey: .lastSets)
-    best = try container.decodeOptional(BestDto.self, forKey: .best)
   }
 
   enum CodingKeys: String, CodingKey { case exerciseId, name, image, lastSets, best }

@@ -2,19 +2,13 @@ import Foundation
 
 /// The answer of `GET /v1/trainee/workouts`: the trainee's programs and an optional movement block.
 public struct TrainingProgramsDto: Codable, Equatable, Sendable {
-  public var plans: [ProgramPlanDto]
+  @DefaultEmpty public var plans: [ProgramPlanDto]
   /// Passed through untouched; its shape belongs to another screen.
   public var movement: JSONValue?
 
   public init(plans: [ProgramPlanDto], movement: JSONValue? = nil) {
     self.plans = plans
     self.movement = movement
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    plans = try container.decodeList(ProgramPlanDto.self, forKey: .plans)
-    movement = try container.decodeOptional(JSONValue.self, forKey: .movement)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -30,19 +24,12 @@ public struct TrainingProgramsDto: Codable, Equatable, Sendable {
 public struct ProgramPlanDto: Codable, Equatable, Sendable {
   public var id: String
   public var name: String
-  public var days: [ProgramDayDto]
+  @DefaultEmpty public var days: [ProgramDayDto]
 
   public init(id: String, name: String, days: [ProgramDayDto]) {
     self.id = id
     self.name = name
     self.days = days
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(String.self, forKey: .id)
-    name = try container.decode(String.self, forKey: .name)
-    days = try container.decodeList(ProgramDayDto.self, forKey: .days)
   }
 
   enum CodingKeys: String, CodingKey { case id, name, days }

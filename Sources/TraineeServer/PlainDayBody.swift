@@ -9,6 +9,11 @@ import TraineeAPI
 // amount out of range) gives `nil`, and the body goes through `JSONTreeDecoder`, which decides and
 // names the field as before; so this accepts only what that decoder accepts, and a test compares
 // the two on every variation of a day.
+//
+// NB: docs/decisions/wire-types-shared-by-the-app-and-the-server.md "Wire types: one field list":
+// a member one of the day's types names in its `CodingKeys` and a check below has no case for
+// makes the check give up (`isExtraMember`), so a field added to a type is checked by its
+// decoder, never waved through unchecked.
 
 extension DayBody: PlainTreeDecodable {
   package init?(plainTree tree: JSONTree) {
@@ -28,7 +33,7 @@ extension DayBody: PlainTreeDecodable {
           sendsPortions = snapshot.contains { $0.name == "portions" }
         default: return nil
         }
-      default: continue
+      default: guard isExtraMember(member.name, of: CodingKeys.self) else { return nil }
       }
     }
     self.init(date: date, hasData: hasData, sendsPortions: sendsPortions)
@@ -47,10 +52,10 @@ enum PlainDay {
       case "swaps": map(member.value, isString)
       case "mealStatus": map(member.value, isMealStatus)
       case "portions": map(member.value, isPortion)
-      case "aiMeals": map(member.value) { list($0, isMealItem) }
+      case "aiMeals": map(member.value) { list($0, isCustomMealItem) }
       case "customMeals": map(member.value, isCustomMeal)
-      case "replacement": map(member.value, isMealItem)
-      default: true
+      case "replacement": map(member.value, isReplacement)
+      default: isExtraMember(member.name, of: NutritionDaySnapshot.CodingKeys.self)
       }
     }
   }
@@ -106,19 +111,29 @@ enum PlainDay {
       switch name {
       case "foodId": isString(value)
       case "qty": isNumber(value)
-      default: true
+      default: isExtraMember(name, of: ItemPortion.CodingKeys.self)
       }
     }
   }
 
-  /// A `CustomMealItem`, or a `MealReplacement` (the same members): a food, `eaten` a flag,
-  /// `source` and `logId` text.
-  private static func isMealItem(_ tree: JSONTree) -> Bool {
+  /// A `CustomMealItem`: a food, `eaten` a flag, `source` and `logId` text.
+  private static func isCustomMealItem(_ tree: JSONTree) -> Bool {
+    isMealItem(tree, CustomMealItem.CodingKeys.self)
+  }
+
+  /// A `MealReplacement`: the same members as a `CustomMealItem`.
+  private static func isReplacement(_ tree: JSONTree) -> Bool {
+    isMealItem(tree, MealReplacement.CodingKeys.self)
+  }
+
+  /// A food with `eaten` a flag and `source` and `logId` text, the members of `Key` beside the
+  /// food's.
+  private static func isMealItem<Key: CodingKey>(_ tree: JSONTree, _: Key.Type) -> Bool {
     isFood(tree) { name, value in
       switch name {
       case "eaten": isOptional(value, isBool)
       case "source", "logId": isOptional(value, isString)
-      default: true
+      default: isExtraMember(name, of: Key.self)
       }
     }
   }
@@ -129,8 +144,8 @@ enum PlainDay {
       switch name {
       case "id": isString(value)
       case "label", "source", "logId": isOptional(value, isString)
-      case "items": isOptional(value) { list($0, isMealItem) }
-      default: true
+      case "items": isOptional(value) { list($0, isCustomMealItem) }
+      default: isExtraMember(name, of: CustomMeal.CodingKeys.self)
       }
     }
   }
@@ -146,7 +161,7 @@ enum PlainDay {
       case "kcal", "protein", "carbs", "fat": isOptional(value, isAmount)
       case "qty": isOptional(value, isNumber)
       case "mbp", "base", "food": true
-      default: other(name, value)
+      default: isExtraMember(name, of: AddedFood.CodingKeys.self) && other(name, value)
       }
     }
   }

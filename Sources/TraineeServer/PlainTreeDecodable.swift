@@ -9,6 +9,12 @@ import TraineeAPI
 // cannot hold) gives `nil`, and the body goes through `JSONTreeDecoder`, which refuses it, naming
 // the field, as before; so only what that decoder accepts is read here, and a test compares the two
 // on every variation of a log.
+//
+// NB: docs/decisions/wire-types-shared-by-the-app-and-the-server.md "Wire types: one field list",
+// "a member the one pass does not read": a member the type's `CodingKeys` names but a `switch`
+// below has no case for is not skipped; the read gives up and `init(from:)` reads it.
+// WireFieldsTests reads a log with every property filled both ways and fails while a member is
+// left to the slow path.
 
 /// A type read straight from a `JSONTree` when the tree has the plain shape it expects.
 package protocol PlainTreeDecodable {
@@ -36,7 +42,7 @@ extension LogWorkoutPayload: PlainTreeDecodable {
       case "completed": guard plainBool(member.value, &completed) else { return nil }
       case "performedAt": guard plainOptional(member.value, &performedAt) else { return nil }
       case "entries": guard plainArray(member.value, &entries) else { return nil }
-      default: continue
+      default: guard isExtraMember(member.name, of: CodingKeys.self) else { return nil }
       }
     }
     guard let completed, let entries else { return nil }
@@ -61,7 +67,7 @@ extension LogEntry: PlainTreeDecodable {
       case "done": guard plainBool(member.value, &done) else { return nil }
       case "tempo": guard plainOptional(member.value, &tempo) else { return nil }
       case "sets": guard plainArray(member.value, &sets) else { return nil }
-      default: continue
+      default: guard isExtraMember(member.name, of: CodingKeys.self) else { return nil }
       }
     }
     guard let exerciseId, let name, let done, let sets else { return nil }
@@ -109,7 +115,7 @@ extension StrengthLogSet {
         // As `SetType.init(from:)`: a type this build does not know is a working set.
         setType = text.map { SetType(rawValue: $0) ?? .working }
       case "isRecord": guard plainOptionalBool(member.value, &isRecord) else { return nil }
-      default: continue
+      default: guard isExtraMember(member.name, of: CodingKeys.self) else { return nil }
       }
     }
     guard let setNumber, let done else { return nil }
@@ -133,7 +139,7 @@ extension CardioLogSet {
       case "distanceKm": guard plainOptionalDouble(member.value, &distanceKm) else { return nil }
       case "rpe": guard plainOptional(member.value, &rpe) else { return nil }
       case "done": guard plainBool(member.value, &done) else { return nil }
-      default: continue
+      default: guard isExtraMember(member.name, of: CodingKeys.self) else { return nil }
       }
     }
     guard let setNumber, let done else { return nil }
@@ -141,6 +147,13 @@ extension CardioLogSet {
       setNumber: setNumber, durationSec: durationSec, distanceKm: distanceKm, rpe: rpe,
       done: done)
   }
+}
+
+/// Whether `name` is no member of `Key`: a member of the client's own, which `init(from:)`
+/// ignores as well. A one-pass read skips only these; a member of `Key` it has no case for makes
+/// it give up, so `init(from:)` reads that member rather than the one pass dropping it.
+func isExtraMember<Key: CodingKey>(_ name: String, of _: Key.Type) -> Bool {
+  Key(stringValue: name) == nil
 }
 
 // Each reads one member's value into `slot` as the tree decoder would, and returns `false` when

@@ -67,7 +67,7 @@ public struct AddedFood: Codable, Equatable, Sendable {
     barcode = try container.decodeText(forKey: .barcode)
   }
 
-  enum CodingKeys: String, CodingKey {
+  package enum CodingKeys: String, CodingKey, CaseIterable {
     case id, name, kcal, protein, carbs, fat, mbp, qty, unit, base, food, barcode
   }
 

@@ -59,7 +59,7 @@ public struct CustomMealItem: Codable, Equatable, Sendable {
     try container.encodeIfPresent(eaten, forKey: .eaten)
   }
 
-  enum CodingKeys: String, CodingKey { case eaten, source, logId }
+  package enum CodingKeys: String, CodingKey, CaseIterable { case eaten, source, logId }
 }
 
 /// A meal the trainee composed outside the plan. Stored in `customMeals` under `dateKey__id`.
@@ -94,5 +94,5 @@ public struct CustomMeal: Codable, Equatable, Sendable {
     logId = try container.decodeText(forKey: .logId)
   }
 
-  enum CodingKeys: String, CodingKey { case id, label, items, source, logId }
+  package enum CodingKeys: String, CodingKey, CaseIterable { case id, label, items, source, logId }
 }

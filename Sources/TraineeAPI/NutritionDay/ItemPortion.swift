@@ -19,6 +19,8 @@ public struct ItemPortion: Codable, Equatable, Sendable {
     self.qty = qty
   }
 
+  package enum CodingKeys: String, CodingKey, CaseIterable { case foodId, qty }
+
   /// Why this portion cannot be stored, or `nil` when it is valid.
   public var problem: PortionProblem? {
     if foodId.isEmpty { return .emptyFoodId }

@@ -74,5 +74,5 @@ public struct MealReplacement: Codable, Equatable, Sendable {
     try container.encodeIfPresent(eaten, forKey: .eaten)
   }
 
-  enum CodingKeys: String, CodingKey { case source, logId, eaten }
+  package enum CodingKeys: String, CodingKey, CaseIterable { case source, logId, eaten }
 }

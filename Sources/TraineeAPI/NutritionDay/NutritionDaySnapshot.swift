@@ -84,7 +84,7 @@ public struct NutritionDaySnapshot: Codable, Equatable, Sendable {
     try container.encode(portions, forKey: .portions)
   }
 
-  enum CodingKeys: String, CodingKey {
+  package enum CodingKeys: String, CodingKey, CaseIterable {
     case eaten, swaps, removed, aiMeals, mealStatus, replacement, removedMeals, customMeals
     case portions
   }

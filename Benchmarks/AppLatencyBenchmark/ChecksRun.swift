@@ -18,7 +18,6 @@ struct ChecksRun {
 
   let app: AppInPseudoTerminal
   private var screen = ScreenModel(rows: Int(rows))
-  private let clock = ContinuousClock()
 
   init(binary: String) throws {
     app = try AppInPseudoTerminal(binary: binary, rows: Self.rows, columns: Self.columns)
@@ -28,23 +27,23 @@ struct ChecksRun {
   mutating func play(
     keys count: Int, gap: Duration, listSlow: Bool, into samples: inout ChecksSamples
   ) throws {
-    try waitFor("Next workout:", within: .seconds(30))
-    settle(for: .milliseconds(300))
+    try app.waitFor("Next workout:", on: &screen, within: .seconds(30))
+    app.settle(&screen, for: .milliseconds(300))
     _ = app.type([13])
-    try waitFor("╭", within: .seconds(10))
-    settle(for: .seconds(1))
+    try app.waitFor("╭", on: &screen, within: .seconds(10))
+    app.settle(&screen, for: .seconds(1))
     for index in 0..<count {
       let key = Self.pattern[index % Self.pattern.count]
       let before = screen.selectedRow
       let sent = app.type(key)
       guard let (bytes, at) = app.read(within: .seconds(5)) else {
-        throw BenchmarkFailure("no byte for key \(index) \(key) within 5 s\n\(dump)")
+        throw BenchmarkFailure("no byte for key \(index) \(key) within 5 s\n\(screen.dump)")
       }
       screen.feed(bytes)
       // The rest of that write (a pseudo-terminal may hand it over in pieces), then what it did.
-      settle(for: .milliseconds(1))
+      app.settle(&screen, for: .milliseconds(1))
       let changed = screen.selectedRow != before
-      settle(for: gap)
+      app.settle(&screen, for: gap)
       samples.add(at - sent, changed: changed)
       if listSlow, at - sent >= .milliseconds(16) {
         print(
@@ -55,35 +54,15 @@ struct ChecksRun {
       }
     }
     _ = app.type(Array("X".utf8))
-    try waitFor("Discard the workout", within: .seconds(10))
+    try app.waitFor("Discard the workout", on: &screen, within: .seconds(10))
     _ = app.type(Array("y".utf8))
-    try waitFor("No workout in progress", within: .seconds(10))
+    try app.waitFor("No workout in progress", on: &screen, within: .seconds(10))
     _ = app.type(Array("q".utf8))
     guard app.finish(timeout: .seconds(30)) == 0 else {
       throw BenchmarkFailure("perform did not exit with status 0 after q")
     }
   }
 
-  private mutating func settle(for quiet: Duration) {
-    let end = clock.now.advanced(by: quiet)
-    while clock.now < end, let (bytes, _) = app.read(within: end - clock.now) {
-      screen.feed(bytes)
-    }
-  }
-
-  private mutating func waitFor(_ text: String, within timeout: Duration) throws {
-    let deadline = clock.now.advanced(by: timeout)
-    while !screen.shows(text) {
-      guard let (bytes, _) = app.read(within: deadline - clock.now) else {
-        throw BenchmarkFailure("\"\(text)\" never appeared\n\(dump)")
-      }
-      screen.feed(bytes)
-    }
-  }
-
-  private var dump: String {
-    screen.text.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
-  }
 }
 
 /// The checks shape's first-byte latencies, by whether the key changed the screen.

@@ -75,55 +75,44 @@ struct ScreenModel {
   /// Whether any row shows `needle`.
   func shows(_ needle: String) -> Bool {
     let bytes = Array(needle.utf8)
-    return text.contains { row in
-      row.count >= bytes.count
-        && (0...(row.count - bytes.count)).contains {
-          row[$0..<($0 + bytes.count)].elementsEqual(bytes)
-        }
-    }
+    return text.contains { Self.row($0, contains: bytes) }
+  }
+
+  /// The screen as text, a line a row (for a failure's message).
+  var dump: String {
+    text.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
   }
 
   /// The selected set's row (marked `▶`) and where it is, without the cursor: what a key on the
   /// live workout that did something changes, and a clock's redraw never does.
   var selectedRow: [UInt8] {
-    let marker = Array("▶".utf8)
-    guard
-      let index = text.firstIndex(where: { row in
-        row.count >= marker.count
-          && (0...(row.count - marker.count)).contains {
-            row[$0..<($0 + marker.count)].elementsEqual(marker)
-          }
-      })
-    else { return [] }
+    guard let index = selectedIndex else { return [] }
     return Array("\(index) ".utf8) + raw[index]
   }
 
   /// Whether the selected row (marked `▶`) shows `needle`.
   func selectedRowShows(_ needle: String) -> Bool {
-    let marker = Array("▶".utf8)
-    let bytes = Array(needle.utf8)
-    func contains(_ row: [UInt8], _ part: [UInt8]) -> Bool {
-      row.count >= part.count
-        && (0...(row.count - part.count)).contains {
-          row[$0..<($0 + part.count)].elementsEqual(part)
-        }
-    }
-    return text.contains { contains($0, marker) && contains($0, bytes) }
+    selectedIndex.map { Self.row(text[$0], contains: Array(needle.utf8)) } ?? false
   }
 
   /// What a key on the live workout changes: the selected set's row (marked `▶`; its values,
   /// checkmark and highlighted field), where it is, and the cursor. The header and the rest bar,
   /// whose clocks tick by themselves, are left out.
   var selection: [UInt8] {
-    let marker = Array("▶".utf8)
-    guard
-      let index = text.firstIndex(where: { row in
-        row.count >= marker.count
-          && (0...(row.count - marker.count)).contains {
-            row[$0..<($0 + marker.count)].elementsEqual(marker)
-          }
-      })
-    else { return Array("no selection \(cursor)".utf8) }
+    guard let index = selectedIndex else { return Array("no selection \(cursor)".utf8) }
     return Array("\(index) \(cursor) ".utf8) + raw[index]
+  }
+
+  /// The first row marked `▶`.
+  private var selectedIndex: Int? {
+    let marker = Array("▶".utf8)
+    return text.firstIndex { Self.row($0, contains: marker) }
+  }
+
+  private static func row(_ row: [UInt8], contains part: [UInt8]) -> Bool {
+    row.count >= part.count
+      && (0...(row.count - part.count)).contains {
+        row[$0..<($0 + part.count)].elementsEqual(part)
+      }
   }
 }

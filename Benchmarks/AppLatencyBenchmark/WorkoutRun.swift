@@ -23,7 +23,7 @@ struct WorkoutRun {
     for (index, key) in keys.enumerated() {
       let think =
         previous == .check ? random.next(upTo: thinkAfterCheck) : 10 + random.next(upTo: 20)
-      settle(for: .milliseconds(think))
+      app.settle(&screen, for: .milliseconds(think))
       let latency = try press(key)
       samples.add(latency, kind: key.kind, afterCheck: previous == .check)
       if listSlow, latency >= .milliseconds(16) {
@@ -37,9 +37,9 @@ struct WorkoutRun {
     }
     // The finish posts the log to the embedded server: timed elsewhere (make bench-server).
     _ = app.type(Array("y".utf8))
-    try waitFor("Workout complete!", within: .seconds(30))
+    try app.waitFor("Workout complete!", on: &screen, within: .seconds(30))
     _ = app.type([13])
-    try waitFor("Next workout:", within: .seconds(10))
+    try app.waitFor("Next workout:", on: &screen, within: .seconds(10))
     _ = app.type(Array("q".utf8))
     guard app.finish(timeout: .seconds(30)) == 0 else {
       throw BenchmarkFailure("perform did not exit with status 0 after q")
@@ -49,32 +49,35 @@ struct WorkoutRun {
   /// Opens the workouts tab and starts Day 1 Push, whichever day is next (not timed: it asks
   /// the embedded server).
   private mutating func startPushDay() throws {
-    try waitFor("Next workout:", within: .seconds(30))
+    try app.waitFor("Next workout:", on: &screen, within: .seconds(30))
     _ = app.type(Array("2".utf8))
-    try waitFor("Push — Chest", within: .seconds(10))
+    try app.waitFor("Push — Chest", on: &screen, within: .seconds(10))
     var moves = 0
     while !screen.selectedRowShows("Push") {
-      guard moves < 20 else { throw BenchmarkFailure("Day 1 Push cannot be selected\n\(dump)") }
+      guard moves < 20 else {
+        throw BenchmarkFailure("Day 1 Push cannot be selected\n\(screen.dump)")
+      }
       _ = try press(ScriptedKey(bytes: Array("j".utf8), expectation: .selectionChanges))
       moves += 1
     }
     _ = try press(ScriptedKey(bytes: [13], expectation: .shows("⏱")))
-    try waitFor("╭", within: .seconds(10))
+    try app.waitFor("╭", on: &screen, within: .seconds(10))
   }
 
   /// Types `key` and returns the time until its frame arrived (see main.swift).
   private mutating func press(_ key: ScriptedKey) throws -> Duration {
-    settle(for: .milliseconds(2))
+    app.settle(&screen, for: .milliseconds(2))
     let before = screen.selection
     if satisfied(key.expectation, before: before) {
-      throw BenchmarkFailure("\(key.expectation) holds before the key \(key.bytes)\n\(dump)")
+      throw BenchmarkFailure("\(key.expectation) holds before the key \(key.bytes)\n\(screen.dump)")
     }
     let sent = app.type(key.bytes)
     let deadline = sent.advanced(by: Self.keyTimeout)
     var arrived: ContinuousClock.Instant?
     while arrived == nil {
       guard let (bytes, at) = app.read(within: deadline - clock.now) else {
-        throw BenchmarkFailure("no frame for the key \(key.bytes) (\(key.expectation))\n\(dump)")
+        throw BenchmarkFailure(
+          "no frame for the key \(key.bytes) (\(key.expectation))\n\(screen.dump)")
       }
       screen.feed(bytes)
       if satisfied(key.expectation, before: before) { arrived = at }
@@ -94,25 +97,4 @@ struct WorkoutRun {
     }
   }
 
-  /// Reads what comes until `quiet` passes without a byte.
-  private mutating func settle(for quiet: Duration) {
-    let end = clock.now.advanced(by: quiet)
-    while clock.now < end, let (bytes, _) = app.read(within: end - clock.now) {
-      screen.feed(bytes)
-    }
-  }
-
-  private mutating func waitFor(_ text: String, within timeout: Duration) throws {
-    let deadline = clock.now.advanced(by: timeout)
-    while !screen.shows(text) {
-      guard let (bytes, _) = app.read(within: deadline - clock.now) else {
-        throw BenchmarkFailure("\"\(text)\" never appeared\n\(dump)")
-      }
-      screen.feed(bytes)
-    }
-  }
-
-  private var dump: String {
-    screen.text.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
-  }
 }

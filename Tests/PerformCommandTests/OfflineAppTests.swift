@@ -89,14 +89,7 @@ struct OfflineAppTests {
     try await app.openWorkoutsTab()
     try await app.waitFor("Offline, as of")
     try await app.waitFor("Next workout: Day 3 Legs")
-    try app.send(keys: "n")
-    try await app.waitFor("Legs — Quads and hamstrings")
-    try app.send(keys: "90", .enter, "5", .enter, " ")
-    try await app.waitFor("[s] skip")
-    try app.send(keys: "F")
-    try await app.waitFor("Finish the workout?")
-    try app.send(keys: "y")
-    try await app.waitFor("Finishing: the log is kept, not sent yet: the server cannot be reached")
+    try await finishTheNextWorkoutWithTheServerAway(in: app)
 
     // A meal ticked on the day kept from before.
     try app.send(keys: "4")
@@ -125,6 +118,19 @@ struct OfflineAppTests {
     #expect(Array(try await eaten(second, token: token).values) == [true])
     try app.send(keys: "q")
     #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
+  }
+
+  /// From the workouts tab showing Legs as next: `n` starts it, one squat set is checked, and
+  /// the workout is finished while the server cannot be reached, its log kept to send.
+  private func finishTheNextWorkoutWithTheServerAway(in app: TmuxSession) async throws {
+    try app.send(keys: "n")
+    try await app.waitFor("Legs — Quads and hamstrings")
+    try app.send(keys: "90", .enter, "5", .enter, " ")
+    try await app.waitFor("[s] skip")
+    try app.send(keys: "F")
+    try await app.waitFor("Finish the workout?")
+    try app.send(keys: "y")
+    try await app.waitFor("Finishing: the log is kept, not sent yet: the server cannot be reached")
   }
 
   /// Whether the app keeps a copy of the programs (`last-good-answers/<account>/workouts.json`).
@@ -175,14 +181,7 @@ struct OfflineAppTests {
     // And so does the workouts tab; the workout is finished while the server is away.
     try await app.openWorkoutsTab()
     try await app.waitFor("Next workout: Day 3 Legs")
-    try app.send(keys: "n")
-    try await app.waitFor("Legs — Quads and hamstrings")
-    try app.send(keys: "90", .enter, "5", .enter, " ")
-    try await app.waitFor("[s] skip")
-    try app.send(keys: "F")
-    try await app.waitFor("Finish the workout?")
-    try app.send(keys: "y")
-    try await app.waitFor("Finishing: the log is kept, not sent yet: the server cannot be reached")
+    try await finishTheNextWorkoutWithTheServerAway(in: app)
 
     // The server is back: the log arrives, once.
     let second = try ServeChild(database: database, demo: true, port: port)

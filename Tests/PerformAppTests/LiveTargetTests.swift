@@ -35,22 +35,12 @@ struct LiveTargetTests {
                      { "setNumber": 2, "weight": "40" } ] }
       """
     let api = FakeWorkoutAPI(programs: try WorkoutCardTests.program(rows))
-    let app = PerformTerminalApp()
     let settings = AppSettingsStore(
       dataDirectory: directory, environment: ["LANG": lang], now: time.now)
     try settings.save(SavedSettings(units: units))
-    app.text = settings.text
-    let coordinator = try WorkoutCoordinator(
-      dataDirectory: directory, api: api, now: time.reader)
-    coordinator.host = app
-    let workouts = WorkoutsScreen(
-      coordinator: coordinator, api: api, host: app,
-      openLiveWorkout: { [weak app] in app?.select(tab: 1) })
-    workouts.units = { units }
-    let live = LiveWorkoutScreen(coordinator: coordinator, host: app)
-    live.settings = settings
-    app.setTabs([.init(title: "Workouts", screen: workouts), .init(title: "Live", screen: live)])
-    await workouts.reload()
+    let tabs = try await WorkoutTabs(
+      directory: directory, api: api, now: time.reader, settings: settings)
+    let (app, coordinator) = (tabs.app, tabs.coordinator)
     _ = app.handle(.enter, now: time.now)
     try #require(coordinator.store.session?.started == true)
     return (app, coordinator)

@@ -43,23 +43,12 @@ struct LiveWarmUpsAndEntryTests {
       """
     let programs = try JSONDecoder().decode(TrainingProgramsDto.self, from: Data(json.utf8))
     let api = FakeWorkoutAPI(programs: programs)
-    let app = PerformTerminalApp()
     let settings = AppSettingsStore(
       dataDirectory: directory, environment: ["LANG": lang], now: time.now)
     try settings.save(SavedSettings(units: .metric))
-    app.text = settings.text
-    let coordinator = try WorkoutCoordinator(
-      dataDirectory: directory, api: api, language: settings.current.language, now: time.reader)
-    coordinator.host = app
-    coordinator.show(language: settings.current.language, units: .metric)
-    let workouts = WorkoutsScreen(
-      coordinator: coordinator, api: api, host: app,
-      openLiveWorkout: { [weak app] in app?.select(tab: 1) })
-    workouts.units = { .metric }
-    let live = LiveWorkoutScreen(coordinator: coordinator, host: app)
-    live.settings = settings
-    app.setTabs([.init(title: "Workouts", screen: workouts), .init(title: "Live", screen: live)])
-    await workouts.reload()
+    let tabs = try await WorkoutTabs(
+      directory: directory, api: api, now: time.reader, settings: settings)
+    let (app, coordinator, live) = (tabs.app, tabs.coordinator, tabs.live)
     _ = app.handle(.enter, now: time.now)
     try #require(coordinator.store.session?.started == true)
     // A first move puts the cursor on this workout, so `cursor.select` below holds.

@@ -28,16 +28,8 @@ struct SupersetCursorTests {
       WorkoutCardTests.row("cable_row", "Cable row", sets: 3, group: "A"),
     ].joined(separator: ", ")
     let api = FakeWorkoutAPI(programs: try WorkoutCardTests.program(rows))
-    let app = PerformTerminalApp()
-    let coordinator = try WorkoutCoordinator(
-      dataDirectory: directory, api: api, now: time.reader)
-    coordinator.host = app
-    let workouts = WorkoutsScreen(
-      coordinator: coordinator, api: api, host: app,
-      openLiveWorkout: { [weak app] in app?.select(tab: 1) })
-    let live = LiveWorkoutScreen(coordinator: coordinator, host: app)
-    app.setTabs([.init(title: "Workouts", screen: workouts), .init(title: "Live", screen: live)])
-    await workouts.reload()
+    let tabs = try await WorkoutTabs(directory: directory, api: api, now: time.reader)
+    let (app, coordinator, live) = (tabs.app, tabs.coordinator, tabs.live)
     _ = app.handle(.enter, now: time.now)
     try #require(coordinator.store.session?.started == true)
     return (app, live, coordinator)
@@ -116,17 +108,8 @@ struct SupersetCursorTests {
   /// is untouched: the round goes on to the partner's set 1, and the card follows; only when the
   /// superset is done does the first open exercise come back.
   @Test func aSupersetBegunOutOfOrderGoesOnWithItsRound() async throws {
-    let api = FakeWorkoutAPI()
-    let app = PerformTerminalApp()
-    let coordinator = try WorkoutCoordinator(
-      dataDirectory: directory, api: api, now: time.reader)
-    coordinator.host = app
-    let workouts = WorkoutsScreen(
-      coordinator: coordinator, api: api, host: app,
-      openLiveWorkout: { [weak app] in app?.select(tab: 1) })
-    let live = LiveWorkoutScreen(coordinator: coordinator, host: app)
-    app.setTabs([.init(title: "Workouts", screen: workouts), .init(title: "Live", screen: live)])
-    await workouts.reload()
+    let tabs = try await WorkoutTabs(directory: directory, api: FakeWorkoutAPI(), now: time.reader)
+    let (app, coordinator, live) = (tabs.app, tabs.coordinator, tabs.live)
     press(.enter, app)
     press(.character("j"), app)
     press(.character("j"), app)

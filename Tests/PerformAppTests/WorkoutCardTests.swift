@@ -27,16 +27,8 @@ struct WorkoutCardTests {
   /// The app on a one-day plan of `rows` (strength rows' JSON), the live workout started.
   func started(_ rows: String) async throws -> (PerformTerminalApp, WorkoutCoordinator) {
     let api = FakeWorkoutAPI(programs: try Self.program(rows))
-    let app = PerformTerminalApp()
-    let coordinator = try WorkoutCoordinator(
-      dataDirectory: directory, api: api, now: time.reader)
-    coordinator.host = app
-    let workouts = WorkoutsScreen(
-      coordinator: coordinator, api: api, host: app,
-      openLiveWorkout: { [weak app] in app?.select(tab: 1) })
-    let live = LiveWorkoutScreen(coordinator: coordinator, host: app)
-    app.setTabs([.init(title: "Workouts", screen: workouts), .init(title: "Live", screen: live)])
-    await workouts.reload()
+    let tabs = try await WorkoutTabs(directory: directory, api: api, now: time.reader)
+    let (app, coordinator) = (tabs.app, tabs.coordinator)
     _ = app.handle(.enter, now: time.now)
     try #require(coordinator.store.session?.started == true)
     return (app, coordinator)

@@ -23,16 +23,8 @@ struct WorkoutScreensTests {
 
   /// The app with its workout tabs on `directory`, the workouts loaded.
   func launch() async throws -> (PerformTerminalApp, WorkoutCoordinator, WorkoutsScreen) {
-    let app = PerformTerminalApp()
-    let coordinator = try WorkoutCoordinator(dataDirectory: directory, api: api)
-    coordinator.host = app
-    let workouts = WorkoutsScreen(
-      coordinator: coordinator, api: api, host: app,
-      openLiveWorkout: { [weak app] in app?.select(tab: 1) })
-    let live = LiveWorkoutScreen(coordinator: coordinator, host: app)
-    app.setTabs([.init(title: "Workouts", screen: workouts), .init(title: "Live", screen: live)])
-    await workouts.reload()
-    return (app, coordinator, workouts)
+    let tabs = try await WorkoutTabs(directory: directory, api: api)
+    return (tabs.app, tabs.coordinator, tabs.workouts)
   }
 
   func type(_ text: String, into app: PerformTerminalApp) {

@@ -87,7 +87,7 @@ import Testing
     process.executableURL = PerformBinary.url
     process.arguments = ["activity", "preview", "--replay", script.path, "--out", svg.path]
     process.environment = ["PATH": directory.path]
-    try process.run()
+    try ChildStart.run(process)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
     #expect(FileManager.default.fileExists(atPath: svg.path))

@@ -43,7 +43,7 @@ enum PerformBinary {
     // runner with SIGPIPE: the write fails with EPIPE instead, and what the child did is in its
     // status and output, which the caller checks.
     signal(SIGPIPE, SIG_IGN)
-    try process.run()
+    try ChildStart.run(process)
     if let input { try? stdin.fileHandleForWriting.write(contentsOf: input) }
     try stdin.fileHandleForWriting.close()
     // Read both pipes to the end before waiting, so a large output cannot block the child.

@@ -47,7 +47,7 @@ final class ServeChild: @unchecked Sendable {
     }
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try ChildStart.run(process)
     var token: String?
     var port: Int?
     var metricsURL: URL?

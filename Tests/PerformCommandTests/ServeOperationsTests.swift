@@ -405,7 +405,7 @@ import Testing
     let lockerOut = Pipe()
     locker.standardInput = lockerIn
     locker.standardOutput = lockerOut
-    try locker.run()
+    try ChildStart.run(locker)
     #expect(
       String(decoding: lockerOut.fileHandleForReading.availableData, as: UTF8.self)
         .hasPrefix("locked"))
@@ -418,7 +418,7 @@ import Testing
     ]
     server.standardOutput = FileHandle.nullDevice
     server.standardError = FileHandle.nullDevice
-    try server.run()
+    try ChildStart.run(server)
     defer {
       if server.isRunning { kill(server.processIdentifier, SIGKILL) }
       server.waitUntilExit()

@@ -28,7 +28,7 @@ final class SessionApplyChild {
     process.standardInput = input
     process.standardOutput = output
     process.standardError = try FileHandle(forWritingTo: errorLog)
-    try process.run()
+    try ChildStart.run(process)
   }
 
   /// What the child wrote on standard error so far.

@@ -412,7 +412,7 @@ extension TmuxSession {
     process.standardError = errors
     let exited = DispatchSemaphore(value: 0)
     process.terminationHandler = { _ in exited.signal() }
-    try withNoSignalsBlocked { try process.run() }
+    try withNoSignalsBlocked { try ChildStart.run(process) }
     // The client's pipes close when it exits (the server it forks puts /dev/null on its own),
     // and reading them as they fill means a large capture cannot block it.
     let deadline = DispatchTime.now() + .seconds(10)

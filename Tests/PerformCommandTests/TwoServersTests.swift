@@ -47,7 +47,7 @@ struct TwoServersTests {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
       process.arguments = ["psql", "-q", url, "-c", sql]
-      try process.run()
+      try ChildStart.run(process)
       process.waitUntilExit()
       guard process.terminationStatus == 0 else { throw ChildFailure("psql failed: \(sql)") }
     }

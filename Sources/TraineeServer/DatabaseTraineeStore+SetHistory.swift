@@ -122,7 +122,7 @@ extension DatabaseTraineeStore {
     """, columns: 17)
 
   /// How many logs of a trainee go into `sets_by_exercise` together: a read by exercise takes
-  /// the sets of at most one fewer from `set_history` (TraineeSchema+SetHistory.swift, version 13).
+  /// the sets of at most one fewer from `set_history` (Schema/Version13.swift).
   static let logsPerMerge = 16
 
   /// Puts the done sets of the trainee's logs numbered after `merged` through `number` into

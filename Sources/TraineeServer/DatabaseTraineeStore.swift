@@ -27,7 +27,7 @@ public final class DatabaseTraineeStore: TraineeStore {
     groupCommit = GroupCommit(
       savepoints: database.dialect == .sqlite ? .afterAFailure : .always)
     metrics = StorageMetrics(walSync: (database as? SQLiteDatabase)?.walSync)
-    try Migrations.migrate(database)
+    try TraineeSchema.migrate(database)
   }
 
   /// A store on the SQLite database file at `path` (created if needed), or `:memory:`; throws

@@ -20,8 +20,8 @@ import Testing
 
   /// Every step of `dialect` as `-- version N: name` and the step's statements.
   static func statements(_ dialect: SQLDialect) -> String {
-    Migrations.trainee(for: dialect)
-      .map { "-- version \($0.version): \($0.name)\n\($0.sql)\n" }
+    TraineeSchema.migrations
+      .map { "-- version \($0.version): \($0.name)\n\($0.sql(for: dialect))\n" }
       .joined(separator: "\n")
   }
 
@@ -29,7 +29,7 @@ import Testing
   static func freshSQLiteSchema() throws -> String {
     let database = try SQLiteDatabase.inMemory()
     defer { database.close() }
-    let version = try Migrations.migrate(database)
+    let version = try TraineeSchema.migrate(database)
     let entries = try database.read { db in
       try db.rows("SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name") {
         row in

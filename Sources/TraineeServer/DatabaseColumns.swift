@@ -15,6 +15,8 @@ public struct DatabaseColumns: Sendable, CustomStringConvertible {
   public let expressions: [String]
   /// The name each column is read by, in order.
   public let names: [String]
+  /// The select list: the expressions separated by commas (joined once, not per query).
+  public let description: String
   /// Each name's position in ``names``.
   private let positions: [String: Int]
 
@@ -28,10 +30,8 @@ public struct DatabaseColumns: Sendable, CustomStringConvertible {
     self.expressions = expressions
     self.names = names
     self.positions = positions
+    description = expressions.joined(separator: ", ")
   }
-
-  /// The select list: the expressions separated by commas.
-  public var description: String { expressions.joined(separator: ", ") }
 
   /// The same columns, each qualified by `table` (`s.weight, s.reps`); they keep their names.
   public func qualified(by table: String) -> DatabaseColumns {

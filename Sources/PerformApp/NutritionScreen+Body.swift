@@ -16,13 +16,14 @@ extension NutritionScreen {
 
   private func drawBody(size: TerminalSize, now: Date) -> Frame {
     refresh(now: now)
+    let context = context
     let columns = max(20, size.columns)
-    let content = currentContent()
+    let content = state.currentContent(context)
     var header = [dateLine(content, columns: columns)]
-    if !isEditable {
+    if !state.isEditable {
       var reason = ""
       do {
-        try checkEditableDay(shown, today: today)
+        try checkEditableDay(state.shown, today: state.today)
       } catch {
         reason = NutritionText.describe(error)
       }
@@ -60,7 +61,7 @@ extension NutritionScreen {
       cursor = form.cursor
     }
     let room = max(1, size.rows - header.count - footer.count)
-    let middle = middleLines(columns: columns, room: room)
+    let middle = middleLines(columns: columns, room: room, context)
     var lines = header + middle
     if let row = cursor?.row, let column = cursor?.column {
       cursor = (lines.count + row, column)
@@ -74,7 +75,7 @@ extension NutritionScreen {
   private func offlineLines(now: Date) -> [StyledLine] {
     let style = TextStyle(bold: true, foreground: .yellow)
     var lines: [StyledLine] = []
-    if let asOf = plansAsOf, let failure = asOf.failure {
+    if let asOf = state.plansAsOf, let failure = asOf.failure {
       let time = OfflineText.time(
         asOf.fetchedAt, now: now, timeZone: environment.timeZone(), text: text)
       if failure.isUnreachable {
@@ -89,10 +90,10 @@ extension NutritionScreen {
         lines += OfflineText.help(for: failure, text: text).map { [StyledLine($0, style)] } ?? []
       }
     }
-    let key = shown.dayKey.rawValue
-    if sync.status(of: shown) == .saved { loadedDays.insert(key) }
-    if isEditable, sync.status(of: shown) == .offlineWillRetry, !loadedDays.contains(key),
-      !environment.dayWasLoadedBefore(shown)
+    let key = state.shown.dayKey.rawValue
+    state.noteShownDay(sync.status(of: state.shown))
+    if state.isEditable, sync.status(of: state.shown) == .offlineWillRetry,
+      !state.loadedDays.contains(key), !environment.dayWasLoadedBefore(state.shown)
     {
       lines.append(
         StyledLine(text(.nutritionNeverLoaded), style))
@@ -102,8 +103,10 @@ extension NutritionScreen {
 
   /// `‹ Mon 5 Jan 2026 · today ›  Lean cut · Training day` with the sync state at the right.
   private func dateLine(_ content: NutritionDayContent, columns: Int) -> StyledLine {
-    var left = "‹ \(NutritionText.date(shown)) · \(NutritionText.relative(shown, today: today)) ›"
-    if let plan = content.plan { left += "  \(planDayTitle(plan))" }
+    let (shown, isEditable) = (state.shown, state.isEditable)
+    var left =
+      "‹ \(NutritionText.date(shown)) · \(NutritionText.relative(shown, today: state.today)) ›"
+    if let plan = content.plan { left += "  \(state.planDayTitle(plan))" }
     let state =
       isEditable ? NutritionText.syncState(sync.status(of: shown)) : text(.nutritionReadOnly)
     let stateStyle: TextStyle
@@ -121,8 +124,10 @@ extension NutritionScreen {
   }
 
   /// The scrolled day, or the flow's own lines (searching, the foods found).
-  private func middleLines(columns: Int, room: Int) -> [StyledLine] {
-    switch mode {
+  private func middleLines(
+    columns: Int, room: Int, _ context: NutritionScreenContext
+  ) -> [StyledLine] {
+    switch state.mode {
     case .searching(let target, let what, _):
       return messageLines(
         text(.nutritionLookingUp, ["title": target.title, "what": what]), columns: columns)
@@ -130,21 +135,17 @@ extension NutritionScreen {
       return resultLines(
         target, query: query, foods: foods, index: index, room: room, columns: columns)
     default:
-      return dayLines(columns: columns, room: room)
+      return dayLines(columns: columns, room: room, context)
     }
   }
 
-  private func dayLines(columns: Int, room: Int) -> [StyledLine] {
-    let list = currentList(columns: columns)
+  private func dayLines(
+    columns: Int, room: Int, _ context: NutritionScreenContext
+  ) -> [StyledLine] {
+    let list = state.currentList(columns: columns, context)
     guard !list.lines.isEmpty else { return [] }
-    let selected = list.rows.isEmpty ? nil : list.rows[resolvedSelection(in: list.rows)]
-    let first = list.lines.firstIndex { $0.row == selected && $0.isPrimary }
-    let last = list.lines.lastIndex { $0.row == selected }
-    if let first, first < scrollTop { scrollTop = first }
-    if let last, last >= scrollTop + room { scrollTop = last - room + 1 }
-    if let first, first < scrollTop { scrollTop = first }
-    scrollTop = min(max(0, scrollTop), max(0, list.lines.count - room))
-    return list.lines.dropFirst(scrollTop).prefix(room).map { line in
+    let selected = state.scroll(list, room: room)
+    return list.lines.dropFirst(state.scrollTop).prefix(room).map { line in
       guard line.isPrimary, line.row == selected, selected != nil else { return line.line }
       return StyledLine(
         line.line.runs.map { run in
@@ -181,7 +182,7 @@ extension NutritionScreen {
 
   /// The field being typed and what it asks for.
   private func prompt() -> (label: String, editor: LineEditor)? {
-    switch mode {
+    switch state.mode {
     case .portion(let target, let editor):
       switch target {
       case .planItem(_, _, _, let name, let unit, let planned):

@@ -41,8 +41,6 @@ extension NutritionScreen {
 
   /// `refresh(now:)`, then a redraw when today moved.
   private func refreshFromSchedule(now: Date) {
-    let before = (today, sync.edits.preferredDay)
-    refresh(now: now)
-    if before != (today, sync.edits.preferredDay) { host?.setNeedsRedraw() }
+    send(.scheduledRefresh, now: now)
   }
 }

@@ -9,7 +9,9 @@ import TraineeAPI
 // `NutritionEdit` sent through `NutritionSync.edit(_:on:at:)`, whose gate refuses read-only and
 // future days, and the day on screen is rebuilt from the store each time
 // (`ReadOnlyDay.fromSavedDay`, the rules the server's diary sums by), so the totals drawn are the
-// totals saved.
+// totals saved. The screen's memory is a value, `NutritionScreenState`, changed only by its
+// reducer (docs/architecture.md, "State is a value; actions are pure"); this class performs what
+// the reducer asks for and draws.
 
 /// The Nutrition tab: one day of the trainee's nutrition plan with everything they did to it.
 ///
@@ -23,53 +25,25 @@ public final class NutritionScreen: AppScreen {
   let environment: NutritionScreenEnvironment
   weak var host: (any ScreenHost)?
   let preferredDayFile: PreferredDayFile?
-
-  /// The device's calendar, as of the last look at the clock.
-  var calendar: NutritionCalendar
-  /// The device's day, as of the last look at the clock.
-  var today: CalendarDay
-  /// The day on screen.
-  var shown: CalendarDay
-  /// The coach's plans.
-  var plans: NutritionPlansLoad = .loading
-  /// When the plans shown were fetched, and why the server's could not be had (nil: they are
-  /// the server's latest answer).
-  var plansAsOf: (fetchedAt: Date, failure: TraineeAPIError?)?
-  /// When plans that failed, or came from the copy, are fetched again by themselves.
-  public internal(set) var plansRetryAt: Date?
-  var plansRetryDelay: TimeInterval = 5
-  var plansInFlight = false
-  /// Days known to have been loaded from the server: with something kept on this device at
-  /// launch, or seen saved since. Any other editable day the server cannot be reached for is
-  /// said to be never loaded.
-  var loadedDays: Set<String> = []
-  /// The plan day the trainee chose with `v`, by date.
-  var planDayPicks: [CalendarDay: PlanDayHint] = [:]
-  /// Days older than the editable window, read from the server.
-  var readOnlyDays: [CalendarDay: ReadOnlyDayLoad] = [:]
-  /// The selected row, and where it was, for when it goes away.
-  var selectedRow: NutritionRowID?
-  var selectedIndex = 0
-  /// The first list line drawn.
-  var scrollTop = 0
-  /// What the keys do now.
-  var mode: NutritionMode = .browsing
-  /// Counts requests whose answer the mode waits for; a late answer of an older one is dropped.
-  var requestCount = 0
+  /// Everything the tab remembers.
+  var state: NutritionScreenState
   /// Runs `refresh(now:)` at every midnight and 05:00 (`keepTodayCurrent(clock:)`).
   var todayRefresh: Task<Void, Never>?
   /// The language the tab writes its numbers and dates in (the settings').
   public var language: @MainActor () -> ActivityLanguage = { .en }
-  /// The tab's texts in the trainee's language.
   /// The territory the tab writes dates for (the environment's), or `nil`.
   public var region: String?
+  /// The tab's texts in the trainee's language.
   var text: AppText { AppText(language(), region: region) }
-  /// The meal log being entered (`L`), over the day.
-  var mealLogEntry: MealLogEntry?
   /// The meal logs waiting for the server (`nil`: meal logs are off). Each one the server takes
   /// links its composed meal to the log.
   public var mealLogs: MealLogOutbox? {
-    didSet { mealLogs?.onOutcome = { [weak self] in self?.mealLogSettled($0) } }
+    didSet {
+      mealLogs?.onOutcome = { [weak self] in
+        guard let self else { return }
+        send(.mealLogSettled($0), now: environment.now())
+      }
+    }
   }
 
   /// A Nutrition screen on `environment`, drawing through `host`. Shows today, starts loading
@@ -79,49 +53,67 @@ public final class NutritionScreen: AppScreen {
     self.host = host
     preferredDayFile = environment.dataDirectory.map { PreferredDayFile(directory: $0) }
     let now = environment.now()
-    calendar = NutritionCalendar(timeZone: environment.timeZone())
-    today = calendar.day(of: now)
-    shown = today
-    restorePreferredDay(now: now)
-    loadedDays = Set(environment.sync.edits.dateKeys)
-    environment.sync.show(today)
-    loadPlans()
+    state = NutritionScreenState(now: now, timeZone: environment.timeZone())
+    if let preferredDayFile, sync.edits.preferredDay == nil {
+      send(.preferredDayRead(preferredDayFile.load(now: now)), now: now)
+    }
+    state.loadedDays = Set(environment.sync.edits.dateKeys)
+    send(.opened, now: now)
   }
 
   /// The sync engine the screen edits through.
   var sync: NutritionSync { environment.sync }
 
-  /// Whether the day on screen can be edited (today or yesterday).
-  var isEditable: Bool { isEditableDay(shown, today: today) }
+  /// When plans that failed, or came from the copy, are fetched again by themselves.
+  public var plansRetryAt: Date? { state.plansRetryAt }
+
+  /// What the reducer reads now: the engine's store and sync states, the zone, the language.
+  var context: NutritionScreenContext {
+    let environment = environment
+    return NutritionScreenContext(
+      edits: sync.edits, statuses: sync.statuses, timeZone: environment.timeZone(), text: text,
+      canLogMeals: mealLogs != nil, newID: { MainActor.assumeIsolated { environment.newID() } })
+  }
+
+  /// Takes a new look at the clock: a new day moves today (and the day shown, when it was
+  /// today), and an expired preferred day is forgotten, in the store and on disk.
+  public func refresh(now: Date) {
+    send(.refresh, now: now)
+  }
+
+  /// The server answers again (another screen saw it): plans shown from the copy or missing are
+  /// fetched again, and days waiting for the network are loaded and saved now.
+  public func serverIsBack() {
+    send(.serverIsBack, now: environment.now())
+  }
+
+  /// Background upkeep, called every second: plans that failed or came from the copy are
+  /// fetched again when their retry time comes, and plans older than their stale time are
+  /// fetched again.
+  public func upkeep(now: Date) {
+    send(.upkeep, now: now)
+  }
+
+  /// Sends `edit` of `date` (the day shown when `nil`) through the sync engine. A refused edit
+  /// changes nothing; its reason goes to the status line. Answers whether it was applied.
+  @discardableResult
+  func apply(_ edit: NutritionEdit, on date: CalendarDay? = nil, now: Date) -> Bool {
+    send(.edit(edit, on: date), now: now).contains { if case .edit = $0 { true } else { false } }
+  }
+
+  /// The day on screen as it stands now.
+  func currentContent() -> NutritionDayContent {
+    state.currentContent(context)
+  }
 
   // MARK: AppScreen
 
   public func handle(_ key: Key, now: Date) -> KeyResult {
-    refresh(now: now)
-    if mealLogEntry != nil {
-      handleMealLog(key, now: now)
-      return .handled
-    }
-    switch mode {
-    case .browsing: return handleBrowsing(key, now: now)
-    case .results: return handleResults(key, now: now)
-    case .searching:
-      guard key == .escape else { return .ignored }
-      mode = .browsing
-      return .handled
-    case .portion, .customLabel, .searchText, .barcodeText, .amount:
-      if key == .tab, startManualFoodFromField() { return .handled }
-      if key == .tab || key == .backTab { return .ignored }
-      handleText(key, now: now)
-      return .handled
-    case .manualFood:
-      handleManualFood(key, now: now)
-      return .handled
-    }
+    send(.key(key), now: now).contains(.passKeyOn) ? .ignored : .handled
   }
 
   public var keyHelp: [KeyHelp] {
-    if let entry = mealLogEntry {
+    if let entry = state.mealLogEntry {
       return entry.food == nil
         ? [
           KeyHelp("Tab/Enter", text(.nutritionKeyNextField)),
@@ -129,7 +121,7 @@ public final class NutritionScreen: AppScreen {
           KeyHelp("Esc", text(.keyCancel)),
         ] : [KeyHelp("Enter", text(.nutritionKeyLogTheMeal)), KeyHelp("Esc", text(.keyCancel))]
     }
-    switch mode {
+    switch state.mode {
     case .searchText, .barcodeText:
       return [
         KeyHelp("Enter", text(.nutritionKeyDone)), KeyHelp("Tab", text(.nutritionKeyEnterByHand)),
@@ -158,7 +150,7 @@ public final class NutritionScreen: AppScreen {
         KeyHelp("t", text(.nutritionKeyToday)), KeyHelp("v", text(.nutritionKeyPlanDay)),
         KeyHelp("g", text(.keyRefresh)),
       ]
-      guard isEditable else {
+      guard state.isEditable else {
         return moving + [KeyHelp("L", text(.nutritionKeyLogMealToday))] + days
       }
       return moving + [
@@ -174,108 +166,5 @@ public final class NutritionScreen: AppScreen {
     }
   }
 
-  public var isEditingText: Bool {
-    if mealLogEntry != nil { return true }
-    return switch mode {
-    case .portion, .customLabel, .searchText, .barcodeText, .amount, .manualFood: true
-    case .browsing, .searching, .results: false
-    }
-  }
-
-  // MARK: Browsing keys
-
-  private func handleBrowsing(_ key: Key, now: Date) -> KeyResult {
-    switch key {
-    case .character("j"), .down: moveSelection(by: 1)
-    case .character("k"), .up: moveSelection(by: -1)
-    case .pageDown: moveSelection(by: 10)
-    case .pageUp: moveSelection(by: -10)
-    case .home: moveSelection(by: -Int.max / 2)
-    case .end: moveSelection(by: Int.max / 2)
-    case .enter, .character(" "): tickSelected(now: now)
-    case .character("s"): swapSelected(now: now)
-    case .character("p"): startPortion(now: now)
-    case .character("x"): removeSelected(now: now)
-    case .character("a"): startFoodEntry(.search, now: now)
-    case .character("b"): startFoodEntry(.barcode, now: now)
-    case .character("m"): startFoodEntry(.manual, now: now)
-    case .character("+"): startFoodEntry(.quickAdd, now: now)
-    case .character("y"): copyFromYesterday(wholeDay: false, now: now)
-    case .character("Y"): copyFromYesterday(wholeDay: true, now: now)
-    case .character("L"): startMealLog(now: now)
-    case .character("c"): startCustomMeal(now: now)
-    case .character("r"): startReplacement(now: now)
-    case .character("d"): deleteSelectedMeal(now: now)
-    case .character("["), .character("h"): go(to: shown.adding(days: -1), now: now)
-    case .character("]"), .character("l"): go(to: shown.adding(days: 1), now: now)
-    case .character("t"): go(to: today, now: now)
-    case .character("v"): pickNextPlanDay(now: now)
-    case .character("g"): reload(now: now)
-    default: return .ignored
-    }
-    return .handled
-  }
-
-  /// Moves the selection `offset` rows down (up when negative), staying on the list.
-  func moveSelection(by offset: Int) {
-    let rows = currentList(columns: 80).rows
-    guard !rows.isEmpty else { return }
-    let index = resolvedSelection(in: rows)
-    let target = min(max(0, index + offset), rows.count - 1)
-    selectedIndex = target
-    selectedRow = rows[target]
-  }
-
-  /// The index of the selected row in `rows`: where it is, or where it was when it went away.
-  func resolvedSelection(in rows: [NutritionRowID]) -> Int {
-    if let selectedRow, let index = rows.firstIndex(of: selectedRow) {
-      selectedIndex = index
-      return index
-    }
-    let index = min(max(0, selectedIndex), max(0, rows.count - 1))
-    selectedIndex = index
-    selectedRow = rows.isEmpty ? nil : rows[index]
-    return index
-  }
-}
-
-/// The coach's plans as far as the screen knows them.
-enum NutritionPlansLoad {
-  case loading
-  case loaded([NutritionPlanDto])
-  case failed(String)
-
-  /// The plans once loaded.
-  var plans: [NutritionPlanDto]? {
-    if case .loaded(let plans) = self { return plans }
-    return nil
-  }
-}
-
-/// An older day as far as the screen knows it.
-enum ReadOnlyDayLoad {
-  case loading
-  case loaded(ReadOnlyDay)
-  case failed(String)
-}
-
-/// What the keys of the Nutrition screen do now: browse the day, or one step of a flow.
-enum NutritionMode {
-  case browsing
-  /// Typing the trainee's amount of a plan item or of an added food.
-  case portion(NutritionPortionTarget, LineEditor)
-  /// Typing the name of a meal to compose.
-  case customLabel(date: CalendarDay, LineEditor)
-  /// Typing what to search the food catalog for.
-  case searchText(NutritionFoodTarget, LineEditor)
-  /// Typing a barcode.
-  case barcodeText(NutritionFoodTarget, LineEditor)
-  /// Waiting for the catalog's answer to `what` (request `request`).
-  case searching(NutritionFoodTarget, what: String, request: Int)
-  /// Picking one of the foods found.
-  case results(NutritionFoodTarget, query: String, foods: [FoodDto], index: Int)
-  /// Typing how much of `food` was eaten.
-  case amount(NutritionFoodTarget, FoodDto, source: NutritionFoodSource, LineEditor)
-  /// Typing a food the catalog does not have, by hand.
-  case manualFood(NutritionFoodTarget, NutritionManualFoodForm)
+  public var isEditingText: Bool { state.isEditingText }
 }

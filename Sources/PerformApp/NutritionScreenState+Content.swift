@@ -3,7 +3,7 @@ import NutritionLog
 import TraineeAPI
 
 /// The day on screen, ready to lay out.
-struct NutritionDayContent {
+struct NutritionDayContent: Equatable {
   /// The day's meals and totals: from the store on an editable day, from the server otherwise;
   /// `nil` while an older day loads or when it failed.
   var day: ReadOnlyDay?
@@ -15,9 +15,10 @@ struct NutritionDayContent {
   var notice: String?
 }
 
-extension NutritionScreen {
+extension NutritionScreenState {
   /// The day on screen as it stands now.
-  func currentContent() -> NutritionDayContent {
+  func currentContent(_ context: NutritionScreenContext) -> NutritionDayContent {
+    let text = context.text
     let plansNotice: String?
     switch plans {
     case .loading: plansNotice = text(.nutritionLoadingPlans)
@@ -38,40 +39,33 @@ extension NutritionScreen {
           notice: plansNotice ?? text(.nutritionLoadingDay, ["date": NutritionText.date(shown)]))
       }
     }
-    var content = storedContent(of: shown)
+    var content = storedContent(of: shown, edits: context.edits)
     content.notice = plansNotice
     return content
   }
 
   /// An editable day (today or yesterday) as the store holds it, against its plan day.
-  func storedContent(of date: CalendarDay) -> NutritionDayContent {
+  func storedContent(of date: CalendarDay, edits: NutritionEdits) -> NutritionDayContent {
     let dateKey = date.dayKey
-    let snapshot = sync.edits.collectDaySnapshot(dateKey.rawValue)
+    let snapshot = edits.collectDaySnapshot(dateKey.rawValue)
     var swapOptions: [String: NutritionOptionDto] = [:]
-    for (key, option) in sync.edits.swapOptions(on: dateKey.rawValue)
+    for (key, option) in edits.swapOptions(on: dateKey.rawValue)
     where dateKey.owns(entryKey: key) {
       swapOptions[String(key.dropFirst(dateKey.entryPrefix.count))] = option
     }
-    let plan = planDay(for: date)
+    let plan = planDay(for: date, edits: edits)
     let day = ReadOnlyDay.fromSavedDay(
       date: date, snapshot: snapshot, swapOptions: swapOptions, plan: plan)
     return NutritionDayContent(day: day, plan: plan, snapshot: snapshot, notice: nil)
   }
 
   /// The day on screen laid out for `columns`.
-  func currentList(columns: Int) -> NutritionDayList {
-    let content = currentContent()
+  func currentList(columns: Int, _ context: NutritionScreenContext) -> NutritionDayList {
+    let content = currentContent(context)
     guard let day = content.day else { return NutritionDayList() }
     return NutritionDayList(
       day: day, plan: content.plan?.day, snapshot: content.snapshot, columns: columns,
-      timeZone: environment.timeZone())
-  }
-
-  /// The selected row, resolved against the day as it is now.
-  func selection() -> (row: NutritionRowID, content: NutritionDayContent)? {
-    let rows = currentList(columns: 80).rows
-    guard !rows.isEmpty else { return nil }
-    return (rows[resolvedSelection(in: rows)], currentContent())
+      timeZone: context.timeZone)
   }
 }
 

@@ -13,8 +13,8 @@ import TraineeAPI
 // the catalog food, by the same edit.
 
 /// Where a food found by the trainee goes.
-struct NutritionFoodTarget {
-  enum Kind {
+struct NutritionFoodTarget: Equatable {
+  enum Kind: Equatable {
     /// Added to plan meal `id` (`aiMeals`).
     case planMeal(id: String)
     /// Added to composed meal `id`.
@@ -38,7 +38,7 @@ enum NutritionFoodSource: String {
   case search, barcode, manual
 }
 
-extension NutritionScreen {
+extension NutritionScreenState {
   /// How a food flow starts: by typing words or a barcode, or the food itself by hand.
   enum FoodEntry {
     case search, barcode, manual
@@ -47,10 +47,10 @@ extension NutritionScreen {
   }
 
   /// `a`, `b` or `m`: adds a food to the selected meal (plan or composed).
-  func startFoodEntry(_ entry: FoodEntry, now: Date) {
-    guard ensureEditable() else { return }
-    guard let (row, content) = selection() else {
-      host?.show(message: text(.nutritionNoMealHere))
+  mutating func startFoodEntry(_ entry: FoodEntry, _ turn: inout NutritionScreenTurn) {
+    guard ensureEditable(&turn) else { return }
+    guard let (row, content) = selection(turn.context) else {
+      turn.say(turn.text(.nutritionNoMealHere))
       return
     }
     let name = content.mealName(of: row)
@@ -60,47 +60,47 @@ extension NutritionScreen {
     } else {
       if let meal = content.meal(row.mealId) {
         guard !meal.removed, meal.status != .replaced else {
-          host?.show(
-            message: meal.removed
-              ? text(.nutritionMealDeleted, ["meal": meal.name])
-              : text(.nutritionMealReplaced, ["meal": meal.name]))
+          turn.say(
+            meal.removed
+              ? turn.text(.nutritionMealDeleted, ["meal": meal.name])
+              : turn.text(.nutritionMealReplaced, ["meal": meal.name]))
           return
         }
       }
       kind = .planMeal(id: row.mealId)
     }
     let target = NutritionFoodTarget(
-      date: shown, kind: kind, title: text(.nutritionAddTo, ["meal": name]))
+      date: shown, kind: kind, title: turn.text(.nutritionAddTo, ["meal": name]))
     switch entry {
     case .search: mode = .searchText(target, searchEditor())
     case .barcode: mode = .barcodeText(target, barcodeEditor())
     case .manual: mode = .manualFood(target, NutritionManualFoodForm())
     case .quickAdd:
       mode = .manualFood(
-        target, NutritionManualFoodForm(name: text(.nutritionQuickAdd), focus: .kcal))
+        target, NutritionManualFoodForm(name: turn.text(.nutritionQuickAdd), focus: .kcal))
     }
   }
 
   /// `c`: composes a meal outside the plan: its name, then its first food.
-  func startCustomMeal(now: Date) {
-    guard ensureEditable() else { return }
+  mutating func startCustomMeal(_ turn: inout NutritionScreenTurn) {
+    guard ensureEditable(&turn) else { return }
     mode = .customLabel(date: shown, LineEditor("", maxLength: 60))
   }
 
   /// `r`: replaces the selected plan meal with one food.
-  func startReplacement(now: Date) {
-    guard ensureEditable(), let (row, content) = selection() else { return }
+  mutating func startReplacement(_ turn: inout NutritionScreenTurn) {
+    guard ensureEditable(&turn), let (row, content) = selection(turn.context) else { return }
     guard !row.isCustom, let meal = content.meal(row.mealId) else {
-      host?.show(message: text(.nutritionReplaceHint))
+      turn.say(turn.text(.nutritionReplaceHint))
       return
     }
     guard !meal.removed else {
-      host?.show(message: text(.nutritionMealDeleted, ["meal": meal.name]))
+      turn.say(turn.text(.nutritionMealDeleted, ["meal": meal.name]))
       return
     }
     let target = NutritionFoodTarget(
       date: shown, kind: .replacement(mealId: meal.id),
-      title: text(.nutritionReplaceMealTitle, ["meal": meal.name]))
+      title: turn.text(.nutritionReplaceMealTitle, ["meal": meal.name]))
     mode = .searchText(target, searchEditor())
   }
 
@@ -115,7 +115,7 @@ extension NutritionScreen {
   // MARK: Typing
 
   /// A key while a field is open: edits it, and on Enter moves the flow on.
-  func handleText(_ key: Key, now: Date) {
+  mutating func handleText(_ key: Key, now: Date, _ turn: inout NutritionScreenTurn) {
     switch mode {
     case .portion(let target, var editor):
       switch editor.handle(key) {
@@ -123,7 +123,7 @@ extension NutritionScreen {
       case .cancelled: mode = .browsing
       case .committed(let text):
         mode = .portion(target, editor)
-        if commitPortion(target, text: text, now: now) { mode = .browsing }
+        if commitPortion(target, text: text, now: now, &turn) { mode = .browsing }
       }
     case .customLabel(let date, var editor):
       switch editor.handle(key) {
@@ -133,12 +133,12 @@ extension NutritionScreen {
         let label = text.trimmingCharacters(in: .whitespaces)
         guard !label.isEmpty else {
           mode = .customLabel(date: date, editor)
-          host?.show(message: self.text(.nutritionNameTheMeal))
+          turn.say(turn.text(.nutritionNameTheMeal))
           return
         }
         let target = NutritionFoodTarget(
           date: date, kind: .newCustomMeal(label: label),
-          title: self.text(.nutritionNewMealTitle, ["label": label]))
+          title: turn.text(.nutritionNewMealTitle, ["label": label]))
         mode = .searchText(target, searchEditor())
       }
     case .searchText(let target, var editor):
@@ -149,11 +149,11 @@ extension NutritionScreen {
         let query = text.trimmingCharacters(in: .whitespaces)
         if query.isEmpty {
           mode = .searchText(target, editor)
-          host?.show(message: self.text(.nutritionTypeFoodName))
+          turn.say(turn.text(.nutritionTypeFoodName))
         } else if NutritionFoodAmount.isBarcode(query) {
-          lookUp(barcode: query, for: target)
+          lookUp(barcode: query, for: target, &turn)
         } else {
-          search(query, for: target)
+          search(query, for: target, &turn)
         }
       }
     case .barcodeText(let target, var editor):
@@ -163,10 +163,10 @@ extension NutritionScreen {
       case .committed(let text):
         guard NutritionFoodAmount.isBarcode(text) else {
           mode = .barcodeText(target, editor)
-          host?.show(message: self.text(.nutritionBarcodeDigits))
+          turn.say(turn.text(.nutritionBarcodeDigits))
           return
         }
-        lookUp(barcode: text, for: target)
+        lookUp(barcode: text, for: target, &turn)
       }
     case .amount(let target, let food, let source, var editor):
       switch editor.handle(key) {
@@ -174,7 +174,9 @@ extension NutritionScreen {
       case .cancelled: mode = .browsing
       case .committed(let text):
         mode = .amount(target, food, source: source, editor)
-        if commitAmount(text, of: food, source: source, for: target, now: now) { mode = .browsing }
+        if commitAmount(text, of: food, source: source, for: target, now: now, &turn) {
+          mode = .browsing
+        }
       }
     case .browsing, .searching, .results, .manualFood:
       break
@@ -182,7 +184,7 @@ extension NutritionScreen {
   }
 
   /// A key while the foods found are listed.
-  func handleResults(_ key: Key, now: Date) -> KeyResult {
+  mutating func handleResults(_ key: Key) -> KeyResult {
     guard case .results(let target, let query, let foods, let index) = mode else { return .ignored }
     switch key {
     case .character("j"), .down:
@@ -204,30 +206,30 @@ extension NutritionScreen {
   // MARK: The amount
 
   /// Puts `text` of `food` where `target` says. Answers whether the flow is over.
-  private func commitAmount(
+  private mutating func commitAmount(
     _ text: String, of food: FoodDto, source: NutritionFoodSource,
-    for target: NutritionFoodTarget, now: Date
+    for target: NutritionFoodTarget, now: Date, _ turn: inout NutritionScreenTurn
   ) -> Bool {
     guard let qty = NutritionText.parseAmount(text) else {
-      host?.show(message: self.text(.nutritionNotAnAmount, ["text": text]))
+      turn.say(turn.text(.nutritionNotAnAmount, ["text": text]))
       return false
     }
     if let problem = ItemPortion(foodId: food.id, qty: qty).problem {
-      host?.show(message: NutritionText.describe(problem))
+      turn.say(NutritionText.describe(problem))
       return false
     }
-    let item = NutritionFoodAmount.item(from: food, qty: qty, id: environment.newID())
+    let item = NutritionFoodAmount.item(from: food, qty: qty, id: turn.newID())
     place(
       item, described: "\(food.name) \(NutritionText.amount(qty, food.unit))", source: source,
-      for: target, now: now)
+      for: target, now: now, &turn)
     return true
   }
 
   /// Puts `item` where `target` says, in one edit, selects it and says `what` went where. A
   /// refused edit says why and changes nothing.
-  func place(
+  mutating func place(
     _ item: CustomMealItem, described what: String, source: NutritionFoodSource,
-    for target: NutritionFoodTarget, now: Date
+    for target: NutritionFoodTarget, now: Date, _ turn: inout NutritionScreenTurn
   ) {
     var item = item
     let edit: NutritionEdit
@@ -238,29 +240,29 @@ extension NutritionScreen {
       row = .food(mealId: mealId, foodId: item.id)
     case .customMeal(let mealId):
       let key = target.date.dayKey
-      guard var meal = sync.edits.collectDaySnapshot(key.rawValue).customMeals[aiKey(key, mealId)]
+      guard var meal = turn.edits.collectDaySnapshot(key.rawValue).customMeals[aiKey(key, mealId)]
       else {
-        host?.show(message: text(.nutritionMealGone))
+        turn.say(turn.text(.nutritionMealGone))
         return
       }
-      while meal.items.contains(where: { $0.id == item.id }) { item.id = environment.newID() }
+      while meal.items.contains(where: { $0.id == item.id }) { item.id = turn.newID() }
       meal.items.append(item)
       edit = .setCustomMeal(meal)
       row = .customFood(mealId: mealId, foodId: item.id)
     case .newCustomMeal(let label):
       let meal = CustomMeal(
-        id: environment.newID(), label: label, items: [item], source: source.rawValue)
+        id: turn.newID(), label: label, items: [item], source: source.rawValue)
       edit = .setCustomMeal(meal)
       row = .customMeal(meal.id)
     case .replacement(let mealId):
       edit = .setReplacement(
         mealId: mealId,
-        replacement: NutritionFoodAmount.replacement(item, id: environment.newID(), source: source))
+        replacement: NutritionFoodAmount.replacement(item, id: turn.newID(), source: source))
       row = .replacement(mealId: mealId)
     }
-    if apply(edit, on: target.date, now: now) {
+    if apply(edit, on: target.date, now: now, &turn) {
       selectedRow = row
-      host?.show(message: "\(target.title): \(what).")
+      turn.say("\(target.title): \(what).")
     }
   }
 }

@@ -10,7 +10,7 @@ import TraineeAPI
 // the form until every field is valid.
 
 /// The form of a food typed in by hand: its six fields, the one being typed, and what is wrong.
-struct NutritionManualFoodForm {
+struct NutritionManualFoodForm: Equatable {
   /// The form's fields, top to bottom.
   enum Field: Int, CaseIterable, Equatable {
     case name, amount, kcal, protein, carbs, fat

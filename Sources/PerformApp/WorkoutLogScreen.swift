@@ -1,4 +1,5 @@
 import Foundation
+import TerminalScreens
 import TerminalUI
 import TraineeAPI
 import TrainingHistory

@@ -1,6 +1,9 @@
 import Testing
 
+@testable import LiveWorkoutScreens
+@testable import NutritionScreens
 @testable import PerformApp
+@testable import TerminalScreens
 
 /// The one loading value of the screens that load and show (docs/architecture.md, "Screens that
 /// load and show").

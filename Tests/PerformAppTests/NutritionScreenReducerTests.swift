@@ -4,7 +4,10 @@ import TerminalUI
 import Testing
 import TraineeAPI
 
+@testable import LiveWorkoutScreens
+@testable import NutritionScreens
 @testable import PerformApp
+@testable import TerminalScreens
 
 /// The Nutrition tab's reducer on values alone: a state and an action in, the next state and the
 /// effects out; no engine, no file, no network (docs/architecture.md, "State is a value; actions

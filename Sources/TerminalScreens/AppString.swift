@@ -1,404 +1,106 @@
 // The keys of the app's string tables (`Resources/PerformApp.<code>.json`).
+// NB: docs/architecture.md, "Modules": one enum, its keys on one line per topic (the topics in
+// the order the tables were written); an enum's cases cannot be spread over files.
 
 /// A text of the app, by its key in the string tables.
 public enum AppString: String, CaseIterable, Sendable {
   case decimalSeparator
   // Counted nouns (`{count} set|{count} sets`), for `AppText.count`.
-  case countSets
-  case countExercises
-  case countWorkouts
+  case countSets, countExercises, countWorkouts
   case kcalOver
-  case tabToday
-  case tabWorkouts
-  case tabLive
-  case tabNutrition
-  case tabSettings
+  case tabToday, tabWorkouts, tabLive, tabNutrition, tabSettings
   case shellHint
-  case helpKeys
-  case helpEverywhere
-  case helpClose
-  case helpNextTab
-  case helpGoToTab
-  case helpThis
-  case helpQuit
-  case helpSuspend
-  case todayTitle
-  case todayWorkout
-  case todayNextWorkout
-  case todayNoNextWorkout
-  case todayInProgress
-  case todaySending
-  case todayWaiting
-  case todayRefused
-  case todayNutrition
-  case todayEaten
-  case todayMacros
-  case todayPlanDay
-  case todayNoNutrition
-  case todayHistory
-  case todayLastWorkout
-  case todayNoWorkoutYet
-  case todayWeekCount
-  case todayLoading
-  case todayAsOf
-  case todayUnavailable
-  case keyStartNext
-  case keyOpenLive
-  case keyRefresh
-  case keyOpenNutrition
-  case settingsLanguage
-  case settingsUnits
-  case settingsMetric
-  case settingsImperial
-  case settingsBar
-  case settingsPlates
-  case settingsFromEnvironment
-  case settingsChosen
-  case settingsKeptIn
-  case settingsBadWeight
-  case settingsBadPlates
-  case settingsNotSaved
-  case keyChoose
-  case keyChange
-  case keyFromEnvironment
-  case keySave
-  case keyCancel
-  case completeTitle
-  case completeNumber
-  case completeDuration
-  case completeSets
-  case completeExercises
-  case completeVolume
-  case completeOf
-  case completeRecords
-  case completeNoRecords
-  case completeRecord
-  case completeGoOn
+  case helpKeys, helpEverywhere, helpClose, helpNextTab, helpGoToTab, helpThis, helpQuit,
+    helpSuspend
+  case todayTitle, todayWorkout, todayNextWorkout, todayNoNextWorkout, todayInProgress,
+    todaySending, todayWaiting, todayRefused, todayNutrition, todayEaten, todayMacros, todayPlanDay,
+    todayNoNutrition, todayHistory, todayLastWorkout, todayNoWorkoutYet, todayWeekCount,
+    todayLoading, todayAsOf, todayUnavailable
+  case keyStartNext, keyOpenLive, keyRefresh, keyOpenNutrition
+  case settingsLanguage, settingsUnits, settingsMetric, settingsImperial, settingsBar,
+    settingsPlates, settingsFromEnvironment, settingsChosen, settingsKeptIn, settingsBadWeight,
+    settingsBadPlates, settingsNotSaved
+  case keyChoose, keyChange, keyFromEnvironment, keySave, keyCancel
+  case completeTitle, completeNumber, completeDuration, completeSets, completeExercises,
+    completeVolume, completeOf, completeRecords, completeNoRecords, completeRecord, completeGoOn
   case keyGoOn
-  case platesPerSide
-  case platesBarOnly
-  case platesNearest
-  case platesBelowBar
-  case platesNoWeight
-  case platesNotBarbell
-  case warmUps
-  case warmUpsAdded
-  case warmUpsNone
-  case warmUpsNotBarbell
-  case keyPlates
-  case keyAddWarmUps
-  case apiAnswered
-  case apiAnsweredWith
-  case apiNewToken
-  case apiOffline
-  case apiRefusedToken
-  case apiTimeout
-  case keyNo
-  case keyYes
-  case liveBest
-  case liveCardNoSet
-  case liveCoach
-  case liveCoachDismiss
-  case liveColumnReps
-  case liveColumnRir
-  case liveColumnRpe
-  case liveColumnSet
-  case liveColumnTime
-  case liveColumnType
-  case liveConfirmDiscard
-  case liveConfirmFinish
-  case liveConfirmRemoveDoneSet
-  case liveConfirmSetAside
-  case liveConfirmSubstitute
-  case liveConfirmSubstituteLost
-  case liveCurrent
-  case liveDoInstead
-  case liveDone
-  case liveFinishAttempt
-  case liveFinishKept
-  case liveFinishSending
-  case liveFinishWaiting
-  case liveKeyAddSet
-  case liveKeyCardTap
-  case liveKeyCheck
-  case liveKeyChoose
-  case liveKeyComplete
-  case liveKeyDiscard
-  case liveKeyDismissFeedback
-  case liveKeyDoThis
-  case liveKeyEdit
-  case liveKeyField
-  case liveKeyFinish
-  case liveKeyRemoveSet
-  case liveKeyRestLess
-  case liveKeyRestMore
-  case liveKeySaveNext
-  case liveKeySendAgain
-  case liveKeySendVideo
-  case liveKeySendVideoURL
-  case liveKeySet
-  case liveKeySetAside
-  case liveKeySkipRest
-  case liveKeySkipVideo
-  case liveKeySubstitute
-  case liveKeyType
-  case liveKeyUndoSubstitute
-  case liveLastSet
-  case liveNoSubstitutes
-  case liveNoSubstitution
-  case liveNoWorkout
-  case liveLooksLikeATime
-  case liveNotADuration
-  case liveNotANumber
-  case liveNotAWholeNumber
-  case liveOutOfRange
-  case livePickDay
-  case livePrescribed
-  case liveRecord
-  case liveRefusedKept
-  case liveRefusedNotKept
-  case liveRest
-  case liveRestAfter
-  case liveRestKeys
-  case liveRestLabel
-  case liveRestOver
-  case liveRetryAt
-  case liveRetryOrKeep
-  case liveSetsDone
-  case liveSetsLabel
-  case liveSubstituteFor
-  case liveSuperset
-  case liveTarget
-  case liveTargetWeight
-  case liveTargetWeightOnly
-  case liveTempo
-  case liveVideoAsked
-  case liveVideoKeys
-  case liveVideoSent
-  case liveVideoURL
-  case liveWarmUpsAfterCheck
-  case liveWarmUpsLabel
-  case nutritionAddTo
-  case nutritionAfterToday
-  case nutritionAmountFood
-  case nutritionAmountOf
-  case nutritionAmountOfPlanned
-  case nutritionBarcodeDigits
-  case nutritionBarcodeFailed
-  case nutritionBarcodePrompt
-  case nutritionBarcodeWhat
-  case nutritionByHandTitle
-  case nutritionCarbs
-  case nutritionCopied
-  case nutritionCopiedSkipped
-  case nutritionCopyComposedHint
-  case nutritionCopyOnlyToday
-  case nutritionCountedAbove
-  case nutritionDayFailed
-  case nutritionDaysAgo
-  case nutritionDeleted
-  case nutritionDeletedForDay
-  case nutritionEaten
-  case nutritionEatenOutside
-  case nutritionFat
-  case nutritionFieldAmount
-  case nutritionFieldCarbs
-  case nutritionFieldFat
-  case nutritionFieldKcalMissing
-  case nutritionFieldName
-  case nutritionFieldNameMissing
-  case nutritionFieldNegative
-  case nutritionFieldNotANumber
-  case nutritionFieldNotPositive
-  case nutritionFieldOptional
-  case nutritionFieldProtein
-  case nutritionFieldRequired
-  case nutritionFieldTooLarge
-  case nutritionFieldTooLong
-  case nutritionFiguresHint
-  case nutritionFoodsFound
-  case nutritionFoodsMatching
-  case nutritionFutureDay
-  case nutritionInDays
-  case nutritionItemRemoved
-  case nutritionKcalEaten
-  case nutritionKeyAdd
-  case nutritionKeyAddFood
-  case nutritionKeyBarcode
-  case nutritionKeyCompose
-  case nutritionKeyDayAsYesterday
-  case nutritionKeyDeleteMeal
-  case nutritionKeyDone
-  case nutritionKeyEnterByHand
-  case nutritionKeyFoodByHand
-  case nutritionKeyLogMeal
-  case nutritionKeyLogMealToday
-  case nutritionKeyLogTheMeal
-  case nutritionKeyMealAsYesterday
-  case nutritionKeyMove
-  case nutritionKeyNextField
-  case nutritionKeyOnToPhoto
-  case nutritionKeyPick
-  case nutritionKeyPlanDay
-  case nutritionKeyPortion
-  case nutritionKeyPreviousField
-  case nutritionKeyPreviousNextDay
-  case nutritionKeyQuickAdd
-  case nutritionKeyRemoveItem
-  case nutritionKeyReplaceMeal
-  case nutritionKeySwap
-  case nutritionKeyTick
-  case nutritionKeyToday
-  case nutritionLetterCarbs
-  case nutritionLetterFat
-  case nutritionLetterProtein
-  case nutritionLoadingDay
-  case nutritionLoadingPlans
-  case nutritionLogEnterHint
-  case nutritionLogFiguresHint
-  case nutritionLogPhoto
-  case nutritionLogTitle
-  case nutritionLogged
-  case nutritionLoggedMeals
-  case nutritionLogsNeedServer
-  case nutritionLookingUp
-  case nutritionMeal
-  case nutritionMealBack
-  case nutritionMealDeleted
-  case nutritionMealDeletedForDay
-  case nutritionMealGone
-  case nutritionMealReplaced
-  case nutritionNameTheMeal
-  case nutritionNeverLoaded
-  case nutritionNewMealName
-  case nutritionNewMealTitle
-  case nutritionNoAmount
-  case nutritionNoBarcodeFood
-  case nutritionNoFoodAmount
-  case nutritionNoFoodMatches
-  case nutritionNoMealFoods
-  case nutritionNoMealHere
-  case nutritionNoOtherOption
-  case nutritionNoPhotoFile
-  case nutritionNoPlanDay
-  case nutritionNoPlanDayMeals
-  case nutritionNoPlanMeals
-  case nutritionNoSuchMealYesterday
-  case nutritionNotAnAmount
-  case nutritionNothingYesterday
-  case nutritionOfflineAsOf
-  case nutritionOptions
-  case nutritionOtherFoods
-  case nutritionPer100
-  case nutritionPlanAmount
-  case nutritionPlansAsOf
-  case nutritionPlansFailed
-  case nutritionPortionHint
-  case nutritionPortionNoFood
-  case nutritionPortionNotANumber
-  case nutritionPortionNotPositive
-  case nutritionPortionTooLarge
-  case nutritionProtein
-  case nutritionQuickAdd
-  case nutritionReadOnly
-  case nutritionReadOnlyDay
-  case nutritionReadOnlyLine
-  case nutritionReadOnlyLogsToday
-  case nutritionRemoveHint
-  case nutritionRemoved
-  case nutritionReplaceHint
-  case nutritionReplaceMealTitle
-  case nutritionReplaced
-  case nutritionReplacedCounts
-  case nutritionReplacedUndo
-  case nutritionSaved
-  case nutritionSaving
-  case nutritionSearchFailed
-  case nutritionSearchPrompt
-  case nutritionShowing
-  case nutritionShownAsSaved
-  case nutritionShownFromDiary
-  case nutritionStateLoading
-  case nutritionStateOffline
-  case nutritionSwapHint
-  case nutritionSwapped
-  case nutritionToday
-  case nutritionTriesAgain
-  case nutritionTypeFoodName
-  case nutritionUnits
-  case nutritionYesterday
-  case nutritionYourMeals
-  case statusNutrition
-  case statusSavingSoon
-  case workoutsCannotLoad
-  case workoutsDeleteAsk
-  case workoutsDeleted
-  case workoutsFinishFirst
-  case workoutsHistory
-  case workoutsInProgress
-  case workoutsInProgressTag
-  case workoutsKeyDelete
-  case workoutsKeyDeleteLogged
-  case workoutsKeyKeep
-  case workoutsKeyMove
-  case workoutsKeyStart
-  case workoutsKeyStartNext
-  case workoutsLoading
-  case workoutsLoadingOlder
-  case workoutsNToStart
-  case workoutsNext
-  case workoutsNoneLoaded
-  case workoutsNotDeleted
-  case workoutsNothingLogged
-  case workoutsOfflineAsOf
-  case workoutsOfflineNothing
-  case workoutsOlder
-  case workoutsOlderFailed
-  case workoutsSavedCopy
-  case workoutsSelectToDelete
-  case workoutsStillSending
-  case alertRestTitle
-  case alertRestBody
-  case alertIdleTitle
-  case alertIdleBody
-  case alertUnfinishedTitle
-  case alertUnfinishedBody
+  case platesPerSide, platesBarOnly, platesNearest, platesBelowBar, platesNoWeight,
+    platesNotBarbell
+  case warmUps, warmUpsAdded, warmUpsNone, warmUpsNotBarbell
+  case keyPlates, keyAddWarmUps
+  case apiAnswered, apiAnsweredWith, apiNewToken, apiOffline, apiRefusedToken, apiTimeout
+  case keyNo, keyYes
+  case liveBest, liveCardNoSet, liveCoach, liveCoachDismiss, liveColumnReps, liveColumnRir,
+    liveColumnRpe, liveColumnSet, liveColumnTime, liveColumnType, liveConfirmDiscard,
+    liveConfirmFinish, liveConfirmRemoveDoneSet, liveConfirmSetAside, liveConfirmSubstitute,
+    liveConfirmSubstituteLost, liveCurrent, liveDoInstead, liveDone, liveFinishAttempt,
+    liveFinishKept, liveFinishSending, liveFinishWaiting, liveKeyAddSet, liveKeyCardTap,
+    liveKeyCheck, liveKeyChoose, liveKeyComplete, liveKeyDiscard, liveKeyDismissFeedback,
+    liveKeyDoThis, liveKeyEdit, liveKeyField, liveKeyFinish, liveKeyRemoveSet, liveKeyRestLess,
+    liveKeyRestMore, liveKeySaveNext, liveKeySendAgain, liveKeySendVideo, liveKeySendVideoURL,
+    liveKeySet, liveKeySetAside, liveKeySkipRest, liveKeySkipVideo, liveKeySubstitute, liveKeyType,
+    liveKeyUndoSubstitute, liveLastSet, liveNoSubstitutes, liveNoSubstitution, liveNoWorkout,
+    liveLooksLikeATime, liveNotADuration, liveNotANumber, liveNotAWholeNumber, liveOutOfRange,
+    livePickDay, livePrescribed, liveRecord, liveRefusedKept, liveRefusedNotKept, liveRest,
+    liveRestAfter, liveRestKeys, liveRestLabel, liveRestOver, liveRetryAt, liveRetryOrKeep,
+    liveSetsDone, liveSetsLabel, liveSubstituteFor, liveSuperset, liveTarget, liveTargetWeight,
+    liveTargetWeightOnly, liveTempo, liveVideoAsked, liveVideoKeys, liveVideoSent, liveVideoURL,
+    liveWarmUpsAfterCheck, liveWarmUpsLabel
+  case nutritionAddTo, nutritionAfterToday, nutritionAmountFood, nutritionAmountOf,
+    nutritionAmountOfPlanned, nutritionBarcodeDigits, nutritionBarcodeFailed,
+    nutritionBarcodePrompt, nutritionBarcodeWhat, nutritionByHandTitle, nutritionCarbs,
+    nutritionCopied, nutritionCopiedSkipped, nutritionCopyComposedHint, nutritionCopyOnlyToday,
+    nutritionCountedAbove, nutritionDayFailed, nutritionDaysAgo, nutritionDeleted,
+    nutritionDeletedForDay, nutritionEaten, nutritionEatenOutside, nutritionFat,
+    nutritionFieldAmount, nutritionFieldCarbs, nutritionFieldFat, nutritionFieldKcalMissing,
+    nutritionFieldName, nutritionFieldNameMissing, nutritionFieldNegative, nutritionFieldNotANumber,
+    nutritionFieldNotPositive, nutritionFieldOptional, nutritionFieldProtein,
+    nutritionFieldRequired, nutritionFieldTooLarge, nutritionFieldTooLong, nutritionFiguresHint,
+    nutritionFoodsFound, nutritionFoodsMatching, nutritionFutureDay, nutritionInDays,
+    nutritionItemRemoved, nutritionKcalEaten, nutritionKeyAdd, nutritionKeyAddFood,
+    nutritionKeyBarcode, nutritionKeyCompose, nutritionKeyDayAsYesterday, nutritionKeyDeleteMeal,
+    nutritionKeyDone, nutritionKeyEnterByHand, nutritionKeyFoodByHand, nutritionKeyLogMeal,
+    nutritionKeyLogMealToday, nutritionKeyLogTheMeal, nutritionKeyMealAsYesterday, nutritionKeyMove,
+    nutritionKeyNextField, nutritionKeyOnToPhoto, nutritionKeyPick, nutritionKeyPlanDay,
+    nutritionKeyPortion, nutritionKeyPreviousField, nutritionKeyPreviousNextDay,
+    nutritionKeyQuickAdd, nutritionKeyRemoveItem, nutritionKeyReplaceMeal, nutritionKeySwap,
+    nutritionKeyTick, nutritionKeyToday, nutritionLetterCarbs, nutritionLetterFat,
+    nutritionLetterProtein, nutritionLoadingDay, nutritionLoadingPlans, nutritionLogEnterHint,
+    nutritionLogFiguresHint, nutritionLogPhoto, nutritionLogTitle, nutritionLogged,
+    nutritionLoggedMeals, nutritionLogsNeedServer, nutritionLookingUp, nutritionMeal,
+    nutritionMealBack, nutritionMealDeleted, nutritionMealDeletedForDay, nutritionMealGone,
+    nutritionMealReplaced, nutritionNameTheMeal, nutritionNeverLoaded, nutritionNewMealName,
+    nutritionNewMealTitle, nutritionNoAmount, nutritionNoBarcodeFood, nutritionNoFoodAmount,
+    nutritionNoFoodMatches, nutritionNoMealFoods, nutritionNoMealHere, nutritionNoOtherOption,
+    nutritionNoPhotoFile, nutritionNoPlanDay, nutritionNoPlanDayMeals, nutritionNoPlanMeals,
+    nutritionNoSuchMealYesterday, nutritionNotAnAmount, nutritionNothingYesterday,
+    nutritionOfflineAsOf, nutritionOptions, nutritionOtherFoods, nutritionPer100,
+    nutritionPlanAmount, nutritionPlansAsOf, nutritionPlansFailed, nutritionPortionHint,
+    nutritionPortionNoFood, nutritionPortionNotANumber, nutritionPortionNotPositive,
+    nutritionPortionTooLarge, nutritionProtein, nutritionQuickAdd, nutritionReadOnly,
+    nutritionReadOnlyDay, nutritionReadOnlyLine, nutritionReadOnlyLogsToday, nutritionRemoveHint,
+    nutritionRemoved, nutritionReplaceHint, nutritionReplaceMealTitle, nutritionReplaced,
+    nutritionReplacedCounts, nutritionReplacedUndo, nutritionSaved, nutritionSaving,
+    nutritionSearchFailed, nutritionSearchPrompt, nutritionShowing, nutritionShownAsSaved,
+    nutritionShownFromDiary, nutritionStateLoading, nutritionStateOffline, nutritionSwapHint,
+    nutritionSwapped, nutritionToday, nutritionTriesAgain, nutritionTypeFoodName, nutritionUnits,
+    nutritionYesterday, nutritionYourMeals
+  case statusNutrition, statusSavingSoon
+  case workoutsCannotLoad, workoutsDeleteAsk, workoutsDeleted, workoutsFinishFirst, workoutsHistory,
+    workoutsInProgress, workoutsInProgressTag, workoutsKeyDelete, workoutsKeyDeleteLogged,
+    workoutsKeyKeep, workoutsKeyMove, workoutsKeyStart, workoutsKeyStartNext, workoutsLoading,
+    workoutsLoadingOlder, workoutsNToStart, workoutsNext, workoutsNoneLoaded, workoutsNotDeleted,
+    workoutsNothingLogged, workoutsOfflineAsOf, workoutsOfflineNothing, workoutsOlder,
+    workoutsOlderFailed, workoutsSavedCopy, workoutsSelectToDelete, workoutsStillSending
+  case alertRestTitle, alertRestBody, alertIdleTitle, alertIdleBody, alertUnfinishedTitle,
+    alertUnfinishedBody
   // The history and progress views.
-  case historyDeleteConfirm
-  case historyDeleted
-  case historyKeyBack
-  case historyKeyDelete
-  case historyKeyExercise
-  case historyKeyKeep
-  case historyKeyProgress
-  case historyKeyReload
-  case historyLoading
-  case historyNoRecords
-  case historyNotDeleted
-  case historyNotLoaded
-  case historyRIR
-  case historyRecord
-  case historyRecordMark
-  case historyRecordsUnknown
-  case historySetDrop
-  case historySetFailure
-  case historySetOther
-  case historySetWarmup
-  case historySetWorking
-  case historySummary
-  case historyTitle
-  case progressBest
-  case progressBestSetWeight
-  case progressKeyBack
-  case progressKeyChart
-  case progressKeyOpen
-  case progressKeyReload
-  case progressLoading
-  case progressNoSets
-  case progressNoWeights
-  case progressNotLoaded
-  case progressOnePoint
-  case progressOneRepMax
-  case progressTitle
-  case progressWeeklyVolume
+  case historyDeleteConfirm, historyDeleted, historyKeyBack, historyKeyDelete, historyKeyExercise,
+    historyKeyKeep, historyKeyProgress, historyKeyReload, historyLoading, historyNoRecords,
+    historyNotDeleted, historyNotLoaded, historyRIR, historyRecord, historyRecordMark,
+    historyRecordsUnknown, historySetDrop, historySetFailure, historySetOther, historySetWarmup,
+    historySetWorking, historySummary, historyTitle
+  case progressBest, progressBestSetWeight, progressKeyBack, progressKeyChart, progressKeyOpen,
+    progressKeyReload, progressLoading, progressNoSets, progressNoWeights, progressNotLoaded,
+    progressOnePoint, progressOneRepMax, progressTitle, progressWeeklyVolume
 }

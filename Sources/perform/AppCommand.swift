@@ -1,7 +1,10 @@
 import DurableFiles
 import Foundation
+import LiveWorkoutScreens
 import NutritionLog
+import NutritionScreens
 import PerformApp
+import TerminalScreens
 import TerminalUI
 import TraineeAPI
 import TraineeServer

@@ -54,14 +54,6 @@ public struct TraineeAPIClient: Sendable {
   }
 }
 
-/// An HTTP method the trainee API uses.
-enum APIMethod: String, Sendable {
-  case get = "GET"
-  case post = "POST"
-  case put = "PUT"
-  case delete = "DELETE"
-}
-
 extension TraineeAPIClient {
   /// The request for `method` on `path` (segments already percent-encoded) with `query`.
   func request(

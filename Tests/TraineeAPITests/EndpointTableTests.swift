@@ -5,7 +5,7 @@ import TraineeAPI
 /// The endpoint table against openapi.yaml, both ways (docs/architecture.md, "One endpoint
 /// table"): every endpoint of the table is an operation of openapi.yaml with the same
 /// `operationId`, method and path, every operation is in the table, and each sends a body and
-/// answers one where the other says so.
+/// answers one where the other says so. No code in Sources writes a `/v1/` path but the table.
 struct EndpointTableTests {
   static let openAPI = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -32,6 +32,23 @@ struct EndpointTableTests {
     #expect(documented.count >= 20)
     let missing = documented.subtracting(Self.tableOperations)
     #expect(missing.isEmpty, "in openapi.yaml, not in the table: \(missing.sorted())")
+  }
+
+  @Test func noCodeInSourcesSpellsAnAPIPathButTheTable() throws {
+    let sources = Self.openAPI.deletingLastPathComponent().appendingPathComponent("Sources")
+    let files = try #require(FileManager.default.enumerator(atPath: sources.path))
+    var spelled: [String] = []
+    for case let file as String in files
+    where file.hasSuffix(".swift") && !file.hasSuffix("TraineeAPI/TraineeEndpoints.swift") {
+      let text = try String(
+        contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+      for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+        .enumerated()
+      where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && line.contains("/v1/") {
+        spelled.append("\(file):\(number + 1)")
+      }
+    }
+    #expect(spelled.isEmpty, "only comments may name a path outside the table: \(spelled)")
   }
 
   @Test func namesAndMethodsWithPathsAreUnique() {

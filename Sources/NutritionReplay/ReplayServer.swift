@@ -17,7 +17,7 @@ import TraineeAPI
 @MainActor
 final class ReplayServer: NutritionDayTransport {
   /// The path of both calls.
-  static let dayPath = "/v1/trainee/nutrition/day"
+  static let dayPath = TraineeEndpoints.table.getNutritionDay.path.description
   /// The status of a call failed by `failNext`.
   static let failureStatus = 500
   /// The status of a PUT of a date after the server's today (`future_date`).

@@ -4,10 +4,9 @@ import Foundation
   import FoundationNetworking
 #endif
 
-// NB: docs/architecture.md, "Offline first": each read the app depends on names the file its last
-// good answer is kept in and how long that answer is fresh. The spec gives only the notification
-// configs' stale time (10 minutes, docs/specs/workout-session.md, "Alert texts and configs"); the
-// others are chosen in docs/decisions/the-apps-files-and-the-api-client.md, "Offline reads".
+// NB: docs/architecture.md, "Offline first" and "One endpoint table": the copy's name and stale
+// time of each read are its endpoint's `KeptReadPolicy` in the table; a `KeptRead` adds the
+// query of one request and the copy's key made from it.
 
 /// A read the app keeps the last good answer of: the endpoint, the copy's key, and the age after
 /// which the copy is refreshed in the background.
@@ -16,64 +15,59 @@ public struct KeptRead<Value: Decodable & Sendable>: Sendable {
   public let key: String
   /// After this many seconds the app fetches the answer again, even when nothing else asks.
   public let staleAfter: TimeInterval
-  let path: String
+  let endpoint: Endpoint<NoBody, Value>
   let query: [URLQueryItem]
 
-  init(key: String, staleAfter: TimeInterval, path: String, query: [URLQueryItem] = []) {
-    self.key = key
-    self.staleAfter = staleAfter
-    self.path = path
+  /// The read of `endpoint` with `query`, kept as the endpoint's policy says: its key made from
+  /// `date` and `hint` (`KeptReadPolicy.key(date:hint:)`). The endpoint must have a policy.
+  init(
+    _ endpoint: Endpoint<NoBody, Value>, date: String = "", hint: PlanDayHint? = nil,
+    query: [URLQueryItem] = []
+  ) {
+    guard let policy = endpoint.keptRead else {
+      preconditionFailure("\(endpoint.method.rawValue) \(endpoint.path) is not a kept read")
+    }
+    self.key = policy.key(date: date, hint: hint)
+    self.staleAfter = policy.staleAfter
+    self.endpoint = endpoint
     self.query = query
   }
 }
 
 extension KeptRead where Value == TrainingProgramsDto {
-  /// `GET /v1/trainee/workouts`, the programs with last time's values: fresh for 5 minutes.
-  public static var workouts: Self {
-    KeptRead(key: "workouts", staleAfter: 5 * 60, path: "/v1/trainee/workouts")
-  }
+  /// `GET /v1/trainee/workouts`, the programs with last time's values.
+  public static var workouts: Self { KeptRead(TraineeEndpoints.table.getWorkouts) }
 }
 
 extension KeptRead where Value == WorkoutHistoryDto {
-  /// `GET /v1/trainee/workouts/history`, the history's first page: fresh for 5 minutes.
-  public static var workoutHistory: Self {
-    KeptRead(key: "workout-history", staleAfter: 5 * 60, path: "/v1/trainee/workouts/history")
-  }
+  /// `GET /v1/trainee/workouts/history`, the history's first page.
+  public static var workoutHistory: Self { KeptRead(TraineeEndpoints.table.getWorkoutHistory) }
 }
 
 extension KeptRead where Value == [NotificationConfigDto] {
-  /// `GET /v1/trainee/notification-configs`: fresh for the spec's 10 minutes.
+  /// `GET /v1/trainee/notification-configs`.
   public static var notificationConfigs: Self {
-    KeptRead(
-      key: "notification-configs", staleAfter: 10 * 60, path: "/v1/trainee/notification-configs")
+    KeptRead(TraineeEndpoints.table.getNotificationConfigs)
   }
 }
 
 extension KeptRead where Value == NutritionPlansDto {
-  /// `GET /v1/trainee/nutrition/plans`: fresh for 30 minutes.
-  public static var nutritionPlans: Self {
-    KeptRead(key: "nutrition-plans", staleAfter: 30 * 60, path: "/v1/trainee/nutrition/plans")
-  }
+  /// `GET /v1/trainee/nutrition/plans`.
+  public static var nutritionPlans: Self { KeptRead(TraineeEndpoints.table.getNutritionPlans) }
 }
 
 extension KeptRead where Value == NutritionMenuDto {
   /// `GET /v1/trainee/nutrition/menu?date=` for `date` (`YYYY-MM-DD`) and the plan day `hint`
-  /// names, one copy per date and hint: fresh for 1 minute (the eaten sums change as the trainee
-  /// logs).
+  /// names, one copy per date and hint.
   public static func nutritionMenu(date: String, hint: PlanDayHint? = nil) -> Self {
-    var key = "nutrition-menu-\(date)"
-    if let hint {
-      key += "." + Self.keySafe(hint.planId) + "." + Self.keySafe(hint.dayId)
-    }
-    return KeptRead(
-      key: key, staleAfter: 60, path: "/v1/trainee/nutrition/menu",
-      query: [URLQueryItem(name: "date", value: date)] + (hint?.queryItems ?? []))
+    KeptRead(
+      TraineeEndpoints.table.getNutritionMenu, date: date, hint: hint,
+      query: TraineeAPIClient.dateQuery(date, hint: hint))
   }
 }
 
 extension KeptRead {
-  /// `GET /v1/trainee/nutrition/day?date=` for `date` (`YYYY-MM-DD`), one copy per date: fresh
-  /// for 1 minute.
+  /// `GET /v1/trainee/nutrition/day?date=` for `date` (`YYYY-MM-DD`), one copy per date.
   ///
   /// NB: the sync engine hydrates a day from the server's answer only, never from this copy: a copy
   /// merged as if it were the server's day would then be saved over a change made elsewhere
@@ -82,34 +76,18 @@ extension KeptRead {
   public static func nutritionDay<Snapshot>(date: String) -> Self
   where Value == NutritionDayDto<Snapshot> {
     KeptRead(
-      key: "nutrition-day-\(keySafe(date))", staleAfter: 60, path: "/v1/trainee/nutrition/day",
-      query: [URLQueryItem(name: "date", value: date)])
+      TraineeEndpoints.table.getNutritionDay.reading(Snapshot.self), date: date,
+      query: TraineeAPIClient.dateQuery(date))
   }
 }
 
 extension KeptRead where Value == HomeDto {
-  /// `GET /v1/trainee/home`: fresh for 1 minute.
-  public static var home: Self {
-    KeptRead(key: "home", staleAfter: 60, path: "/v1/trainee/home")
-  }
-}
+  /// `GET /v1/trainee/home`.
+  public static var home: Self { KeptRead(TraineeEndpoints.table.getHome) }
 
-extension KeptRead {
-  /// `text` with anything but ASCII letters, digits, `-` and `_` as `_`, for a copy's key.
-  static func keySafe(_ text: String) -> String {
-    String(
-      text.unicodeScalars.prefix(60).map { scalar in
-        scalar.isASCII
-          && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_")
-          ? Character(scalar) : "_"
-      })
-  }
-}
-
-extension KeptRead where Value == HomeDto {
   /// `GET /v1/trainee/home?planId=&dayId=` with the home day hint (without one, plain
   /// ``home``); one copy is kept whatever the hint, the last answer.
   public static func home(hint: PlanDayHint?) -> Self {
-    KeptRead(key: "home", staleAfter: 60, path: "/v1/trainee/home", query: hint?.queryItems ?? [])
+    KeptRead(TraineeEndpoints.table.getHome, hint: hint, query: hint?.queryItems ?? [])
   }
 }

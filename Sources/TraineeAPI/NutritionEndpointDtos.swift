@@ -62,10 +62,20 @@ extension NutritionDayDto: Equatable where Snapshot: Equatable {}
 extension NutritionDayDto: Decodable where Snapshot: Decodable {}
 
 /// The body of `PUT /v1/trainee/nutrition/day`: `{ date, data }`.
-struct NutritionDayRequestDto<Snapshot: Encodable>: Encodable {
-  var date: String
-  var data: Snapshot
+public struct NutritionDayRequestDto<Snapshot: Encodable>: Encodable {
+  /// The day, `YYYY-MM-DD`.
+  public var date: String
+  /// The day's snapshot, replacing the server's.
+  public var data: Snapshot
+
+  /// The body saving `data` as the snapshot of `date`.
+  public init(date: String, data: Snapshot) {
+    self.date = date
+    self.data = data
+  }
 }
+
+extension NutritionDayRequestDto: Sendable where Snapshot: Sendable {}
 
 /// A plan day named by plan and day id: the home hint and the menu's `planId`/`dayId` query.
 public struct PlanDayHint: Codable, Hashable, Sendable {

@@ -103,7 +103,7 @@ public struct KeptReads: Sendable {
     case .kept(let copy, let value): kept = (copy, value)
     }
     do throws(TraineeAPIError) {
-      var request = try client.request(.get, read.path, query: read.query)
+      var request = try client.request(read.endpoint, query: read.query)
       if let validator = kept?.copy.validator {
         if let etag = validator.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         if let date = validator.lastModified {

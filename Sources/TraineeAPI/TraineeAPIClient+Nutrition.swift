@@ -11,7 +11,7 @@ import Foundation
 extension TraineeAPIClient {
   /// `GET /v1/trainee/nutrition/plans`: the coach's meal plans.
   public func nutritionPlans() async throws(TraineeAPIError) -> NutritionPlansDto {
-    try await send(request(.get, "/v1/trainee/nutrition/plans"), as: NutritionPlansDto.self)
+    try await call(endpoints.getNutritionPlans)
   }
 
   /// `GET /v1/trainee/nutrition/day?date=`: the saved snapshot of `date` (`YYYY-MM-DD`),
@@ -19,9 +19,7 @@ extension TraineeAPIClient {
   public func nutritionDay<Snapshot: Decodable & Sendable>(
     date: String, as snapshot: Snapshot.Type = JSONValue.self
   ) async throws(TraineeAPIError) -> NutritionDayDto<Snapshot> {
-    let request = try request(
-      .get, "/v1/trainee/nutrition/day", query: [URLQueryItem(name: "date", value: date)])
-    return try await send(request, as: NutritionDayDto<Snapshot>.self)
+    try await call(endpoints.getNutritionDay.reading(Snapshot.self), query: Self.dateQuery(date))
   }
 
   /// `PUT /v1/trainee/nutrition/day` with `{ date, data }`: replaces the server's snapshot of
@@ -30,19 +28,16 @@ extension TraineeAPIClient {
   public func saveNutritionDay<Snapshot: Codable & Sendable>(
     date: String, data: Snapshot
   ) async throws(TraineeAPIError) -> NutritionDayDto<Snapshot> {
-    let request = try request(
-      .put, "/v1/trainee/nutrition/day",
-      body: body(NutritionDayRequestDto(date: date, data: data)))
-    return try await send(request, as: NutritionDayDto<Snapshot>.self)
+    try await call(
+      endpoints.putNutritionDay.writing(Snapshot.self),
+      body: NutritionDayRequestDto(date: date, data: data))
   }
 
   /// `GET /v1/trainee/nutrition/menu?date=[&planId=&dayId=]`: the diary of `date`.
   public func nutritionMenu(
     date: String, hint: PlanDayHint? = nil
   ) async throws(TraineeAPIError) -> NutritionMenuDto {
-    let query = [URLQueryItem(name: "date", value: date)] + (hint?.queryItems ?? [])
-    let request = try request(.get, "/v1/trainee/nutrition/menu", query: query)
-    return try await send(request, as: NutritionMenuDto.self)
+    try await call(endpoints.getNutritionMenu, query: Self.dateQuery(date, hint: hint))
   }
 
   /// `POST /v1/trainee/nutrition/logs`: logs a meal; answers its id. With `idempotencyKey`, a
@@ -50,11 +45,9 @@ extension TraineeAPIClient {
   public func logMeal(
     _ log: MealLogRequestDto, idempotencyKey: String? = nil
   ) async throws(TraineeAPIError) -> LoggedMealDto {
-    var request = try request(.post, "/v1/trainee/nutrition/logs", body: body(log))
-    if let idempotencyKey {
-      request.setValue(idempotencyKey, forHTTPHeaderField: "Idempotency-Key")
-    }
-    return try await send(request, as: LoggedMealDto.self)
+    try await call(
+      endpoints.logMeal, body: log,
+      headers: idempotencyKey.map { ["Idempotency-Key": $0] } ?? [:])
   }
 
   /// `GET /v1/foods/search?q=[&limit=]`: catalog foods whose name has every word of `query`.
@@ -63,19 +56,22 @@ extension TraineeAPIClient {
   ) async throws(TraineeAPIError) -> FoodSearchDto {
     var items = [URLQueryItem(name: "q", value: query)]
     if let limit { items.append(URLQueryItem(name: "limit", value: String(limit))) }
-    return try await send(request(.get, "/v1/foods/search", query: items), as: FoodSearchDto.self)
+    return try await call(endpoints.searchFoods, query: items)
   }
 
-  /// `GET /v1/foods/barcode/:code`: the catalog food with that barcode (404 when none).
+  /// `GET /v1/foods/barcode/{code}`: the catalog food with that barcode (404 when none).
   public func food(barcode: String) async throws(TraineeAPIError) -> FoodDto {
-    let path = "/v1/foods/barcode/\(pathSegment(barcode))"
-    return try await send(request(.get, path), as: FoodDto.self)
+    try await call(endpoints.foodByBarcode, path: ["code": barcode])
   }
 
   /// `GET /v1/trainee/home[?planId=&dayId=]`: today in the client's zone, the next workout and
   /// today's nutrition targets and eaten sums, for the hinted plan day when given.
   public func home(hint: PlanDayHint? = nil) async throws(TraineeAPIError) -> HomeDto {
-    let request = try request(.get, "/v1/trainee/home", query: hint?.queryItems ?? [])
-    return try await send(request, as: HomeDto.self)
+    try await call(endpoints.getHome, query: hint?.queryItems ?? [])
+  }
+
+  /// The query `date=` of a day's reads, then the plan day `hint`'s `planId=&dayId=`.
+  static func dateQuery(_ date: String, hint: PlanDayHint? = nil) -> [URLQueryItem] {
+    [URLQueryItem(name: "date", value: date)] + (hint?.queryItems ?? [])
   }
 }

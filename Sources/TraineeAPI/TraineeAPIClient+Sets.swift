@@ -15,7 +15,6 @@ extension TraineeAPIClient {
     if let exerciseId { items.append(URLQueryItem(name: "exerciseId", value: exerciseId)) }
     if let after { items.append(URLQueryItem(name: "after", value: after)) }
     if let limit { items.append(URLQueryItem(name: "limit", value: String(limit))) }
-    return try await send(
-      request(.get, "/v1/trainee/workouts/sets", query: items), as: LoggedSetPageDto.self)
+    return try await call(endpoints.getLoggedSets, query: items)
   }
 }

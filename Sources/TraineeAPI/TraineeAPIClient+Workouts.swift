@@ -11,7 +11,7 @@ extension TraineeAPIClient {
   /// `GET /v1/trainee/workouts`: the trainee's programs with saved substitutions applied and
   /// `lastSets`/`best` from the logged history.
   public func workouts() async throws(TraineeAPIError) -> TrainingProgramsDto {
-    try await send(request(.get, "/v1/trainee/workouts"), as: TrainingProgramsDto.self)
+    try await call(endpoints.getWorkouts)
   }
 
   /// `POST /v1/trainee/workouts/log`: stores a finished workout.
@@ -22,10 +22,8 @@ extension TraineeAPIClient {
   public func logWorkout(
     _ payload: LogWorkoutPayload, idempotencyKey: String
   ) async throws(TraineeAPIError) -> LoggedWorkoutDto {
-    let request = try request(
-      .post, "/v1/trainee/workouts/log", body: body(payload),
-      headers: ["Idempotency-Key": idempotencyKey])
-    return try await send(request, as: LoggedWorkoutDto.self)
+    try await call(
+      endpoints.logWorkout, body: payload, headers: ["Idempotency-Key": idempotencyKey])
   }
 
   /// `GET /v1/trainee/workouts/history`: the first page of the logged workouts, newest first,
@@ -44,19 +42,17 @@ extension TraineeAPIClient {
     var query: [URLQueryItem] = []
     if let limit { query.append(URLQueryItem(name: "limit", value: String(limit))) }
     if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
-    return try await send(
-      request(.get, "/v1/trainee/workouts/history", query: query), as: WorkoutHistoryDto.self)
+    return try await call(endpoints.getWorkoutHistory, query: query)
   }
 
-  /// `GET /v1/trainee/workouts/history/:id`: one logged workout with its entries.
+  /// `GET /v1/trainee/workouts/history/{id}`: one logged workout with its entries.
   public func workoutLog(id: String) async throws(TraineeAPIError) -> WorkoutLogDto {
-    let path = "/v1/trainee/workouts/history/\(pathSegment(id))"
-    return try await send(request(.get, path), as: WorkoutLogDto.self)
+    try await call(endpoints.getWorkoutLog, path: ["id": id])
   }
 
-  /// `DELETE /v1/trainee/workouts/log/:id`: removes a logged workout.
+  /// `DELETE /v1/trainee/workouts/log/{id}`: removes a logged workout.
   public func deleteWorkoutLog(id: String) async throws(TraineeAPIError) {
-    _ = try await send(request(.delete, "/v1/trainee/workouts/log/\(pathSegment(id))"))
+    try await call(endpoints.deleteWorkoutLog, path: ["id": id])
   }
 
   /// `POST /v1/trainee/workouts/substitutions`: saves the trainee's choice of exercise for a
@@ -64,34 +60,29 @@ extension TraineeAPIClient {
   public func saveSubstitution(
     _ substitution: SubstitutionRequestDto
   ) async throws(TraineeAPIError) {
-    let request = try request(
-      .post, "/v1/trainee/workouts/substitutions", body: body(substitution))
-    _ = try await send(request)
+    try await call(endpoints.saveSubstitution, body: substitution)
   }
 
   /// `POST /v1/trainee/technique-videos`: sends a technique video for the coach to review.
   public func submitTechniqueVideo(
     _ video: TechniqueVideoRequestDto
   ) async throws(TraineeAPIError) -> TechniqueVideoDto {
-    let request = try request(.post, "/v1/trainee/technique-videos", body: body(video))
-    return try await send(request, as: TechniqueVideoDto.self)
+    try await call(endpoints.submitTechniqueVideo, body: video)
   }
 
-  /// `POST /v1/trainee/technique-videos/:videoId/feedback-seen`: the trainee saw the coach's
+  /// `POST /v1/trainee/technique-videos/{videoId}/feedback-seen`: the trainee saw the coach's
   /// feedback on the video.
   public func markFeedbackSeen(videoId: String) async throws(TraineeAPIError) {
-    let path = "/v1/trainee/technique-videos/\(pathSegment(videoId))/feedback-seen"
-    _ = try await send(request(.post, path))
+    try await call(endpoints.markFeedbackSeen, path: ["videoId": videoId])
   }
 
   /// `GET /v1/trainee/notification-configs`: the notification kinds and their templates.
   public func notificationConfigs() async throws(TraineeAPIError) -> [NotificationConfigDto] {
-    try await send(
-      request(.get, "/v1/trainee/notification-configs"), as: [NotificationConfigDto].self)
+    try await call(endpoints.getNotificationConfigs)
   }
 
   /// `GET /v1/trainee/session`: the trainee the token belongs to.
   public func session() async throws(TraineeAPIError) -> TraineeSessionDto {
-    try await send(request(.get, "/v1/trainee/session"), as: TraineeSessionDto.self)
+    try await call(endpoints.getSession)
   }
 }

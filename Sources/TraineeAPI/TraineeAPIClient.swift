@@ -54,20 +54,16 @@ public struct TraineeAPIClient: Sendable {
   }
 }
 
-/// An HTTP method the trainee API uses.
-enum APIMethod: String, Sendable {
-  case get = "GET"
-  case post = "POST"
-  case put = "PUT"
-  case delete = "DELETE"
-}
-
 extension TraineeAPIClient {
-  /// The request for `method` on `path` (segments already percent-encoded) with `query`.
-  func request(
-    _ method: APIMethod, _ path: String, query: [URLQueryItem] = [], body: Data? = nil,
-    headers: [String: String] = [:]
+  /// The request for `endpoint`, each `{name}` of its path filled from `parameters`, with
+  /// `query`, `body` (JSON) and `headers`; a missing path parameter is `.transport`.
+  func request<Request, Answer>(
+    _ endpoint: Endpoint<Request, Answer>, path parameters: [String: String] = [:],
+    query: [URLQueryItem] = [], body: Data? = nil, headers: [String: String] = [:]
   ) throws(TraineeAPIError) -> URLRequest {
+    guard let path = endpoint.path.filled(parameters) else {
+      throw .transport("\(endpoint.path) needs \(endpoint.path.parameterNames) in its path.")
+    }
     var root = baseURL.absoluteString
     while root.hasSuffix("/") { root.removeLast() }
     guard var components = URLComponents(string: root + path) else {
@@ -83,7 +79,7 @@ extension TraineeAPIClient {
       throw .transport("Cannot build a URL from \(root + path).")
     }
     var request = URLRequest(url: url)
-    request.httpMethod = method.rawValue
+    request.httpMethod = endpoint.method.rawValue
     request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
     request.setValue(timeZone().identifier, forHTTPHeaderField: "X-Timezone")
     request.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -143,12 +139,5 @@ extension TraineeAPIClient {
     } catch {
       throw .transport("Cannot encode the request body: \(error)")
     }
-  }
-
-  /// `segment` percent-encoded for use as one path segment.
-  func pathSegment(_ segment: String) -> String {
-    var allowed = CharacterSet.urlPathAllowed
-    allowed.remove(charactersIn: "/?#")
-    return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
   }
 }

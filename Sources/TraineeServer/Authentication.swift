@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
 // a missing or unknown token is 401, and every route acts for the trainee the token names, never
@@ -68,13 +69,13 @@ private func asciiBearerToken(_ header: String) -> String? {
 }
 
 extension Router {
-  /// Registers a route whose handler runs for the authenticated trainee.
-  public mutating func add(
-    _ method: HTTPMethod, _ pattern: String, store: any TraineeStore,
+  /// Registers `endpoint`, whose handler runs for the authenticated trainee.
+  public mutating func add<Request, Answer>(
+    _ endpoint: Endpoint<Request, Answer>, store: any TraineeStore,
     handler: @escaping @Sendable (HTTPRequest, Trainee) throws -> HTTPResponse
   ) {
     add(
-      method, pattern,
+      endpoint.httpMethod, endpoint.routePattern,
       admission: { request in
         request.admittedTrainee = try authenticatedTrainee(request, in: store)
       },

@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
 // answers, group commit and paged history": a cached route reads the trainee and the trainee's
@@ -8,12 +9,13 @@ import Foundation
 // comparison.
 
 extension Router {
-  /// Registers a `GET` route for the authenticated trainee whose 200 answers are kept in `cache`
-  /// under `key`, which must name every input the answer depends on besides the trainee's stored
-  /// data (path, query, the day today in the request's time zone); `key` may throw the request's
-  /// 4xx. Without a cache, the route is an ordinary authenticated route with an `ETag`.
-  public mutating func addCached(
-    _ pattern: String, store: any TraineeStore, cache: AnswerCache?,
+  /// Registers `endpoint`, a `GET` for the authenticated trainee whose 200 answers are kept in
+  /// `cache` under `key`, which must name every input the answer depends on besides the
+  /// trainee's stored data (path, query, the day today in the request's time zone); `key` may
+  /// throw the request's 4xx. Without a cache, the route is an ordinary authenticated route with
+  /// an `ETag`.
+  public mutating func addCached<Answer>(
+    _ endpoint: Endpoint<NoBody, Answer>, store: any TraineeStore, cache: AnswerCache?,
     key: @escaping @Sendable (HTTPRequest) throws -> String,
     handler: @escaping @Sendable (HTTPRequest, Trainee) throws -> HTTPResponse
   ) {
@@ -21,8 +23,9 @@ extension Router {
     // makes the server hold a body; a GET without one (every GET the app sends) has nothing to
     // hold, and the handler reads the token with the answer version anyway: checking it twice
     // was a second digest and a second query on every read.
+    precondition(endpoint.method == .get, "\(endpoint.path) is kept but not a GET")
     add(
-      .get, pattern,
+      .get, endpoint.routePattern,
       admission: { request in
         guard request.declaresBody else { return }
         _ = try authenticatedTrainee(request, in: store)

@@ -1,3 +1,5 @@
+import TraineeAPI
+
 // NB: operators' tools (a systemd watchdog script, a container orchestrator, a load balancer's
 // active checks) ask two questions: is the process answering (`/healthz`), and can it serve
 // (`/readyz`: the database answers a trivial read, and a SQLite WAL that failed to sync has not
@@ -12,8 +14,8 @@ extension TraineeAPIRoutes {
     // NB: `/healthz` reads nothing, so its one answer is built once and sent from MHD's thread
     // (`answersAtOnce`), the HTTP layer's own ceiling; `/readyz` asks the database, on a worker.
     let healthy = HTTPResponse.json(.ok, ["status": "ok"]).tagged()
-    router.getExemptFromLimits("/healthz", answersAtOnce: true) { _ in healthy }
-    router.getExemptFromLimits("/readyz") { [store] _ in
+    router.addExemptFromLimits(endpoints.health, answersAtOnce: true) { _ in healthy }
+    router.addExemptFromLimits(endpoints.readiness) { [store] _ in
       do {
         try store.checkReadiness()
         return .json(.ok, ["status": "ready"])

@@ -11,21 +11,21 @@ extension TraineeAPIRoutes {
   /// "The server: HTTP, routes and storage", second and third paragraphs).
   func registerNutritionRoutes(on router: inout Router) {
     router.addCached(
-      "/v1/trainee/nutrition/plans", store: store, cache: cache, key: { _ in "plans" }
+      endpoints.getNutritionPlans, store: store, cache: cache, key: { _ in "plans" }
     ) { _, trainee in
       try nutritionPlansAnswer(for: trainee.id)
     }
     router.addCached(
-      "/v1/trainee/nutrition/day", store: store, cache: cache,
+      endpoints.getNutritionDay, store: store, cache: cache,
       key: { request in answerKey("day", try queryDate(request).description) }
     ) { request, trainee in
       try nutritionDayAnswer(request, for: trainee.id)
     }
-    router.add(.put, "/v1/trainee/nutrition/day", store: store) { request, trainee in
+    router.add(endpoints.putNutritionDay, store: store) { request, trainee in
       try saveNutritionDay(request, for: trainee.id)
     }
     router.addCached(
-      "/v1/trainee/nutrition/menu", store: store, cache: cache,
+      endpoints.getNutritionMenu, store: store, cache: cache,
       key: { request in
         let hint = try planDayHint(request)
         return answerKey(
@@ -34,13 +34,13 @@ extension TraineeAPIRoutes {
     ) { request, trainee in
       try menuAnswer(request, for: trainee.id)
     }
-    router.add(.post, "/v1/trainee/nutrition/logs", store: store) { request, trainee in
+    router.add(endpoints.logMeal, store: store) { request, trainee in
       try logMeal(request, for: trainee.id)
     }
     // NB: home answers "today" in the request's zone: the day is part of the key, so an answer
     // kept yesterday is not today's.
     router.addCached(
-      "/v1/trainee/home", store: store, cache: cache,
+      endpoints.getHome, store: store, cache: cache,
       key: { request in
         let hint = try planDayHint(request)
         let today = CalendarDate.of(self.now(), in: try requestTimeZone(request))
@@ -49,10 +49,10 @@ extension TraineeAPIRoutes {
     ) { request, trainee in
       try homeAnswer(request, for: trainee.id)
     }
-    router.add(.get, "/v1/foods/search", store: store) { request, _ in
+    router.add(endpoints.searchFoods, store: store) { request, _ in
       try FoodCatalog.shared.searchAnswer(request)
     }
-    router.add(.get, "/v1/foods/barcode/:code", store: store) { request, _ in
+    router.add(endpoints.foodByBarcode, store: store) { request, _ in
       try FoodCatalog.shared.barcodeAnswer(request)
     }
   }

@@ -10,7 +10,7 @@ extension TraineeAPIRoutes {
   /// `GET /v1/trainee/workouts/sets`.
   func registerSetHistoryRoutes(on router: inout Router) {
     let store = store
-    router.add(.get, "/v1/trainee/workouts/sets", store: store) { request, trainee in
+    router.add(endpoints.getLoggedSets, store: store) { request, trainee in
       let query = try WorkoutRoutes.loggedSetQuery(request)
       let page = try store.loggedSets(query, for: trainee.id)
       return .json(.ok, LoggedSetPageDto(sets: page.sets, next: page.next?.description))

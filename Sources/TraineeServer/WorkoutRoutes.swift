@@ -12,16 +12,16 @@ extension TraineeAPIRoutes {
   func registerWorkoutRoutes(on router: inout Router) {
     let store = store
     router.addCached(
-      "/v1/trainee/workouts", store: store, cache: cache, key: { _ in "workouts" }
+      endpoints.getWorkouts, store: store, cache: cache, key: { _ in "workouts" }
     ) { _, trainee in
       .json(.ok, try WorkoutRoutes.programs(of: trainee.id, in: store))
     }
     let now = now
-    router.add(.post, "/v1/trainee/workouts/log", store: store) { request, trainee in
+    router.add(endpoints.logWorkout, store: store) { request, trainee in
       try WorkoutRoutes.logWorkout(request, trainee: trainee.id, in: store, now: now())
     }
     router.addCached(
-      "/v1/trainee/workouts/history", store: store, cache: cache,
+      endpoints.getWorkoutHistory, store: store, cache: cache,
       key: { request in try HistoryPageRequest(request).cacheKey }
     ) { request, trainee in
       .jsonBytes(
@@ -30,7 +30,7 @@ extension TraineeAPIRoutes {
           .answerJSON)
     }
     router.addCached(
-      "/v1/trainee/workouts/history/:id", store: store, cache: cache,
+      endpoints.getWorkoutLog, store: store, cache: cache,
       key: { request in
         let id = try WorkoutRoutes.recordID(WorkoutLogID.self, request, "id", "workout log")
         return answerKey("log", id.description)
@@ -42,20 +42,20 @@ extension TraineeAPIRoutes {
       }
       return .jsonBytes(.ok, WorkoutRoutes.dto(log, entries: true).answerJSON)
     }
-    router.add(.delete, "/v1/trainee/workouts/log/:id", store: store) { request, trainee in
+    router.add(endpoints.deleteWorkoutLog, store: store) { request, trainee in
       let id = try WorkoutRoutes.recordID(WorkoutLogID.self, request, "id", "workout log")
       guard try store.deleteWorkoutLog(id, for: trainee.id) else {
         throw WorkoutRoutes.notFound("workout log", request.pathParameters["id"])
       }
       return HTTPResponse(status: .noContent)
     }
-    router.add(.post, "/v1/trainee/workouts/substitutions", store: store) { request, trainee in
+    router.add(endpoints.saveSubstitution, store: store) { request, trainee in
       try WorkoutRoutes.saveSubstitution(request, trainee: trainee.id, in: store)
     }
     registerTechniqueVideoRoutes(on: &router)
     registerSetHistoryRoutes(on: &router)
     router.addCached(
-      "/v1/trainee/notification-configs", store: store, cache: cache,
+      endpoints.getNotificationConfigs, store: store, cache: cache,
       key: { _ in "notification-configs" }
     ) { _, trainee in
       .json(.ok, try store.notificationConfigs(for: trainee.id))
@@ -65,7 +65,7 @@ extension TraineeAPIRoutes {
     // answers, group commit and paged history"): the answer is built and tagged once per answer
     // version, not encoded and digested again on every request.
     router.addCached(
-      "/v1/trainee/session", store: store, cache: cache, key: { _ in "session" }
+      endpoints.getSession, store: store, cache: cache, key: { _ in "session" }
     ) { _, trainee in
       .json(.ok, TraineeSessionDto(id: trainee.id.description, name: trainee.name))
     }
@@ -73,7 +73,7 @@ extension TraineeAPIRoutes {
 
   private func registerTechniqueVideoRoutes(on router: inout Router) {
     let store = store
-    router.add(.post, "/v1/trainee/technique-videos", store: store) { request, trainee in
+    router.add(endpoints.submitTechniqueVideo, store: store) { request, trainee in
       let body = try request.decodeJSON(TechniqueVideoRequestDto.self)
       try WorkoutInput.checkVideo(body)
       let video = try store.addTechniqueVideo(
@@ -84,9 +84,7 @@ extension TraineeAPIRoutes {
           id: video.id.description, url: video.url, exerciseId: video.exerciseId,
           submittedAt: ISO8601Instant.textWithMilliseconds(video.submittedAt)))
     }
-    router.add(
-      .post, "/v1/trainee/technique-videos/:videoId/feedback-seen", store: store
-    ) { request, trainee in
+    router.add(endpoints.markFeedbackSeen, store: store) { request, trainee in
       let id = try WorkoutRoutes.recordID(
         TechniqueVideoID.self, request, "videoId", "technique video")
       guard try store.markFeedbackSeen(id, for: trainee.id) else {

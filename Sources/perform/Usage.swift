@@ -1,5 +1,6 @@
 import DurableFiles
 import Foundation
+import TraineeAPI
 
 /// One command's entry in the usage: the words that name it and its synopsis, indented.
 struct CommandUsage {
@@ -87,7 +88,7 @@ let commandUsages: [CommandUsage] = [
     words: ["program", "import"],
     text: """
       perform program import FILE --trainee ID [--database PATH|URL] [--replace-with-empty]
-          Replace a trainee's programs with FILE's (the GET /v1/trainee/workouts shape,
+          Replace a trainee's programs with FILE's (the GET \(TraineeEndpoints.table.getWorkouts.path) shape,
           e.g. examples/demo-program.json). The file is read strictly: an unknown or
           missing member, a wrong type, an unknown set type or a repeated id exits 2
           naming its path, and nothing changes. A file with no plans removes the
@@ -98,7 +99,7 @@ let commandUsages: [CommandUsage] = [
     text: """
       perform nutrition-plan import FILE --trainee ID [--database PATH|URL]
           [--replace-with-empty]
-          Replace a trainee's meal plans with FILE's (the GET /v1/trainee/nutrition/plans
+          Replace a trainee's meal plans with FILE's (the GET \(TraineeEndpoints.table.getNutritionPlans.path)
           shape, e.g. examples/demo-meal-plan.json), read as strictly as a program.
       """),
   CommandUsage(

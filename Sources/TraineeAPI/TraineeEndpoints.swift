@@ -1,0 +1,105 @@
+// NB: docs/architecture.md, "One endpoint table": the one place a path is written. Each
+// endpoint's name is its `operationId` in openapi.yaml, and EndpointTableTests checks the two
+// against each other both ways.
+
+/// Every endpoint of the trainee API, declared once: method, path, request body, answer and
+/// kept-read policy. The client (`TraineeAPIClient`), the kept reads (``KeptRead``) and the
+/// server's routes are built from ``table``.
+public struct TraineeEndpoints: Sendable {
+  /// The table.
+  public static let table = TraineeEndpoints()
+
+  private init() {}
+
+  // MARK: Operations (no token)
+
+  /// `GET /healthz`: the process answers.
+  public let health = Endpoint<NoBody, ServerStatusDto>(.get, "/healthz")
+  /// `GET /readyz`: the server can serve (its database answers).
+  public let readiness = Endpoint<NoBody, ServerStatusDto>(.get, "/readyz")
+
+  // MARK: Workouts
+
+  /// `GET /v1/trainee/workouts`: the programs with last time's values; kept, fresh for 5 minutes.
+  public let getWorkouts = Endpoint<NoBody, TrainingProgramsDto>(
+    .get, "/v1/trainee/workouts", keptRead: KeptReadPolicy("workouts", staleAfter: 5 * 60))
+  /// `POST /v1/trainee/workouts/log`: stores a finished workout.
+  public let logWorkout = Endpoint<LogWorkoutPayload, LoggedWorkoutDto>(
+    .post, "/v1/trainee/workouts/log")
+  /// `GET /v1/trainee/workouts/history`: one page of the logged workouts; the first page is
+  /// kept, fresh for 5 minutes.
+  public let getWorkoutHistory = Endpoint<NoBody, WorkoutHistoryDto>(
+    .get, "/v1/trainee/workouts/history",
+    keptRead: KeptReadPolicy("workout-history", staleAfter: 5 * 60))
+  /// `GET /v1/trainee/workouts/sets`: one page of the done sets.
+  public let getLoggedSets = Endpoint<NoBody, LoggedSetPageDto>(.get, "/v1/trainee/workouts/sets")
+  /// `GET /v1/trainee/workouts/history/{id}`: one logged workout with its entries.
+  public let getWorkoutLog = Endpoint<NoBody, WorkoutLogDto>(
+    .get, "/v1/trainee/workouts/history/{id}")
+  /// `DELETE /v1/trainee/workouts/log/{id}`: removes a logged workout.
+  public let deleteWorkoutLog = Endpoint<NoBody, NoBody>(.delete, "/v1/trainee/workouts/log/{id}")
+  /// `POST /v1/trainee/workouts/substitutions`: saves the exercise chosen for a program row.
+  public let saveSubstitution = Endpoint<SubstitutionRequestDto, NoBody>(
+    .post, "/v1/trainee/workouts/substitutions")
+  /// `POST /v1/trainee/technique-videos`: sends a technique video for the coach to review.
+  public let submitTechniqueVideo = Endpoint<TechniqueVideoRequestDto, TechniqueVideoDto>(
+    .post, "/v1/trainee/technique-videos")
+  /// `POST /v1/trainee/technique-videos/{videoId}/feedback-seen`: the trainee saw the feedback.
+  public let markFeedbackSeen = Endpoint<NoBody, NoBody>(
+    .post, "/v1/trainee/technique-videos/{videoId}/feedback-seen")
+  /// `GET /v1/trainee/notification-configs`: kept, fresh for the spec's 10 minutes.
+  public let getNotificationConfigs = Endpoint<NoBody, [NotificationConfigDto]>(
+    .get, "/v1/trainee/notification-configs",
+    keptRead: KeptReadPolicy("notification-configs", staleAfter: 10 * 60))
+  /// `GET /v1/trainee/session`: the trainee the token belongs to.
+  public let getSession = Endpoint<NoBody, TraineeSessionDto>(.get, "/v1/trainee/session")
+
+  // MARK: Nutrition
+
+  /// `GET /v1/trainee/nutrition/plans`: the coach's meal plans; kept, fresh for 30 minutes.
+  public let getNutritionPlans = Endpoint<NoBody, NutritionPlansDto>(
+    .get, "/v1/trainee/nutrition/plans",
+    keptRead: KeptReadPolicy("nutrition-plans", staleAfter: 30 * 60))
+  /// `GET /v1/trainee/nutrition/day?date=`: the saved snapshot of a day; kept per date, fresh
+  /// for 1 minute.
+  public let getNutritionDay = Endpoint<NoBody, NutritionDayDto<JSONValue>>(
+    .get, "/v1/trainee/nutrition/day",
+    keptRead: KeptReadPolicy("nutrition-day", .perDate, staleAfter: 60))
+  /// `PUT /v1/trainee/nutrition/day`: replaces the snapshot of a day.
+  public let putNutritionDay = Endpoint<
+    NutritionDayRequestDto<JSONValue>, NutritionDayDto<JSONValue>
+  >(.put, "/v1/trainee/nutrition/day")
+  /// `GET /v1/trainee/nutrition/menu?date=`: the diary of a date; kept per date and plan day,
+  /// fresh for 1 minute (the eaten sums change as the trainee logs).
+  public let getNutritionMenu = Endpoint<NoBody, NutritionMenuDto>(
+    .get, "/v1/trainee/nutrition/menu",
+    keptRead: KeptReadPolicy("nutrition-menu", .perDateAndPlanDay, staleAfter: 60))
+  /// `POST /v1/trainee/nutrition/logs`: logs a meal.
+  public let logMeal = Endpoint<MealLogRequestDto, LoggedMealDto>(
+    .post, "/v1/trainee/nutrition/logs")
+  /// `GET /v1/trainee/home`: today, the next workout and today's nutrition; one copy kept
+  /// whatever the hint, fresh for 1 minute.
+  public let getHome = Endpoint<NoBody, HomeDto>(
+    .get, "/v1/trainee/home", keptRead: KeptReadPolicy("home", staleAfter: 60))
+
+  // MARK: Foods
+
+  /// `GET /v1/foods/search?q=`: catalog foods by name.
+  public let searchFoods = Endpoint<NoBody, FoodSearchDto>(.get, "/v1/foods/search")
+  /// `GET /v1/foods/barcode/{code}`: the catalog food with a barcode.
+  public let foodByBarcode = Endpoint<NoBody, FoodDto>(.get, "/v1/foods/barcode/{code}")
+}
+
+extension TraineeEndpoints {
+  /// Every endpoint of the table, in the order declared, named as its property is.
+  public var all: [EndpointEntry] {
+    // NB: read from the declarations themselves, so an endpoint cannot be declared and left
+    // out of the list.
+    Mirror(reflecting: self).children.compactMap { child in
+      guard let name = child.label, let endpoint = child.value as? any ListedEndpoint else {
+        return nil
+      }
+      return endpoint.entry(named: name)
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import TraineeAPI
+
+@testable import TraineeServer
+
+/// The server's routes are built from the endpoint table (docs/architecture.md, "One endpoint
+/// table"): each endpoint reaches a route with its own method and pattern, and the patterns the
+/// access log shows are those the routes always had.
+@Suite struct EndpointRoutesTests {
+  /// Every route on an empty in-memory store.
+  static func router() throws -> Router {
+    TraineeAPIRoutes(store: try StoreFixture.makeStore(.sqlite), now: { StoreFixture.monday })
+      .router()
+  }
+
+  /// A request for `entry` with each path parameter `1`.
+  static func request(_ entry: EndpointEntry) -> HTTPRequest {
+    let path = entry.path.filled(
+      Dictionary(uniqueKeysWithValues: entry.path.parameterNames.map { ($0, "1") }))
+    return HTTPRequest(method: HTTPMethod(rawValue: entry.method.rawValue), path: path ?? "")
+  }
+
+  @Test(arguments: TraineeEndpoints.table.all)
+  func everyEndpointReachesItsOwnRoute(_ entry: EndpointEntry) throws {
+    #expect(try Self.router().routePattern(of: Self.request(entry)) == entry.path.routePattern)
+  }
+
+  @Test func theRoutePatternsAreTheOnesTheLogsAlwaysShowed() {
+    #expect(
+      TraineeEndpoints.table.all.map { "\($0.method.rawValue) \($0.path.routePattern)" } == [
+        "GET /healthz", "GET /readyz", "GET /v1/trainee/workouts", "POST /v1/trainee/workouts/log",
+        "GET /v1/trainee/workouts/history", "GET /v1/trainee/workouts/sets",
+        "GET /v1/trainee/workouts/history/:id", "DELETE /v1/trainee/workouts/log/:id",
+        "POST /v1/trainee/workouts/substitutions", "POST /v1/trainee/technique-videos",
+        "POST /v1/trainee/technique-videos/:videoId/feedback-seen",
+        "GET /v1/trainee/notification-configs", "GET /v1/trainee/session",
+        "GET /v1/trainee/nutrition/plans", "GET /v1/trainee/nutrition/day",
+        "PUT /v1/trainee/nutrition/day", "GET /v1/trainee/nutrition/menu",
+        "POST /v1/trainee/nutrition/logs", "GET /v1/trainee/home", "GET /v1/foods/search",
+        "GET /v1/foods/barcode/:code",
+      ])
+  }
+
+  @Test func theHealthChecksStayExemptFromTheLimitsAndNothingElseIs() throws {
+    let router = try Self.router()
+    let exempt = TraineeEndpoints.table.all.filter { router.isExemptFromLimits(Self.request($0)) }
+    #expect(exempt.map(\.name) == ["health", "readiness"])
+  }
+}

@@ -7,14 +7,15 @@ import Foundation
 
 /// The exact text of each top-level member's value in a JSON object, by member name.
 ///
-/// Call it only on bytes already decoded as a JSON object. Throws 400 `invalid_body` when they
-/// are not one or when a name is repeated: the value checked and the value stored could differ.
-func jsonMemberText(_ data: Data) throws(HTTPError) -> [String: Data] {
+/// Call it only on bytes already decoded as a JSON object. Throws, with the offset where the
+/// scan stopped, when they are not one or when a name is repeated: the value checked and the
+/// value stored could differ.
+func jsonMemberText(_ data: Data) throws(JSONSyntaxError) -> [String: Data] {
   var scanner = JSONMemberScanner(bytes: [UInt8](data))
   guard let members = scanner.members() else {
-    throw HTTPError(
-      .badRequest, code: "invalid_body",
-      message: "Body: must be one JSON object whose member names are not repeated.")
+    throw JSONSyntaxError(
+      offset: scanner.index,
+      problem: "must be one JSON object whose member names are not repeated")
   }
   return members
 }

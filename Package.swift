@@ -48,10 +48,13 @@ let package = Package(
     .target(name: "TrainingHistory", dependencies: ["TraineeAPI", "WorkoutSession"]),
     .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    // JSON as the server reads and writes it: strict RFC 8259 bodies read into a tree, the tree
+    // decoder, one-pass member readers, the sorted writer, a member's text as sent.
+    .target(name: "JSONWire"),
     // The trainee API server: routes on libmicrohttpd, storage on SQLite or PostgreSQL.
     .target(
       name: "TraineeServer",
-      dependencies: ["TraineeAPI", "CSQLite", "CPostgreSQL", "CMicroHTTPD", "CCrypto"]),
+      dependencies: ["TraineeAPI", "JSONWire", "CSQLite", "CPostgreSQL", "CMicroHTTPD", "CCrypto"]),
     // Scripted, deterministic runs of the engine: `perform replay`.
     .target(name: "WorkoutReplay", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"]),
     // Scripted, deterministic runs of the nutrition day against an in-process server.
@@ -90,13 +93,13 @@ let package = Package(
     // the server's (make bench).
     .executableTarget(
       name: "ServerJSONBenchmark",
-      dependencies: ["TraineeServer", "TraineeAPI", "BenchmarkSupport"],
+      dependencies: ["TraineeServer", "TraineeAPI", "JSONWire", "BenchmarkSupport"],
       path: "Benchmarks/ServerJSONBenchmark"
     ),
     // The store's cost of a log post from 64 trainees at once, without HTTP (make bench).
     .executableTarget(
       name: "StoreWriteBenchmark",
-      dependencies: ["TraineeServer", "TraineeAPI", "BenchmarkSupport"],
+      dependencies: ["TraineeServer", "TraineeAPI", "JSONWire", "BenchmarkSupport"],
       path: "Benchmarks/StoreWriteBenchmark"
     ),
     // Key-to-frame latency of the real `perform` binary in a pseudo-terminal (make bench-app).
@@ -110,7 +113,8 @@ let package = Package(
     .target(
       name: "FuzzEntries",
       dependencies: [
-        "TraineeServer", "TraineeAPI", "WorkoutReplay", "NutritionReplay", "LiveActivity",
+        "TraineeServer", "JSONWire", "TraineeAPI", "WorkoutReplay", "NutritionReplay",
+        "LiveActivity",
         "WorkoutSession", "NutritionLog", "PerformApp", "DurableFiles",
       ],
       path: "Fuzz/Entries"),
@@ -130,7 +134,7 @@ let package = Package(
       name: "NutritionLogTests",
       dependencies: ["NutritionLog", "TraineeAPI", "PerformTestSupport", "DurableFiles"]),
     .testTarget(
-      name: "TraineeServerTests", dependencies: ["TraineeServer", "TraineeAPI"],
+      name: "TraineeServerTests", dependencies: ["TraineeServer", "TraineeAPI", "JSONWire"],
       exclude: ["Fixtures"]),
     // The URLSession client and the nutrition sync against the real server on loopback.
     .testTarget(

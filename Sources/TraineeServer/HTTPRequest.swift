@@ -1,4 +1,5 @@
 import Foundation
+import JSONWire
 import TraineeAPI
 
 /// An HTTP request method such as `GET`; any token the client sent is kept as is.

@@ -1,4 +1,5 @@
 import Foundation
+import JSONWire
 
 // NB: the request target is read as the client sent it, not as libmicrohttpd decoded it. MHD
 // percent-decodes the path before routing (so `%2F` became a `/` and `a%2Fb` two segments) and
@@ -122,15 +123,4 @@ public struct RequestTarget: Equatable, Sendable {
     return String(validating: bytes, as: UTF8.self)
   }
 
-}
-
-/// The value of the hexadecimal digit `byte` (`0`-`9`, `a`-`f`, `A`-`F`), or `nil`: for the
-/// `%XX` of request targets and the `\uXXXX` of JSON strings.
-func hexDigitValue(_ byte: UInt8) -> UInt8? {
-  switch byte {
-  case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-  case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-  case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-  default: nil
-  }
 }

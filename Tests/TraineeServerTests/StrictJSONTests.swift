@@ -1,4 +1,5 @@
 import Foundation
+import JSONWire
 import Testing
 
 @testable import TraineeServer

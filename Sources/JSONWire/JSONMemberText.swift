@@ -10,7 +10,7 @@ import Foundation
 /// Call it only on bytes already decoded as a JSON object. Throws, with the offset where the
 /// scan stopped, when they are not one or when a name is repeated: the value checked and the
 /// value stored could differ.
-func jsonMemberText(_ data: Data) throws(JSONSyntaxError) -> [String: Data] {
+package func jsonMemberText(_ data: Data) throws(JSONSyntaxError) -> [String: Data] {
   var scanner = JSONMemberScanner(bytes: [UInt8](data))
   guard let members = scanner.members() else {
     throw JSONSyntaxError(

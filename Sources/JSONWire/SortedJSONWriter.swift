@@ -6,16 +6,16 @@
 
 /// Writes JSON as Foundation's `JSONEncoder` does with sorted keys and unescaped slashes; the
 /// caller gives the members of each object in sorted order.
-struct SortedJSONWriter {
-  private(set) var bytes: [UInt8] = []
+package struct SortedJSONWriter {
+  package private(set) var bytes: [UInt8] = []
 
   /// A writer with room for `capacity` bytes before it grows.
-  init(capacity: Int = 2048) {
+  package init(capacity: Int = 2048) {
     bytes.reserveCapacity(capacity)
   }
 
   /// `{`, the members `body` writes, `}`.
-  mutating func object(_ body: (inout ObjectWriter) -> Void) {
+  package mutating func object(_ body: (inout ObjectWriter) -> Void) {
     var members = ObjectWriter(writer: self)
     bytes = []
     members.writer.bytes.append(UInt8(ascii: "{"))
@@ -24,7 +24,7 @@ struct SortedJSONWriter {
     self = members.writer
   }
 
-  mutating func array<T>(_ elements: [T], _ element: (inout SortedJSONWriter, T) -> Void) {
+  package mutating func array<T>(_ elements: [T], _ element: (inout SortedJSONWriter, T) -> Void) {
     bytes.append(UInt8(ascii: "["))
     for (offset, value) in elements.enumerated() {
       if offset > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -37,15 +37,15 @@ struct SortedJSONWriter {
   // `String`'s `utf8` view went byte by byte through a generic path, a quarter of a history
   // page's writing.
 
-  mutating func bool(_ value: Bool) {
+  package mutating func bool(_ value: Bool) {
     literal(value ? "true" : "false")
   }
 
-  mutating func null() {
+  package mutating func null() {
     literal("null")
   }
 
-  mutating func integer(_ value: Int) {
+  package mutating func integer(_ value: Int) {
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
     var rest = value.magnitude
     var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the 20 digits of a UInt64
@@ -64,27 +64,27 @@ struct SortedJSONWriter {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
-  mutating func optionalInteger(_ value: Int?) {
+  package mutating func optionalInteger(_ value: Int?) {
     if let value { integer(value) } else { null() }
   }
 
   /// A double as `JSONEncoder` writes it: its shortest text, without a trailing `.0`.
-  mutating func number(_ value: Double) {
+  package mutating func number(_ value: Double) {
     var text = value.description
     if text.hasSuffix(".0") { text.removeLast(2) }
     bytes.append(contentsOf: text.utf8)
   }
 
-  mutating func optionalNumber(_ value: Double?) {
+  package mutating func optionalNumber(_ value: Double?) {
     if let value { number(value) } else { null() }
   }
 
-  mutating func optionalString(_ value: String?) {
+  package mutating func optionalString(_ value: String?) {
     if let value { string(value) } else { null() }
   }
 
   /// A string: `"` and `\` escaped, control characters as `\n`, `\t`... or `\u00XX`.
-  mutating func string(_ value: String) {
+  package mutating func string(_ value: String) {
     bytes.append(UInt8(ascii: "\""))
     // NB: nearly every string written (ids, names, times) has nothing to escape: it goes in
     // whole, not byte by byte.
@@ -121,15 +121,15 @@ struct SortedJSONWriter {
   }
 
   /// The members of one object, with the commas between them.
-  struct ObjectWriter {
-    var writer: SortedJSONWriter
+  package struct ObjectWriter {
+    package var writer: SortedJSONWriter
     private var count = 0
 
-    init(writer: SortedJSONWriter) {
+    package init(writer: SortedJSONWriter) {
       self.writer = writer
     }
 
-    mutating func member(_ name: StaticString, _ value: (inout SortedJSONWriter) -> Void) {
+    package mutating func member(_ name: StaticString, _ value: (inout SortedJSONWriter) -> Void) {
       if count > 0 { writer.bytes.append(UInt8(ascii: ",")) }
       count += 1
       writer.bytes.append(UInt8(ascii: "\""))

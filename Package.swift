@@ -51,10 +51,17 @@ let package = Package(
     // JSON as the server reads and writes it: strict RFC 8259 bodies read into a tree, the tree
     // decoder, one-pass member readers, the sorted writer, a member's text as sent.
     .target(name: "JSONWire"),
+    // A value guarded by a lock that ThreadSanitizer understands; shared by the server's layers.
+    .target(name: "LockedValue"),
+    // SQL storage that knows no table: the driver protocol, SQLite and PostgreSQL drivers, group
+    // commit, multi-row inserts, the migration runner, WAL syncs and checkpoints, their metrics.
+    .target(name: "SQLStore", dependencies: ["LockedValue", "CSQLite", "CPostgreSQL"]),
     // The trainee API server: routes on libmicrohttpd, storage on SQLite or PostgreSQL.
     .target(
       name: "TraineeServer",
-      dependencies: ["TraineeAPI", "JSONWire", "CSQLite", "CPostgreSQL", "CMicroHTTPD", "CCrypto"]),
+      dependencies: [
+        "TraineeAPI", "JSONWire", "SQLStore", "LockedValue", "CMicroHTTPD", "CCrypto",
+      ]),
     // Scripted, deterministic runs of the engine: `perform replay`.
     .target(name: "WorkoutReplay", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"]),
     // Scripted, deterministic runs of the nutrition day against an in-process server.
@@ -72,7 +79,7 @@ let package = Package(
     .executableTarget(
       name: "perform",
       dependencies: [
-        "WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI", "TraineeServer",
+        "WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI", "TraineeServer", "SQLStore",
         "LiveActivity", "NutritionReplay", "NutritionLog", "TerminalUI", "PerformApp",
         "DurableFiles", "TrainingHistory",
       ]
@@ -99,7 +106,7 @@ let package = Package(
     // The store's cost of a log post from 64 trainees at once, without HTTP (make bench).
     .executableTarget(
       name: "StoreWriteBenchmark",
-      dependencies: ["TraineeServer", "TraineeAPI", "JSONWire", "BenchmarkSupport"],
+      dependencies: ["TraineeServer", "TraineeAPI", "JSONWire", "SQLStore", "BenchmarkSupport"],
       path: "Benchmarks/StoreWriteBenchmark"
     ),
     // Key-to-frame latency of the real `perform` binary in a pseudo-terminal (make bench-app).
@@ -113,7 +120,7 @@ let package = Package(
     .target(
       name: "FuzzEntries",
       dependencies: [
-        "TraineeServer", "JSONWire", "TraineeAPI", "WorkoutReplay", "NutritionReplay",
+        "TraineeServer", "JSONWire", "SQLStore", "TraineeAPI", "WorkoutReplay", "NutritionReplay",
         "LiveActivity",
         "WorkoutSession", "NutritionLog", "PerformApp", "DurableFiles",
       ],
@@ -134,14 +141,15 @@ let package = Package(
       name: "NutritionLogTests",
       dependencies: ["NutritionLog", "TraineeAPI", "PerformTestSupport", "DurableFiles"]),
     .testTarget(
-      name: "TraineeServerTests", dependencies: ["TraineeServer", "TraineeAPI", "JSONWire"],
+      name: "TraineeServerTests",
+      dependencies: ["TraineeServer", "TraineeAPI", "JSONWire", "SQLStore", "LockedValue"],
       exclude: ["Fixtures"]),
     // The URLSession client and the nutrition sync against the real server on loopback.
     .testTarget(
       name: "TraineeClientTests",
       dependencies: [
-        "TraineeAPI", "TraineeServer", "NutritionLog", "WorkoutSession", "PerformTestSupport",
-        "DurableFiles",
+        "TraineeAPI", "TraineeServer", "SQLStore", "NutritionLog", "WorkoutSession",
+        "PerformTestSupport", "DurableFiles",
       ]),
     .testTarget(
       name: "RestTimerTests", dependencies: ["RestTimer", "TraineeAPI", "PerformTestSupport"]),

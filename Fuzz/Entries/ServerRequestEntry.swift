@@ -1,5 +1,6 @@
 import Foundation
 import JSONWire
+import SQLStore
 import Synchronization
 import TraineeAPI
 import TraineeServer

@@ -1,3 +1,5 @@
+import SQLStore
+
 // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
 // answers, group commit and paged history", "A per-trainee answer version": the server keeps each
 // trainee's encoded answers and must know when one is stale, also when several server processes

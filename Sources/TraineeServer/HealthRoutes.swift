@@ -1,3 +1,5 @@
+import SQLStore
+
 // NB: operators' tools (a systemd watchdog script, a container orchestrator, a load balancer's
 // active checks) ask two questions: is the process answering (`/healthz`), and can it serve
 // (`/readyz`: the database answers a trivial read, and a SQLite WAL that failed to sync has not

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import LockedValue
 import Synchronization
 
 #if canImport(Glibc)

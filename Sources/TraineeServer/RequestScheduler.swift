@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LockedValue
 import Synchronization
 
 // NB: the workers are threads of the scheduler's own. They were Dispatch's global queue, which on

@@ -1,3 +1,5 @@
+import SQLStore
+
 /// Routes requests by method and path pattern to handlers, and answers every failure as a JSON
 /// error: 400 `invalid_path` for a path segment that cannot be decoded, 404 `not_found` for an
 /// unknown path, 405 `method_not_allowed` with an `Allow` header

@@ -1,4 +1,5 @@
 import Foundation
+import LockedValue
 
 // NB: Prometheus's text format (version 0.0.4), the one its scrapers and most others read:
 // counters of requests by route pattern, method and status, a latency histogram per route, and

@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 
 // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
 // answers, group commit and paged history", "one table of sets": `logged_sets` (every strength set

@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 
 // NB: docs/decisions/postgresql-beside-sqlite-what-differs-and-why.md, "PostgreSQL beside SQLite:
 // what differs and why": the same steps as TraineeSchema.swift, with the same versions, in

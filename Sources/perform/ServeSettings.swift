@@ -1,5 +1,6 @@
 import DurableFiles
 import Foundation
+import SQLStore
 import TraineeServer
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Foundation
 import PerformTestSupport
+import SQLStore
 import Synchronization
 import TraineeServer
 

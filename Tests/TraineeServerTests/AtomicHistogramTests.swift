@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SQLStore
 @testable import TraineeServer
 
 /// The read-time histogram counted without a lock shows what the locked one showed.

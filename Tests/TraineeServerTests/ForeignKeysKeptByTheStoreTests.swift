@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TraineeAPI
 
+@testable import SQLStore
 @testable import TraineeServer
 
 // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SQLStore
 @testable import TraineeServer
 
 private func tableNames(_ database: SQLiteDatabase) throws -> [String] {

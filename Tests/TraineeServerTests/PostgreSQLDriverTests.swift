@@ -1,7 +1,9 @@
 import Foundation
+import LockedValue
 import Testing
 import TraineeAPI
 
+@testable import SQLStore
 @testable import TraineeServer
 
 struct PostgreSQLDriverTests {

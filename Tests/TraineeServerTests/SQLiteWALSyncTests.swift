@@ -1,7 +1,9 @@
 import Dispatch
 import Foundation
+import LockedValue
 import Testing
 
+@testable import SQLStore
 @testable import TraineeServer
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SQLStore
 @testable import TraineeServer
 
 /// The wal-index header's stamp

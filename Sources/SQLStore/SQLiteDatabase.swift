@@ -61,7 +61,7 @@ public final class SQLiteDatabase: Sendable {
   /// Checkpoints the WAL off the writer, when `Options.checkpointInterval` asks for it.
   let checkpointer: SQLiteCheckpointer?
   /// Makes the writer's commits durable, when `Options.syncOffWriter` asks for it.
-  let walSync: SQLiteWALSync?
+  package let walSync: SQLiteWALSync?
   /// The wal-index header of a file database, which moves at every commit of any process; its
   /// connection stays open until the database object goes (`close()` leaves it), since `kept`
   /// may still be asked while another thread closes the database.

@@ -32,14 +32,14 @@ import Foundation
 // confined (`.always`).
 
 /// Runs write transactions that arrive together as one database transaction with one commit.
-final class GroupCommit<Connection>: @unchecked Sendable {
+package final class GroupCommit<Connection>: @unchecked Sendable {
   // NB: @unchecked: `queue` and `leading` are only touched under `lock`; a `Pending`'s fields are
   // written by the leader before it signals the pending write's semaphore, and read after;
   // `guardedBatchesLeft` is touched only by the leader that runs a batch, and the lead passes
   // from one leader to the next under `lock`.
 
   /// When a batch runs each of its writes in a savepoint.
-  enum Savepoints {
+  package enum Savepoints {
     /// Every batch.
     case always
     /// Only a batch run again because one of its writes failed, and the batches just after;
@@ -51,13 +51,13 @@ final class GroupCommit<Connection>: @unchecked Sendable {
   /// its writes asks for it); throws if the commit fails. The database may run `body` again (a
   /// serialization failure retried): each run starts the batch afresh. Returns once committed,
   /// with a function that returns once the commit is durable (or throws when it cannot be).
-  typealias Transaction = (
+  package typealias Transaction = (
     _ strict: Bool, _ body: (Connection) throws -> Void
   ) throws -> (() throws -> Void)
   /// Runs `body` in a savepoint: released when it returns, rolled back to when it throws (and
   /// the error rethrown). Throws a different error when the savepoint itself fails, which ends
   /// the whole transaction.
-  typealias Savepoint = (Connection, _ body: () throws -> Void) throws -> Void
+  package typealias Savepoint = (Connection, _ body: () throws -> Void) throws -> Void
 
   private final class Pending {
     /// Dropped by the leader before it answers: the closure wraps the caller's non-escaping body,
@@ -97,7 +97,7 @@ final class GroupCommit<Connection>: @unchecked Sendable {
   /// Batches of at most `maximumBatch` writes, started during an earlier batch's sync with at
   /// least `eagerBatch`, each run `leaderPriority` ahead of the other threads, with each write in
   /// a savepoint as `savepoints` says.
-  init(
+  package init(
     maximumBatch: Int = 64, eagerBatch: Int = 8, leaderPriority: LeaderPriority = .process,
     savepoints: Savepoints = .always
   ) {
@@ -115,7 +115,7 @@ final class GroupCommit<Connection>: @unchecked Sendable {
   /// If this write leads a batch, the batch runs in `transaction`, each write in `savepoint`,
   /// and `observe` is told the batch's size, its failed writes and its duration. Every caller
   /// passes the same three. `strict` asks for a serializable transaction.
-  func write<T>(
+  package func write<T>(
     _ body: (Connection) throws -> T, strict: Bool = false, transaction: Transaction,
     savepoint: Savepoint,
     observe: (_ writes: Int, _ failed: Int, _ seconds: Double) -> Void
@@ -259,6 +259,10 @@ final class GroupCommit<Connection>: @unchecked Sendable {
 
 /// Thrown by a `GroupCommit.Savepoint` whose savepoint itself failed (not the write in it): the
 /// whole transaction is over.
-struct SavepointFailure: Error {
-  var underlying: any Error
+package struct SavepointFailure: Error {
+  package var underlying: any Error
+
+  package init(underlying: any Error) {
+    self.underlying = underlying
+  }
 }

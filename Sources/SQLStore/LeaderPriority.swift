@@ -13,16 +13,18 @@ import Foundation
 // cannot be asked, only found out by being killed.
 
 /// Runs a batch's leader ahead of the process's other threads, when the process may.
-struct LeaderPriority: Sendable {
+package struct LeaderPriority: Sendable {
   /// How many nice steps the leader runs ahead; 0: not at all.
   let steps: Int32
 
   /// The leader as every other thread.
-  static let none = LeaderPriority(steps: 0)
+  package static let none = LeaderPriority(steps: 0)
 
   /// `steps` ahead when this process may lower a thread's nice value that far, else `none`;
   /// `none` without trying when `processStatus` (`/proc/self/status`) shows a seccomp filter.
-  static func ifPermitted(steps: Int32, processStatus: String? = ownStatus()) -> LeaderPriority {
+  package static func ifPermitted(
+    steps: Int32, processStatus: String? = ownStatus()
+  ) -> LeaderPriority {
     guard steps > 0, !isFiltered(processStatus), let before = currentNice() else { return .none }
     let raised = max(-20, before - steps)
     guard setNice(raised) else { return .none }
@@ -31,7 +33,7 @@ struct LeaderPriority: Sendable {
   }
 
   /// The process's: 10 steps when permitted (root, `CAP_SYS_NICE`, or `RLIMIT_NICE`).
-  static let process = ifPermitted(steps: 10)
+  package static let process = ifPermitted(steps: 10)
 
   /// Runs `body` with the calling thread `steps` ahead, and puts its nice value back after.
   func raised<T>(_ body: () throws -> T) rethrows -> T {
@@ -44,7 +46,7 @@ struct LeaderPriority: Sendable {
   }
 
   /// This process's `/proc/self/status`, or `nil` when it cannot be read.
-  static func ownStatus() -> String? {
+  package static func ownStatus() -> String? {
     try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)
   }
 

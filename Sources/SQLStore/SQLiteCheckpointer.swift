@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LockedValue
 
 // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
 // answers, group commit and paged history", "checkpoints off the writer": SQLite copies the WAL

@@ -19,7 +19,7 @@ import Foundation
 
 /// Makes the writer's commits durable with one `fdatasync` of the WAL for the commits that
 /// finished while the previous one ran.
-final class SQLiteWALSync: @unchecked Sendable {
+package final class SQLiteWALSync: @unchecked Sendable {
   // NB: @unchecked: the counters and `failed` are only touched under `condition`'s lock;
   // `descriptor` only by the thread whose sync is under way (`syncing`), one at a time.
 
@@ -78,7 +78,7 @@ final class SQLiteWALSync: @unchecked Sendable {
   }
 
   /// What failed, once a sync has: every later commit fails with it.
-  var failure: SQLiteError? {
+  package var failure: SQLiteError? {
     condition.lock()
     defer { condition.unlock() }
     return failed

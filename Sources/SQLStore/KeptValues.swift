@@ -1,3 +1,5 @@
+import LockedValue
+
 // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
 // answers, group commit and paged history", "The token check is kept per process": a value is kept
 // with the version of the database it was computed at, and returned only while the database's

@@ -6,18 +6,18 @@
 // statements a connection keeps stay bounded.
 
 /// An `INSERT ... VALUES (...), (...)` of many rows in few statements.
-struct MultiRowInsert: Sendable {
+package struct MultiRowInsert: Sendable {
   /// The most rows one statement inserts.
-  static let rowsPerStatement = 16
+  package static let rowsPerStatement = 16
 
   /// The statement for 1 to `rowsPerStatement` rows, by row count less one.
   private let statements: [String]
   /// The values of one row.
-  let columns: Int
+  package let columns: Int
 
   /// `head` is the statement up to its `VALUES` (`INSERT INTO t (a, b)`), `tail` what follows
   /// the rows (`ON CONFLICT ...`); every row has `columns` values.
-  init(_ head: String, columns: Int, tail: String = "") {
+  package init(_ head: String, columns: Int, tail: String = "") {
     precondition(columns > 0)
     self.columns = columns
     let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
@@ -29,7 +29,7 @@ struct MultiRowInsert: Sendable {
 
   /// Inserts the rows `values` holds end to end, each of exactly `columns` values, in order;
   /// `tail` binds the tail's own `?` parameters (after the rows') in each statement.
-  func run(
+  package func run(
     _ values: [DatabaseValue], tail: [DatabaseValue] = [], _ db: any DatabaseConnection
   ) throws {
     precondition(

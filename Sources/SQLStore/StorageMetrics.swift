@@ -1,4 +1,5 @@
 import Foundation
+import LockedValue
 
 // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
 // answers, group commit and paged history": what an operator needs to see where a request's time
@@ -66,7 +67,7 @@ public final class StorageMetrics: Sendable {
   public convenience init() { self.init(walSync: nil) }
 
   /// Metrics that also give `walSync`'s syncs and whether one failed.
-  init(walSync: SQLiteWALSync?) { self.walSync = walSync }
+  package init(walSync: SQLiteWALSync?) { self.walSync = walSync }
 
   /// Counts one read transaction of `seconds`.
   public func recordRead(seconds: Double) {

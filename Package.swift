@@ -56,12 +56,14 @@ let package = Package(
     // SQL storage that knows no table: the driver protocol, SQLite and PostgreSQL drivers, group
     // commit, multi-row inserts, the migration runner, WAL syncs and checkpoints, their metrics.
     .target(name: "SQLStore", dependencies: ["LockedValue", "CSQLite", "CPostgreSQL"]),
+    // HTTP that knows no service: libmicrohttpd, routing, admission, per-client budgets, the
+    // fair scheduler, conditional GET, the access log file and the request metrics.
+    .target(
+      name: "HTTPServer", dependencies: ["JSONWire", "LockedValue", "CMicroHTTPD", "CCrypto"]),
     // The trainee API server: routes on libmicrohttpd, storage on SQLite or PostgreSQL.
     .target(
       name: "TraineeServer",
-      dependencies: [
-        "TraineeAPI", "JSONWire", "SQLStore", "LockedValue", "CMicroHTTPD", "CCrypto",
-      ]),
+      dependencies: ["TraineeAPI", "JSONWire", "SQLStore", "HTTPServer", "LockedValue"]),
     // Scripted, deterministic runs of the engine: `perform replay`.
     .target(name: "WorkoutReplay", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"]),
     // Scripted, deterministic runs of the nutrition day against an in-process server.
@@ -80,6 +82,7 @@ let package = Package(
       name: "perform",
       dependencies: [
         "WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI", "TraineeServer", "SQLStore",
+        "HTTPServer",
         "LiveActivity", "NutritionReplay", "NutritionLog", "TerminalUI", "PerformApp",
         "DurableFiles", "TrainingHistory",
       ]
@@ -120,7 +123,8 @@ let package = Package(
     .target(
       name: "FuzzEntries",
       dependencies: [
-        "TraineeServer", "JSONWire", "SQLStore", "TraineeAPI", "WorkoutReplay", "NutritionReplay",
+        "TraineeServer", "JSONWire", "SQLStore", "HTTPServer", "TraineeAPI", "WorkoutReplay",
+        "NutritionReplay",
         "LiveActivity",
         "WorkoutSession", "NutritionLog", "PerformApp", "DurableFiles",
       ],
@@ -142,13 +146,15 @@ let package = Package(
       dependencies: ["NutritionLog", "TraineeAPI", "PerformTestSupport", "DurableFiles"]),
     .testTarget(
       name: "TraineeServerTests",
-      dependencies: ["TraineeServer", "TraineeAPI", "JSONWire", "SQLStore", "LockedValue"],
+      dependencies: [
+        "TraineeServer", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer", "LockedValue",
+      ],
       exclude: ["Fixtures"]),
     // The URLSession client and the nutrition sync against the real server on loopback.
     .testTarget(
       name: "TraineeClientTests",
       dependencies: [
-        "TraineeAPI", "TraineeServer", "SQLStore", "NutritionLog", "WorkoutSession",
+        "TraineeAPI", "TraineeServer", "SQLStore", "HTTPServer", "NutritionLog", "WorkoutSession",
         "PerformTestSupport", "DurableFiles",
       ]),
     .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import LockedValue
 
 // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 
 // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
 // answers, group commit and paged history": a cached route reads the trainee and the trainee's

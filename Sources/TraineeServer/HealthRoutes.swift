@@ -1,3 +1,4 @@
+import HTTPServer
 import SQLStore
 
 // NB: operators' tools (a systemd watchdog script, a container orchestrator, a load balancer's

@@ -1,5 +1,6 @@
 import DurableFiles
 import Foundation
+import HTTPServer
 import NutritionLog
 import PerformApp
 import TerminalUI

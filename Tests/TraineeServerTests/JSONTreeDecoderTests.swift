@@ -3,6 +3,7 @@ import JSONWire
 import Testing
 import TraineeAPI
 
+@testable import HTTPServer
 @testable import TraineeServer
 
 /// `JSONTreeDecoder` decodes what Foundation's `JSONDecoder` decodes, and fails where it fails

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TraineeAPI
 
+@testable import HTTPServer
 @testable import TraineeServer
 
 /// The kept `/home`'s today: the date worked out from the zone's offset is the calendar's.

@@ -3,6 +3,7 @@ import LockedValue
 import Testing
 import TraineeAPI
 
+@testable import HTTPServer
 @testable import SQLStore
 @testable import TraineeServer
 

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import HTTPServer
 @testable import SQLStore
 @testable import TraineeServer
 

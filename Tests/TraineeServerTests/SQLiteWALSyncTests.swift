@@ -3,6 +3,7 @@ import Foundation
 import LockedValue
 import Testing
 
+@testable import HTTPServer
 @testable import SQLStore
 @testable import TraineeServer
 

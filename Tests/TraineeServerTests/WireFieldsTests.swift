@@ -3,6 +3,7 @@ import JSONWire
 import Testing
 import TraineeAPI
 
+@testable import HTTPServer
 @testable import TraineeServer
 
 /// A hot wire type's fast paths (the one-pass reads, `PlainTreeDecodable`, and the sorted

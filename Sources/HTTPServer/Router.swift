@@ -1,10 +1,9 @@
-import SQLStore
-
 /// Routes requests by method and path pattern to handlers, and answers every failure as a JSON
 /// error: 400 `invalid_path` for a path segment that cannot be decoded, 404 `not_found` for an
 /// unknown path, 405 `method_not_allowed` with an `Allow` header
 /// for a known path and another method, the `HTTPError` a handler throws, and 500
-/// `internal_error` (naming nothing inside the server) for any other error thrown.
+/// `internal_error` (naming nothing inside the server) for any other error thrown; an error that
+/// renders its own answer (`HTTPResponseError`) is answered with it.
 ///
 /// A `HEAD` request is answered by the `GET` route of its path unless a `HEAD` route exists.
 public struct Router: Sendable {
@@ -12,7 +11,7 @@ public struct Router: Sendable {
   public typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
 
   /// Checks a request whose headers are in, before its body is read; throws to refuse it. What
-  /// it finds for the handler it may keep in the request (`HTTPRequest.admittedTrainee`).
+  /// it finds for the handler it may keep in the request (`HTTPRequest.admission`).
   public typealias Admission = @Sendable (inout HTTPRequest) throws -> Void
 
   /// The answer to a complete request when it is kept and current, found without waiting for
@@ -147,7 +146,7 @@ public struct Router: Sendable {
       routed.pathParameters = parameters
       do {
         try admission(&routed)
-        head.admittedTrainee = routed.admittedTrainee
+        head.admission = routed.admission
         return nil
       } catch {
         return answer(error, to: routed)
@@ -188,20 +187,9 @@ public struct Router: Sendable {
   }
 
   private func answer(_ error: any Error, to request: HTTPRequest) -> HTTPResponse {
-    if let error = error as? HTTPError { return error.response }
-    reportError(error, request)
-    // NB: docs/architecture.md, "The server at scale": a database away is 503 with Retry-After,
-    // never 500; the request may be sent again as it was.
-    if case .unavailable = error as? TraineeStoreError {
-      var response = HTTPResponse.error(
-        .serviceUnavailable, code: "database_unavailable",
-        message: "The database cannot be reached; try again in a second.")
-      response.headers["Retry-After"] = "1"
-      return response
-    }
-    return .error(
-      .internalServerError, code: "internal_error",
-      message: "The server could not complete the request.")
+    let rendered = error as? any HTTPResponseError
+    if rendered?.isServerFault ?? true { reportError(error, request) }
+    return rendered?.response ?? .internalError
   }
 
   /// The index of the route `request` reaches with its path parameters, or the error answer;

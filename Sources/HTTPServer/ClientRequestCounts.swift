@@ -1,5 +1,4 @@
 import LockedValue
-import SQLStore
 import Synchronization
 
 // NB: the per-address limit (InFlightBudget.swift's first note) was one dictionary under one lock

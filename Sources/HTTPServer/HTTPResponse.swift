@@ -1,5 +1,4 @@
 import Foundation
-import TraineeAPI
 
 /// An HTTP status code.
 public struct HTTPStatus: Hashable, Sendable, ExpressibleByIntegerLiteral, CustomStringConvertible {
@@ -76,15 +75,37 @@ public struct HTTPResponse: Equatable, Sendable {
   }
 
   /// An answer whose body is JSON already written (`SortedJSONWriter`).
-  static func jsonBytes(_ status: HTTPStatus, _ body: [UInt8]) -> HTTPResponse {
+  package static func jsonBytes(_ status: HTTPStatus, _ body: [UInt8]) -> HTTPResponse {
     HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Data(body))
   }
 
   /// The error answer `{ "error": { "code": code, "message": message } }`; a 401 also carries
   /// `WWW-Authenticate: Bearer realm="perform"`, as RFC 9110 and RFC 6750 require of it.
   public static func error(_ status: HTTPStatus, code: String, message: String) -> HTTPResponse {
-    var response = json(status, APIErrorBody(code: code, message: message))
+    var response = json(status, ErrorBody(error: .init(code: code, message: message)))
     if status == .unauthorized { response.headers["WWW-Authenticate"] = #"Bearer realm="perform""# }
     return response
   }
+
+  /// 500 `internal_error`, naming nothing inside the server: the answer to an error that renders
+  /// no answer of its own.
+  public static var internalError: HTTPResponse {
+    .error(
+      .internalServerError, code: "internal_error",
+      message: "The server could not complete the request.")
+  }
+}
+
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server's layers as modules": the
+// error body's shape is the wire's `APIErrorBody` (TraineeAPI), which the HTTP layer does not
+// import; HTTPResponseErrorTests checks that both encode to the same bytes.
+
+/// `{ "error": { "code": ..., "message": ... } }`.
+private struct ErrorBody: Encodable {
+  struct Detail: Encodable {
+    var code: String
+    var message: String
+  }
+
+  var error: Detail
 }

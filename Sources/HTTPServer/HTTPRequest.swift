@@ -1,6 +1,4 @@
 import Foundation
-import JSONWire
-import TraineeAPI
 
 /// An HTTP request method such as `GET`; any token the client sent is kept as is.
 public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -50,9 +48,10 @@ public struct HTTPRequest: Equatable, Sendable {
   /// The route `Router.admit(_:)` found for the request, so that it is looked up once; not part
   /// of the request's value (`==` ignores it).
   var route: RouteResolution?
-  /// The trainee the request's token named when its headers were admitted (`Router.admit(_:)`),
-  /// so that the handler does not look the token up again; not part of the request's value.
-  var admittedTrainee: Trainee?
+  /// What the route's admission found when the request's headers were admitted
+  /// (`Router.admit(_:)`), a value of the service's own, so that the handler does not look it up
+  /// again; not part of the request's value.
+  public var admission: (any Sendable)?
 
   /// A request.
   public init(
@@ -78,47 +77,4 @@ public struct HTTPRequest: Equatable, Sendable {
       && left.headers == right.headers && left.body == right.body
       && left.pathParameters == right.pathParameters && left.id == right.id
   }
-
-  /// Decodes the JSON body as `type`: a body that is not strict JSON (`StrictJSON`) is a 400
-  /// `invalid_body` naming the byte offset of the problem, and one that does not fit `type` a
-  /// 400 `invalid_body` naming the offending field. Amounts (kcal, protein...) are bounded
-  /// (`CodingUserInfoKey.checkedInput`).
-  public func decodeJSON<Value: Decodable>(_ type: Value.Type) throws(HTTPError) -> Value {
-    try decodeJSONTree(type).value
-  }
-
-  /// `decodeJSON`, and the body as read (`JSONTree`): where each member's text is.
-  func decodeJSONTree<Value: Decodable>(
-    _ type: Value.Type
-  ) throws(HTTPError) -> (
-    value: Value, tree: JSONTree
-  ) {
-    let tree: JSONTree
-    do {
-      tree = try StrictJSON.parse(body)
-    } catch {
-      throw HTTPError(
-        .badRequest, code: "invalid_body", message: "Body is not valid JSON \(error).")
-    }
-    if let plain = type as? any PlainTreeDecodable.Type,
-      let value = plain.init(plainTree: tree) as? Value
-    {
-      return (value, tree)
-    }
-    do {
-      return (try JSONTreeDecoder.decode(type, from: tree, userInfo: [.checkedInput: true]), tree)
-    } catch {
-      throw HTTPError(
-        .badRequest, code: "invalid_body", message: "Body: \(PayloadError(error).description).")
-    }
-  }
-
-  /// The exact text the body sent for its top-level member `name` (`tree`, this body as read),
-  /// or `nil` when it has none.
-  func memberText(_ name: String, of tree: JSONTree) -> Data? {
-    tree[member: name].map {
-      body[body.startIndex + $0.bytes.lowerBound..<body.startIndex + $0.bytes.upperBound]
-    }
-  }
-
 }

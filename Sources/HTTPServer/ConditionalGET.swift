@@ -28,10 +28,10 @@ extension HTTPResponse {
   }
 
   /// `self` with an `ETag`: a digest of the body.
-  func tagged() -> HTTPResponse {
+  package func tagged() -> HTTPResponse {
     var response = self
     response.headers["ETag"] =
-      "\"" + BearerToken.hex(Array(SHA256.hash(body).prefix(16))) + "\""
+      "\"" + lowercaseHex(Array(SHA256.hash(body).prefix(16))) + "\""
     return response
   }
 

@@ -376,7 +376,7 @@ final class ConnectionState: @unchecked Sendable {
   /// The numeric address of the connection's peer, or `unknown`.
   func peerAddress(_ connection: OpaquePointer) -> String {
     if let peer { return peer }
-    let address = TraineeServer.peerAddress(connection)
+    let address = HTTPServer.peerAddress(connection)
     peer = address
     return address
   }

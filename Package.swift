@@ -70,21 +70,47 @@ let package = Package(
     .target(name: "NutritionReplay", dependencies: ["NutritionLog", "TraineeAPI"]),
     // The terminal device: raw mode, keys, styled frames drawn as ANSI, resize, restore.
     .target(name: "TerminalUI", dependencies: ["TextColumns"]),
-    // The terminal app's screens: workouts, live workout, nutrition day, help.
+    // What every screen of the terminal app is built on: the screen and host contracts, the
+    // app's texts in five languages (its resources), its settings, loading and offline wording.
+    .target(
+      name: "TerminalScreens",
+      dependencies: [
+        "TerminalUI", "TextColumns", "WorkoutSession", "LiveActivity", "TraineeAPI", "DurableFiles",
+      ],
+      resources: [.process("Resources")]),
+    // The Nutrition tab: its state, actions and reducer, the day's list, the food flows, meal
+    // logs and the edits file.
+    .target(
+      name: "NutritionScreens",
+      dependencies: [
+        "TerminalScreens", "TerminalUI", "TextColumns", "NutritionLog", "LiveActivity",
+        "TraineeAPI", "DurableFiles", "WorkoutSession",
+      ]),
+    // The live workout: its screen, the coordinator driving the session, the card's host, the
+    // desktop notifier and the finished workout on its way to the server.
+    .target(
+      name: "LiveWorkoutScreens",
+      dependencies: [
+        "TerminalScreens", "TerminalUI", "TextColumns", "WorkoutSession", "RestTimer",
+        "LiveActivity", "TraineeAPI", "DurableFiles", "WorkoutLogDelivery",
+      ]),
+    // The terminal app itself: the tabs and the runner, Today, the workouts list, history and
+    // progress, settings.
     .target(
       name: "PerformApp",
       dependencies: [
-        "TerminalUI", "TextColumns", "WorkoutSession", "RestTimer", "NutritionLog", "LiveActivity",
-        "TraineeAPI", "DurableFiles", "WorkoutLogDelivery", "TrainingHistory",
-      ],
-      resources: [.process("Resources")]),
+        "TerminalScreens", "NutritionScreens", "LiveWorkoutScreens", "TerminalUI", "TextColumns",
+        "WorkoutSession", "RestTimer", "NutritionLog", "LiveActivity", "TraineeAPI", "DurableFiles",
+        "WorkoutLogDelivery", "TrainingHistory",
+      ]),
     .executableTarget(
       name: "perform",
       dependencies: [
         "WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI", "TraineeServer", "SQLStore",
         "HTTPServer",
         "LiveActivity", "NutritionReplay", "NutritionLog", "TerminalUI", "PerformApp",
-        "DurableFiles", "TrainingHistory",
+        "TerminalScreens", "NutritionScreens", "LiveWorkoutScreens", "DurableFiles",
+        "TrainingHistory",
       ]
     ),
     // What the benchmarks share: mean, p50, p99 and max of timed samples, and their table.
@@ -124,9 +150,8 @@ let package = Package(
       name: "FuzzEntries",
       dependencies: [
         "TraineeServer", "JSONWire", "SQLStore", "HTTPServer", "TraineeAPI", "WorkoutReplay",
-        "NutritionReplay",
-        "LiveActivity",
-        "WorkoutSession", "NutritionLog", "PerformApp", "DurableFiles",
+        "NutritionReplay", "LiveActivity", "WorkoutSession", "NutritionLog", "NutritionScreens",
+        "DurableFiles",
       ],
       path: "Fuzz/Entries"),
     .executableTarget(name: "PerformFuzz", dependencies: ["FuzzEntries"], path: "Fuzz/Driver"),
@@ -177,8 +202,9 @@ let package = Package(
     .testTarget(
       name: "PerformAppTests",
       dependencies: [
-        "PerformApp", "TerminalUI", "WorkoutSession", "RestTimer", "NutritionLog", "LiveActivity",
-        "TraineeAPI", "PerformTestSupport", "DurableFiles", "WorkoutLogDelivery", "TrainingHistory",
+        "PerformApp", "TerminalScreens", "NutritionScreens", "LiveWorkoutScreens", "TerminalUI",
+        "WorkoutSession", "RestTimer", "NutritionLog", "LiveActivity", "TraineeAPI",
+        "PerformTestSupport", "DurableFiles", "WorkoutLogDelivery", "TrainingHistory",
       ],
       exclude: ["Goldens"]),
     .testTarget(

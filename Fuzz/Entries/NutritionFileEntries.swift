@@ -1,7 +1,7 @@
 import DurableFiles
 import Foundation
 import NutritionLog
-import PerformApp
+import NutritionScreens
 
 /// The preferred nutrition day file, loaded at launch by `PreferredDayFile`.
 enum PreferredDayEntry {

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalScreens
 import TrainingHistory
 import WorkoutSession
 

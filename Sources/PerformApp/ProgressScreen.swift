@@ -1,4 +1,5 @@
 import Foundation
+import TerminalScreens
 import TerminalUI
 import TextColumns
 import TraineeAPI
@@ -26,16 +27,18 @@ public final class ProgressScreen: AppScreen {
   let units: @MainActor () -> UnitSystem
   let text: @MainActor () -> AppText
   let timeZone: @Sendable () -> TimeZone
+  /// Its series with the counts, once read; why the last read failed; whether one runs.
+  var read = Loadable<ProgressRead>()
   /// Its series, once its sets are read.
-  public private(set) var progress: ExerciseProgress?
+  public var progress: ExerciseProgress? { read.value?.progress }
   /// How many done sets of the exercise were read.
-  public private(set) var setCount = 0
+  public var setCount: Int { read.value?.setCount ?? 0 }
   /// How many workouts those sets are from.
-  public private(set) var workoutCount = 0
+  public var workoutCount: Int { read.value?.workoutCount ?? 0 }
   /// Why the last load failed, in the trainee's language; `nil` after a load that worked.
-  public private(set) var problem: String?
+  public var problem: String? { read.problem }
   /// Whether a load is under way.
-  public private(set) var loading = false
+  public var loading: Bool { read.isLoading }
   /// The chart shown.
   public private(set) var chart = Chart.estimatedOneRepMax
 
@@ -58,35 +61,30 @@ public final class ProgressScreen: AppScreen {
 
   /// Reads every done set of the exercise, a page at a time.
   public func load() async {
-    loading = true
-    host?.setNeedsRedraw()
-    defer {
-      loading = false
-      host?.setNeedsRedraw()
-    }
-    var sets: [LoggedSet] = []
-    var after: String?
-    do throws(TraineeAPIError) {
-      repeat {
-        let page = try await api.loggedSets(
-          exerciseId: exercise.id, after: after, limit: Self.pageSize)
-        for dto in page.sets {
-          guard let set = LoggedSet(dto) else {
-            throw .decoding(
-              PayloadError(
-                field: "sets[].performedAt", problem: "\"\(dto.performedAt)\" is not a time"))
+    let (api, exercise, timeZone) = (api, exercise, timeZone)
+    await load(
+      \.read, host: host,
+      read: { () async throws(TraineeAPIError) -> ProgressRead in
+        var sets: [LoggedSet] = []
+        var after: String?
+        repeat {
+          let page = try await api.loggedSets(
+            exerciseId: exercise.id, after: after, limit: Self.pageSize)
+          for dto in page.sets {
+            guard let set = LoggedSet(dto) else {
+              throw .decoding(
+                PayloadError(
+                  field: "sets[].performedAt", problem: "\"\(dto.performedAt)\" is not a time"))
+            }
+            sets.append(set)
           }
-          sets.append(set)
-        }
-        after = page.next
-      } while after != nil
-      setCount = sets.count
-      workoutCount = Set(sets.map(\.logId)).count
-      progress = ExerciseProgress(exercise: exercise, sets: sets, timeZone: timeZone())
-      problem = nil
-    } catch {
-      problem = text()(.progressNotLoaded, ["reason": OfflineText.describe(error)])
-    }
+          after = page.next
+        } while after != nil
+        return ProgressRead(
+          progress: ExerciseProgress(exercise: exercise, sets: sets, timeZone: timeZone()),
+          setCount: sets.count, workoutCount: Set(sets.map(\.logId)).count)
+      },
+      failure: { text()(.progressNotLoaded, ["reason": OfflineText.describe($0)]) })
   }
 
   public var isEditingText: Bool { false }
@@ -144,7 +142,7 @@ public final class ProgressScreen: AppScreen {
       lines += messageLines(problem, TextStyle(bold: true, foreground: .red), columns: columns)
     }
     guard let progress else {
-      if loading || problem == nil {
+      if read.showsLoading {
         lines += messageLines(
           text(.progressLoading, ["exercise": exercise.name]), columns: columns)
       }
@@ -218,4 +216,11 @@ public final class ProgressScreen: AppScreen {
       ])
     return [value, counts]
   }
+}
+
+/// An exercise's series as read, with how many sets and workouts they came from.
+struct ProgressRead {
+  var progress: ExerciseProgress
+  var setCount: Int
+  var workoutCount: Int
 }

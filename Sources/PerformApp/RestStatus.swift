@@ -1,5 +1,7 @@
 import Foundation
+import LiveWorkoutScreens
 import RestTimer
+import TerminalScreens
 import TerminalUI
 
 // NB: issue 29 item 8 and docs/decisions/the-terminal-app-and-the-perform-command.md "The terminal

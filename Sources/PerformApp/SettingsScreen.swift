@@ -1,6 +1,7 @@
 import DurableFiles
 import Foundation
 import LiveActivity
+import TerminalScreens
 import TerminalUI
 import TextColumns
 import WorkoutSession

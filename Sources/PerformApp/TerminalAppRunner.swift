@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TerminalScreens
 import TerminalUI
 
 // NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal app": the terminal

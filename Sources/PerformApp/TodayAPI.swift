@@ -1,4 +1,5 @@
 import Foundation
+import TerminalScreens
 import TraineeAPI
 
 /// What the Today tab reads: home (today's next workout and nutrition) through its kept copy.

@@ -1,5 +1,7 @@
 import Foundation
+import LiveWorkoutScreens
 import NutritionLog
+import TerminalScreens
 import TerminalUI
 import TraineeAPI
 import WorkoutSession

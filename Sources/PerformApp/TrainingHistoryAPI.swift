@@ -1,4 +1,6 @@
 import Foundation
+import LiveWorkoutScreens
+import TerminalScreens
 import TraineeAPI
 
 /// The history reads of the history and progress views: one logged workout with its sets, and the

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalScreens
 import TerminalUI
 import TraineeAPI
 import TrainingHistory
@@ -22,12 +23,14 @@ public final class WorkoutLogScreen: AppScreen {
   public var openProgress: (@MainActor (NamedExercise) -> Void)?
   /// Called after the workout was deleted: the list reloads and this screen closes.
   public var onDeleted: (@MainActor () -> Void)?
+  /// The workout with its entries once loaded; why the last load failed; whether one runs.
+  var read = Loadable<WorkoutLogDto>()
   /// The workout with its entries, once loaded.
-  public private(set) var log: WorkoutLogDto?
+  public var log: WorkoutLogDto? { read.value }
   /// Why the last load failed, in the trainee's language; `nil` after a load that worked.
-  public private(set) var problem: String?
+  public var problem: String? { read.problem }
   /// Whether a load is under way.
-  public private(set) var loading = false
+  public var loading: Bool { read.isLoading }
   /// The exercise the cursor is on, an index into the log's exercises with a done set.
   public private(set) var selection = 0
   /// Whether `d` was pressed and the next key says whether to delete.
@@ -49,19 +52,12 @@ public final class WorkoutLogScreen: AppScreen {
 
   /// Fetches the workout with its sets.
   public func load() async {
-    loading = true
-    host?.setNeedsRedraw()
-    defer {
-      loading = false
-      host?.setNeedsRedraw()
-    }
-    do throws(TraineeAPIError) {
-      log = try await api.workoutLog(id: id)
-      problem = nil
-      selection = min(selection, max(0, exercises.count - 1))
-    } catch {
-      problem = text()(.historyNotLoaded, ["reason": OfflineText.describe(error)])
-    }
+    let (api, id) = (api, id)
+    await load(
+      \.read, host: host,
+      read: { () async throws(TraineeAPIError) in try await api.workoutLog(id: id) },
+      failure: { text()(.historyNotLoaded, ["reason": OfflineText.describe($0)]) })
+    selection = min(selection, max(0, exercises.count - 1))
   }
 
   /// The logged exercises with at least one done set, in logged order.
@@ -136,7 +132,7 @@ public final class WorkoutLogScreen: AppScreen {
       lines += messageLines(problem, TextStyle(bold: true, foreground: .red), columns: size.columns)
     }
     guard let log else {
-      if loading || problem == nil {
+      if read.showsLoading {
         lines += messageLines(text(.historyLoading), columns: size.columns)
       }
       return Frame(lines: lines)

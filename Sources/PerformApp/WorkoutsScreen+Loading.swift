@@ -1,4 +1,6 @@
 import Foundation
+import LiveWorkoutScreens
+import TerminalScreens
 import TerminalUI
 import TraineeAPI
 

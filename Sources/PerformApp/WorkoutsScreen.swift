@@ -1,5 +1,7 @@
 import Foundation
 import LiveActivity
+import LiveWorkoutScreens
+import TerminalScreens
 import TerminalUI
 import TraineeAPI
 import WorkoutSession

@@ -1,18 +1,36 @@
 import Foundation
 
-/// One step of the schema: the SQL that takes a database from `version - 1` to `version`.
+/// One step of the schema: the SQL that takes a database from `version - 1` to `version`, in
+/// each dialect.
 public struct Migration: Equatable, Sendable {
   /// The schema version after this step; versions count up from 1 without gaps.
   public var version: Int
   /// What the step does, for reports.
   public var name: String
-  /// The statements of the step, run in one transaction.
-  public var sql: String
+  /// The statements of the step in SQLite's dialect, run in one transaction.
+  public var sqlite: String
+  /// The statements of the step in PostgreSQL's dialect, run in one transaction.
+  public var postgresql: String
 
-  public init(version: Int, name: String, sql: String) {
+  /// A step whose statements differ between the dialects.
+  public init(version: Int, name: String, sqlite: String, postgresql: String) {
     self.version = version
     self.name = name
-    self.sql = sql
+    self.sqlite = sqlite
+    self.postgresql = postgresql
+  }
+
+  /// A step whose statements both dialects read alike.
+  public init(version: Int, name: String, sql: String) {
+    self.init(version: version, name: name, sqlite: sql, postgresql: sql)
+  }
+
+  /// The statements of the step in `dialect`.
+  public func sql(for dialect: SQLDialect) -> String {
+    switch dialect {
+    case .sqlite: sqlite
+    case .postgresql: postgresql
+    }
   }
 }
 
@@ -36,19 +54,22 @@ public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible 
 // processes from migrating until it ends), so a server and an admin command opening the same
 // database at once cannot both apply a step.
 
-/// Brings databases to the schema their ordered steps describe.
+/// Brings databases to the schema a list of steps describes; knows no schema of its own.
 public enum Migrations {
   /// The schema version of `database`: `0` for a new one.
   public static func version(of database: any DatabaseDriver) throws -> Int {
     try database.readTransaction { try database.schemaVersion($0) }
   }
 
-  /// Applies the steps of `migrations` the database lacks, each in its own transaction, and
-  /// returns the resulting version. A database from a newer version is refused unchanged.
+  /// Applies the steps of `migrations` the database lacks, each in its own transaction and in
+  /// the database's dialect, and returns the resulting version. A database from a newer version
+  /// is refused unchanged.
   @discardableResult
   public static func migrate(
     _ database: any DatabaseDriver, with migrations: [Migration]
-  ) throws -> Int {
+  ) throws
+    -> Int
+  {
     precondition(
       migrations.enumerated().allSatisfy { $0.offset + 1 == $0.element.version },
       "migration versions must count up from 1")
@@ -61,7 +82,7 @@ public enum Migrations {
         let found = try database.schemaVersion(connection)
         guard found < migration.version else { return found }
         try refuseNewer(found, supported: supported, path: database.location)
-        try connection.execute(migration.sql)
+        try connection.execute(migration.sql(for: database.dialect))
         try database.setSchemaVersion(migration.version, connection)
         return migration.version
       }

@@ -92,8 +92,8 @@ public enum DatabaseCopy {
   public static func copy(
     from source: any DatabaseDriver, to target: any DatabaseDriver
   ) throws -> [(table: String, rows: Int)] {
-    try Migrations.migrate(source)
-    try Migrations.migrate(target)
+    try TraineeSchema.migrate(source)
+    try TraineeSchema.migrate(target)
     let (rows, lastIDs) = try source.readTransaction { db in
       let rows = try tables.map { table in
         try db.rows(

@@ -11,7 +11,7 @@ extension DatabaseTraineeStore {
   ///
   /// The transaction is shared with the writes that arrive at the same time (`GroupCommit`:
   /// each in a savepoint, one commit for all; `.serializable` when any of them asks for it), and
-  /// it also raises the answer version of `trainee` (AnswerVersionSchema.swift). Returns once
+  /// it also raises the answer version of `trainee` (Schema/Version09.swift). Returns once
   /// it is committed. On PostgreSQL a write of a trainee first takes the trainee's row lock and
   /// runs at READ COMMITTED (see the note below).
   @discardableResult

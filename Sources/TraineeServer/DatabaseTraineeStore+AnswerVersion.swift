@@ -18,15 +18,9 @@ extension DatabaseTraineeStore {
     try database.kept("versioned trainee of token " + token) {
       try read(statement: true) { db in
         try db.row(
-          "SELECT id, name, created_at, answer_version FROM trainees WHERE token_sha256 = ?",
-          [.text(BearerToken.digest(token))]
-        ) { row in
-          VersionedTrainee(
-            trainee: Trainee(
-              id: TraineeID(rawValue: try row.int64(0)), name: try row.string(1),
-              createdAt: Date(milliseconds: try row.int64(2))),
-            answerVersion: try row.int64(3))
-        }
+          "SELECT \(VersionedTrainee.columns) FROM trainees WHERE token_sha256 = ?",
+          [.text(BearerToken.digest(token))], named: VersionedTrainee.columns,
+          VersionedTrainee.init(row:))
       }
     }
   }

@@ -16,21 +16,13 @@ extension DatabaseTraineeStore {
     return try read { db in
       try db.rows(
         """
-        SELECT log_id, workout_number, logged_at, program_id, day_id, label, duration_sec,
-          completed, exercise_count, done_set_count, volume
+        SELECT \(WorkoutLogSummary.columns)
         FROM workout_summaries
         WHERE trainee_id = ?1 AND (logged_at < ?2 OR (logged_at = ?2 AND log_id < ?3))
         ORDER BY logged_at DESC, log_id DESC LIMIT ?4
         """,
-        [trainee.value, .integer(cursor.loggedAt), .integer(cursor.logId), DatabaseValue(limit)]
-      ) { row in
-        WorkoutLogSummary(
-          id: WorkoutLogID(rawValue: try row.int64(0)), workoutNumber: try row.int(1),
-          loggedAt: Date(milliseconds: try row.int64(2)), programId: try row.text(3),
-          dayId: try row.text(4), label: try row.text(5), durationSec: try row.optionalInt(6),
-          completed: try row.int(7) != 0, exerciseCount: try row.int(8),
-          doneSetCount: try row.int(9), volume: try row.double(10))
-      }
+        [trainee.value, .integer(cursor.loggedAt), .integer(cursor.logId), DatabaseValue(limit)],
+        named: WorkoutLogSummary.columns, WorkoutLogSummary.init(row:))
     }
   }
 
@@ -38,19 +30,21 @@ extension DatabaseTraineeStore {
   static func recordSummary(
     _ summary: WorkoutLogSummary, trainee: TraineeID, _ db: any DatabaseConnection
   ) throws {
-    try db.run(
-      """
-      INSERT INTO workout_summaries (log_id, trainee_id, workout_number, logged_at, program_id,
-        day_id, label, duration_sec, completed, exercise_count, done_set_count, volume)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """,
+    try db.insert(
+      into: "workout_summaries",
       [
-        summary.id.value, trainee.value, DatabaseValue(summary.workoutNumber),
-        .integer(summary.loggedAt.milliseconds), DatabaseValue(summary.programId),
-        DatabaseValue(summary.dayId), DatabaseValue(summary.label),
-        DatabaseValue(summary.durationSec), DatabaseValue(summary.completed),
-        DatabaseValue(summary.exerciseCount), DatabaseValue(summary.doneSetCount),
-        .real(summary.volume),
+        "log_id": summary.id.value,
+        "trainee_id": trainee.value,
+        "workout_number": DatabaseValue(summary.workoutNumber),
+        "logged_at": .integer(summary.loggedAt.milliseconds),
+        "program_id": DatabaseValue(summary.programId),
+        "day_id": DatabaseValue(summary.dayId),
+        "label": DatabaseValue(summary.label),
+        "duration_sec": DatabaseValue(summary.durationSec),
+        "completed": DatabaseValue(summary.completed),
+        "exercise_count": DatabaseValue(summary.exerciseCount),
+        "done_set_count": DatabaseValue(summary.doneSetCount),
+        "volume": .real(summary.volume),
       ])
   }
 }

@@ -90,13 +90,13 @@ extension DatabaseTraineeStore {
       if let key = details.idempotencyKey,
         let stored = try db.row(
           """
-          SELECT id, date, items, description, photo_path FROM meal_logs
+          SELECT \(Self.keptMealColumns) FROM meal_logs
           WHERE trainee_id = ? AND idempotency_key = ?
-          """, [trainee.value, .text(key)],
-          { row in
+          """, [trainee.value, .text(key)], named: Self.keptMealColumns,
+          { row -> (id: Int64, date: String, items: String, description: String?, photo: String?) in
             (
-              id: try row.int64(0), date: try row.string(1), items: try row.string(2),
-              description: try row.text(3), photo: try row.text(4)
+              id: try row["id"], date: try row["date"], items: try row["items"],
+              description: try row["description"], photo: try row["photo_path"]
             )
           })
       {
@@ -114,21 +114,19 @@ extension DatabaseTraineeStore {
         throw TraineeStoreError.limitReached(
           "\(date) has \(StorageLimits.mealLogsPerDate) meal logs, as many as one date keeps")
       }
+      let meal: ColumnValues = [
+        "trainee_id": trainee.value,
+        "date": .text(date.description),
+        "consumed_at": .integer(consumedAt?.milliseconds ?? loggedAt),
+        "items": .text(itemsJSON),
+        "logged_at": .integer(loggedAt),
+        "description": DatabaseValue(details.description),
+        "photo_path": DatabaseValue(details.photoPath),
+        "idempotency_key": DatabaseValue(details.idempotencyKey),
+      ]
       return MealLogID(
         rawValue: try Self.insertedID(
-          """
-          INSERT INTO meal_logs (
-            trainee_id, date, consumed_at, items, logged_at, description, photo_path,
-            idempotency_key)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
-          """,
-          [
-            trainee.value, .text(date.description),
-            .integer(consumedAt?.milliseconds ?? loggedAt), .text(itemsJSON), .integer(loggedAt),
-            details.description.map { .text($0) } ?? .null,
-            details.photoPath.map { .text($0) } ?? .null,
-            details.idempotencyKey.map { .text($0) } ?? .null,
-          ], db))
+          meal.insert(into: "meal_logs", "RETURNING id"), meal.values, db))
     }
   }
 
@@ -136,19 +134,20 @@ extension DatabaseTraineeStore {
     try read { db in
       try db.rows(
         """
-        SELECT id, consumed_at, items FROM meal_logs
+        SELECT \(MealLog.columns) FROM meal_logs
         WHERE trainee_id = ? AND date = ? ORDER BY id
-        """, [trainee.value, .text(date.description)]
-      ) { row in
-        MealLog(
-          id: MealLogID(rawValue: try row.int64(0)), date: date,
-          consumedAt: Date(milliseconds: try row.int64(1)), itemsJSON: try row.string(2))
-      }
+        """, [trainee.value, .text(date.description)], named: MealLog.columns
+      ) { try MealLog(row: $0, date: date) }
     }
   }
 }
 
 extension DatabaseTraineeStore {
+  /// The columns of a meal log a retry of its `Idempotency-Key` is compared with.
+  private static let keptMealColumns = DatabaseColumns([
+    "id", "date", "items", "description", "photo_path",
+  ])
+
   /// `json` with the `portions` object of `stored` added as its last member, both without
   /// whitespace outside strings; `nil` when `stored` has no `portions` object, or `json` is not
   /// an object or has a `portions` member (`null` included) already.

@@ -123,7 +123,7 @@ extension DatabaseTraineeStore {
     """, columns: 17)
 
   /// How many logs of a trainee go into `sets_by_exercise` together: a read by exercise takes
-  /// the sets of at most one fewer from `set_history` (TraineeSchema+SetHistory.swift, version 13).
+  /// the sets of at most one fewer from `set_history` (Schema/Version13.swift).
   static let logsPerMerge = 16
 
   /// Puts the done sets of the trainee's logs numbered after `merged` through `number` into
@@ -208,28 +208,20 @@ extension DatabaseTraineeStore {
       var lastLog: LoggedSetCursor?
       var pageValues = values
       if let lastLogSQL = sql.lastLog {
-        lastLog = try db.row(lastLogSQL, lastLogValues) {
+        lastLog = try db.row(lastLogSQL, lastLogValues, named: Self.lastLogColumns) {
           LoggedSetCursor(
-            performedAt: try $0.int64(0), logId: try $0.int64(1),
+            performedAt: try $0["logged_at"], logId: try $0["log_id"],
             position: LoggedSetCursor.pastEverySet)
         }
         pageValues += [
           .integer(lastLog?.performedAt ?? .max), .integer(lastLog?.logId ?? .max),
         ]
       }
-      let rows = try db.rows(sql.sets, pageValues) { row in
+      let rows = try db.rows(sql.sets, pageValues, named: Self.loggedSetColumns) { row in
         let cursor = LoggedSetCursor(
-          performedAt: try row.int64(0), logId: try row.int64(1), position: try row.int64(2))
-        let set = LoggedSetDto(
-          logId: String(cursor.logId), workoutNumber: try row.int(3),
-          performedAt: ISO8601Instant.textWithMilliseconds(Date(milliseconds: cursor.performedAt)),
-          label: try row.text(4),
-          exerciseId: try row.string(5), name: try row.string(6), setNumber: try row.int(7),
-          setType: try row.text(8).flatMap(SetType.init(rawValue:)),
-          weight: try row.optionalDouble(9), reps: try row.optionalInt(10), rir: try row.text(11),
-          durationSec: try row.optionalInt(12), distanceKm: try row.optionalDouble(13),
-          isRecord: try row.optionalInt64(14).map { $0 != 0 })
-        return (cursor, set)
+          performedAt: try row["performed_at"], logId: try row["log_id"],
+          position: try row["position"])
+        return (cursor, try LoggedSetDto(row: row, cursor: cursor))
       }
       if rows.count > query.limit {
         let page = rows.prefix(query.limit)
@@ -249,6 +241,16 @@ extension DatabaseTraineeStore {
   // past the cursor's: a page is full unless that many were empty, and then it ends early, its
   // `next` after that workout.
 
+  /// The columns of `set_history` a page's sets are read from (`LoggedSetDto.init(row:cursor:)`);
+  /// the first three are the cursor.
+  static let loggedSetColumns = DatabaseColumns([
+    "performed_at", "log_id", "position", "workout_number", "label", "exercise_id", "name",
+    "set_number", "set_type", "weight", "reps", "rir", "duration_sec", "distance_km", "is_record",
+  ])
+
+  /// The columns of the last workout a page by date may read.
+  static let lastLogColumns = DatabaseColumns(["w.logged_at", "w.log_id"])
+
   /// How many workouts beyond a page's length a page by date reads at most: one for the cursor's
   /// own workout (whose sets may all be behind it) and one to tell whether more sets follow.
   static let logsBeyondAPage = 2
@@ -262,11 +264,7 @@ extension DatabaseTraineeStore {
     exerciseId: String?, from: String?, to: String?, position: String, limit: String,
     lastLog: (logs: String, at: String, log: String)?
   ) -> (sets: String, lastLog: String?) {
-    let columns = """
-      s.performed_at, s.log_id, s.position, s.workout_number, s.label, s.exercise_id, s.name,
-        s.set_number, s.set_type, s.weight, s.reps, s.rir, s.duration_sec, s.distance_km,
-        s.is_record
-      """
+    let columns = Self.loggedSetColumns.qualified(by: "s")
     guard let lastLog else {
       // After the cursor and within the dates, in `sets_by_exercise` (`b`) or `set_history`.
       func after(_ table: String) -> String {
@@ -300,7 +298,7 @@ extension DatabaseTraineeStore {
       ORDER BY w.logged_at, w.log_id, s.position LIMIT \(limit)
       """,
       """
-      SELECT w.logged_at, w.log_id FROM workout_summaries AS w WHERE \(workouts)
+      SELECT \(Self.lastLogColumns) FROM workout_summaries AS w WHERE \(workouts)
       ORDER BY w.logged_at, w.log_id LIMIT 1 OFFSET \(lastLog.logs) - 1
       """
     )

@@ -34,12 +34,19 @@ extension DatabaseTraineeStore {
       if let idempotencyKey,
         let (earlier, storedPayload, deletedPayload) = try db.row(
           """
-          SELECT k.log_id, k.workout_number, l.payload, k.deleted_payload
+          SELECT \(Self.keyColumns)
           FROM idempotency_keys AS k
           LEFT JOIN workout_logs AS l ON l.id = k.log_id AND l.trainee_id = k.trainee_id
           WHERE k.trainee_id = ? AND k.key = ?
-          """, [trainee.value, .text(idempotencyKey)],
-          { (try Self.loggedWorkout($0), try $0.text(2), try $0.text(3)) })
+          """, [trainee.value, .text(idempotencyKey)], named: Self.keyColumns,
+          { row -> (LoggedWorkout, String?, String?) in
+            (
+              LoggedWorkout(
+                id: WorkoutLogID(rawValue: try row["log_id"]),
+                workoutNumber: try row["workout_number"]),
+              try row["payload"], try row["deleted_payload"]
+            )
+          })
       {
         var answer = earlier
         answer.deleted = storedPayload == nil
@@ -58,9 +65,9 @@ extension DatabaseTraineeStore {
           """
           INSERT INTO workout_numbers (trainee_id, last_number) VALUES (?, 1)
           ON CONFLICT (trainee_id) DO UPDATE SET last_number = workout_numbers.last_number + 1
-          RETURNING last_number, merged_number
-          """, [trainee.value]
-        ) { (try $0.int(0), try $0.int(1)) } ?? (1, 0)
+          RETURNING \(Self.numberColumns)
+          """, [trainee.value], named: Self.numberColumns
+        ) { row -> (Int, Int) in (try row["last_number"], try row["merged_number"]) } ?? (1, 0)
       let id = try Self.insertedID(
         """
         INSERT INTO workout_logs (trainee_id, workout_number, logged_at, payload)
@@ -93,6 +100,15 @@ extension DatabaseTraineeStore {
       return logged
     }
   }
+
+  /// The columns of an `Idempotency-Key` (`k`) and its log (`l`) a retry is answered from.
+  private static let keyColumns = DatabaseColumns([
+    "k.log_id", "k.workout_number", "l.payload", "k.deleted_payload",
+  ])
+
+  /// The columns of `workout_numbers` a log post reads back: the number it took, and the last one
+  /// merged into `sets_by_exercise`.
+  private static let numberColumns = DatabaseColumns(["last_number", "merged_number"])
 
   // NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and
   // storage": a new log has the highest id, so it becomes the latest log of every exercise it has a
@@ -197,9 +213,9 @@ extension DatabaseTraineeStore {
     try read { db in
       try db.rows(
         """
-        SELECT id, workout_number, logged_at, payload FROM workout_logs
+        SELECT \(WorkoutLogRecord.columns) FROM workout_logs
         WHERE trainee_id = ? ORDER BY id DESC
-        """, [trainee.value], Self.workoutLog)
+        """, [trainee.value], named: WorkoutLogRecord.columns, WorkoutLogRecord.init(row:))
     }
   }
 
@@ -207,9 +223,10 @@ extension DatabaseTraineeStore {
     try read { db in
       try db.row(
         """
-        SELECT id, workout_number, logged_at, payload FROM workout_logs
+        SELECT \(WorkoutLogRecord.columns) FROM workout_logs
         WHERE id = ? AND trainee_id = ?
-        """, [id.value, trainee.value], Self.workoutLog)
+        """, [id.value, trainee.value], named: WorkoutLogRecord.columns,
+        WorkoutLogRecord.init(row:))
     }
   }
 
@@ -263,27 +280,28 @@ extension DatabaseTraineeStore {
     try read { db in
       let lastSets = try db.rows(
         """
-        SELECT h.exercise_id, s.set_number, s.weight, s.reps FROM exercise_history AS h
+        SELECT \(Self.lastSetColumns) FROM exercise_history AS h
         CROSS JOIN set_history AS s
         WHERE h.trainee_id = ? AND s.log_id = h.last_log_id AND s.trainee_id = h.trainee_id
           AND s.exercise_id = h.exercise_id AND s.is_strength = 1
         ORDER BY h.exercise_id, s.position
-        """, [trainee.value]
+        """, [trainee.value], named: Self.lastSetColumns
       ) { row in
         let set = LastSetDto(
-          setNumber: try row.int(1), weight: try row.optionalDouble(2).map(WireNumber.text),
-          reps: try row.optionalInt(3).map(String.init))
-        return (exerciseId: try row.string(0), set: set)
+          setNumber: try row["set_number"],
+          weight: (try row["weight"] as Double?).map(WireNumber.text),
+          reps: (try row["reps"] as Int?).map(String.init))
+        return (exerciseId: try row["exercise_id"] as String, set: set)
       }
       let bests = try db.rows(
         """
-        SELECT exercise_id, best_weight, best_reps FROM exercise_history
+        SELECT \(Self.bestColumns) FROM exercise_history
         WHERE trainee_id = ? AND best_log_id IS NOT NULL
-        """, [trainee.value]
+        """, [trainee.value], named: Self.bestColumns
       ) { row in
         (
-          exerciseId: try row.string(0),
-          best: BestDto(weight: try row.double(1), reps: try row.int(2))
+          exerciseId: try row["exercise_id"] as String,
+          best: BestDto(weight: try row["best_weight"], reps: try row["best_reps"])
         )
       }
       var history: [String: ExerciseHistory] = [:]
@@ -297,16 +315,13 @@ extension DatabaseTraineeStore {
     }
   }
 
-  private static func loggedWorkout(_ row: any DatabaseRow) throws -> LoggedWorkout {
-    LoggedWorkout(id: WorkoutLogID(rawValue: try row.int64(0)), workoutNumber: try row.int(1))
-  }
+  /// The columns of the latest log's sets (`s`) of each exercise (`h`).
+  private static let lastSetColumns = DatabaseColumns([
+    "h.exercise_id", "s.set_number", "s.weight", "s.reps",
+  ])
 
-  static func workoutLog(_ row: any DatabaseRow) throws -> WorkoutLogRecord {
-    let id = WorkoutLogID(rawValue: try row.int64(0))
-    return WorkoutLogRecord(
-      id: id, workoutNumber: try row.int(1), loggedAt: Date(milliseconds: try row.int64(2)),
-      payload: try decode(LogWorkoutPayload.self, try row.string(3), "workout log \(id)"))
-  }
+  /// The columns of each exercise's best set.
+  private static let bestColumns = DatabaseColumns(["exercise_id", "best_weight", "best_reps"])
 
   // MARK: Technique videos
 
@@ -336,16 +351,9 @@ extension DatabaseTraineeStore {
     try read { db in
       try db.rows(
         """
-        SELECT id, url, exercise_id, submitted_at, feedback, feedback_seen_at
+        SELECT \(TechniqueVideo.columns)
         FROM technique_videos WHERE trainee_id = ? ORDER BY id
-        """, [trainee.value]
-      ) { row in
-        TechniqueVideo(
-          id: TechniqueVideoID(rawValue: try row.int64(0)), url: try row.string(1),
-          exerciseId: try row.text(2), submittedAt: Date(milliseconds: try row.int64(3)),
-          feedback: try row.text(4),
-          feedbackSeenAt: try row.optionalInt64(5).map(Date.init(milliseconds:)))
-      }
+        """, [trainee.value], named: TechniqueVideo.columns, TechniqueVideo.init(row:))
     }
   }
 

@@ -28,7 +28,7 @@ public final class DatabaseTraineeStore: TraineeStore {
     groupCommit = GroupCommit(
       savepoints: database.dialect == .sqlite ? .afterAFailure : .always)
     metrics = StorageMetrics(walSync: (database as? SQLiteDatabase)?.walSync)
-    try Migrations.migrate(database)
+    try TraineeSchema.migrate(database)
   }
 
   /// A store on the SQLite database file at `path` (created if needed), or `:memory:`; throws
@@ -67,20 +67,24 @@ public final class DatabaseTraineeStore: TraineeStore {
   public func trainee(forToken token: String) throws -> Trainee? {
     try read { db in
       try db.row(
-        "SELECT id, name, created_at FROM trainees WHERE token_sha256 = ?",
-        [.text(BearerToken.digest(token))], Self.trainee)
+        "SELECT \(Trainee.columns) FROM trainees WHERE token_sha256 = ?",
+        [.text(BearerToken.digest(token))], named: Trainee.columns, Trainee.init(row:))
     }
   }
 
   public func trainee(id: TraineeID) throws -> Trainee? {
     try read { db in
-      try db.row("SELECT id, name, created_at FROM trainees WHERE id = ?", [id.value], Self.trainee)
+      try db.row(
+        "SELECT \(Trainee.columns) FROM trainees WHERE id = ?", [id.value],
+        named: Trainee.columns, Trainee.init(row:))
     }
   }
 
   public func trainees() throws -> [Trainee] {
     try read { db in
-      try db.rows("SELECT id, name, created_at FROM trainees ORDER BY id", [], Self.trainee)
+      try db.rows(
+        "SELECT \(Trainee.columns) FROM trainees ORDER BY id", [], named: Trainee.columns,
+        Trainee.init(row:))
     }
   }
 
@@ -93,12 +97,6 @@ public final class DatabaseTraineeStore: TraineeStore {
     }
     guard changed == 1 else { throw TraineeStoreError.traineeNotFound(trainee) }
     return token
-  }
-
-  private static func trainee(_ row: any DatabaseRow) throws -> Trainee {
-    Trainee(
-      id: TraineeID(rawValue: try row.int64(0)), name: try row.string(1),
-      createdAt: Date(milliseconds: try row.int64(2)))
   }
 
   // MARK: Programs
@@ -162,14 +160,9 @@ public final class DatabaseTraineeStore: TraineeStore {
     try read { db in
       try db.rows(
         """
-        SELECT program_id, day_id, row_id, from_exercise_id, to_exercise_id FROM substitutions
+        SELECT \(Substitution.columns) FROM substitutions
         WHERE trainee_id = ? ORDER BY program_id, day_id, row_id
-        """, [trainee.value]
-      ) { row in
-        Substitution(
-          programId: try row.string(0), dayId: try row.string(1), rowId: try row.string(2),
-          fromExerciseId: try row.string(3), toExerciseId: try row.string(4))
-      }
+        """, [trainee.value], named: Substitution.columns, Substitution.init(row:))
     }
   }
 
@@ -182,14 +175,10 @@ public final class DatabaseTraineeStore: TraineeStore {
     let saved = try read { db in
       try db.rows(
         """
-        SELECT type, enabled, title_template, body_template FROM notification_configs
+        SELECT \(NotificationConfigDto.columns) FROM notification_configs
         WHERE trainee_id = ? ORDER BY type
-        """, [trainee.value]
-      ) { row in
-        NotificationConfigDto(
-          type: try row.string(0), enabled: try row.optionalInt64(1).map { $0 != 0 },
-          titleTemplate: try row.text(2), bodyTemplate: try row.text(3))
-      }
+        """, [trainee.value], named: NotificationConfigDto.columns,
+        NotificationConfigDto.init(row:))
     }
     let defaults = Self.defaultNotificationTypes.map { type in
       saved.first { $0.type == type } ?? NotificationConfigDto(type: type, enabled: true)

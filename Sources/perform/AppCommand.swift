@@ -1,8 +1,11 @@
 import DurableFiles
 import Foundation
 import HTTPServer
+import LiveWorkoutScreens
 import NutritionLog
+import NutritionScreens
 import PerformApp
+import TerminalScreens
 import TerminalUI
 import TraineeAPI
 import TraineeServer

@@ -7,7 +7,7 @@ let performVersion = "0.2.0"
 
 /// What `perform --version` prints: the version and the database schema this build writes.
 var versionText: String {
-  "perform \(performVersion) (database schema \(Migrations.trainee.count))"
+  "perform \(performVersion) (database schema \(TraineeSchema.version))"
 }
 
 // NB: every command answers `--help` (or `-h`) anywhere among its arguments with its own usage on

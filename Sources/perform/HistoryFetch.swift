@@ -1,5 +1,6 @@
 import Foundation
 import PerformApp
+import TerminalScreens
 import TraineeAPI
 import TrainingHistory
 import WorkoutSession

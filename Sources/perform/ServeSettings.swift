@@ -148,10 +148,10 @@ struct ServeSettings {
           ? try PostgreSQLDatabase(url: database) : try SQLiteDatabase(path: database)
         defer { opened.close() }
         let version = try Migrations.version(of: opened)
-        if version > Migrations.trainee.count {
+        if version > TraineeSchema.version {
           found.append(
             "\(opened.location) has schema version \(version), newer than the"
-              + " \(Migrations.trainee.count) this Perform knows")
+              + " \(TraineeSchema.version) this Perform knows")
         }
       } catch {
         found.append("\(isURL ? PostgreSQLDatabase.withoutPassword(database) : database): \(error)")

@@ -3,7 +3,10 @@ import LiveActivity
 import Testing
 import WorkoutSession
 
+@testable import LiveWorkoutScreens
+@testable import NutritionScreens
 @testable import PerformApp
+@testable import TerminalScreens
 
 /// Settings from the environment, saved choices over it, and the string tables
 /// (docs/decisions/the-terminal-app-as-a-daily-app.md "The app's settings, language and units").

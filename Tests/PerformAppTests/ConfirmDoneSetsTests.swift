@@ -1,5 +1,8 @@
 import Foundation
+import LiveWorkoutScreens
+import NutritionScreens
 import PerformApp
+import TerminalScreens
 import Testing
 import WorkoutSession
 

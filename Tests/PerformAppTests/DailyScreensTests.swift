@@ -6,7 +6,10 @@ import Testing
 import TraineeAPI
 import WorkoutSession
 
+@testable import LiveWorkoutScreens
+@testable import NutritionScreens
 @testable import PerformApp
+@testable import TerminalScreens
 
 /// Settings applied to the live workout, the plates, the finished workout and Today,
 /// driven by keys on a fake server.

@@ -2,7 +2,10 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import LiveWorkoutScreens
+@testable import NutritionScreens
 @testable import PerformApp
+@testable import TerminalScreens
 
 /// Desktop notifications: only while the terminal is known to be unfocused, and only where a
 /// notifier exists.

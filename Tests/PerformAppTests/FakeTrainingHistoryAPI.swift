@@ -1,6 +1,9 @@
 import Foundation
+import LiveWorkoutScreens
+import NutritionScreens
 import PerformApp
 import Synchronization
+import TerminalScreens
 import TerminalUI
 import TraineeAPI
 

@@ -1,6 +1,9 @@
 import Foundation
+import LiveWorkoutScreens
+import NutritionScreens
 import PerformApp
 import Synchronization
+import TerminalScreens
 import TraineeAPI
 
 /// The workout endpoints in memory: a program, a history, and a switch that takes the server

@@ -1,5 +1,8 @@
 import Foundation
+import LiveWorkoutScreens
+import NutritionScreens
 import PerformApp
+import TerminalScreens
 import TerminalUI
 import Testing
 import TraineeAPI

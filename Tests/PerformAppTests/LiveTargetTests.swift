@@ -5,7 +5,10 @@ import Testing
 import TraineeAPI
 import WorkoutSession
 
+@testable import LiveWorkoutScreens
+@testable import NutritionScreens
 @testable import PerformApp
+@testable import TerminalScreens
 
 /// The coach's prescribed weight beside the target reps of an open set (issue 29, item 5): a
 /// target in the trainee's unit and language, never a placeholder and never logged unless typed.

@@ -5,7 +5,10 @@ import Testing
 import TraineeAPI
 import WorkoutSession
 
+@testable import LiveWorkoutScreens
+@testable import NutritionScreens
 @testable import PerformApp
+@testable import TerminalScreens
 
 /// Issue 29: the heading's set count after `W`, the plates only for a barbell, and a time
 /// refused in a distance field.

@@ -5,7 +5,10 @@ import TerminalUI
 import Testing
 import TraineeAPI
 
+@testable import LiveWorkoutScreens
+@testable import NutritionScreens
 @testable import PerformApp
+@testable import TerminalScreens
 
 /// A meal eaten outside the plan, logged from the nutrition tab
 /// (docs/decisions/the-terminal-app-as-a-daily-app.md "Meal logs from the app"): in the day at

@@ -8,7 +8,10 @@ import TraineeAPI
 import TrainingHistory
 import WorkoutSession
 
+@testable import LiveWorkoutScreens
+@testable import NutritionScreens
 @testable import PerformApp
+@testable import TerminalScreens
 
 /// Every screen's sentences wrap between words instead of being cut by the renderer: drawn at
 /// 80 columns in German and 100 in English, no line is wider than the screen and every long

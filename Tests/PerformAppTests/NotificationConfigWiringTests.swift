@@ -1,7 +1,10 @@
 import Foundation
+import LiveWorkoutScreens
+import NutritionScreens
 import PerformApp
 import PerformTestSupport
 import RestTimer
+import TerminalScreens
 import Testing
 import TraineeAPI
 

@@ -1,6 +1,9 @@
 import Foundation
+import LiveWorkoutScreens
+import NutritionScreens
 import PerformApp
 import PerformTestSupport
+import TerminalScreens
 import TerminalUI
 import Testing
 import TraineeAPI

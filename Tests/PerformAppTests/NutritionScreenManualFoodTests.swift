@@ -1,6 +1,9 @@
 import Foundation
+import LiveWorkoutScreens
 import NutritionLog
+import NutritionScreens
 import PerformApp
+import TerminalScreens
 import TerminalUI
 import Testing
 import TraineeAPI

@@ -1,7 +1,10 @@
 import Foundation
+import LiveWorkoutScreens
 import NutritionLog
+import NutritionScreens
 import PerformApp
 import PerformTestSupport
+import TerminalScreens
 import Testing
 import TraineeAPI
 

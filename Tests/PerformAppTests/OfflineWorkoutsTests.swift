@@ -1,8 +1,11 @@
 import DurableFiles
 import Foundation
+import LiveWorkoutScreens
+import NutritionScreens
 import PerformApp
 import PerformTestSupport
 import Synchronization
+import TerminalScreens
 import TerminalUI
 import Testing
 import TextColumns

@@ -3,7 +3,10 @@ import TerminalUI
 import Testing
 import TextColumns
 
+@testable import LiveWorkoutScreens
+@testable import NutritionScreens
 @testable import PerformApp
+@testable import TerminalScreens
 
 /// The plates owned, typed on the settings tab and used by the live workout's plate lines.
 @MainActor

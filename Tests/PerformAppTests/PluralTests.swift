@@ -1,6 +1,9 @@
 import Foundation
 import LiveActivity
+import LiveWorkoutScreens
+import NutritionScreens
 import PerformApp
+import TerminalScreens
 import TerminalUI
 import Testing
 import TraineeAPI

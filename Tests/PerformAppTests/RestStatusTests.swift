@@ -2,7 +2,10 @@ import Foundation
 import TerminalUI
 import Testing
 
+@testable import LiveWorkoutScreens
+@testable import NutritionScreens
 @testable import PerformApp
+@testable import TerminalScreens
 
 /// The rest in the status line of every tab (issue 29, item 8): a trainee who checks a set and
 /// goes to Today or Settings still sees the rest count down, then how long it is overdue.

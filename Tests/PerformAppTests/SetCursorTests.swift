@@ -2,7 +2,10 @@ import Foundation
 import Testing
 import WorkoutSession
 
+@testable import LiveWorkoutScreens
+@testable import NutritionScreens
 @testable import PerformApp
+@testable import TerminalScreens
 
 /// The live workout's cursor as a value: each move on a fixed session, as a table of where the
 /// cursor starts, what moves it and where it ends.

@@ -6,7 +6,10 @@ import Testing
 import TraineeAPI
 import WorkoutSession
 
+@testable import LiveWorkoutScreens
+@testable import NutritionScreens
 @testable import PerformApp
+@testable import TerminalScreens
 
 /// The live workout's cursor in a superset: after a check it sits on the set due next, the one
 /// the card shows (`SetLocation.due(in:)`), and `!` completes that set.

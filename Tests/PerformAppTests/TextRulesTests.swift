@@ -1,13 +1,19 @@
 import Foundation
 import LiveActivity
+import LiveWorkoutScreens
 import NutritionLog
+import NutritionScreens
 import PerformApp
+import TerminalScreens
 import TerminalUI
 import Testing
 import TextColumns
 import TraineeAPI
 
+@testable import LiveWorkoutScreens
+@testable import NutritionScreens
 @testable import PerformApp
+@testable import TerminalScreens
 
 /// Dates follow the region, confirmations take each language's yes, kcal are whole and an
 /// exceeded target is marked, and a message never runs off the line.

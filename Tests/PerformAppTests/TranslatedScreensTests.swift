@@ -4,7 +4,10 @@ import TerminalUI
 import Testing
 import TextColumns
 
+@testable import LiveWorkoutScreens
+@testable import NutritionScreens
 @testable import PerformApp
+@testable import TerminalScreens
 
 /// Every word the app shows is in the trainee's language: the tables translate every text, and
 /// the live workout, the plates, the nutrition tab and the `?` help drawn in German show no

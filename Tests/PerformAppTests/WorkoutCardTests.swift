@@ -7,7 +7,10 @@ import Testing
 import TraineeAPI
 import WorkoutSession
 
+@testable import LiveWorkoutScreens
+@testable import NutritionScreens
 @testable import PerformApp
+@testable import TerminalScreens
 
 /// The terminal's Live Activity card against the rest of the live workout: the rest-over alert
 /// while the card is visible, the inert checkmark, and the set-type letters.

@@ -1,7 +1,10 @@
 import Foundation
+import LiveWorkoutScreens
 import NutritionLog
+import NutritionScreens
 import PerformApp
 import RestTimer
+import TerminalScreens
 import TerminalUI
 import Testing
 import TraineeAPI

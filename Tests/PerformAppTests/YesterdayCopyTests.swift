@@ -4,7 +4,10 @@ import TerminalUI
 import Testing
 import TraineeAPI
 
+@testable import LiveWorkoutScreens
+@testable import NutritionScreens
 @testable import PerformApp
+@testable import TerminalScreens
 
 /// Eating today what was eaten yesterday: a meal (`y`) or the whole day (`Y`).
 @MainActor

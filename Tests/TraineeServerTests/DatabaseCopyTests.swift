@@ -15,7 +15,7 @@ struct DatabaseCopyTests {
   func theCopiedTablesAreEveryTableAndColumnOfTheSchema(_ backend: StoreBackend) throws {
     let database = try backend.makeDatabase()
     defer { database.close() }
-    try Migrations.migrate(database)
+    try TraineeSchema.migrate(database)
     let tablesSQL: String
     let columnsSQL: String
     switch backend {

@@ -358,7 +358,7 @@ private typealias F = StoreFixture
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("v6.sqlite").path
     let old = try SQLiteDatabase(path: path)
-    try Migrations.migrate(old, with: Array(Migrations.trainee.prefix(6)))
+    try Migrations.migrate(old, with: Array(TraineeSchema.migrations.prefix(6)))
     let payload = try DatabaseTraineeStore.json(Self.workout(2))
     try old.transaction { db in
       try db.execute(

@@ -17,7 +17,7 @@ private func tableNames(_ database: SQLiteDatabase) throws -> [String] {
 }
 
 /// The schema version this Perform writes.
-private let current = Migrations.trainee.count
+private let current = TraineeSchema.version
 
 /// A later schema step, as a future Perform would add.
 private let nicknames = Migration(
@@ -31,7 +31,7 @@ struct MigrationsTests {
   @Test func aNewDatabaseGetsTheWholeSchema() throws {
     let database = try SQLiteDatabase.inMemory()
     #expect(try Migrations.version(of: database) == 0)
-    #expect(try Migrations.migrate(database) == current)
+    #expect(try TraineeSchema.migrate(database) == current)
     #expect(try Migrations.version(of: database) == current)
     #expect(
       try tableNames(database) == [
@@ -41,7 +41,7 @@ struct MigrationsTests {
         "workout_numbers",
         "workout_summaries",
       ])
-    #expect(try Migrations.migrate(database) == current)
+    #expect(try TraineeSchema.migrate(database) == current)
   }
 
   @Test func anOldDatabaseGetsOnlyTheStepsItLacksAndKeepsItsData() throws {
@@ -54,7 +54,8 @@ struct MigrationsTests {
       let database = try SQLiteDatabase(path: path)
       defer { database.close() }
       #expect(
-        try Migrations.migrate(database, with: Migrations.trainee + [nicknames]) == current + 1)
+        try Migrations.migrate(database, with: TraineeSchema.migrations + [nicknames]) == current
+          + 1)
       let rows = try database.read { db in
         try db.rows("SELECT id, name, nickname, token_sha256 FROM trainees") { row in
           try (0..<4).map { try row.string($0) }
@@ -63,7 +64,8 @@ struct MigrationsTests {
       let digest = BearerToken.digest(ada.token)
       #expect(rows == [[ada.trainee.id.description, "Ada", "the Ada", digest]])
       #expect(
-        try Migrations.migrate(database, with: Migrations.trainee + [nicknames]) == current + 1)
+        try Migrations.migrate(database, with: TraineeSchema.migrations + [nicknames]) == current
+          + 1)
     }
   }
 
@@ -71,7 +73,7 @@ struct MigrationsTests {
     try withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("newer.sqlite").path
       let newer = try SQLiteDatabase(path: path)
-      try Migrations.migrate(newer, with: Migrations.trainee + [nicknames])
+      try Migrations.migrate(newer, with: TraineeSchema.migrations + [nicknames])
       newer.close()
 
       let refusal = MigrationError.databaseTooNew(
@@ -79,7 +81,7 @@ struct MigrationsTests {
       #expect(throws: refusal) { try DatabaseTraineeStore(path: path) }
       let database = try SQLiteDatabase(path: path)
       defer { database.close() }
-      #expect(throws: refusal) { try Migrations.migrate(database) }
+      #expect(throws: refusal) { try TraineeSchema.migrate(database) }
       #expect(try Migrations.version(of: database) == current + 1)
       let columns = try database.read { db in
         try db.rows("SELECT name FROM pragma_table_info('trainees') ORDER BY cid") {
@@ -99,14 +101,14 @@ struct MigrationsTests {
   func aNewerPostgreSQLSchemaIsRefusedAndLeftUntouched() throws {
     let url = try StoreBackend.newPostgreSQLSchema()
     let newer = try PostgreSQLDatabase(url: url)
-    try Migrations.migrate(newer, with: Migrations.trainee(for: .postgresql) + [nicknames])
+    try Migrations.migrate(newer, with: TraineeSchema.migrations + [nicknames])
     newer.close()
 
     let database = try PostgreSQLDatabase(url: url)
     defer { database.close() }
     let refusal = MigrationError.databaseTooNew(
       path: database.location, version: current + 1, supported: current)
-    #expect(throws: refusal) { try Migrations.migrate(database) }
+    #expect(throws: refusal) { try TraineeSchema.migrate(database) }
     #expect(try Migrations.version(of: database) == current + 1)
     let columns = try database.readTransaction { connection in
       try connection.rows(
@@ -125,7 +127,7 @@ struct MigrationsTests {
     try withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("v3.sqlite").path
       let old = try SQLiteDatabase(path: path)
-      try Migrations.migrate(old, with: Array(Migrations.trainee.prefix(3)))
+      try Migrations.migrate(old, with: Array(TraineeSchema.migrations.prefix(3)))
       // The stored log as another build might have written it: other key order, other spacing.
       let stored = try JSONSerialization.data(
         withJSONObject: JSONSerialization.jsonObject(
@@ -173,6 +175,30 @@ struct MigrationsTests {
     }
   }
 
+  /// One list serves both databases: each runs the step's text in its own dialect.
+  @Test(arguments: StoreBackend.available)
+  func eachDatabaseRunsTheTextOfItsDialect(_ backend: StoreBackend) throws {
+    let database = try backend.makeUnmigratedDatabase()
+    defer { database.close() }
+    let step = Migration(
+      version: 1, name: "one table per dialect",
+      sqlite: "CREATE TABLE read_by_sqlite (x INTEGER);",
+      postgresql: "CREATE TABLE read_by_postgresql (x BIGINT);")
+    #expect(try Migrations.migrate(database, with: [step]) == 1)
+    let tables = try database.readTransaction { db in
+      try db.rows("SELECT COUNT(*) FROM read_by_\(backend.rawValue)") { try $0.int(0) }
+    }
+    #expect(tables == [0])
+    #expect(throws: (any Error).self) {
+      try database.readTransaction { db in
+        try db.rows("SELECT COUNT(*) FROM read_by_\(backend == .sqlite ? "postgresql" : "sqlite")")
+        {
+          try $0.int(0)
+        }
+      }
+    }
+  }
+
   @Test func aFailingStepRollsBackAndKeepsTheVersionBeforeIt() throws {
     let database = try SQLiteDatabase.inMemory()
     let broken = Migration(
@@ -183,8 +209,8 @@ struct MigrationsTests {
         """)
     #expect(
       throws: SQLiteError.failed(
-        sql: broken.sql, code: 1, message: "no such table: no_such_table")
-    ) { try Migrations.migrate(database, with: Migrations.trainee + [broken]) }
+        sql: broken.sql(for: .sqlite), code: 1, message: "no such table: no_such_table")
+    ) { try Migrations.migrate(database, with: TraineeSchema.migrations + [broken]) }
     #expect(try Migrations.version(of: database) == current)
     #expect(try !tableNames(database).contains("half_done"))
   }

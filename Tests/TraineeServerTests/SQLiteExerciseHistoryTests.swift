@@ -17,7 +17,7 @@ struct SQLiteExerciseHistoryTests {
     try withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("version1.sqlite").path
       let old = try SQLiteDatabase(path: path)
-      #expect(try Migrations.migrate(old, with: [traineeSchemaVersion1]) == 1)
+      #expect(try Migrations.migrate(old, with: [TraineeSchema.version01]) == 1)
       let ada = try VersionOne.createTrainee("Ada", old)
       let grace = try VersionOne.createTrainee("Grace", old)
       var random = SplitMix64(seed: 6)
@@ -36,7 +36,7 @@ struct SQLiteExerciseHistoryTests {
 
       let store = try DatabaseTraineeStore(path: path, now: { F.monday })
       defer { store.database.close() }
-      #expect(try Migrations.version(of: store.database) == Migrations.trainee.count)
+      #expect(try Migrations.version(of: store.database) == TraineeSchema.version)
       #expect(try [ada, grace].map { try store.exerciseHistory(for: $0) } == before)
       #expect(try [ada, grace].map { try reference($0, store.database) } == before)
       // Version 1 numbered by counting, so deletions gave numbers twice: version 5 moves the
@@ -59,7 +59,7 @@ struct SQLiteExerciseHistoryTests {
 
   @Test func aTraineeWithoutLogsGetsNoSummaryRows() throws {
     let database = try SQLiteDatabase.inMemory()
-    try Migrations.migrate(database, with: [traineeSchemaVersion1])
+    try Migrations.migrate(database, with: [TraineeSchema.version01])
     let ada = try VersionOne.createTrainee("Ada", database)
     let grace = try VersionOne.createTrainee("Grace", database)
     _ = try VersionOne.log(

@@ -148,7 +148,7 @@ final class SchemaPool: Sendable {
     }
     let database = try PostgreSQLDatabase(url: url)
     // Its last test may not have run the schema steps (a driver test, say).
-    try Migrations.migrate(database)
+    try TraineeSchema.migrate(database)
     try database.writeTransaction(.readCommitted) { db in
       // Superuser in the test cluster: the foreign keys are not checked while every table empties.
       var sql = "SET LOCAL session_replication_role = replica;\n"

@@ -77,7 +77,7 @@ struct UpgradeWithDataTests {
   static func upgraded(_ backend: StoreBackend) throws -> Upgraded {
     let database = try backend.makeUnmigratedDatabase()
     defer { database.close() }
-    let steps = Migrations.trainee(for: database.dialect)
+    let steps = TraineeSchema.migrations
     try Migrations.migrate(database, with: Array(steps.prefix(7)))
     try database.writeTransaction(.readCommitted) { db in
       for (id, name) in [(1, "Ada"), (2, "Grace")] {
@@ -102,7 +102,7 @@ struct UpgradeWithDataTests {
       try db.run(
         "INSERT INTO trainees (id, name, token_sha256, created_at) VALUES (3, 'Joan', 'd-3', 0)")
     }
-    #expect(try Migrations.migrate(database) == steps.count)
+    #expect(try TraineeSchema.migrate(database) == steps.count)
     return try database.readTransaction { db in
       Upgraded(
         setHistory: try db.rows("SELECT * FROM set_history ORDER BY log_id, position") { row in

@@ -73,7 +73,7 @@ struct WorkoutNumberTests {
     try withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("v4.sqlite").path
       let old = try SQLiteDatabase(path: path)
-      #expect(try Migrations.migrate(old, with: Array(Migrations.trainee.prefix(4))) == 4)
+      #expect(try Migrations.migrate(old, with: Array(TraineeSchema.migrations.prefix(4))) == 4)
       let payload = try DatabaseTraineeStore.json(F.benchDay)
       try old.transaction { db in
         try db.execute(
@@ -102,7 +102,7 @@ struct WorkoutNumberTests {
 
       let store = try DatabaseTraineeStore(path: path)
       defer { store.database.close() }
-      #expect(try Migrations.version(of: store.database) == Migrations.trainee.count)
+      #expect(try Migrations.version(of: store.database) == TraineeSchema.version)
       let ada = TraineeID(rawValue: 1)
       let grace = TraineeID(rawValue: 2)
       let numbered = try store.workoutHistory(for: ada).map {

@@ -43,7 +43,7 @@ private let shapes: [LogWorkoutPayload] = [
   ) throws -> (DatabaseTraineeStore, TraineeID, [WorkoutLogSummary]) {
     let database = try backend.makeUnmigratedDatabase()
     try Migrations.migrate(
-      database, with: Array(Migrations.trainee(for: database.dialect).prefix(9)))
+      database, with: Array(TraineeSchema.migrations.prefix(9)))
     let expected = try database.writeTransaction(.serializable) { db in
       try db.run(
         "INSERT INTO trainees (id, name, token_sha256, created_at) VALUES (5, 'Ada', 'x', 0)")

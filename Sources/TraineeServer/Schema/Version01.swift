@@ -1,0 +1,224 @@
+import Foundation
+import SQLStore
+
+// NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
+// every row a trainee owns carries `trainee_id`, and every query of the store filters on it. Ids
+// are AUTOINCREMENT so a deleted log's id is never given to another row. Times are milliseconds
+// since 1970 (UTC). Documents stored "as given" are JSON text, checked by `json_valid`. Logged
+// strength sets are also kept one per row in `logged_sets`, so `lastSets` and `best` are a query,
+// not a scan of every log.
+
+extension TraineeSchema {
+  /// Version 1 of the trainee database.
+  static let version01 = Migration(
+    version: 1, name: "trainees, programs, workout logs, videos, notifications, nutrition",
+    sqlite: """
+      CREATE TABLE trainees (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        token_sha256 TEXT NOT NULL UNIQUE,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+
+      CREATE TABLE programs (
+        trainee_id INTEGER PRIMARY KEY REFERENCES trainees (id) ON DELETE CASCADE,
+        document TEXT NOT NULL CHECK (json_valid(document)),
+        imported_at INTEGER NOT NULL
+      ) STRICT;
+
+      CREATE TABLE substitutions (
+        trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+        program_id TEXT NOT NULL,
+        day_id TEXT NOT NULL,
+        row_id TEXT NOT NULL,
+        from_exercise_id TEXT NOT NULL,
+        to_exercise_id TEXT NOT NULL,
+        saved_at INTEGER NOT NULL,
+        PRIMARY KEY (trainee_id, program_id, day_id, row_id)
+      ) STRICT, WITHOUT ROWID;
+
+      CREATE TABLE workout_logs (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+        workout_number INTEGER NOT NULL,
+        logged_at INTEGER NOT NULL,
+        payload TEXT NOT NULL CHECK (json_valid(payload))
+      ) STRICT;
+      CREATE INDEX workout_logs_by_trainee ON workout_logs (trainee_id, id);
+
+      CREATE TABLE logged_sets (
+        log_id INTEGER NOT NULL REFERENCES workout_logs (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        trainee_id INTEGER NOT NULL,
+        exercise_id TEXT NOT NULL,
+        set_number INTEGER NOT NULL,
+        weight REAL,
+        reps INTEGER,
+        done INTEGER NOT NULL,
+        PRIMARY KEY (log_id, position)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX logged_sets_by_exercise ON logged_sets (trainee_id, exercise_id, log_id);
+
+      CREATE TABLE idempotency_keys (
+        trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        log_id INTEGER NOT NULL,
+        workout_number INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (trainee_id, key)
+      ) STRICT, WITHOUT ROWID;
+
+      CREATE TABLE technique_videos (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+        url TEXT NOT NULL,
+        exercise_id TEXT,
+        submitted_at INTEGER NOT NULL,
+        feedback TEXT,
+        feedback_seen_at INTEGER
+      ) STRICT;
+      CREATE INDEX technique_videos_by_trainee ON technique_videos (trainee_id, id);
+
+      CREATE TABLE notification_configs (
+        trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+        type TEXT NOT NULL,
+        enabled INTEGER,
+        title_template TEXT,
+        body_template TEXT,
+        PRIMARY KEY (trainee_id, type)
+      ) STRICT, WITHOUT ROWID;
+
+      CREATE TABLE nutrition_plans (
+        trainee_id INTEGER PRIMARY KEY REFERENCES trainees (id) ON DELETE CASCADE,
+        document TEXT NOT NULL CHECK (json_valid(document)),
+        imported_at INTEGER NOT NULL
+      ) STRICT;
+
+      CREATE TABLE nutrition_days (
+        trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+        date TEXT NOT NULL CHECK (date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+        data TEXT NOT NULL CHECK (json_valid(data)),
+        saved_at INTEGER NOT NULL,
+        PRIMARY KEY (trainee_id, date)
+      ) STRICT, WITHOUT ROWID;
+
+      CREATE TABLE meal_logs (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+        date TEXT NOT NULL CHECK (date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+        consumed_at INTEGER NOT NULL,
+        items TEXT NOT NULL CHECK (json_valid(items)),
+        logged_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX meal_logs_by_day ON meal_logs (trainee_id, date, id);
+      """,
+    postgresql: """
+      CREATE FUNCTION json_valid(document TEXT) RETURNS INTEGER
+      LANGUAGE plpgsql IMMUTABLE AS $$
+      BEGIN
+        PERFORM document::json;
+        RETURN 1;
+      EXCEPTION WHEN others THEN
+        RETURN 0;
+      END $$;
+
+      CREATE TABLE trainees (
+        id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+        name TEXT NOT NULL,
+        token_sha256 TEXT NOT NULL UNIQUE,
+        created_at BIGINT NOT NULL
+      );
+
+      CREATE TABLE programs (
+        trainee_id BIGINT PRIMARY KEY REFERENCES trainees (id) ON DELETE CASCADE,
+        document TEXT NOT NULL CHECK (json_valid(document) = 1),
+        imported_at BIGINT NOT NULL
+      );
+
+      CREATE TABLE substitutions (
+        trainee_id BIGINT NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+        program_id TEXT NOT NULL,
+        day_id TEXT NOT NULL,
+        row_id TEXT NOT NULL,
+        from_exercise_id TEXT NOT NULL,
+        to_exercise_id TEXT NOT NULL,
+        saved_at BIGINT NOT NULL,
+        PRIMARY KEY (trainee_id, program_id, day_id, row_id)
+      );
+
+      CREATE TABLE workout_logs (
+        id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+        trainee_id BIGINT NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+        workout_number BIGINT NOT NULL,
+        logged_at BIGINT NOT NULL,
+        payload TEXT NOT NULL CHECK (json_valid(payload) = 1)
+      );
+      CREATE INDEX workout_logs_by_trainee ON workout_logs (trainee_id, id);
+
+      CREATE TABLE logged_sets (
+        log_id BIGINT NOT NULL REFERENCES workout_logs (id) ON DELETE CASCADE,
+        position BIGINT NOT NULL,
+        trainee_id BIGINT NOT NULL,
+        exercise_id TEXT NOT NULL,
+        set_number BIGINT NOT NULL,
+        weight DOUBLE PRECISION,
+        reps BIGINT,
+        done BIGINT NOT NULL,
+        PRIMARY KEY (log_id, position)
+      );
+      CREATE INDEX logged_sets_by_exercise ON logged_sets (trainee_id, exercise_id, log_id);
+
+      CREATE TABLE idempotency_keys (
+        trainee_id BIGINT NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        log_id BIGINT NOT NULL,
+        workout_number BIGINT NOT NULL,
+        created_at BIGINT NOT NULL,
+        PRIMARY KEY (trainee_id, key)
+      );
+
+      CREATE TABLE technique_videos (
+        id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+        trainee_id BIGINT NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+        url TEXT NOT NULL,
+        exercise_id TEXT,
+        submitted_at BIGINT NOT NULL,
+        feedback TEXT,
+        feedback_seen_at BIGINT
+      );
+      CREATE INDEX technique_videos_by_trainee ON technique_videos (trainee_id, id);
+
+      CREATE TABLE notification_configs (
+        trainee_id BIGINT NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+        type TEXT NOT NULL,
+        enabled BIGINT,
+        title_template TEXT,
+        body_template TEXT,
+        PRIMARY KEY (trainee_id, type)
+      );
+
+      CREATE TABLE nutrition_plans (
+        trainee_id BIGINT PRIMARY KEY REFERENCES trainees (id) ON DELETE CASCADE,
+        document TEXT NOT NULL CHECK (json_valid(document) = 1),
+        imported_at BIGINT NOT NULL
+      );
+
+      CREATE TABLE nutrition_days (
+        trainee_id BIGINT NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+        date TEXT NOT NULL CHECK (date ~ '^[0-9]{4}-[0-1][0-9]-[0-3][0-9]$'),
+        data TEXT NOT NULL CHECK (json_valid(data) = 1),
+        saved_at BIGINT NOT NULL,
+        PRIMARY KEY (trainee_id, date)
+      );
+
+      CREATE TABLE meal_logs (
+        id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+        trainee_id BIGINT NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+        date TEXT NOT NULL CHECK (date ~ '^[0-9]{4}-[0-1][0-9]-[0-3][0-9]$'),
+        consumed_at BIGINT NOT NULL,
+        items TEXT NOT NULL CHECK (json_valid(items) = 1),
+        logged_at BIGINT NOT NULL
+      );
+      CREATE INDEX meal_logs_by_day ON meal_logs (trainee_id, date, id);
+      """)
+}

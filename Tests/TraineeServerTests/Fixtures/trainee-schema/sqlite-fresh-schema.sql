@@ -1,0 +1,185 @@
+-- user_version 13
+
+-- index meal_logs_by_day on meal_logs
+CREATE INDEX meal_logs_by_day ON meal_logs (trainee_id, date, id)
+
+-- index meal_logs_by_key on meal_logs
+CREATE UNIQUE INDEX meal_logs_by_key ON meal_logs (trainee_id, idempotency_key)
+  WHERE idempotency_key IS NOT NULL
+
+-- index sqlite_autoindex_trainees_1 on trainees
+(no SQL)
+
+-- index technique_videos_by_trainee on technique_videos
+CREATE INDEX technique_videos_by_trainee ON technique_videos (trainee_id, id)
+
+-- index workout_logs_numbers on workout_logs
+CREATE UNIQUE INDEX workout_logs_numbers ON workout_logs (trainee_id, workout_number)
+
+-- index workout_summaries_by_date on workout_summaries
+CREATE INDEX workout_summaries_by_date
+  ON workout_summaries (trainee_id, logged_at, log_id)
+
+-- table exercise_history on exercise_history
+CREATE TABLE exercise_history (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  exercise_id TEXT NOT NULL,
+  last_log_id INTEGER NOT NULL,
+  best_log_id INTEGER,
+  best_position INTEGER,
+  best_weight REAL,
+  best_reps INTEGER,
+  PRIMARY KEY (trainee_id, exercise_id)
+) STRICT, WITHOUT ROWID
+
+-- table idempotency_keys on idempotency_keys
+CREATE TABLE idempotency_keys (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  key TEXT NOT NULL,
+  log_id INTEGER NOT NULL,
+  workout_number INTEGER NOT NULL,
+  created_at INTEGER NOT NULL, deleted_payload TEXT
+  CHECK (deleted_payload IS NULL OR json_valid(deleted_payload)),
+  PRIMARY KEY (trainee_id, key)
+) STRICT, WITHOUT ROWID
+
+-- table meal_logs on meal_logs
+CREATE TABLE meal_logs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  date TEXT NOT NULL CHECK (date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+  consumed_at INTEGER NOT NULL,
+  items TEXT NOT NULL CHECK (json_valid(items)),
+  logged_at INTEGER NOT NULL
+, description TEXT, photo_path TEXT, idempotency_key TEXT) STRICT
+
+-- table notification_configs on notification_configs
+CREATE TABLE notification_configs (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  type TEXT NOT NULL,
+  enabled INTEGER,
+  title_template TEXT,
+  body_template TEXT,
+  PRIMARY KEY (trainee_id, type)
+) STRICT, WITHOUT ROWID
+
+-- table nutrition_days on nutrition_days
+CREATE TABLE nutrition_days (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  date TEXT NOT NULL CHECK (date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+  data TEXT NOT NULL CHECK (json_valid(data)),
+  saved_at INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, date)
+) STRICT, WITHOUT ROWID
+
+-- table nutrition_plans on nutrition_plans
+CREATE TABLE nutrition_plans (
+  trainee_id INTEGER PRIMARY KEY REFERENCES trainees (id) ON DELETE CASCADE,
+  document TEXT NOT NULL CHECK (json_valid(document)),
+  imported_at INTEGER NOT NULL
+) STRICT
+
+-- table programs on programs
+CREATE TABLE programs (
+  trainee_id INTEGER PRIMARY KEY REFERENCES trainees (id) ON DELETE CASCADE,
+  document TEXT NOT NULL CHECK (json_valid(document)),
+  imported_at INTEGER NOT NULL
+) STRICT
+
+-- table set_history on set_history
+CREATE TABLE set_history (
+  log_id INTEGER NOT NULL REFERENCES workout_logs (id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  trainee_id INTEGER NOT NULL,
+  performed_at INTEGER NOT NULL,
+  workout_number INTEGER NOT NULL,
+  label TEXT,
+  exercise_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  set_number INTEGER NOT NULL,
+  set_type TEXT,
+  weight REAL,
+  reps INTEGER,
+  rir TEXT,
+  duration_sec INTEGER,
+  distance_km REAL,
+  is_record INTEGER, is_strength INTEGER NOT NULL DEFAULT 0
+  CHECK (is_strength IN (0, 1)),
+  PRIMARY KEY (log_id, position)
+) STRICT, WITHOUT ROWID
+
+-- table sets_by_exercise on sets_by_exercise
+CREATE TABLE sets_by_exercise (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  exercise_id TEXT NOT NULL,
+  performed_at INTEGER NOT NULL,
+  log_id INTEGER NOT NULL,
+  position INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, exercise_id, performed_at, log_id, position)
+) STRICT, WITHOUT ROWID
+
+-- table sqlite_sequence on sqlite_sequence
+CREATE TABLE sqlite_sequence(name,seq)
+
+-- table substitutions on substitutions
+CREATE TABLE substitutions (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  program_id TEXT NOT NULL,
+  day_id TEXT NOT NULL,
+  row_id TEXT NOT NULL,
+  from_exercise_id TEXT NOT NULL,
+  to_exercise_id TEXT NOT NULL,
+  saved_at INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, program_id, day_id, row_id)
+) STRICT, WITHOUT ROWID
+
+-- table technique_videos on technique_videos
+CREATE TABLE technique_videos (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  url TEXT NOT NULL,
+  exercise_id TEXT,
+  submitted_at INTEGER NOT NULL,
+  feedback TEXT,
+  feedback_seen_at INTEGER
+) STRICT
+
+-- table trainees on trainees
+CREATE TABLE trainees (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL,
+  token_sha256 TEXT NOT NULL UNIQUE,
+  created_at INTEGER NOT NULL
+, answer_version INTEGER NOT NULL DEFAULT 0
+  CHECK (answer_version >= 0)) STRICT
+
+-- table workout_logs on workout_logs
+CREATE TABLE workout_logs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  workout_number INTEGER NOT NULL,
+  logged_at INTEGER NOT NULL,
+  payload TEXT NOT NULL CHECK (json_valid(payload))
+) STRICT
+
+-- table workout_numbers on workout_numbers
+CREATE TABLE workout_numbers (
+  trainee_id INTEGER PRIMARY KEY REFERENCES trainees (id) ON DELETE CASCADE,
+  last_number INTEGER NOT NULL CHECK (last_number >= 0)
+, merged_number INTEGER NOT NULL DEFAULT 0) STRICT
+
+-- table workout_summaries on workout_summaries
+CREATE TABLE workout_summaries (
+  log_id INTEGER PRIMARY KEY REFERENCES workout_logs (id) ON DELETE CASCADE,
+  trainee_id INTEGER NOT NULL,
+  workout_number INTEGER NOT NULL,
+  logged_at INTEGER NOT NULL,
+  program_id TEXT,
+  day_id TEXT,
+  label TEXT,
+  duration_sec INTEGER,
+  completed INTEGER NOT NULL,
+  exercise_count INTEGER NOT NULL,
+  done_set_count INTEGER NOT NULL,
+  volume REAL NOT NULL
+) STRICT

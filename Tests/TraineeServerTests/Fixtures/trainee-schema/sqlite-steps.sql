@@ -1,0 +1,303 @@
+-- version 1: trainees, programs, workout logs, videos, notifications, nutrition
+CREATE TABLE trainees (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL,
+  token_sha256 TEXT NOT NULL UNIQUE,
+  created_at INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE programs (
+  trainee_id INTEGER PRIMARY KEY REFERENCES trainees (id) ON DELETE CASCADE,
+  document TEXT NOT NULL CHECK (json_valid(document)),
+  imported_at INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE substitutions (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  program_id TEXT NOT NULL,
+  day_id TEXT NOT NULL,
+  row_id TEXT NOT NULL,
+  from_exercise_id TEXT NOT NULL,
+  to_exercise_id TEXT NOT NULL,
+  saved_at INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, program_id, day_id, row_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE workout_logs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  workout_number INTEGER NOT NULL,
+  logged_at INTEGER NOT NULL,
+  payload TEXT NOT NULL CHECK (json_valid(payload))
+) STRICT;
+CREATE INDEX workout_logs_by_trainee ON workout_logs (trainee_id, id);
+
+CREATE TABLE logged_sets (
+  log_id INTEGER NOT NULL REFERENCES workout_logs (id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  trainee_id INTEGER NOT NULL,
+  exercise_id TEXT NOT NULL,
+  set_number INTEGER NOT NULL,
+  weight REAL,
+  reps INTEGER,
+  done INTEGER NOT NULL,
+  PRIMARY KEY (log_id, position)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX logged_sets_by_exercise ON logged_sets (trainee_id, exercise_id, log_id);
+
+CREATE TABLE idempotency_keys (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  key TEXT NOT NULL,
+  log_id INTEGER NOT NULL,
+  workout_number INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, key)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE technique_videos (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  url TEXT NOT NULL,
+  exercise_id TEXT,
+  submitted_at INTEGER NOT NULL,
+  feedback TEXT,
+  feedback_seen_at INTEGER
+) STRICT;
+CREATE INDEX technique_videos_by_trainee ON technique_videos (trainee_id, id);
+
+CREATE TABLE notification_configs (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  type TEXT NOT NULL,
+  enabled INTEGER,
+  title_template TEXT,
+  body_template TEXT,
+  PRIMARY KEY (trainee_id, type)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE nutrition_plans (
+  trainee_id INTEGER PRIMARY KEY REFERENCES trainees (id) ON DELETE CASCADE,
+  document TEXT NOT NULL CHECK (json_valid(document)),
+  imported_at INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE nutrition_days (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  date TEXT NOT NULL CHECK (date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+  data TEXT NOT NULL CHECK (json_valid(data)),
+  saved_at INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, date)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE meal_logs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  date TEXT NOT NULL CHECK (date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+  consumed_at INTEGER NOT NULL,
+  items TEXT NOT NULL CHECK (json_valid(items)),
+  logged_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX meal_logs_by_day ON meal_logs (trainee_id, date, id);
+
+-- version 2: exercise history summaries and workout log counts
+CREATE TABLE exercise_history (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  exercise_id TEXT NOT NULL,
+  last_log_id INTEGER NOT NULL,
+  best_log_id INTEGER,
+  best_position INTEGER,
+  best_weight REAL,
+  best_reps INTEGER,
+  PRIMARY KEY (trainee_id, exercise_id)
+) STRICT, WITHOUT ROWID;
+
+INSERT INTO exercise_history (trainee_id, exercise_id, last_log_id)
+SELECT trainee_id, exercise_id, MAX(log_id) FROM logged_sets WHERE done = 1
+GROUP BY trainee_id, exercise_id;
+
+UPDATE exercise_history SET (best_log_id, best_position, best_weight, best_reps) = (
+  SELECT s.log_id, s.position, s.weight, s.reps FROM logged_sets AS s
+  WHERE s.trainee_id = exercise_history.trainee_id
+    AND s.exercise_id = exercise_history.exercise_id
+    AND s.done = 1 AND s.weight > 0 AND s.reps > 0
+  ORDER BY s.weight * (30 + s.reps) DESC, s.log_id, s.position LIMIT 1
+);
+
+CREATE TABLE workout_log_counts (
+  trainee_id INTEGER PRIMARY KEY REFERENCES trainees (id) ON DELETE CASCADE,
+  logs INTEGER NOT NULL CHECK (logs >= 0)
+) STRICT;
+
+INSERT INTO workout_log_counts (trainee_id, logs)
+SELECT trainee_id, COUNT(*) FROM workout_logs GROUP BY trainee_id;
+
+-- version 3: payload digests of idempotency keys
+ALTER TABLE idempotency_keys ADD COLUMN payload_sha256 TEXT;
+
+-- version 4: drop the payload digests of idempotency keys
+ALTER TABLE idempotency_keys DROP COLUMN payload_sha256;
+
+-- version 5: workout numbers never reused
+CREATE TABLE workout_numbers (
+  trainee_id INTEGER PRIMARY KEY REFERENCES trainees (id) ON DELETE CASCADE,
+  last_number INTEGER NOT NULL CHECK (last_number >= 0)
+) STRICT;
+
+INSERT INTO workout_numbers (trainee_id, last_number)
+SELECT trainee_id, MAX(number) FROM (
+  SELECT trainee_id, logs AS number FROM workout_log_counts
+  UNION ALL SELECT trainee_id, workout_number FROM workout_logs
+) GROUP BY trainee_id;
+
+UPDATE workout_logs SET workout_number = renumbered.number FROM (
+  SELECT later.id,
+    numbers.last_number
+      + ROW_NUMBER() OVER (PARTITION BY later.trainee_id ORDER BY later.id) AS number
+  FROM workout_logs AS later
+  JOIN workout_numbers AS numbers ON numbers.trainee_id = later.trainee_id
+  WHERE EXISTS (
+    SELECT 1 FROM workout_logs AS earlier
+    WHERE earlier.trainee_id = later.trainee_id
+      AND earlier.workout_number = later.workout_number AND earlier.id < later.id)
+) AS renumbered
+WHERE workout_logs.id = renumbered.id;
+
+UPDATE workout_numbers SET last_number = (
+  SELECT MAX(workout_number) FROM workout_logs
+  WHERE workout_logs.trainee_id = workout_numbers.trainee_id);
+
+UPDATE idempotency_keys SET workout_number = logs.workout_number
+FROM workout_logs AS logs
+WHERE logs.id = idempotency_keys.log_id AND logs.trainee_id = idempotency_keys.trainee_id
+  AND logs.workout_number <> idempotency_keys.workout_number;
+
+DROP TABLE workout_log_counts;
+CREATE UNIQUE INDEX workout_logs_numbers ON workout_logs (trainee_id, workout_number);
+
+-- version 6: payloads of deleted logs kept with their idempotency keys
+ALTER TABLE idempotency_keys ADD COLUMN deleted_payload TEXT
+  CHECK (deleted_payload IS NULL OR json_valid(deleted_payload));
+
+-- version 7: meal log descriptions, photo paths and idempotency keys
+ALTER TABLE meal_logs ADD COLUMN description TEXT;
+ALTER TABLE meal_logs ADD COLUMN photo_path TEXT;
+ALTER TABLE meal_logs ADD COLUMN idempotency_key TEXT;
+CREATE UNIQUE INDEX meal_logs_by_key ON meal_logs (trainee_id, idempotency_key)
+  WHERE idempotency_key IS NOT NULL;
+
+-- version 8: done sets of every log, for paging by date and by exercise
+CREATE TABLE set_history (
+  log_id INTEGER NOT NULL REFERENCES workout_logs (id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  trainee_id INTEGER NOT NULL,
+  performed_at INTEGER NOT NULL,
+  workout_number INTEGER NOT NULL,
+  label TEXT,
+  exercise_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  set_number INTEGER NOT NULL,
+  set_type TEXT,
+  weight REAL,
+  reps INTEGER,
+  rir TEXT,
+  duration_sec INTEGER,
+  distance_km REAL,
+  is_record INTEGER,
+  PRIMARY KEY (log_id, position)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX set_history_by_date ON set_history (trainee_id, performed_at, log_id, position);
+CREATE INDEX set_history_by_exercise
+  ON set_history (trainee_id, exercise_id, performed_at, log_id, position);
+
+INSERT INTO set_history (log_id, position, trainee_id, performed_at, workout_number, label,
+  exercise_id, name, set_number, set_type, weight, reps, rir, duration_sec, distance_km,
+  is_record)
+SELECT l.id, e.key * 1000 + s.key, l.trainee_id, l.logged_at, l.workout_number,
+  json_extract(l.payload, '$.label'), json_extract(e.value, '$.exerciseId'),
+  json_extract(e.value, '$.name'), json_extract(s.value, '$.setNumber'),
+  json_extract(s.value, '$.setType'), json_extract(s.value, '$.weight'),
+  json_extract(s.value, '$.reps'), json_extract(s.value, '$.rir'),
+  json_extract(s.value, '$.durationSec'), json_extract(s.value, '$.distanceKm'),
+  json_extract(s.value, '$.isRecord')
+FROM workout_logs AS l, json_each(l.payload, '$.entries') AS e,
+  json_each(e.value, '$.sets') AS s
+WHERE json_extract(s.value, '$.done') = 1;
+
+-- version 9: per-trainee answer version
+ALTER TABLE trainees ADD COLUMN answer_version INTEGER NOT NULL DEFAULT 0
+  CHECK (answer_version >= 0);
+
+-- version 10: workout summaries, for the history list and the next workout
+CREATE TABLE workout_summaries (
+  log_id INTEGER PRIMARY KEY REFERENCES workout_logs (id) ON DELETE CASCADE,
+  trainee_id INTEGER NOT NULL,
+  workout_number INTEGER NOT NULL,
+  logged_at INTEGER NOT NULL,
+  program_id TEXT,
+  day_id TEXT,
+  label TEXT,
+  duration_sec INTEGER,
+  completed INTEGER NOT NULL,
+  exercise_count INTEGER NOT NULL,
+  done_set_count INTEGER NOT NULL,
+  volume REAL NOT NULL
+) STRICT;
+CREATE INDEX workout_summaries_by_date
+  ON workout_summaries (trainee_id, logged_at, log_id);
+
+INSERT INTO workout_summaries (log_id, trainee_id, workout_number, logged_at, program_id,
+  day_id, label, duration_sec, completed, exercise_count, done_set_count, volume)
+SELECT l.id, l.trainee_id, l.workout_number, l.logged_at,
+  json_extract(l.payload, '$.programId'), json_extract(l.payload, '$.dayId'),
+  json_extract(l.payload, '$.label'), json_extract(l.payload, '$.durationSec'),
+  json_extract(l.payload, '$.completed'), json_array_length(l.payload, '$.entries'),
+  (SELECT COUNT(*) FROM json_each(l.payload, '$.entries') AS e,
+      json_each(e.value, '$.sets') AS s
+    WHERE json_extract(s.value, '$.done') = 1),
+  (SELECT TOTAL(json_extract(s.value, '$.weight') * json_extract(s.value, '$.reps'))
+    FROM json_each(l.payload, '$.entries') AS e, json_each(e.value, '$.sets') AS s
+    WHERE json_extract(s.value, '$.done') = 1
+      AND json_type(s.value, '$.durationSec') IS NULL
+      AND json_type(s.value, '$.distanceKm') IS NULL
+      AND json_extract(s.value, '$.weight') > 0 AND json_extract(s.value, '$.reps') > 0)
+FROM workout_logs AS l;
+
+-- version 11: one table of sets: set_history knows its strength sets
+ALTER TABLE set_history ADD COLUMN is_strength INTEGER NOT NULL DEFAULT 0
+  CHECK (is_strength IN (0, 1));
+UPDATE set_history SET is_strength = 1 WHERE (log_id, position) IN (
+  SELECT l.id, e.key * 1000 + s.key
+  FROM workout_logs AS l, json_each(l.payload, '$.entries') AS e,
+    json_each(e.value, '$.sets') AS s
+  WHERE json_type(s.value, '$.durationSec') IS NULL
+    AND json_type(s.value, '$.distanceKm') IS NULL);
+UPDATE exercise_history SET best_position = (
+  SELECT MIN(h.position) FROM set_history AS h
+  WHERE h.log_id = exercise_history.best_log_id AND h.exercise_id = exercise_history.exercise_id
+    AND h.is_strength = 1 AND h.weight = exercise_history.best_weight
+    AND h.reps = exercise_history.best_reps)
+WHERE best_log_id IS NOT NULL;
+DROP INDEX logged_sets_by_exercise;
+DROP TABLE logged_sets;
+
+-- version 12: sets paged by date through their workouts; two indexes fewer per log post
+DROP INDEX set_history_by_date;
+DROP INDEX workout_logs_by_trainee;
+
+-- version 13: sets by exercise kept sixteen logs at a time instead of on every post
+CREATE TABLE sets_by_exercise (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  exercise_id TEXT NOT NULL,
+  performed_at INTEGER NOT NULL,
+  log_id INTEGER NOT NULL,
+  position INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, exercise_id, performed_at, log_id, position)
+) STRICT, WITHOUT ROWID;
+INSERT INTO sets_by_exercise (trainee_id, exercise_id, performed_at, log_id, position)
+SELECT trainee_id, exercise_id, performed_at, log_id, position FROM set_history;
+DROP INDEX set_history_by_exercise;
+INSERT INTO workout_numbers (trainee_id, last_number)
+SELECT trainee_id, MAX(workout_number) FROM workout_logs WHERE true GROUP BY trainee_id
+ON CONFLICT (trainee_id) DO UPDATE
+  SET last_number = MAX(workout_numbers.last_number, excluded.last_number);
+ALTER TABLE workout_numbers ADD COLUMN merged_number INTEGER NOT NULL DEFAULT 0;
+UPDATE workout_numbers SET merged_number = last_number;

@@ -6,7 +6,7 @@ import TraineeAPI
 @testable import TraineeServer
 
 /// The kept `/home`'s today: the date worked out from the zone's offset is the calendar's.
-@Suite struct KeptDayOfZoneTests {
+@Suite struct CalendarDateZoneOffsetTests {
   static let zones = [
     "UTC", "Europe/Berlin", "America/New_York", "America/Sao_Paulo", "Pacific/Kiritimati",
     "Pacific/Pago_Pago", "Asia/Kolkata", "Australia/Lord_Howe", "America/St_Johns",

@@ -18,13 +18,6 @@ public struct HomeDto: Codable, Equatable, Sendable {
     self.nutrition = nutrition
   }
 
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    date = try container.decode(String.self, forKey: .date)
-    nextWorkout = try container.decodeOptional(NextWorkoutDto.self, forKey: .nextWorkout)
-    nutrition = try container.decodeOptional(HomeNutritionDto.self, forKey: .nutrition)
-  }
-
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(date, forKey: .date)
@@ -53,8 +46,8 @@ public struct NextWorkoutDto: Codable, Equatable, Sendable {
 public struct HomeNutritionDto: Codable, Equatable, Sendable {
   public var planId: String
   public var dayId: String
-  public var targets: NutritionTargetsDto
-  public var eaten: MacrosDto
+  @Defaulted<NoTargets> public var targets: NutritionTargetsDto
+  @Defaulted<ZeroMacros> public var eaten: MacrosDto
 
   /// A home nutrition day.
   public init(planId: String, dayId: String, targets: NutritionTargetsDto, eaten: MacrosDto) {
@@ -62,16 +55,6 @@ public struct HomeNutritionDto: Codable, Equatable, Sendable {
     self.dayId = dayId
     self.targets = targets
     self.eaten = eaten
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    planId = try container.decode(String.self, forKey: .planId)
-    dayId = try container.decode(String.self, forKey: .dayId)
-    targets =
-      try container.decodeOptional(NutritionTargetsDto.self, forKey: .targets)
-      ?? NutritionTargetsDto()
-    eaten = try container.decodeOptional(MacrosDto.self, forKey: .eaten) ?? MacrosDto()
   }
 
   enum CodingKeys: String, CodingKey { case planId, dayId, targets, eaten }

@@ -25,28 +25,6 @@ public struct LogWorkoutPayload: Codable, Equatable, Sendable {
     self.performedAt = performedAt
   }
 
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    programId = try container.decodeOptional(String.self, forKey: .programId)
-    dayId = try container.decodeOptional(String.self, forKey: .dayId)
-    label = try container.decodeOptional(String.self, forKey: .label)
-    durationSec = try container.decodeOptional(Int.self, forKey: .durationSec)
-    completed = try container.decode(Bool.self, forKey: .completed)
-    entries = try container.decode([LogEntry].self, forKey: .entries)
-    performedAt = try container.decodeOptional(String.self, forKey: .performedAt)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encodeIfPresent(programId, forKey: .programId)
-    try container.encodeIfPresent(dayId, forKey: .dayId)
-    try container.encodeIfPresent(label, forKey: .label)
-    try container.encodeIfPresent(durationSec, forKey: .durationSec)
-    try container.encode(completed, forKey: .completed)
-    try container.encode(entries, forKey: .entries)
-    try container.encodeIfPresent(performedAt, forKey: .performedAt)
-  }
-
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case programId, dayId, label, durationSec, completed, entries, performedAt
   }
@@ -66,15 +44,6 @@ public struct LogEntry: Codable, Equatable, Sendable {
     self.done = done
     self.tempo = tempo
     self.sets = sets
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    exerciseId = try container.decode(String.self, forKey: .exerciseId)
-    name = try container.decode(String.self, forKey: .name)
-    done = try container.decode(Bool.self, forKey: .done)
-    tempo = try container.decodeOptional(String.self, forKey: .tempo)
-    sets = try container.decode([LogSet].self, forKey: .sets)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -156,19 +125,6 @@ public struct StrengthLogSet: Codable, Equatable, Sendable {
     self.isRecord = isRecord
   }
 
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    setNumber = try container.decode(Int.self, forKey: .setNumber)
-    reps = try container.decodeOptional(Int.self, forKey: .reps)
-    targetReps = try container.decodeOptional(Int.self, forKey: .targetReps)
-    weight = try container.decodeOptional(Double.self, forKey: .weight)
-    rir = try container.decodeOptional(String.self, forKey: .rir)
-    rm = try container.decodeOptional(String.self, forKey: .rm)
-    done = try container.decode(Bool.self, forKey: .done)
-    setType = try container.decodeOptional(SetType.self, forKey: .setType)
-    isRecord = try container.decodeOptional(Bool.self, forKey: .isRecord)
-  }
-
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(setNumber, forKey: .setNumber)
@@ -201,15 +157,6 @@ public struct CardioLogSet: Codable, Equatable, Sendable {
     self.distanceKm = distanceKm
     self.rpe = rpe
     self.done = done
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    setNumber = try container.decode(Int.self, forKey: .setNumber)
-    durationSec = try container.decodeOptional(Int.self, forKey: .durationSec)
-    distanceKm = try container.decodeOptional(Double.self, forKey: .distanceKm)
-    rpe = try container.decodeOptional(String.self, forKey: .rpe)
-    done = try container.decode(Bool.self, forKey: .done)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -57,11 +57,5 @@ public struct LoggedSetPageDto: Codable, Equatable, Sendable {
     self.next = next
   }
 
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    sets = try container.decode([LoggedSetDto].self, forKey: .sets)
-    next = try container.decodeOptional(String.self, forKey: .next)
-  }
-
   enum CodingKeys: String, CodingKey { case sets, next }
 }

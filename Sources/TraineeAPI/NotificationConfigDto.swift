@@ -18,13 +18,5 @@ public struct NotificationConfigDto: Codable, Equatable, Sendable {
     self.bodyTemplate = bodyTemplate
   }
 
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    type = try container.decode(String.self, forKey: .type)
-    enabled = try container.decodeOptional(Bool.self, forKey: .enabled)
-    titleTemplate = try container.decodeOptional(String.self, forKey: .titleTemplate)
-    bodyTemplate = try container.decodeOptional(String.self, forKey: .bodyTemplate)
-  }
-
   enum CodingKeys: String, CodingKey { case type, enabled, titleTemplate, bodyTemplate }
 }

@@ -32,6 +32,11 @@ public struct MacrosDto: Codable, Equatable, Sendable {
   enum CodingKeys: String, CodingKey { case kcal, protein, carbs, fat }
 }
 
+/// Macros that are all 0 when absent or `null` (nothing eaten).
+public enum ZeroMacros: WireFallback {
+  public static var value: MacrosDto { MacrosDto() }
+}
+
 /// The answer of `GET /v1/trainee/nutrition/day` and `PUT /v1/trainee/nutrition/day`:
 /// `{ date, data: snapshot|null, swapOptions? }`, with the snapshot read as `Snapshot`.
 public struct NutritionDayDto<Snapshot: Sendable>: Sendable {
@@ -54,15 +59,7 @@ public struct NutritionDayDto<Snapshot: Sendable>: Sendable {
 
 extension NutritionDayDto: Equatable where Snapshot: Equatable {}
 
-extension NutritionDayDto: Decodable where Snapshot: Decodable {
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    date = try container.decode(String.self, forKey: .date)
-    data = try container.decodeOptional(Snapshot.self, forKey: .data)
-    swapOptions = try container.decodeOptional(
-      [String: NutritionOptionDto].self, forKey: .swapOptions)
-  }
-}
+extension NutritionDayDto: Decodable where Snapshot: Decodable {}
 
 /// The body of `PUT /v1/trainee/nutrition/day`: `{ date, data }`.
 struct NutritionDayRequestDto<Snapshot: Encodable>: Encodable {
@@ -165,16 +162,11 @@ public struct MealLogRequestDto: Codable, Equatable, Sendable {
 /// The answer of `POST /v1/trainee/nutrition/logs`: the log's id.
 public struct LoggedMealDto: Codable, Equatable, Sendable {
   /// The log's id, a decimal string.
-  public var id: String
+  @WireText public var id: String
 
   /// A logged meal's answer.
   public init(id: String) {
     self.id = id
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decodeRequiredText(forKey: .id)
   }
 
   enum CodingKeys: String, CodingKey { case id }
@@ -185,13 +177,13 @@ public struct FoodDto: Codable, Equatable, Sendable {
   public var id: String
   public var name: String
   /// An EAN-13 or other 8 to 14 digit code.
-  public var barcode: String?
+  @WireText public var barcode: String?
   /// The canonical unit a portion is given in, such as `g`.
-  public var unit: String
+  @Defaulted<GramUnit> public var unit: String
   /// Macros per 100 units.
   public var per100g: MacrosDto
   /// Where the figures come from.
-  public var source: String?
+  @WireText public var source: String?
 
   /// A catalog food.
   public init(
@@ -206,17 +198,12 @@ public struct FoodDto: Codable, Equatable, Sendable {
     self.source = source
   }
 
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(String.self, forKey: .id)
-    name = try container.decode(String.self, forKey: .name)
-    barcode = try container.decodeText(forKey: .barcode)
-    unit = try container.decodeText(forKey: .unit) ?? "g"
-    per100g = try container.decode(MacrosDto.self, forKey: .per100g)
-    source = try container.decodeText(forKey: .source)
-  }
-
   enum CodingKeys: String, CodingKey { case id, name, barcode, unit, per100g, source }
+}
+
+/// A food's unit when absent or `null`: grams.
+public enum GramUnit: TextFallback {
+  public static var value: String { "g" }
 }
 
 /// The answer of `GET /v1/foods/search`.

@@ -2,7 +2,7 @@ import Foundation
 
 // NB: docs/behaviour.md, "The nutrition day": the wire shape shared with the server. Ids and names
 // are required; everything else is optional and decodes to a default (docs/architecture.md, "Wire
-// compatibility"). Labels, times and units also accept JSON numbers (`decodeText`).
+// compatibility"). Labels, times and units also accept JSON numbers (`@WireText`).
 
 /// The answer of `GET /v1/trainee/nutrition/plans`: the trainee's nutrition plans.
 public struct NutritionPlansDto: Codable, Equatable, Sendable {
@@ -33,9 +33,9 @@ public struct NutritionPlanDto: Codable, Equatable, Sendable {
 /// One day of a nutrition plan: its targets and its meals.
 public struct NutritionPlanDayDto: Codable, Equatable, Sendable {
   public var id: String
-  public var label: String?
+  @WireText public var label: String?
   public var targets: NutritionTargetsDto?
-  public var meals: [NutritionMealDto]
+  @DefaultEmpty public var meals: [NutritionMealDto]
 
   public init(
     id: String, label: String? = nil, targets: NutritionTargetsDto? = nil,
@@ -45,14 +45,6 @@ public struct NutritionPlanDayDto: Codable, Equatable, Sendable {
     self.label = label
     self.targets = targets
     self.meals = meals
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(String.self, forKey: .id)
-    label = try container.decodeText(forKey: .label)
-    targets = try container.decodeOptional(NutritionTargetsDto.self, forKey: .targets)
-    meals = try container.decodeList(NutritionMealDto.self, forKey: .meals)
   }
 
   enum CodingKeys: String, CodingKey { case id, label, targets, meals }
@@ -74,37 +66,26 @@ public struct NutritionTargetsDto: Codable, Equatable, Sendable {
     self.fat = fat
   }
 
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    kcal = try container.decodeOptional(Double.self, forKey: .kcal)
-    protein = try container.decodeOptional(Double.self, forKey: .protein)
-    carbs = try container.decodeOptional(Double.self, forKey: .carbs)
-    fat = try container.decodeOptional(Double.self, forKey: .fat)
-  }
-
   enum CodingKeys: String, CodingKey { case kcal, protein, carbs, fat }
+}
+
+/// Targets that are all unset when absent or `null`.
+public enum NoTargets: WireFallback {
+  public static var value: NutritionTargetsDto { NutritionTargetsDto() }
 }
 
 /// One meal of a plan day, at an optional `time` (`HH:mm`).
 public struct NutritionMealDto: Codable, Equatable, Sendable {
   public var id: String
   public var name: String
-  public var time: String?
-  public var items: [NutritionItemDto]
+  @WireText public var time: String?
+  @DefaultEmpty public var items: [NutritionItemDto]
 
   public init(id: String, name: String, time: String? = nil, items: [NutritionItemDto] = []) {
     self.id = id
     self.name = name
     self.time = time
     self.items = items
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(String.self, forKey: .id)
-    name = try container.decode(String.self, forKey: .name)
-    time = try container.decodeText(forKey: .time)
-    items = try container.decodeList(NutritionItemDto.self, forKey: .items)
   }
 
   enum CodingKeys: String, CodingKey { case id, name, time, items }
@@ -138,11 +119,11 @@ public struct NutritionOptionDto: Codable, Equatable, Sendable {
   public var name: String
   public var foodId: String?
   public var qty: Double?
-  public var unit: String?
-  public var kcal: Double
-  public var protein: Double
-  public var carbs: Double
-  public var fat: Double
+  @WireText public var unit: String?
+  @Defaulted<ZeroAmount> public var kcal: Double
+  @Defaulted<ZeroAmount> public var protein: Double
+  @Defaulted<ZeroAmount> public var carbs: Double
+  @Defaulted<ZeroAmount> public var fat: Double
 
   public init(
     id: String, name: String, foodId: String? = nil, qty: Double? = nil, unit: String? = nil,
@@ -157,19 +138,6 @@ public struct NutritionOptionDto: Codable, Equatable, Sendable {
     self.protein = protein
     self.carbs = carbs
     self.fat = fat
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(String.self, forKey: .id)
-    name = try container.decode(String.self, forKey: .name)
-    foodId = try container.decodeOptional(String.self, forKey: .foodId)
-    qty = try container.decodeOptional(Double.self, forKey: .qty)
-    unit = try container.decodeText(forKey: .unit)
-    kcal = try container.decodeOptional(Double.self, forKey: .kcal) ?? 0
-    protein = try container.decodeOptional(Double.self, forKey: .protein) ?? 0
-    carbs = try container.decodeOptional(Double.self, forKey: .carbs) ?? 0
-    fat = try container.decodeOptional(Double.self, forKey: .fat) ?? 0
   }
 
   enum CodingKeys: String, CodingKey {

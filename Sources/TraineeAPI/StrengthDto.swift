@@ -6,18 +6,18 @@ public struct StrengthDto: Codable, Equatable, Sendable {
   public var exerciseId: String
   public var name: String
   public var image: String?
-  public var sets: String?
-  public var reps: String?
-  public var weight: String?
-  public var rest: String?
-  public var tempo: String?
-  public var supersetGroup: String?
+  @WireText public var sets: String?
+  @WireText public var reps: String?
+  @WireText public var weight: String?
+  @WireText public var rest: String?
+  @WireText public var tempo: String?
+  @WireText public var supersetGroup: String?
   public var videoRequired: Bool?
   public var coachFeedback: CoachFeedbackDto?
-  public var setRows: [SetRowDto]
-  public var lastSets: [LastSetDto]
+  @DefaultEmpty public var setRows: [SetRowDto]
+  @DefaultEmpty public var lastSets: [LastSetDto]
   public var best: BestDto?
-  public var substitutes: [SubstituteDto]
+  @DefaultEmpty public var substitutes: [SubstituteDto]
 
   public init(
     id: String, exerciseId: String, name: String, image: String? = nil, sets: String? = nil,
@@ -44,26 +44,6 @@ public struct StrengthDto: Codable, Equatable, Sendable {
     self.substitutes = substitutes
   }
 
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(String.self, forKey: .id)
-    exerciseId = try container.decode(String.self, forKey: .exerciseId)
-    name = try container.decode(String.self, forKey: .name)
-    image = try container.decodeOptional(String.self, forKey: .image)
-    sets = try container.decodeText(forKey: .sets)
-    reps = try container.decodeText(forKey: .reps)
-    weight = try container.decodeText(forKey: .weight)
-    rest = try container.decodeText(forKey: .rest)
-    tempo = try container.decodeText(forKey: .tempo)
-    supersetGroup = try container.decodeText(forKey: .supersetGroup)
-    videoRequired = try container.decodeOptional(Bool.self, forKey: .videoRequired)
-    coachFeedback = try container.decodeOptional(CoachFeedbackDto.self, forKey: .coachFeedback)
-    setRows = try container.decodeList(SetRowDto.self, forKey: .setRows)
-    lastSets = try container.decodeList(LastSetDto.self, forKey: .lastSets)
-    best = try container.decodeOptional(BestDto.self, forKey: .best)
-    substitutes = try container.decodeList(SubstituteDto.self, forKey: .substitutes)
-  }
-
   enum CodingKeys: String, CodingKey {
     case id, exerciseId, name, image, sets, reps, weight, rest, tempo, supersetGroup
     case videoRequired, coachFeedback, setRows, lastSets, best, substitutes
@@ -76,8 +56,8 @@ public struct CardioDto: Codable, Equatable, Sendable {
   public var exerciseId: String
   public var name: String
   public var image: String?
-  public var sets: String?
-  public var rest: String?
+  @WireText public var sets: String?
+  @WireText public var rest: String?
 
   public init(
     id: String, exerciseId: String, name: String, image: String? = nil, sets: String? = nil,
@@ -89,16 +69,6 @@ public struct CardioDto: Codable, Equatable, Sendable {
     self.image = image
     self.sets = sets
     self.rest = rest
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(String.self, forKey: .id)
-    exerciseId = try container.decode(String.self, forKey: .exerciseId)
-    name = try container.decode(String.self, forKey: .name)
-    image = try container.decodeOptional(String.self, forKey: .image)
-    sets = try container.decodeText(forKey: .sets)
-    rest = try container.decodeText(forKey: .rest)
   }
 
   enum CodingKeys: String, CodingKey { case id, exerciseId, name, image, sets, rest }
@@ -117,9 +87,9 @@ public enum SetType: String, Codable, Equatable, Sendable, CaseIterable {
 /// A set the coach spelled out row by row.
 public struct SetRowDto: Codable, Equatable, Sendable {
   public var setNumber: Int
-  public var type: SetType
-  public var reps: String?
-  public var weight: String?
+  @Defaulted<WorkingSet> public var type: SetType
+  @WireText public var reps: String?
+  @WireText public var weight: String?
 
   public init(setNumber: Int, type: SetType = .working, reps: String? = nil, weight: String? = nil)
   {
@@ -129,34 +99,24 @@ public struct SetRowDto: Codable, Equatable, Sendable {
     self.weight = weight
   }
 
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    setNumber = try container.decode(Int.self, forKey: .setNumber)
-    type = try container.decodeOptional(SetType.self, forKey: .type) ?? .working
-    reps = try container.decodeText(forKey: .reps)
-    weight = try container.decodeText(forKey: .weight)
-  }
-
   enum CodingKeys: String, CodingKey { case setNumber, type, reps, weight }
+}
+
+/// A set row's type when absent or `null`: a working set.
+public enum WorkingSet: WireFallback {
+  public static var value: SetType { .working }
 }
 
 /// What the trainee did in this set last time, in kilograms.
 public struct LastSetDto: Codable, Equatable, Sendable {
   public var setNumber: Int
-  public var weight: String?
-  public var reps: String?
+  @WireText public var weight: String?
+  @WireText public var reps: String?
 
   public init(setNumber: Int, weight: String? = nil, reps: String? = nil) {
     self.setNumber = setNumber
     self.weight = weight
     self.reps = reps
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    setNumber = try container.decode(Int.self, forKey: .setNumber)
-    weight = try container.decodeText(forKey: .weight)
-    reps = try container.decodeText(forKey: .reps)
   }
 
   enum CodingKeys: String, CodingKey { case setNumber, weight, reps }

@@ -38,13 +38,13 @@ public struct ProgramPlanDto: Codable, Equatable, Sendable {
 /// One training day of a program.
 public struct ProgramDayDto: Codable, Equatable, Sendable {
   public var id: String
-  public var label: String?
-  public var title: String?
-  public var subtitle: String?
+  @WireText public var label: String?
+  @WireText public var title: String?
+  @WireText public var subtitle: String?
   public var heroImage: String?
   public var rirColumn: Bool?
-  public var strength: [StrengthDto]
-  public var cardio: [CardioDto]
+  @DefaultEmpty public var strength: [StrengthDto]
+  @DefaultEmpty public var cardio: [CardioDto]
 
   public init(
     id: String, label: String? = nil, title: String? = nil, subtitle: String? = nil,
@@ -59,18 +59,6 @@ public struct ProgramDayDto: Codable, Equatable, Sendable {
     self.rirColumn = rirColumn
     self.strength = strength
     self.cardio = cardio
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(String.self, forKey: .id)
-    label = try container.decodeText(forKey: .label)
-    title = try container.decodeText(forKey: .title)
-    subtitle = try container.decodeText(forKey: .subtitle)
-    heroImage = try container.decodeOptional(String.self, forKey: .heroImage)
-    rirColumn = try container.decodeOptional(Bool.self, forKey: .rirColumn)
-    strength = try container.decodeList(StrengthDto.self, forKey: .strength)
-    cardio = try container.decodeList(CardioDto.self, forKey: .cardio)
   }
 
   enum CodingKeys: String, CodingKey {

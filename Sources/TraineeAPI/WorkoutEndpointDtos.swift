@@ -27,15 +27,6 @@ public struct SubstitutionRequestDto: Codable, Equatable, Sendable {
     self.toExerciseId = toExerciseId
   }
 
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    programId = try container.decodeOptional(String.self, forKey: .programId)
-    dayId = try container.decode(String.self, forKey: .dayId)
-    rowId = try container.decode(String.self, forKey: .rowId)
-    fromExerciseId = try container.decode(String.self, forKey: .fromExerciseId)
-    toExerciseId = try container.decode(String.self, forKey: .toExerciseId)
-  }
-
   enum CodingKeys: String, CodingKey {
     case programId, dayId, rowId, fromExerciseId, toExerciseId
   }
@@ -49,20 +40,13 @@ public struct LoggedWorkoutDto: Codable, Equatable, Sendable {
   public var workoutNumber: Int
   /// Whether the log was deleted since it was stored (a late retry of its `Idempotency-Key`):
   /// the workout was delivered, and is no longer in the history. Sent only when `true`.
-  public var deleted: Bool
+  @Defaulted<FalseFlag> public var deleted: Bool
 
   /// A logged workout's answer.
   public init(id: String, workoutNumber: Int, deleted: Bool = false) {
     self.id = id
     self.workoutNumber = workoutNumber
     self.deleted = deleted
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(String.self, forKey: .id)
-    workoutNumber = try container.decode(Int.self, forKey: .workoutNumber)
-    deleted = try container.decodeOptional(Bool.self, forKey: .deleted) ?? false
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -145,12 +129,6 @@ public struct TechniqueVideoRequestDto: Codable, Equatable, Sendable {
   public init(url: String, exerciseId: String? = nil) {
     self.url = url
     self.exerciseId = exerciseId
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    url = try container.decode(String.self, forKey: .url)
-    exerciseId = try container.decodeOptional(String.self, forKey: .exerciseId)
   }
 
   enum CodingKeys: String, CodingKey { case url, exerciseId }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TraineeAPI
 
-/// `@DefaultEmpty` reads an absent or `null` list as empty, refuses anything else that is not a
-/// list naming the field, and writes the list as a plain `[Element]` member is written.
+/// `@DefaultEmpty` reads an absent or `null` list or map as empty, refuses anything else that is
+/// not one naming the field, and writes the value as a plain member of its type is written.
 struct DefaultEmptyTests {
   @Test(arguments: [#"{"id":"p","name":"P"}"#, #"{"id":"p","name":"P","days":null}"#])
   func anAbsentOrNullListIsEmpty(_ body: String) throws {
@@ -26,5 +26,26 @@ struct DefaultEmptyTests {
     let plans = try encoder.encode(NutritionPlansDto(plans: [NutritionPlanDto(id: "n", name: "N")]))
     #expect(
       String(decoding: plans, as: UTF8.self) == #"{"plans":[{"days":[],"id":"n","name":"N"}]}"#)
+  }
+
+  @Test(arguments: [#"{}"#, #"{"eaten":null,"portions":null}"#])
+  func anAbsentOrNullMapIsEmpty(_ body: String) throws {
+    #expect(try NutritionDaySnapshot.decode(Data(body.utf8)) == .empty)
+  }
+
+  @Test(arguments: [
+    (#"{"eaten":[]}"#, PayloadError(field: "eaten", problem: "is not an object")),
+    (#"{"swaps":{"k":1}}"#, PayloadError(field: "swaps.k", problem: "is not text")),
+  ])
+  func aMapThatIsNotOneIsRefusedNamingTheField(body: String, error: PayloadError) {
+    #expect(throws: error) { try NutritionDaySnapshot.decode(Data(body.utf8)) }
+  }
+
+  @Test func aMapIsWrittenAsAPlainMapIs() throws {
+    let day = NutritionDaySnapshot(eaten: ["2026-0-5__it": true])
+    #expect(
+      String(decoding: day.canonicalJSON(), as: UTF8.self)
+        == #"{"aiMeals":{},"customMeals":{},"eaten":{"2026-0-5__it":true},"mealStatus":{},"#
+        + #""portions":{},"removed":{},"removedMeals":{},"replacement":{},"swaps":{}}"#)
   }
 }

@@ -65,14 +65,14 @@ public struct CustomMealItem: Codable, Equatable, Sendable {
 /// A meal the trainee composed outside the plan. Stored in `customMeals` under `dateKey__id`.
 public struct CustomMeal: Codable, Equatable, Sendable {
   public var id: String
-  public var label: String
-  public var items: [CustomMealItem]
+  @Defaulted<EmptyText> public var label: String
+  @DefaultEmpty public var items: [CustomMealItem]
   /// Where the meal came from (a photo, a search...), as the sender named it.
-  public var source: String?
+  @WireText public var source: String?
   /// The meal-log row this meal is linked to. The log keeps the photo, the history and the
   /// coach's view; the snapshot keeps the arithmetic; the server drops a linked log when it sums
   /// the day, so the meal counts once.
-  public var logId: String?
+  @WireText public var logId: String?
 
   public init(
     id: String, label: String, items: [CustomMealItem] = [], source: String? = nil,
@@ -83,15 +83,6 @@ public struct CustomMeal: Codable, Equatable, Sendable {
     self.items = items
     self.source = source
     self.logId = logId
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(String.self, forKey: .id)
-    label = try container.decodeText(forKey: .label) ?? ""
-    items = try container.decodeList(CustomMealItem.self, forKey: .items)
-    source = try container.decodeText(forKey: .source)
-    logId = try container.decodeText(forKey: .logId)
   }
 
   package enum CodingKeys: String, CodingKey, CaseIterable { case id, label, items, source, logId }

@@ -10,23 +10,23 @@ import Foundation
 /// Every key is `dateKey__id` with the day's `dateKeyOf` key (`2026-0-5__it1`), byte for byte.
 public struct NutritionDaySnapshot: Codable, Equatable, Sendable {
   /// Plan items ticked, by `dateKey__itemId`. Absent means not eaten.
-  public var eaten: [String: Bool]
+  @DefaultEmpty public var eaten: [String: Bool]
   /// The option id chosen in place of an item's main option, by `dateKey__itemId`.
-  public var swaps: [String: String]
+  @DefaultEmpty public var swaps: [String: String]
   /// Plan items removed from their meal for the day, by `dateKey__itemId`.
-  public var removed: [String: Bool]
+  @DefaultEmpty public var removed: [String: Bool]
   /// Foods added to a plan meal, by `dateKey__mealId`.
-  public var aiMeals: [String: [CustomMealItem]]
+  @DefaultEmpty public var aiMeals: [String: [CustomMealItem]]
   /// A plan meal's status, by `dateKey__mealId`; `PLANNED` is stored as absence.
-  public var mealStatus: [String: MealStatus]
+  @DefaultEmpty public var mealStatus: [String: MealStatus]
   /// The entry standing in for a replaced plan meal, by `dateKey__mealId`.
-  public var replacement: [String: MealReplacement]
+  @DefaultEmpty public var replacement: [String: MealReplacement]
   /// Plan meals deleted for the day, by `dateKey__mealId`.
-  public var removedMeals: [String: Bool]
+  @DefaultEmpty public var removedMeals: [String: Bool]
   /// Meals composed outside the plan, by `dateKey__mealId`.
-  public var customMeals: [String: CustomMeal]
+  @DefaultEmpty public var customMeals: [String: CustomMeal]
   /// The trainee's own amounts of plan items, by `dateKey__itemId`.
-  public var portions: [String: ItemPortion]
+  @DefaultEmpty public var portions: [String: ItemPortion]
 
   public init(
     eaten: [String: Bool] = [:], swaps: [String: String] = [:], removed: [String: Bool] = [:],
@@ -52,36 +52,6 @@ public struct NutritionDaySnapshot: Codable, Equatable, Sendable {
   public var isEmpty: Bool {
     eaten.isEmpty && swaps.isEmpty && removed.isEmpty && aiMeals.isEmpty && mealStatus.isEmpty
       && replacement.isEmpty && removedMeals.isEmpty && customMeals.isEmpty && portions.isEmpty
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    eaten = try container.decodeOptional([String: Bool].self, forKey: .eaten) ?? [:]
-    swaps = try container.decodeOptional([String: String].self, forKey: .swaps) ?? [:]
-    removed = try container.decodeOptional([String: Bool].self, forKey: .removed) ?? [:]
-    aiMeals =
-      try container.decodeOptional([String: [CustomMealItem]].self, forKey: .aiMeals) ?? [:]
-    mealStatus =
-      try container.decodeOptional([String: MealStatus].self, forKey: .mealStatus) ?? [:]
-    replacement =
-      try container.decodeOptional([String: MealReplacement].self, forKey: .replacement) ?? [:]
-    removedMeals = try container.decodeOptional([String: Bool].self, forKey: .removedMeals) ?? [:]
-    customMeals =
-      try container.decodeOptional([String: CustomMeal].self, forKey: .customMeals) ?? [:]
-    portions = try container.decodeOptional([String: ItemPortion].self, forKey: .portions) ?? [:]
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(eaten, forKey: .eaten)
-    try container.encode(swaps, forKey: .swaps)
-    try container.encode(removed, forKey: .removed)
-    try container.encode(aiMeals, forKey: .aiMeals)
-    try container.encode(mealStatus, forKey: .mealStatus)
-    try container.encode(replacement, forKey: .replacement)
-    try container.encode(removedMeals, forKey: .removedMeals)
-    try container.encode(customMeals, forKey: .customMeals)
-    try container.encode(portions, forKey: .portions)
   }
 
   package enum CodingKeys: String, CodingKey, CaseIterable {

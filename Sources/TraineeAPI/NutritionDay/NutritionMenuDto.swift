@@ -12,15 +12,15 @@ public struct NutritionMenuDto: Codable, Equatable, Sendable {
   /// The day, `YYYY-MM-DD`.
   public var date: String
   /// The plan day the day's edits were applied to; `nil` without a plan.
-  public var planId: String?
-  public var dayId: String?
-  public var meals: [MenuMealDto]
+  @WireText public var planId: String?
+  @WireText public var dayId: String?
+  @DefaultEmpty public var meals: [MenuMealDto]
   /// Foods added to meals the plan day does not have, by meal id.
-  public var otherFoods: [String: [MenuFoodDto]]
-  public var customMeals: [MenuCustomMealDto]
-  public var logs: [MenuLogDto]
+  @DefaultEmpty public var otherFoods: [String: [MenuFoodDto]]
+  @DefaultEmpty public var customMeals: [MenuCustomMealDto]
+  @DefaultEmpty public var logs: [MenuLogDto]
   /// Everything counted as eaten on the date, each meal log once.
-  public var eaten: MacrosDto
+  @Defaulted<ZeroMacros> public var eaten: MacrosDto
 
   /// A diary as it is written.
   public init(
@@ -36,19 +36,6 @@ public struct NutritionMenuDto: Codable, Equatable, Sendable {
     self.customMeals = customMeals
     self.logs = logs
     self.eaten = eaten
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    date = try container.decode(String.self, forKey: .date)
-    planId = try container.decodeText(forKey: .planId)
-    dayId = try container.decodeText(forKey: .dayId)
-    meals = try container.decodeList(MenuMealDto.self, forKey: .meals)
-    otherFoods =
-      try container.decodeOptional([String: [MenuFoodDto]].self, forKey: .otherFoods) ?? [:]
-    customMeals = try container.decodeList(MenuCustomMealDto.self, forKey: .customMeals)
-    logs = try container.decodeList(MenuLogDto.self, forKey: .logs)
-    eaten = try container.decodeOptional(MacrosDto.self, forKey: .eaten) ?? MacrosDto()
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -71,14 +58,14 @@ public struct NutritionMenuDto: Codable, Equatable, Sendable {
 /// A plan meal as the trainee had it.
 public struct MenuMealDto: Codable, Equatable, Sendable {
   public var id: String
-  public var name: String
-  public var time: String?
+  @Defaulted<EmptyText> public var name: String
+  @WireText public var time: String?
   /// `PLANNED`, `EATEN_OUTSIDE` or `REPLACED`.
-  public var status: String
-  public var removed: Bool
-  public var items: [MenuItemDto]
+  @Defaulted<PlannedStatus> public var status: String
+  @Defaulted<FalseFlag> public var removed: Bool
+  @DefaultEmpty public var items: [MenuItemDto]
   /// Foods the trainee added to the meal.
-  public var added: [MenuFoodDto]
+  @DefaultEmpty public var added: [MenuFoodDto]
   /// What stood in for the meal when its status is `REPLACED`.
   public var replacement: MenuFoodDto?
 
@@ -97,33 +84,14 @@ public struct MenuMealDto: Codable, Equatable, Sendable {
     self.replacement = replacement
   }
 
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(String.self, forKey: .id)
-    name = try container.decodeText(forKey: .name) ?? ""
-    time = try container.decodeText(forKey: .time)
-    status = try container.decodeText(forKey: .status) ?? "PLANNED"
-    removed = try container.decodeOptional(Bool.self, forKey: .removed) ?? false
-    items = try container.decodeList(MenuItemDto.self, forKey: .items)
-    added = try container.decodeList(MenuFoodDto.self, forKey: .added)
-    replacement = try container.decodeOptional(MenuFoodDto.self, forKey: .replacement)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(name, forKey: .name)
-    try container.encodeIfPresent(time, forKey: .time)
-    try container.encode(status, forKey: .status)
-    try container.encode(removed, forKey: .removed)
-    try container.encode(items, forKey: .items)
-    try container.encode(added, forKey: .added)
-    try container.encodeIfPresent(replacement, forKey: .replacement)
-  }
-
   enum CodingKeys: String, CodingKey {
     case id, name, time, status, removed, items, added, replacement
   }
+}
+
+/// A menu meal's status when absent or `null`: planned.
+public enum PlannedStatus: TextFallback {
+  public static var value: String { "PLANNED" }
 }
 
 /// A plan item with the chosen option and the trainee's amount applied.
@@ -228,11 +196,11 @@ public struct MenuFoodDto: Codable, Equatable, Sendable {
 
 /// A meal the trainee composed outside the plan.
 public struct MenuCustomMealDto: Codable, Equatable, Sendable {
-  public var id: String
-  public var label: String
+  @Defaulted<EmptyText> public var id: String
+  @Defaulted<EmptyText> public var label: String
   /// The meal log the composed meal was posted as, counted once through it.
-  public var logId: String?
-  public var items: [MenuFoodDto]
+  @WireText public var logId: String?
+  @DefaultEmpty public var items: [MenuFoodDto]
 
   /// A composed meal as it is written.
   public init(id: String, label: String, logId: String?, items: [MenuFoodDto]) {
@@ -240,22 +208,6 @@ public struct MenuCustomMealDto: Codable, Equatable, Sendable {
     self.label = label
     self.logId = logId
     self.items = items
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decodeText(forKey: .id) ?? ""
-    label = try container.decodeText(forKey: .label) ?? ""
-    logId = try container.decodeText(forKey: .logId)
-    items = try container.decodeList(MenuFoodDto.self, forKey: .items)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(label, forKey: .label)
-    try container.encodeIfPresent(logId, forKey: .logId)
-    try container.encode(items, forKey: .items)
   }
 
   enum CodingKeys: String, CodingKey { case id, label, logId, items }

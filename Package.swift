@@ -48,10 +48,22 @@ let package = Package(
     .target(name: "TrainingHistory", dependencies: ["TraineeAPI", "WorkoutSession"]),
     .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    // JSON as the server reads and writes it: strict RFC 8259 bodies read into a tree, the tree
+    // decoder, one-pass member readers, the sorted writer, a member's text as sent.
+    .target(name: "JSONWire"),
+    // A value guarded by a lock that ThreadSanitizer understands; shared by the server's layers.
+    .target(name: "LockedValue"),
+    // SQL storage that knows no table: the driver protocol, SQLite and PostgreSQL drivers, group
+    // commit, multi-row inserts, the migration runner, WAL syncs and checkpoints, their metrics.
+    .target(name: "SQLStore", dependencies: ["LockedValue", "CSQLite", "CPostgreSQL"]),
+    // HTTP that knows no service: libmicrohttpd, routing, admission, per-client budgets, the
+    // fair scheduler, conditional GET, the access log file and the request metrics.
+    .target(
+      name: "HTTPServer", dependencies: ["JSONWire", "LockedValue", "CMicroHTTPD", "CCrypto"]),
     // The trainee API server: routes on libmicrohttpd, storage on SQLite or PostgreSQL.
     .target(
       name: "TraineeServer",
-      dependencies: ["TraineeAPI", "CSQLite", "CPostgreSQL", "CMicroHTTPD", "CCrypto"]),
+      dependencies: ["TraineeAPI", "JSONWire", "SQLStore", "HTTPServer", "LockedValue"]),
     // Scripted, deterministic runs of the engine: `perform replay`.
     .target(name: "WorkoutReplay", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"]),
     // Scripted, deterministic runs of the nutrition day against an in-process server.
@@ -94,7 +106,8 @@ let package = Package(
     .executableTarget(
       name: "perform",
       dependencies: [
-        "WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI", "TraineeServer",
+        "WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI", "TraineeServer", "SQLStore",
+        "HTTPServer",
         "LiveActivity", "NutritionReplay", "NutritionLog", "TerminalUI", "PerformApp",
         "TerminalScreens", "NutritionScreens", "LiveWorkoutScreens", "DurableFiles",
         "TrainingHistory",
@@ -116,13 +129,13 @@ let package = Package(
     // the server's (make bench).
     .executableTarget(
       name: "ServerJSONBenchmark",
-      dependencies: ["TraineeServer", "TraineeAPI", "BenchmarkSupport"],
+      dependencies: ["TraineeServer", "TraineeAPI", "JSONWire", "BenchmarkSupport"],
       path: "Benchmarks/ServerJSONBenchmark"
     ),
     // The store's cost of a log post from 64 trainees at once, without HTTP (make bench).
     .executableTarget(
       name: "StoreWriteBenchmark",
-      dependencies: ["TraineeServer", "TraineeAPI", "BenchmarkSupport"],
+      dependencies: ["TraineeServer", "TraineeAPI", "JSONWire", "SQLStore", "BenchmarkSupport"],
       path: "Benchmarks/StoreWriteBenchmark"
     ),
     // Key-to-frame latency of the real `perform` binary in a pseudo-terminal (make bench-app).
@@ -136,8 +149,9 @@ let package = Package(
     .target(
       name: "FuzzEntries",
       dependencies: [
-        "TraineeServer", "TraineeAPI", "WorkoutReplay", "NutritionReplay", "LiveActivity",
-        "WorkoutSession", "NutritionLog", "NutritionScreens", "DurableFiles",
+        "TraineeServer", "JSONWire", "SQLStore", "HTTPServer", "TraineeAPI", "WorkoutReplay",
+        "NutritionReplay", "LiveActivity", "WorkoutSession", "NutritionLog", "NutritionScreens",
+        "DurableFiles",
       ],
       path: "Fuzz/Entries"),
     .executableTarget(name: "PerformFuzz", dependencies: ["FuzzEntries"], path: "Fuzz/Driver"),
@@ -156,14 +170,17 @@ let package = Package(
       name: "NutritionLogTests",
       dependencies: ["NutritionLog", "TraineeAPI", "PerformTestSupport", "DurableFiles"]),
     .testTarget(
-      name: "TraineeServerTests", dependencies: ["TraineeServer", "TraineeAPI"],
+      name: "TraineeServerTests",
+      dependencies: [
+        "TraineeServer", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer", "LockedValue",
+      ],
       exclude: ["Fixtures"]),
     // The URLSession client and the nutrition sync against the real server on loopback.
     .testTarget(
       name: "TraineeClientTests",
       dependencies: [
-        "TraineeAPI", "TraineeServer", "NutritionLog", "WorkoutSession", "PerformTestSupport",
-        "DurableFiles",
+        "TraineeAPI", "TraineeServer", "SQLStore", "HTTPServer", "NutritionLog", "WorkoutSession",
+        "PerformTestSupport", "DurableFiles",
       ]),
     .testTarget(
       name: "RestTimerTests", dependencies: ["RestTimer", "TraineeAPI", "PerformTestSupport"]),

@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import Foundation
+import JSONWire
 import TraineeAPI
 import TraineeServer
 

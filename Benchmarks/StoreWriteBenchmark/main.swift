@@ -1,5 +1,7 @@
 import BenchmarkSupport
 import Foundation
+import JSONWire
+import SQLStore
 import TraineeAPI
 import TraineeServer
 

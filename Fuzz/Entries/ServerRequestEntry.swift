@@ -1,4 +1,7 @@
 import Foundation
+import HTTPServer
+import JSONWire
+import SQLStore
 import Synchronization
 import TraineeAPI
 import TraineeServer

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import TraineeAPI
 
 // NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":

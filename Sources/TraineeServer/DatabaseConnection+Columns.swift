@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 
 extension DatabaseConnection {
   /// Every row of a query that selects `columns` (its select list rendered from them), each read

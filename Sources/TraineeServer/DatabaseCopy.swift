@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 
 // NB: docs/decisions/postgresql-beside-sqlite-what-differs-and-why.md, "PostgreSQL beside SQLite:
 // what differs and why": `perform db copy` copies every row of every table, ids kept, in one write

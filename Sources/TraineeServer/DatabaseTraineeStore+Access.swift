@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 
 // How the store reaches its database and turns the driver's failures into the protocol's.
 

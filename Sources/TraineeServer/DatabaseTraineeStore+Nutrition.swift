@@ -1,4 +1,6 @@
 import Foundation
+import JSONWire
+import SQLStore
 import TraineeAPI
 
 // NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":

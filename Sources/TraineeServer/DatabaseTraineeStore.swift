@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 import TraineeAPI
 
 /// The trainee store on a database driver (SQLite or PostgreSQL): prepared statements, and a

@@ -1,3 +1,5 @@
+import HTTPServer
+import SQLStore
 import TraineeAPI
 
 // NB: operators' tools (a systemd watchdog script, a container orchestrator, a load balancer's

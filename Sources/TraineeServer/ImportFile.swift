@@ -1,4 +1,5 @@
 import Foundation
+import JSONWire
 import TraineeAPI
 
 // NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "Strict import files": unknown or

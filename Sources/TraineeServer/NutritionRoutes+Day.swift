@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import TraineeAPI
 
 // NB: docs/behaviour.md, "The nutrition day" and

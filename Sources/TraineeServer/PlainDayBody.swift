@@ -1,3 +1,4 @@
+import JSONWire
 import TraineeAPI
 
 // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept

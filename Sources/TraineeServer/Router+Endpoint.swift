@@ -1,3 +1,4 @@
+import HTTPServer
 import TraineeAPI
 
 // NB: docs/architecture.md, "One endpoint table": the server registers every route of the trainee

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import TraineeAPI
 
 // NB: one trainee cannot slow another, nor fill the disk: what a trainee stores is bounded, far

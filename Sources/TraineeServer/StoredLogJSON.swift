@@ -1,3 +1,5 @@
+import HTTPServer
+import JSONWire
 import TraineeAPI
 
 // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept

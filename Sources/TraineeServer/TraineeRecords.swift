@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 import TraineeAPI
 
 /// The id of a stored record of kind `Record`, so that a log id cannot be passed as a video id.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import TraineeAPI
 
 // NB: docs/architecture.md, "Durability and bad input": a bad body is refused whole with 400 naming

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import TraineeAPI
 
 // NB: docs/decisions/history-progress-and-moving-data.md "Paged logged sets": `GET

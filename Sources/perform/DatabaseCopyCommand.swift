@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 import TraineeServer
 
 /// `perform db copy --from PATH_OR_URL --to PATH_OR_URL`.

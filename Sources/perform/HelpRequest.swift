@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 import TraineeServer
 
 /// Perform's version, printed by `perform --version`; raised with each release.

@@ -1,5 +1,7 @@
 import DurableFiles
 import Foundation
+import HTTPServer
+import SQLStore
 import TraineeServer
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import DurableFiles
 import Foundation
+import SQLStore
 import TraineeAPI
 
 /// One command's entry in the usage: the words that name it and its synopsis, indented.

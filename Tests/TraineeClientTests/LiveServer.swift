@@ -1,5 +1,7 @@
 import Foundation
+import HTTPServer
 import PerformTestSupport
+import SQLStore
 import Synchronization
 import TraineeServer
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HTTPServer
 @testable import TraineeServer
 
 /// The answer cache alone: versions, keys and its bound.

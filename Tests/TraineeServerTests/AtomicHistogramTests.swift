@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import HTTPServer
+@testable import SQLStore
 @testable import TraineeServer
 
 /// The read-time histogram counted without a lock shows what the locked one showed.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TraineeAPI
 
+@testable import HTTPServer
+@testable import SQLStore
 @testable import TraineeServer
 
 private let utc = TimeZone(identifier: "UTC")!

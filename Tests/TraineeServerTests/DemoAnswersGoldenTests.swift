@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TraineeAPI
 
+@testable import HTTPServer
 @testable import TraineeServer
 
 /// The server's answer to every `GET` route for the demo trainee on a fixed clock, compared byte

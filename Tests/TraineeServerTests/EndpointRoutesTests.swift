@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TraineeAPI
 
+@testable import HTTPServer
 @testable import TraineeServer
 
 /// The server's routes are built from the endpoint table (docs/architecture.md, "One endpoint

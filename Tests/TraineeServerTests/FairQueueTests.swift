@@ -1,5 +1,6 @@
 import Testing
 
+@testable import HTTPServer
 @testable import TraineeServer
 
 /// `FairQueue`: a bounded pool shared among clients, none holding more than its share.

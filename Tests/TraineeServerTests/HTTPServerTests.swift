@@ -3,6 +3,8 @@ import Testing
 import TraineeAPI
 import TraineeServer
 
+@testable import HTTPServer
+
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -1,6 +1,8 @@
 import Foundation
+import LockedValue
 import Testing
 
+@testable import HTTPServer
 @testable import TraineeServer
 
 /// `InFlightBudget` and `ClientRequestCounts`: body bytes and requests per client address in

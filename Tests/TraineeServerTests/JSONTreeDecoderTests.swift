@@ -1,7 +1,9 @@
 import Foundation
+import JSONWire
 import Testing
 import TraineeAPI
 
+@testable import HTTPServer
 @testable import TraineeServer
 
 /// `JSONTreeDecoder` decodes what Foundation's `JSONDecoder` decodes, and fails where it fails

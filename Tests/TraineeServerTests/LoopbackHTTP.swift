@@ -2,6 +2,8 @@ import Foundation
 import TraineeAPI
 import TraineeServer
 
+@testable import HTTPServer
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import HTTPServer
+@testable import SQLStore
 @testable import TraineeServer
 
 private func tableNames(_ database: SQLiteDatabase) throws -> [String] {

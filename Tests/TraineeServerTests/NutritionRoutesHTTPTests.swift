@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TraineeAPI
 
+@testable import HTTPServer
 @testable import TraineeServer
 
 /// The nutrition routes through the real libmicrohttpd server on a loopback port.

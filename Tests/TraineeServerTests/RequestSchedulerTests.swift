@@ -1,7 +1,9 @@
 import Dispatch
 import Foundation
+import LockedValue
 import Testing
 
+@testable import HTTPServer
 @testable import TraineeServer
 
 /// The scheduler's bookkeeping under many short jobs submitted from several threads at once.

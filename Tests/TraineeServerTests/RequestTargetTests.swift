@@ -1,5 +1,6 @@
 import Testing
 
+@testable import HTTPServer
 @testable import TraineeServer
 
 /// `RequestTarget`: split on the raw `/` and `?` first, decode each piece after, refuse what

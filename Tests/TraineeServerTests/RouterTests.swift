@@ -4,6 +4,8 @@ import Testing
 import TraineeAPI
 import TraineeServer
 
+@testable import HTTPServer
+
 private struct Failure: Error {
   var secret = "SQLITE_CORRUPT at /var/lib/perform/perform.sqlite"
 }

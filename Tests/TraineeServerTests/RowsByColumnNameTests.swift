@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import HTTPServer
+@testable import SQLStore
 @testable import TraineeServer
 
 /// Rows read and bound by column name (docs/decisions/the-server-http-routes-and-storage.md,

@@ -2,6 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import HTTPServer
+@testable import SQLStore
 @testable import TraineeServer
 
 /// Runs `body` with a new empty directory, removed afterwards with everything in it.

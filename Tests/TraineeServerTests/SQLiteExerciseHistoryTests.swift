@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TraineeAPI
 
+@testable import HTTPServer
+@testable import SQLStore
 @testable import TraineeServer
 
 /// `exercise_history` (schema version 2) against what version 1 answered by ranking every logged

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import TraineeAPI
 
+@testable import HTTPServer
 @testable import TraineeServer
 
 /// Isolation between trainees, threads writing at once, and what survives a reopen.

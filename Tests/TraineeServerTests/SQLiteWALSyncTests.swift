@@ -1,7 +1,10 @@
 import Dispatch
 import Foundation
+import LockedValue
 import Testing
 
+@testable import HTTPServer
+@testable import SQLStore
 @testable import TraineeServer
 
 #if canImport(Glibc)

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import HTTPServer
 @testable import TraineeServer
 
 #if canImport(FoundationNetworking)

@@ -1,6 +1,9 @@
 import Foundation
+import LockedValue
 import Testing
 
+@testable import HTTPServer
+@testable import SQLStore
 @testable import TraineeServer
 
 // NB: docs/decisions/postgresql-beside-sqlite-what-differs-and-why.md, "PostgreSQL beside SQLite:

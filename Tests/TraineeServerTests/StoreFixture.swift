@@ -1,6 +1,7 @@
 import Foundation
 import TraineeAPI
 
+@testable import HTTPServer
 @testable import TraineeServer
 
 /// Data and helpers the store tests share.

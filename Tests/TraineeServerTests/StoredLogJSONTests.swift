@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TraineeAPI
 
+@testable import HTTPServer
 @testable import TraineeServer
 
 /// The stored log is written by hand, byte for byte as Foundation's `JSONEncoder` writes it.

@@ -1,6 +1,8 @@
 import Foundation
+import JSONWire
 import Testing
 
+@testable import HTTPServer
 @testable import TraineeServer
 
 /// `StrictJSON`: RFC 8259 exactly, plus unique member names, finite numbers and paired surrogates.

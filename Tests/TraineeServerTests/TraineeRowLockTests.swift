@@ -1,7 +1,10 @@
 import Foundation
+import LockedValue
 import Testing
 import TraineeAPI
 
+@testable import HTTPServer
+@testable import SQLStore
 @testable import TraineeServer
 
 private typealias F = StoreFixture

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import HTTPServer
+@testable import SQLStore
 @testable import TraineeServer
 
 /// The SQL each dialect runs for each schema version, and the schema a fresh SQLite database ends

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TraineeAPI
 
+@testable import HTTPServer
 @testable import TraineeServer
 
 /// Stored data this build cannot read is the server's fault: a 500 (reported), never an answer

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import HTTPServer
+@testable import SQLStore
 @testable import TraineeServer
 
 /// The wal-index header's stamp

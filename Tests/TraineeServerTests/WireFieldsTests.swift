@@ -1,7 +1,9 @@
 import Foundation
+import JSONWire
 import Testing
 import TraineeAPI
 
+@testable import HTTPServer
 @testable import TraineeServer
 
 /// A hot wire type's fast paths (the one-pass reads, `PlainTreeDecodable`, and the sorted

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TraineeAPI
 
+@testable import HTTPServer
 @testable import TraineeServer
 
 /// A history page and one log are written by hand, byte for byte as `HTTPResponse.json` (that

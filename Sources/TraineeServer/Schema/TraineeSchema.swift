@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 
 // NB: docs/decisions/the-server-http-routes-and-storage.md, "Schema and migrations": one file per
 // schema version (`VersionNN.swift`), each holding the step's SQL in both dialects side by side,

@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 
 // NB: the digest of version 3 hashed this build's encoding of the payload, so a retry after an
 // upgrade that changed the encoding (a new field, another spelling of a number) would have been

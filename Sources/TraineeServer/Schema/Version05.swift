@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 
 // NB: docs/specs/workout-session.md, "Finishing": the app shows the answer's `workoutNumber`
 // ("Workout #12 done"). Numbers counted logs, so a deletion lowered the next one and two logs could

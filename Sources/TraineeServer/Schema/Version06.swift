@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 
 // NB: a deleted log's `Idempotency-Key` answered its first answer to any payload, so another
 // workout posted under it got 201 and was never stored: an acknowledged workout lost. The key now

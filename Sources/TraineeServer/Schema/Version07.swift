@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 
 // NB: docs/decisions/the-terminal-app-as-a-daily-app.md "Meal logs from the app": a meal log may
 // carry what the trainee wrote about it and the path of a photo on their device, and an

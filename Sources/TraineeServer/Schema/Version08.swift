@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 
 // NB: docs/decisions/history-progress-and-moving-data.md "Paged logged sets": the trainee's done
 // sets, one row each, kept on write in the log's own transaction (and removed with it by the

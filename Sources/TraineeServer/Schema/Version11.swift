@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 
 // answers, group commit and paged history", "one table of sets": `logged_sets` (every strength set
 // of a log, for the last sets and best set of each exercise) and `set_history` (every done set, for

@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 
 // NB: docs/decisions/history-progress-and-moving-data.md "Paged logged sets", "by date through the
 // workouts": a page by date now walks the workouts by `workout_summaries_by_date` and their sets by

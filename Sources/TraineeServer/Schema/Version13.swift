@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 
 // NB: docs/decisions/history-progress-and-moving-data.md "Paged logged sets", "sets by exercise,
 // sixteen logs at a time": the index of every set by (trainee, exercise, date) put each log post

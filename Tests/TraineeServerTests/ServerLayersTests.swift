@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// The server's layers know nothing of the service above them, and the store and the HTTP layer
+/// nothing of each other (docs/architecture.md, "The server in layers"): each imports only the
+/// modules listed here, checked on the sources themselves, since a build may let a module import
+/// another it does not declare.
+struct ServerLayersTests {
+  private static let sources = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Sources")
+
+  /// What each layer may import besides the system's own modules.
+  private static let allowed: [String: Set<String>] = [
+    "JSONWire": [],
+    "LockedValue": [],
+    "SQLStore": ["LockedValue", "CSQLite", "CPostgreSQL"],
+    "HTTPServer": ["JSONWire", "LockedValue", "CMicroHTTPD", "CCrypto"],
+  ]
+
+  private static let system: Set<String> = ["Foundation", "Dispatch", "Glibc", "Synchronization"]
+
+  /// The modules `text` imports, `@testable` and `@preconcurrency` ones included.
+  static func imports(_ text: String) -> Set<String> {
+    var modules: Set<String> = []
+    for line in text.split(separator: "\n") {
+      let words = line.split(separator: " ").filter { !$0.hasPrefix("@") }
+      if words.count == 2, words[0] == "import" { modules.insert(String(words[1])) }
+    }
+    return modules
+  }
+
+  @Test(arguments: allowed.keys.sorted())
+  func aLayerImportsOnlyWhatItsBelow(_ module: String) throws {
+    let directory = Self.sources.appendingPathComponent(module)
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      .filter { $0.hasSuffix(".swift") }
+    #expect(!files.isEmpty)
+    for file in files {
+      let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+      let extra = Self.imports(text).subtracting(Self.system).subtracting(Self.allowed[module]!)
+      #expect(extra.isEmpty, "\(module)/\(file) imports \(extra.sorted())")
+    }
+  }
+
+  @Test func importsAreReadWhateverTheirAttributes() {
+    let text = "import Foundation\n  import Glibc\n@testable import TraineeServer\n// import X\n"
+    #expect(Self.imports(text) == ["Foundation", "Glibc", "TraineeServer"])
+  }
+}

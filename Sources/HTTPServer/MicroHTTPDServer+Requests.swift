@@ -13,7 +13,7 @@ final class RequestBody: @unchecked Sendable {
   // worker's while the connection is suspended, then MHD's again once it is resumed.
 
   /// The request's id: its answer's `X-Request-Id` and its access log line's.
-  let id = RequestBody.newID()
+  let id = RequestID.next()
   /// When the headers came in.
   let startedAt = Date()
   let started = ContinuousClock.now
@@ -35,28 +35,6 @@ final class RequestBody: @unchecked Sendable {
   /// Body bytes reserved in the budget.
   var reserved = 0
 
-  /// Counts the requests of this process, from a random start.
-  private static let sequence = Atomic<UInt64>(UInt64.random(in: .min ... .max))
-
-  /// 16 hex digits: the process's next count, mixed (SplitMix64's finalizer, a bijection), so no
-  /// two requests of a process share an id and ids of two processes are as unlikely to meet as
-  /// random ones.
-  ///
-  /// NB: it was 64 bits from the system's random source, a `getrandom` call and a
-  /// `String(radix:)` with padding per request; profiles of kept answers showed both.
-  static func newID() -> String {
-    var value = sequence.wrappingAdd(1, ordering: .relaxed).oldValue
-    value = (value ^ (value >> 30)) &* 0xbf58_476d_1ce4_e5b9
-    value = (value ^ (value >> 27)) &* 0x94d0_49bb_1331_11eb
-    value ^= value >> 31
-    return String(unsafeUninitializedCapacity: 16) { digits in
-      for index in 0..<16 {
-        let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0x0f
-        digits[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
-      }
-      return 16
-    }
-  }
   var bytes = Data()
   var isTooLarge = false
   /// Bytes of an oversized body read and thrown away so far.

@@ -14,7 +14,13 @@ public enum DatabaseCopy {
   /// Every table of the trainee schema with its columns, parents before the tables that point
   /// at them. A migration that adds a table or a column adds it here (a test checks).
   public static let tables: [(name: String, columns: [String])] = [
-    ("trainees", ["id", "name", "token_sha256", "created_at", "answer_version"]),
+    (
+      "trainees",
+      [
+        "id", "name", "token_sha256", "created_at", "answer_version", "last_workout_log_id",
+        "last_meal_log_id", "last_technique_video_id",
+      ]
+    ),
     ("programs", ["trainee_id", "document", "imported_at"]),
     (
       "substitutions",

@@ -124,9 +124,7 @@ extension DatabaseTraineeStore {
         "photo_path": DatabaseValue(details.photoPath),
         "idempotency_key": DatabaseValue(details.idempotencyKey),
       ]
-      return MealLogID(
-        rawValue: try Self.insertedID(
-          meal.insert(into: "meal_logs", "RETURNING id"), meal.values, db))
+      return MealLogID(rawValue: try insertRecord(.mealLog, meal, of: trainee, db))
     }
   }
 

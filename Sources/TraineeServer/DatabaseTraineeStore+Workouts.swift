@@ -68,11 +68,12 @@ extension DatabaseTraineeStore {
           RETURNING \(Self.numberColumns)
           """, [trainee.value], named: Self.numberColumns
         ) { row -> (Int, Int) in (try row["last_number"], try row["merged_number"]) } ?? (1, 0)
-      let id = try Self.insertedID(
-        """
-        INSERT INTO workout_logs (trainee_id, workout_number, logged_at, payload)
-        VALUES (?, ?, ?, ?) RETURNING id
-        """, [trainee.value, DatabaseValue(number), .integer(loggedAt), .text(document)], db)
+      let id = try insertRecord(
+        .workoutLog,
+        [
+          "trainee_id": trainee.value, "workout_number": DatabaseValue(number),
+          "logged_at": .integer(loggedAt), "payload": .text(document),
+        ], of: trainee, db)
       let logged = LoggedWorkout(id: WorkoutLogID(rawValue: id), workoutNumber: number)
       try Self.recordSetHistory(
         of: payload, log: logged.id, workoutNumber: number, performedAt: loggedAt,
@@ -111,13 +112,14 @@ extension DatabaseTraineeStore {
   private static let numberColumns = DatabaseColumns(["last_number", "merged_number"])
 
   // NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and
-  // storage": a new log has the highest id, so it becomes the latest log of every exercise it has a
-  // done strength set of (unless it is dated before that exercise's latest: a workout imported with
-  // its original date is not "last time", docs/decisions/history-progress-and-moving-data.md
-  // "History export and import"), and its best set replaces the kept best only when its estimate is
-  // strictly higher (the kept one is earlier, and wins a tie). The log's candidates are found here,
-  // from the payload in hand, and written in one statement that touches the trainee's rows of the
-  // exercises in the log, not the history.
+  // storage": a new log has the highest id of the trainee's logs (see
+  // docs/decisions/the-server-under-hostile-input.md, "Authentication answers and ids"), so it
+  // becomes the latest log of every exercise it has a done strength set of (unless it is dated
+  // before that exercise's latest: a workout imported with its original date is not "last time",
+  // docs/decisions/history-progress-and-moving-data.md "History export and import"), and its best
+  // set replaces the kept best only when its estimate is strictly higher (the kept one is earlier,
+  // and wins a tie). The log's candidates are found here, from the payload in hand, and written in
+  // one statement that touches the trainee's rows of the exercises in the log, not the history.
 
   /// Makes `log`, just stored with its sets, part of `exercise_history`.
   private static func recordInHistory(
@@ -333,15 +335,13 @@ extension DatabaseTraineeStore {
     let submittedAt = now()
     let id = try write(trainee) { db in
       TechniqueVideoID(
-        rawValue: try Self.insertedID(
-          """
-          INSERT INTO technique_videos (trainee_id, url, exercise_id, submitted_at)
-          VALUES (?, ?, ?, ?) RETURNING id
-          """,
+        rawValue: try insertRecord(
+          .techniqueVideo,
           [
-            trainee.value, .text(url), DatabaseValue(exerciseId),
-            .integer(submittedAt.milliseconds),
-          ], db))
+            "trainee_id": trainee.value, "url": .text(url),
+            "exercise_id": DatabaseValue(exerciseId),
+            "submitted_at": .integer(submittedAt.milliseconds),
+          ], of: trainee, db))
     }
     return TechniqueVideo(
       id: id, url: url, exerciseId: exerciseId, submittedAt: submittedAt.wholeMilliseconds)

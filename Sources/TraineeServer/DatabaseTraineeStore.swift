@@ -16,15 +16,21 @@ public final class DatabaseTraineeStore: TraineeStore {
   /// Write transactions that arrive together share one commit (DatabaseTraineeStore+Access.swift);
   /// on SQLite a batch runs its writes in savepoints only after one of them failed.
   let groupCommit: GroupCommit<any DatabaseConnection>
+  /// How new trainees and records get their ids (NewRecordIDs.swift).
+  let recordIDs: NewRecordIDs
 
-  /// A store on `database`, whose schema is first brought up to date; `now` dates what it records.
+  /// A store on `database`, whose schema is first brought up to date; `now` dates what it records
+  /// and `recordIDs` says how new rows get their ids.
   ///
   /// Throws `MigrationError.databaseTooNew` for a database from a newer Perform, and the
   /// driver's error when the schema cannot be written.
-  public init(database: any DatabaseDriver, now: @escaping @Sendable () -> Date = { Date() }) throws
-  {
+  public init(
+    database: any DatabaseDriver, now: @escaping @Sendable () -> Date = { Date() },
+    recordIDs: NewRecordIDs = .random
+  ) throws {
     self.database = database
     self.now = now
+    self.recordIDs = recordIDs
     groupCommit = GroupCommit(
       savepoints: database.dialect == .sqlite ? .afterAFailure : .always)
     metrics = StorageMetrics(walSync: (database as? SQLiteDatabase)?.walSync)
@@ -49,9 +55,11 @@ public final class DatabaseTraineeStore: TraineeStore {
     let createdAt = now()
     let id = try write(nil) { db in
       TraineeID(
-        rawValue: try Self.insertedID(
-          "INSERT INTO trainees (name, token_sha256, created_at) VALUES (?, ?, ?) RETURNING id",
-          [.text(name), .text(BearerToken.digest(token)), .integer(createdAt.milliseconds)], db))
+        rawValue: try insertTrainee(
+          [
+            "name": .text(name), "token_sha256": .text(BearerToken.digest(token)),
+            "created_at": .integer(createdAt.milliseconds),
+          ], db))
     }
     return NewTrainee(
       trainee: Trainee(id: id, name: name, createdAt: createdAt.wholeMilliseconds),
@@ -83,7 +91,8 @@ public final class DatabaseTraineeStore: TraineeStore {
   public func trainees() throws -> [Trainee] {
     try read { db in
       try db.rows(
-        "SELECT \(Trainee.columns) FROM trainees ORDER BY id", [], named: Trainee.columns,
+        "SELECT \(Trainee.columns) FROM trainees ORDER BY created_at, id", [],
+        named: Trainee.columns,
         Trainee.init(row:))
     }
   }

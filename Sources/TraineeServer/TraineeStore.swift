@@ -30,7 +30,8 @@ public protocol TraineeStore: Sendable {
   func versionedTrainee(forToken token: String) throws -> VersionedTrainee?
   /// The trainee with this id, or `nil`.
   func trainee(id: TraineeID) throws -> Trainee?
-  /// Every trainee, oldest first.
+  /// Every trainee, oldest first (by when each was created; two created in the same millisecond
+  /// in the order of their ids).
   func trainees() throws -> [Trainee]
   /// Gives the trainee a new token, returned once; the old token stops working.
   func replaceToken(of trainee: TraineeID) throws -> String

@@ -7,25 +7,29 @@ import Testing
 @Suite struct PlanImportTests {
   private static let examples = PerformBinary.packageRoot.appendingPathComponent("examples")
 
-  /// A fresh database with one trainee (id 1) and its token, removed after `body`.
-  private static func withTrainee(_ body: (URL, String, String) async throws -> Void) async throws {
+  /// A fresh database with one trainee, its id and its token, removed after `body`.
+  private static func withTrainee(
+    _ body: (URL, String, String, String) async throws -> Void
+  ) async throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("perform-plan-import-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let database = directory.appendingPathComponent("perform.sqlite").path
     let added = try PerformBinary.run(["trainee", "add", "Ana", "--database", database])
-    let token =
-      String(decoding: added.stdout, as: UTF8.self).split(separator: "\n")
-      .first { $0.hasPrefix("token: ") }.map { String($0.dropFirst("token: ".count)) } ?? ""
-    try await body(directory, database, token)
+    let lines = String(decoding: added.stdout, as: UTF8.self).split(separator: "\n")
+    func value(_ name: String) -> String {
+      lines.first { $0.hasPrefix(name + ": ") }.map { String($0.dropFirst(name.count + 2)) } ?? ""
+    }
+    try await body(directory, database, value("id"), value("token"))
   }
 
   private static func importing(
-    _ command: String, _ file: URL, _ database: String, _ extra: [String] = []
+    _ command: String, _ file: URL, _ database: String, _ trainee: String,
+    _ extra: [String] = []
   ) throws -> PerformBinary.Output {
     try PerformBinary.run(
-      [command, "import", file.path, "--trainee", "1", "--database", database] + extra)
+      [command, "import", file.path, "--trainee", trainee, "--database", database] + extra)
   }
 
   /// The plans of `GET path` for `token` on a server over `database`.
@@ -42,14 +46,15 @@ import Testing
   }
 
   @Test func theExamplesImportAndAWrongFileWipesNothing() async throws {
-    try await Self.withTrainee { directory, database, token in
+    try await Self.withTrainee { directory, database, trainee, token in
       let program = Self.examples.appendingPathComponent("demo-program.json")
       let meals = Self.examples.appendingPathComponent("demo-meal-plan.json")
-      let imported = try Self.importing("program", program, database)
+      let imported = try Self.importing("program", program, database, trainee)
       #expect(imported.status == 0, "\(imported.stderr)")
       #expect(
-        String(decoding: imported.stdout, as: UTF8.self) == "imported 1 program(s) for trainee 1\n")
-      let importedMeals = try Self.importing("nutrition-plan", meals, database)
+        String(decoding: imported.stdout, as: UTF8.self)
+          == "imported 1 program(s) for trainee \(trainee)\n")
+      let importedMeals = try Self.importing("nutrition-plan", meals, database, trainee)
       #expect(importedMeals.status == 0, "\(importedMeals.stderr)")
 
       let wrong: [(String, String)] = [
@@ -64,12 +69,12 @@ import Testing
       for (text, expected) in wrong {
         let file = directory.appendingPathComponent("wrong.json")
         try Data(text.utf8).write(to: file)
-        let output = try Self.importing("program", file, database)
+        let output = try Self.importing("program", file, database, trainee)
         #expect(output.status == 2, "\(text)")
         #expect(output.stderr.contains(expected), "\(output.stderr)")
         #expect(output.stderr.contains("nothing was imported"), "\(output.stderr)")
         #expect(output.stdout.isEmpty)
-        let mealsOutput = try Self.importing("nutrition-plan", file, database)
+        let mealsOutput = try Self.importing("nutrition-plan", file, database, trainee)
         #expect(mealsOutput.status == 2, "\(text)")
       }
       #expect(try await Self.plans("/v1/trainee/workouts", database, token).count == 1)
@@ -77,7 +82,8 @@ import Testing
 
       let empty = directory.appendingPathComponent("empty.json")
       try Data(#"{ "plans": [] }"#.utf8).write(to: empty)
-      let emptied = try Self.importing("program", empty, database, ["--replace-with-empty"])
+      let emptied = try Self.importing(
+        "program", empty, database, trainee, ["--replace-with-empty"])
       #expect(emptied.status == 0, "\(emptied.stderr)")
       #expect(try await Self.plans("/v1/trainee/workouts", database, token).isEmpty)
     }

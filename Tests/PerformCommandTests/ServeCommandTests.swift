@@ -172,7 +172,9 @@ import Testing
     #expect(output.status == 0, "\(output.stderr)")
     let lines = String(decoding: output.stdout, as: UTF8.self).split(separator: "\n")
     #expect(lines.count == 2)
-    #expect(lines.first == "id: 1")
+    // A random id (docs/security.md, "What ids may reveal"), at least 2^32 and below 2^53.
+    let id = try #require(lines.first.flatMap { Int64($0.dropFirst("id: ".count)) })
+    #expect(lines.first == "id: \(id)" && id >= 1 << 32 && id < 1 << 53)
     #expect(lines.last?.hasPrefix("token: ") == true)
     #expect((lines.last?.count ?? 0) > "token: ".count + 30)
   }
@@ -181,7 +183,10 @@ import Testing
     let directory = try scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
     let database = directory.appendingPathComponent("perform.sqlite").path
-    _ = try PerformBinary.run(["trainee", "add", "Ana", "--database", database])
+    let added = try PerformBinary.run(["trainee", "add", "Ana", "--database", database])
+    let trainee = try #require(
+      String(decoding: added.stdout, as: UTF8.self).split(separator: "\n").first?
+        .dropFirst("id: ".count))
     let bad = directory.appendingPathComponent("bad.json")
     try Data(#"{ "plans": [ { "id": "p1", "days": [] } ] }"#.utf8).write(to: bad)
     let good = directory.appendingPathComponent("good.json")
@@ -189,7 +194,7 @@ import Testing
       .write(to: good)
 
     let missingName = try PerformBinary.run([
-      "program", "import", bad.path, "--trainee", "1", "--database", database,
+      "program", "import", bad.path, "--trainee", String(trainee), "--database", database,
     ])
     #expect(missingName.status == 2)
     #expect(missingName.stderr.contains("plans[0].name is missing"))
@@ -201,7 +206,7 @@ import Testing
     #expect(unknownTrainee.stderr.contains("no trainee 7"))
 
     let imported = try PerformBinary.run([
-      "program", "import", good.path, "--trainee", "1", "--database", database,
+      "program", "import", good.path, "--trainee", String(trainee), "--database", database,
     ])
     #expect(imported.status == 0, "\(imported.stderr)")
   }

@@ -110,13 +110,14 @@ import Testing
   /// The request line and headers as sent: an encoded NUL or slash is refused or routed as
   /// sent, never cut short or decoded before routing; an id has one spelling. Before: `%00` cut
   /// the path (`/session%00x` answered 200), `%2F` was decoded before routing, `/history/01`
-  /// was log 1, and `Idempotency-Key: a\0b` was read as `a`.
+  /// was log 1, and `Idempotency-Key: a\0b` was read as `a`. `{log}` is the demo trainee's
+  /// oldest log's id, so that the other spellings name a log that exists.
   @Test(arguments: [
     ("/v1/trainee/session%00x", 400, "invalid_path"),
     ("/v1/trainee/session%zz", 400, "invalid_path"),
     ("/v1/trainee%2Fsession", 404, "not_found"),
-    ("/v1/trainee/workouts/history/01", 404, "not_found"),
-    ("/v1/trainee/workouts/history/+1", 404, "not_found"),
+    ("/v1/trainee/workouts/history/0{log}", 404, "not_found"),
+    ("/v1/trainee/workouts/history/+{log}", 404, "not_found"),
     ("/v1/trainee/nutrition/day?date=2026-01-05%00x", 400, "invalid_query"),
     ("/v1/trainee/nutrition/day?date=%FF", 400, "invalid_query"),
   ])
@@ -125,6 +126,12 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     defer { server.interrupt() }
     let token = try #require(server.token)
+    let oldest = try #require(try await server.logIDs(token: token).last)
+    #expect(
+      try RawHTTP.send(
+        RawHTTP.get("/v1/trainee/workouts/history/\(oldest)", token: token), port: server.port
+      ).status == 200)
+    let target = target.replacingOccurrences(of: "{log}", with: oldest)
     let reply = try RawHTTP.send(RawHTTP.get(target, token: token), port: server.port)
     #expect(reply.status == status, "\(target): \(reply.body)")
     #expect(reply.body.contains("\"code\":\"\(code)\""), "\(target): \(reply.body)")

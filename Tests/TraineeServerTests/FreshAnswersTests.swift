@@ -25,8 +25,11 @@ private typealias F = StoreFixture
     let alice: NewTrainee
 
     init(_ backend: StoreBackend, _ location: String) throws {
-      first = try DatabaseTraineeStore(database: backend.open(location), now: { F.monday })
-      second = try DatabaseTraineeStore(database: backend.open(location), now: { F.monday })
+      // The reads name ids as each table's sequence gives them.
+      first = try DatabaseTraineeStore(
+        database: backend.open(location), now: { F.monday }, recordIDs: .databaseSequence)
+      second = try DatabaseTraineeStore(
+        database: backend.open(location), now: { F.monday }, recordIDs: .databaseSequence)
       firstRouter = TraineeAPIRoutes(store: first, now: { F.monday }).router()
       secondRouter = TraineeAPIRoutes(store: second, now: { F.monday }).router()
       uncached = TraineeAPIRoutes(store: first, now: { F.monday }, cache: nil).router()

@@ -89,7 +89,10 @@ struct MigrationsTests {
         }
       }
       #expect(
-        columns == ["id", "name", "token_sha256", "created_at", "answer_version", "nickname"])
+        columns == [
+          "id", "name", "token_sha256", "created_at", "answer_version", "last_workout_log_id",
+          "last_meal_log_id", "last_technique_video_id", "nickname",
+        ])
     }
   }
 
@@ -120,7 +123,10 @@ struct MigrationsTests {
       ) { try $0.string(0) }
     }
     #expect(
-      columns == ["id", "name", "token_sha256", "created_at", "answer_version", "nickname"])
+      columns == [
+        "id", "name", "token_sha256", "created_at", "answer_version", "last_workout_log_id",
+        "last_meal_log_id", "last_technique_video_id", "nickname",
+      ])
   }
 
   @Test func aRetryIsComparedWithItsStoredLogAsValuesAfterTheDigestsAreDropped() throws {

@@ -12,7 +12,7 @@ struct DatabaseTraineeStoreTests {
   @Test(arguments: StoreBackend.available) func aNewTraineesTokenFindsItAndOnlyIt(
     _ backend: StoreBackend
   ) throws {
-    let store = try StoreFixture.makeStore(backend)
+    let store = try StoreFixture.makeStore(backend, recordIDs: .databaseSequence)
     let ada = try store.createTrainee(name: "  Ada  ")
     let grace = try store.createTrainee(name: "Grace")
     #expect(
@@ -132,7 +132,7 @@ struct DatabaseTraineeStoreTests {
   @Test(arguments: StoreBackend.available) func logsAreNumberedListedNewestFirstReadAndDeleted(
     _ backend: StoreBackend
   ) throws {
-    let store = try StoreFixture.makeStore(backend)
+    let store = try StoreFixture.makeStore(backend, recordIDs: .databaseSequence)
     let ada = try store.createTrainee(name: "Ada").trainee.id
     let first = try store.logWorkout(StoreFixture.benchDay, idempotencyKey: nil, for: ada)
     let second = try store.logWorkout(
@@ -158,7 +158,7 @@ struct DatabaseTraineeStoreTests {
   @Test(arguments: StoreBackend.available)
   func aRepeatedIdempotencyKeyReturnsTheFirstAnswerAndStoresNothing(_ backend: StoreBackend) throws
   {
-    let store = try StoreFixture.makeStore(backend)
+    let store = try StoreFixture.makeStore(backend, recordIDs: .databaseSequence)
     let ada = try store.createTrainee(name: "Ada").trainee.id
     let grace = try store.createTrainee(name: "Grace").trainee.id
     let first = try store.logWorkout(StoreFixture.benchDay, idempotencyKey: "retry-1", for: ada)
@@ -262,7 +262,7 @@ struct DatabaseTraineeStoreTests {
 
   @Test(arguments: StoreBackend.available)
   func techniqueVideosCarryTheCoachsFeedbackAndWhenItWasSeen(_ backend: StoreBackend) throws {
-    let store = try StoreFixture.makeStore(backend)
+    let store = try StoreFixture.makeStore(backend, recordIDs: .databaseSequence)
     let ada = try store.createTrainee(name: "Ada").trainee.id
     let video = try store.addTechniqueVideo(
       url: "https://videos.example/1.mp4", exerciseId: "bench", for: ada)

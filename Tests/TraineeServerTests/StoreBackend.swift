@@ -100,13 +100,15 @@ struct StoreBackendTests {
   func aSchemaHandedBackIsEmptiedForTheNextTest() throws {
     let pool = SchemaPool()
     func location(_ store: DatabaseTraineeStore) -> String { store.database.location }
-    var first: DatabaseTraineeStore? = try DatabaseTraineeStore(database: pool.take())
+    // Ids from each table's sequence, which the pool starts from 1 again.
+    var first: DatabaseTraineeStore? = try DatabaseTraineeStore(
+      database: pool.take(), recordIDs: .databaseSequence)
     let firstLocation = try #require(first.map(location))
     let ada = try #require(first).createTrainee(name: "Ada")
     _ = try #require(first).logWorkout(
       StoreFixture.benchDay, idempotencyKey: "k", for: ada.trainee.id)
     first = nil
-    let second = try DatabaseTraineeStore(database: pool.take())
+    let second = try DatabaseTraineeStore(database: pool.take(), recordIDs: .databaseSequence)
     #expect(location(second) == firstLocation)
     #expect(try second.trainees().isEmpty)
     let grace = try second.createTrainee(name: "Grace").trainee.id

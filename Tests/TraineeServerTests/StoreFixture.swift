@@ -9,8 +9,13 @@ enum StoreFixture {
   /// 2026-01-05 08:00 UTC, the store's clock in these tests.
   static let monday = Date(timeIntervalSince1970: 1_767_600_000)
 
-  static func makeStore(_ backend: StoreBackend) throws -> DatabaseTraineeStore {
-    try DatabaseTraineeStore(database: backend.makeDatabase(), now: { monday })
+  /// A store on a new database of `backend`, on the fixed clock; `recordIDs` as a server's
+  /// unless a test's expectations name ids.
+  static func makeStore(
+    _ backend: StoreBackend, recordIDs: NewRecordIDs = .random
+  ) throws -> DatabaseTraineeStore {
+    try DatabaseTraineeStore(
+      database: backend.makeDatabase(), now: { monday }, recordIDs: recordIDs)
   }
 
   static func strength(

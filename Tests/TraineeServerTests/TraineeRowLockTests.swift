@@ -65,7 +65,10 @@ private typealias F = StoreFixture
     arguments: ["same", nil] as [String?])
   func aPostWaitsForAnotherProcesssPostOfTheTraineeAndAnswersFromIt(key: String?) async throws {
     let url = try StoreBackend.newPostgreSQLSchema()
-    let store = try DatabaseTraineeStore(database: PostgreSQLDatabase(url: url), now: { F.monday })
+    // The other process's post is written by hand with the table's sequence: the store numbers
+    // its logs the same way, so that the history's order is the order of the posts.
+    let store = try DatabaseTraineeStore(
+      database: PostgreSQLDatabase(url: url), now: { F.monday }, recordIDs: .databaseSequence)
     let ada = try store.createTrainee(name: "Ada").trainee.id
     _ = try store.logWorkout(F.benchDay, idempotencyKey: "earlier", for: ada)
 

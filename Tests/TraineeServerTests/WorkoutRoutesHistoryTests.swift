@@ -184,10 +184,12 @@ struct WorkoutRoutesHistoryTests {
   @Test(arguments: StoreBackend.available, routes)
   func everyRouteNeedsAValidToken(_ backend: StoreBackend, _ testCase: (HTTPMethod, String)) throws
   {
-    let (method, path) = testCase
     let api = try WorkoutAPIFixture(backend)
     let logged = try api.log(F.benchDay, as: api.alice)
-    #expect(logged.id == "1")
+    // The paths name the log just stored.
+    let (method, path) = (
+      testCase.0, testCase.1.replacingOccurrences(of: "/1", with: "/" + logged.id)
+    )
     for token in [nil, "wrong", ""] {
       let response = api.send(method, path, token: token, body: Data(F.benchDayJSON.utf8))
       #expect(response.status == .unauthorized)

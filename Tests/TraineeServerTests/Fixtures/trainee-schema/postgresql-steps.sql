@@ -320,3 +320,8 @@ ON CONFLICT (trainee_id) DO UPDATE
   SET last_number = GREATEST(workout_numbers.last_number, excluded.last_number);
 ALTER TABLE workout_numbers ADD COLUMN merged_number BIGINT NOT NULL DEFAULT 0;
 UPDATE workout_numbers SET merged_number = last_number;
+
+-- version 14: per-trainee last record ids, for ids that no other trainee moves
+ALTER TABLE trainees ADD COLUMN last_workout_log_id BIGINT;
+ALTER TABLE trainees ADD COLUMN last_meal_log_id BIGINT;
+ALTER TABLE trainees ADD COLUMN last_technique_video_id BIGINT;

@@ -1,4 +1,4 @@
--- user_version 13
+-- user_version 14
 
 -- index meal_logs_by_day on meal_logs
 CREATE INDEX meal_logs_by_day ON meal_logs (trainee_id, date, id)
@@ -151,7 +151,7 @@ CREATE TABLE trainees (
   token_sha256 TEXT NOT NULL UNIQUE,
   created_at INTEGER NOT NULL
 , answer_version INTEGER NOT NULL DEFAULT 0
-  CHECK (answer_version >= 0)) STRICT
+  CHECK (answer_version >= 0), last_workout_log_id INTEGER, last_meal_log_id INTEGER, last_technique_video_id INTEGER) STRICT
 
 -- table workout_logs on workout_logs
 CREATE TABLE workout_logs (

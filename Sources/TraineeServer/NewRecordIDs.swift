@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 
 // NB: docs/decisions/the-server-under-hostile-input.md, "Authentication answers and ids", "Record
 // ids tell one trainee nothing about another": a trainee's new workout logs, meal logs and

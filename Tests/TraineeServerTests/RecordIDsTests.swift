@@ -1,4 +1,6 @@
 import Foundation
+import LockedValue
+import SQLStore
 import Testing
 import TraineeAPI
 

@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 
 // NB: docs/decisions/the-server-under-hostile-input.md, "Authentication answers and ids", "Record
 // ids tell one trainee nothing about another": ids came from one sequence per table, so a trainee

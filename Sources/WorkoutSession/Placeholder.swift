@@ -3,7 +3,8 @@ import TraineeAPI
 
 // NB: docs/specs/workout-session.md, "Derived values".
 
-/// The greyed values of a set: what checking it with empty fields commits.
+/// The greyed values of a set: what checking it with empty fields commits. This type shows them;
+/// the commit itself is `WorkoutSession.committed(_:kind:)`, in WorkoutSession+Sets.swift.
 public struct Placeholder: Codable, Equatable, Sendable {
   public var weight: String
   public var reps: String

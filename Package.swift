@@ -54,7 +54,8 @@ let package = Package(
     // A value guarded by a lock that ThreadSanitizer understands; shared by the server's layers.
     .target(name: "LockedValue"),
     // SQL storage that knows no table: the driver protocol, SQLite and PostgreSQL drivers, group
-    // commit, multi-row inserts, the migration runner, WAL syncs and checkpoints, their metrics.
+    // commit, multi-row inserts, the migration runner, rows and inserts by column name, WAL syncs
+    // and checkpoints, their metrics.
     .target(name: "SQLStore", dependencies: ["LockedValue", "CSQLite", "CPostgreSQL"]),
     // HTTP that knows no service: libmicrohttpd, routing, admission, per-client budgets, the
     // fair scheduler, conditional GET, the access log file and the request metrics.

@@ -57,14 +57,19 @@ let package = Package(
     // commit, multi-row inserts, the migration runner, rows and inserts by column name, WAL syncs
     // and checkpoints, their metrics.
     .target(name: "SQLStore", dependencies: ["LockedValue", "CSQLite", "CPostgreSQL"]),
+    // SHA-256 by OpenSSL's libcrypto: the HTTP layer's `ETag`s and the store's token digests.
+    .target(name: "SHA256Digest", dependencies: ["CCrypto"]),
     // HTTP that knows no service: libmicrohttpd, routing, admission, per-client budgets, the
     // fair scheduler, conditional GET, the access log file and the request metrics.
     .target(
-      name: "HTTPServer", dependencies: ["JSONWire", "LockedValue", "CMicroHTTPD", "CCrypto"]),
+      name: "HTTPServer",
+      dependencies: ["JSONWire", "LockedValue", "SHA256Digest", "CMicroHTTPD"]),
     // The trainee API server: routes on libmicrohttpd, storage on SQLite or PostgreSQL.
     .target(
       name: "TraineeServer",
-      dependencies: ["TraineeAPI", "JSONWire", "SQLStore", "HTTPServer", "LockedValue"]),
+      dependencies: [
+        "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer", "LockedValue", "SHA256Digest",
+      ]),
     // Scripted, deterministic runs of the engine: `perform replay`.
     .target(name: "WorkoutReplay", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"]),
     // Scripted, deterministic runs of the nutrition day against an in-process server.

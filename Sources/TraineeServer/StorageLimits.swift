@@ -1,12 +1,11 @@
 import Foundation
-import HTTPServer
-import TraineeAPI
 
 // NB: one trainee cannot slow another, nor fill the disk: what a trainee stores is bounded, far
 // above what the app ever sends and far below what would make one trainee's reads slow for the
 // workers they share. The request body limit (1 MiB) bounds one request; these bound what is
 // kept. Each refusal names the limit (413 for a document too large, 422 for a count or a date
-// out of range), and nothing is stored.
+// out of range), and nothing is stored. The service turns a limit into its refusal
+// (StorageLimits+Refusals.swift); the store only knows the numbers.
 
 /// What one trainee may store.
 public enum StorageLimits {
@@ -20,43 +19,4 @@ public enum StorageLimits {
   public static let mealLogsPerDate = 50
   /// How far back a nutrition day or a meal log may be dated, in days before today (two years).
   public static let oldestDateDays = 730
-
-  /// Throws 413 `too_large` when `bytes` is more than `limit`, naming `what`.
-  static func check(_ bytes: Int, atMost limit: Int, _ what: String) throws(HTTPError) {
-    guard bytes > limit else { return }
-    throw HTTPError(
-      .contentTooLarge, code: "too_large",
-      message: "\(what) is \(bytes) bytes; at most \(limit) are kept.")
-  }
-
-  /// Throws 422 `date_out_of_range` when `date` is more than `oldestDateDays` before `today`.
-  static func checkNotTooOld(
-    _ date: CalendarDate, today: CalendarDate, field: String
-  ) throws(HTTPError) {
-    let oldest = CalendarDate(
-      Calendar.gregorianUTC.date(
-        byAdding: .day, value: -oldestDateDays, to: today.startInUTC) ?? today.startInUTC,
-      in: .gmt)
-    guard date < oldest else { return }
-    throw HTTPError(
-      .unprocessableContent, code: "date_out_of_range",
-      message: "\(field) \(date) is more than \(oldestDateDays) days before today (\(today)).")
-  }
-}
-
-extension Calendar {
-  /// The Gregorian calendar in UTC.
-  fileprivate static var gregorianUTC: Calendar {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = .gmt
-    return calendar
-  }
-}
-
-extension CalendarDate {
-  /// Midnight UTC at the start of this date.
-  fileprivate var startInUTC: Date {
-    Calendar.gregorianUTC.date(from: DateComponents(year: year, month: month, day: day))
-      ?? Date(timeIntervalSince1970: 0)
-  }
 }

@@ -15,7 +15,8 @@ struct ServerLayersTests {
     "JSONWire": [],
     "LockedValue": [],
     "SQLStore": ["LockedValue", "CSQLite", "CPostgreSQL"],
-    "HTTPServer": ["JSONWire", "LockedValue", "CMicroHTTPD", "CCrypto"],
+    "SHA256Digest": ["CCrypto"],
+    "HTTPServer": ["JSONWire", "LockedValue", "SHA256Digest", "CMicroHTTPD"],
   ]
 
   private static let system: Set<String> = ["Foundation", "Dispatch", "Glibc", "Synchronization"]

@@ -64,11 +64,18 @@ let package = Package(
     .target(
       name: "HTTPServer",
       dependencies: ["JSONWire", "LockedValue", "SHA256Digest", "CMicroHTTPD"]),
-    // The trainee API server: routes on libmicrohttpd, storage on SQLite or PostgreSQL.
+    // The trainee store: the store protocol and its errors, one store over SQLStore's drivers
+    // (SQLite or PostgreSQL), the schema's migration steps, database copies, the storage limits,
+    // import files and the demo trainee. It knows no HTTP.
+    .target(
+      name: "TraineeData",
+      dependencies: ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest"]),
+    // The trainee API service: routes on HTTPServer, authentication, kept answers, request
+    // bodies, health routes; storage through TraineeData.
     .target(
       name: "TraineeServer",
       dependencies: [
-        "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer", "LockedValue", "SHA256Digest",
+        "TraineeData", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer", "LockedValue",
       ]),
     // Scripted, deterministic runs of the engine: `perform replay`.
     .target(name: "WorkoutReplay", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"]),
@@ -112,8 +119,8 @@ let package = Package(
     .executableTarget(
       name: "perform",
       dependencies: [
-        "WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI", "TraineeServer", "SQLStore",
-        "HTTPServer",
+        "WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI", "TraineeServer",
+        "TraineeData", "SQLStore", "HTTPServer",
         "LiveActivity", "NutritionReplay", "NutritionLog", "TerminalUI", "PerformApp",
         "TerminalScreens", "NutritionScreens", "LiveWorkoutScreens", "DurableFiles",
         "TrainingHistory",
@@ -135,13 +142,15 @@ let package = Package(
     // the server's (make bench).
     .executableTarget(
       name: "ServerJSONBenchmark",
-      dependencies: ["TraineeServer", "TraineeAPI", "JSONWire", "BenchmarkSupport"],
+      dependencies: ["TraineeServer", "TraineeData", "TraineeAPI", "JSONWire", "BenchmarkSupport"],
       path: "Benchmarks/ServerJSONBenchmark"
     ),
     // The store's cost of a log post from 64 trainees at once, without HTTP (make bench).
     .executableTarget(
       name: "StoreWriteBenchmark",
-      dependencies: ["TraineeServer", "TraineeAPI", "JSONWire", "SQLStore", "BenchmarkSupport"],
+      dependencies: [
+        "TraineeServer", "TraineeData", "TraineeAPI", "JSONWire", "SQLStore", "BenchmarkSupport",
+      ],
       path: "Benchmarks/StoreWriteBenchmark"
     ),
     // Key-to-frame latency of the real `perform` binary in a pseudo-terminal (make bench-app).
@@ -155,7 +164,8 @@ let package = Package(
     .target(
       name: "FuzzEntries",
       dependencies: [
-        "TraineeServer", "JSONWire", "SQLStore", "HTTPServer", "TraineeAPI", "WorkoutReplay",
+        "TraineeServer", "TraineeData", "JSONWire", "SQLStore", "HTTPServer", "TraineeAPI",
+        "WorkoutReplay",
         "NutritionReplay", "LiveActivity", "WorkoutSession", "NutritionLog", "NutritionScreens",
         "DurableFiles",
       ],
@@ -178,14 +188,16 @@ let package = Package(
     .testTarget(
       name: "TraineeServerTests",
       dependencies: [
-        "TraineeServer", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer", "LockedValue",
+        "TraineeServer", "TraineeData", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer",
+        "LockedValue", "SHA256Digest",
       ],
       exclude: ["Fixtures"]),
     // The URLSession client and the nutrition sync against the real server on loopback.
     .testTarget(
       name: "TraineeClientTests",
       dependencies: [
-        "TraineeAPI", "TraineeServer", "SQLStore", "HTTPServer", "NutritionLog", "WorkoutSession",
+        "TraineeAPI", "TraineeServer", "TraineeData", "SQLStore", "HTTPServer", "NutritionLog",
+        "WorkoutSession",
         "PerformTestSupport", "DurableFiles",
       ]),
     .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import TraineeAPI
+import TraineeData
 
 // NB: the HTTP answer to a limit passed is the service's; the limits themselves are the store's
 // (docs/architecture.md, "The server in layers").
@@ -28,7 +29,6 @@ extension StorageLimits {
       message: "\(field) \(date) is more than \(oldestDateDays) days before today (\(today)).")
   }
 }
-
 
 extension Calendar {
   /// The Gregorian calendar in UTC.

@@ -54,16 +54,29 @@ let package = Package(
     // A value guarded by a lock that ThreadSanitizer understands; shared by the server's layers.
     .target(name: "LockedValue"),
     // SQL storage that knows no table: the driver protocol, SQLite and PostgreSQL drivers, group
-    // commit, multi-row inserts, the migration runner, WAL syncs and checkpoints, their metrics.
+    // commit, multi-row inserts, the migration runner, rows and inserts by column name, WAL syncs
+    // and checkpoints, their metrics.
     .target(name: "SQLStore", dependencies: ["LockedValue", "CSQLite", "CPostgreSQL"]),
+    // SHA-256 by OpenSSL's libcrypto: the HTTP layer's `ETag`s and the store's token digests.
+    .target(name: "SHA256Digest", dependencies: ["CCrypto"]),
     // HTTP that knows no service: libmicrohttpd, routing, admission, per-client budgets, the
     // fair scheduler, conditional GET, the access log file and the request metrics.
     .target(
-      name: "HTTPServer", dependencies: ["JSONWire", "LockedValue", "CMicroHTTPD", "CCrypto"]),
-    // The trainee API server: routes on libmicrohttpd, storage on SQLite or PostgreSQL.
+      name: "HTTPServer",
+      dependencies: ["JSONWire", "LockedValue", "SHA256Digest", "CMicroHTTPD"]),
+    // The trainee store: the store protocol and its errors, one store over SQLStore's drivers
+    // (SQLite or PostgreSQL), the schema's migration steps, database copies, the storage limits,
+    // import files and the demo trainee. It knows no HTTP.
+    .target(
+      name: "TraineeData",
+      dependencies: ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest"]),
+    // The trainee API service: routes on HTTPServer, authentication, kept answers, request
+    // bodies, health routes; storage through TraineeData.
     .target(
       name: "TraineeServer",
-      dependencies: ["TraineeAPI", "JSONWire", "SQLStore", "HTTPServer", "LockedValue"]),
+      dependencies: [
+        "TraineeData", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer", "LockedValue",
+      ]),
     // Scripted, deterministic runs of the engine: `perform replay`.
     .target(name: "WorkoutReplay", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"]),
     // Scripted, deterministic runs of the nutrition day against an in-process server.
@@ -106,8 +119,8 @@ let package = Package(
     .executableTarget(
       name: "perform",
       dependencies: [
-        "WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI", "TraineeServer", "SQLStore",
-        "HTTPServer",
+        "WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI", "TraineeServer",
+        "TraineeData", "SQLStore", "HTTPServer",
         "LiveActivity", "NutritionReplay", "NutritionLog", "TerminalUI", "PerformApp",
         "TerminalScreens", "NutritionScreens", "LiveWorkoutScreens", "DurableFiles",
         "TrainingHistory",
@@ -129,13 +142,15 @@ let package = Package(
     // the server's (make bench).
     .executableTarget(
       name: "ServerJSONBenchmark",
-      dependencies: ["TraineeServer", "TraineeAPI", "JSONWire", "BenchmarkSupport"],
+      dependencies: ["TraineeServer", "TraineeData", "TraineeAPI", "JSONWire", "BenchmarkSupport"],
       path: "Benchmarks/ServerJSONBenchmark"
     ),
     // The store's cost of a log post from 64 trainees at once, without HTTP (make bench).
     .executableTarget(
       name: "StoreWriteBenchmark",
-      dependencies: ["TraineeServer", "TraineeAPI", "JSONWire", "SQLStore", "BenchmarkSupport"],
+      dependencies: [
+        "TraineeServer", "TraineeData", "TraineeAPI", "JSONWire", "SQLStore", "BenchmarkSupport",
+      ],
       path: "Benchmarks/StoreWriteBenchmark"
     ),
     // Key-to-frame latency of the real `perform` binary in a pseudo-terminal (make bench-app).
@@ -149,7 +164,8 @@ let package = Package(
     .target(
       name: "FuzzEntries",
       dependencies: [
-        "TraineeServer", "JSONWire", "SQLStore", "HTTPServer", "TraineeAPI", "WorkoutReplay",
+        "TraineeServer", "TraineeData", "JSONWire", "SQLStore", "HTTPServer", "TraineeAPI",
+        "WorkoutReplay",
         "NutritionReplay", "LiveActivity", "WorkoutSession", "NutritionLog", "NutritionScreens",
         "DurableFiles",
       ],
@@ -172,14 +188,16 @@ let package = Package(
     .testTarget(
       name: "TraineeServerTests",
       dependencies: [
-        "TraineeServer", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer", "LockedValue",
+        "TraineeServer", "TraineeData", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer",
+        "LockedValue", "SHA256Digest",
       ],
       exclude: ["Fixtures"]),
     // The URLSession client and the nutrition sync against the real server on loopback.
     .testTarget(
       name: "TraineeClientTests",
       dependencies: [
-        "TraineeAPI", "TraineeServer", "SQLStore", "HTTPServer", "NutritionLog", "WorkoutSession",
+        "TraineeAPI", "TraineeServer", "TraineeData", "SQLStore", "HTTPServer", "NutritionLog",
+        "WorkoutSession",
         "PerformTestSupport", "DurableFiles",
       ]),
     .testTarget(

@@ -2,6 +2,7 @@ import BenchmarkSupport
 import Foundation
 import JSONWire
 import TraineeAPI
+import TraineeData
 import TraineeServer
 
 // Workload: the bodies `make bench-server` sends (Benchmarks/server/workouts_log.lua: the demo's

@@ -3,6 +3,7 @@ import Foundation
 import JSONWire
 import SQLStore
 import TraineeAPI
+import TraineeData
 import TraineeServer
 
 // Workload: what `POST /v1/trainee/workouts/log` from 64 trainees at once asks of the store,

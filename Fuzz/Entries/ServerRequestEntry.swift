@@ -4,6 +4,7 @@ import JSONWire
 import SQLStore
 import Synchronization
 import TraineeAPI
+import TraineeData
 import TraineeServer
 
 // NB: docs/architecture.md, "The server at scale": every answer to anything a client can send is a

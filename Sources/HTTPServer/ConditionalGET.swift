@@ -1,4 +1,5 @@
 import Foundation
+import SHA256Digest
 
 // NB: docs/architecture.md, "Offline first": the app sends its copy's validator back as
 // `If-None-Match`; the server answers 304 when the answer has not changed. The tag is a digest of

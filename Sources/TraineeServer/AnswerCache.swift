@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import LockedValue
+import TraineeData
 
 // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept
 // answers, group commit and paged history", "The answer cache": an answer is kept with the

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import JSONWire
 import TraineeAPI
+import TraineeData
 
 // How the trainee API reads a request: the trainee its token named, and its JSON body as the
 // wire types (amounts bounded by `CodingUserInfoKey.checkedInput`, a refusal naming the field).

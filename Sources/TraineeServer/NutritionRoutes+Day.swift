@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import TraineeAPI
+import TraineeData
 
 // NB: docs/behaviour.md, "The nutrition day" and
 // docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":

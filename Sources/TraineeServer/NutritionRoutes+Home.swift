@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import TraineeAPI
+import TraineeData
 
 // NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
 // `GET /v1/trainee/home?planId=&dayId=` answers today in the request's `X-Timezone`, the next

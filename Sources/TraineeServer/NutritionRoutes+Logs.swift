@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import TraineeAPI
+import TraineeData
 
 // NB: docs/decisions/the-server-http-routes-and-storage.md, "Server nutrition routes": `POST
 // /v1/trainee/nutrition/logs` (a meal log with items, optional `consumedAt`, answers its id). The

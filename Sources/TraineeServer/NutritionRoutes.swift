@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import TraineeAPI
+import TraineeData
 
 // NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage"
 // (nutrition, foods, home) and "Bad input and isolation": every route acts for the trainee its

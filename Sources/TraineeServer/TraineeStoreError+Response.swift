@@ -1,4 +1,5 @@
 import HTTPServer
+import TraineeData
 
 extension TraineeStoreError: HTTPResponseError {
   /// The store's failures are the server's own (or its database's): reported, and answered

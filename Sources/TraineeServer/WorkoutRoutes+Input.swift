@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import TraineeAPI
+import TraineeData
 
 // NB: docs/architecture.md, "Durability and bad input": a bad body is refused whole with 400 naming
 // the field, and changes nothing. The ranges are wide enough for any real workout (a session

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import TraineeAPI
+import TraineeData
 
 // NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
 // `GET /v1/trainee/workouts` is the imported programs with the saved swaps applied and

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import TraineeAPI
+import TraineeData
 
 // NB: docs/decisions/history-progress-and-moving-data.md "Paged logged sets": `GET
 // /v1/trainee/workouts/sets` pages the trainee's done sets oldest first, of one exercise

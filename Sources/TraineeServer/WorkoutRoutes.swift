@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import TraineeAPI
+import TraineeData
 
 // NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
 // every route acts for the trainee the token names, and a record id that is not a positive integer

@@ -1,5 +1,6 @@
 import Foundation
 import TraineeAPI
+import TraineeData
 import TraineeServer
 
 /// `perform trainee add`, `perform program import`, `perform nutrition-plan import`.

@@ -1,5 +1,6 @@
 import Foundation
 import SQLStore
+import TraineeData
 import TraineeServer
 
 /// `perform db copy --from PATH_OR_URL --to PATH_OR_URL`.

@@ -1,5 +1,6 @@
 import DurableFiles
 import Foundation
+import TraineeData
 import TraineeServer
 
 // NB: docs/decisions/operating-the-server.md, "The demo trainee's token": a restarted server must

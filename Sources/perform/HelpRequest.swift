@@ -1,5 +1,6 @@
 import Foundation
 import SQLStore
+import TraineeData
 import TraineeServer
 
 /// Perform's version, printed by `perform --version`; raised with each release.

@@ -2,6 +2,7 @@ import DurableFiles
 import Foundation
 import HTTPServer
 import SQLStore
+import TraineeData
 import TraineeServer
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@ import Foundation
 import PerformTestSupport
 import Synchronization
 import Testing
+import TraineeData
 import TraineeServer
 
 @testable import TraineeAPI

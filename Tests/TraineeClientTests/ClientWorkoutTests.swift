@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TraineeAPI
+import TraineeData
 import TraineeServer
 
 /// The workout calls of the client against the real server.

@@ -3,6 +3,7 @@ import HTTPServer
 import PerformTestSupport
 import SQLStore
 import Synchronization
+import TraineeData
 import TraineeServer
 
 @testable import TraineeAPI

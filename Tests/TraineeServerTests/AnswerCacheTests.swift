@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// The answer cache alone: versions, keys and its bound.

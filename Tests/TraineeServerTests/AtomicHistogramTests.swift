@@ -3,6 +3,7 @@ import Testing
 
 @testable import HTTPServer
 @testable import SQLStore
+@testable import TraineeData
 @testable import TraineeServer
 
 /// The read-time histogram counted without a lock shows what the locked one showed.

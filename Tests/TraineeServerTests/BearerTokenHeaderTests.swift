@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// `Authorization` read as `Bearer <token>`: the quick reading of an ASCII field gives what the

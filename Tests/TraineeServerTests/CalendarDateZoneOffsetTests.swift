@@ -3,6 +3,7 @@ import Testing
 import TraineeAPI
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// The kept `/home`'s today: the date worked out from the zone's offset is the calendar's.

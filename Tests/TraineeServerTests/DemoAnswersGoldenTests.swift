@@ -3,6 +3,7 @@ import Testing
 import TraineeAPI
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// The server's answer to every `GET` route for the demo trainee on a fixed clock, compared byte

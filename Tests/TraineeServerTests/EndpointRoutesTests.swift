@@ -3,6 +3,7 @@ import Testing
 import TraineeAPI
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// The server's routes are built from the endpoint table (docs/architecture.md, "One endpoint

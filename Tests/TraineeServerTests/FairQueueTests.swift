@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// `FairQueue`: a bounded pool shared among clients, none holding more than its share.

@@ -4,6 +4,7 @@ import TraineeAPI
 
 @testable import HTTPServer
 @testable import SQLStore
+@testable import TraineeData
 @testable import TraineeServer
 
 // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept

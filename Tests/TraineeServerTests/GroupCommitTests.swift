@@ -5,6 +5,7 @@ import Testing
 
 @testable import HTTPServer
 @testable import SQLStore
+@testable import TraineeData
 @testable import TraineeServer
 
 /// Writes that arrive together share one transaction and one commit, and each still succeeds or

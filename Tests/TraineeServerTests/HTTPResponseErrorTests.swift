@@ -3,6 +3,7 @@ import HTTPServer
 import LockedValue
 import Testing
 import TraineeAPI
+import TraineeData
 import TraineeServer
 
 /// The HTTP layer knows no service's errors: an error renders its own answer through

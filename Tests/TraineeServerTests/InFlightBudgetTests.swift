@@ -3,6 +3,7 @@ import LockedValue
 import Testing
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// `InFlightBudget` and `ClientRequestCounts`: body bytes and requests per client address in

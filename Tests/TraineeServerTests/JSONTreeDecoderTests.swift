@@ -4,6 +4,7 @@ import Testing
 import TraineeAPI
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// `JSONTreeDecoder` decodes what Foundation's `JSONDecoder` decodes, and fails where it fails

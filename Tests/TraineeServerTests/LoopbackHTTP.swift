@@ -1,5 +1,6 @@
 import Foundation
 import TraineeAPI
+import TraineeData
 import TraineeServer
 
 @testable import HTTPServer

@@ -3,6 +3,7 @@ import Testing
 
 @testable import HTTPServer
 @testable import SQLStore
+@testable import TraineeData
 @testable import TraineeServer
 
 private func tableNames(_ database: SQLiteDatabase) throws -> [String] {

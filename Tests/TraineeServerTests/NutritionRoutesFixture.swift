@@ -2,6 +2,7 @@ import Foundation
 import TraineeAPI
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// A router over an in-memory store with two trainees, at a fixed instant.

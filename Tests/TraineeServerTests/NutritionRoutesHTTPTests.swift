@@ -3,6 +3,7 @@ import Testing
 import TraineeAPI
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// The nutrition routes through the real libmicrohttpd server on a loopback port.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// `rfc3339Instant`: RFC 3339's `date-time` exactly, between 1970 and 9999, offsets to 18:00.

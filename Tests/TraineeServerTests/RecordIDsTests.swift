@@ -4,6 +4,7 @@ import SQLStore
 import Testing
 import TraineeAPI
 
+@testable import TraineeData
 @testable import TraineeServer
 
 private let utc = TimeZone(identifier: "UTC")!

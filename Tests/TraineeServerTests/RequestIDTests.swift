@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// Request ids (`X-Request-Id`, the access log's `id`): 16 hex digits, never repeated by one

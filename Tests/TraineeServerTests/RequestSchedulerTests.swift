@@ -4,6 +4,7 @@ import LockedValue
 import Testing
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// The scheduler's bookkeeping under many short jobs submitted from several threads at once.

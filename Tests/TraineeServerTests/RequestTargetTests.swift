@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// `RequestTarget`: split on the raw `/` and `?` first, decode each piece after, refuse what

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// `Router.admit(_:)` keeps the route it found in the request, so that the server's later steps

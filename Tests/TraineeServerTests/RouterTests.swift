@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TraineeAPI
+import TraineeData
 import TraineeServer
 
 @testable import HTTPServer

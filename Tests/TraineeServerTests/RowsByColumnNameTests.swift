@@ -3,6 +3,7 @@ import Testing
 
 @testable import HTTPServer
 @testable import SQLStore
+@testable import TraineeData
 @testable import TraineeServer
 
 /// Rows read and bound by column name (docs/decisions/the-server-http-routes-and-storage.md,

@@ -4,6 +4,7 @@ import Testing
 
 @testable import HTTPServer
 @testable import SQLStore
+@testable import TraineeData
 @testable import TraineeServer
 
 /// Runs `body` with a new empty directory, removed afterwards with everything in it.

@@ -4,6 +4,7 @@ import Testing
 import TraineeAPI
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// Isolation between trainees, threads writing at once, and what survives a reopen.

@@ -15,7 +15,9 @@ struct ServerLayersTests {
     "JSONWire": [],
     "LockedValue": [],
     "SQLStore": ["LockedValue", "CSQLite", "CPostgreSQL"],
-    "HTTPServer": ["JSONWire", "LockedValue", "CMicroHTTPD", "CCrypto"],
+    "SHA256Digest": ["CCrypto"],
+    "HTTPServer": ["JSONWire", "LockedValue", "SHA256Digest", "CMicroHTTPD"],
+    "TraineeData": ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest"],
   ]
 
   private static let system: Set<String> = ["Foundation", "Dispatch", "Glibc", "Synchronization"]
@@ -33,13 +35,28 @@ struct ServerLayersTests {
   @Test(arguments: allowed.keys.sorted())
   func aLayerImportsOnlyWhatItsBelow(_ module: String) throws {
     let directory = Self.sources.appendingPathComponent(module)
-    let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    let files = try FileManager.default.subpathsOfDirectory(atPath: directory.path)
       .filter { $0.hasSuffix(".swift") }
     #expect(!files.isEmpty)
     for file in files {
       let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
       let extra = Self.imports(text).subtracting(Self.system).subtracting(Self.allowed[module]!)
       #expect(extra.isEmpty, "\(module)/\(file) imports \(extra.sorted())")
+    }
+  }
+
+  /// The trainee store answers in its own errors and values, never in HTTP: what a route answers
+  /// for them is the service's (docs/architecture.md, "The server in layers").
+  @Test func theTraineeStoreKnowsNoHTTP() throws {
+    #expect(Self.allowed["TraineeData"]!.isDisjoint(with: ["HTTPServer", "TraineeServer"]))
+    let directory = Self.sources.appendingPathComponent("TraineeData")
+    let files = try FileManager.default.subpathsOfDirectory(atPath: directory.path)
+      .filter { $0.hasSuffix(".swift") }
+    #expect(files.contains("Schema/TraineeSchema.swift"))
+    for file in files {
+      let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+      let http = Self.imports(text).intersection(["HTTPServer", "TraineeServer", "CMicroHTTPD"])
+      #expect(http.isEmpty, "TraineeData/\(file) imports \(http.sorted())")
     }
   }
 

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 #if canImport(FoundationNetworking)

@@ -2,6 +2,7 @@ import Foundation
 import TraineeAPI
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// Data and helpers the store tests share.

@@ -3,6 +3,7 @@ import Testing
 import TraineeAPI
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// The stored log is written by hand, byte for byte as Foundation's `JSONEncoder` writes it.

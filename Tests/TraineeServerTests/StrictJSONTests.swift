@@ -3,6 +3,7 @@ import JSONWire
 import Testing
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// `StrictJSON`: RFC 8259 exactly, plus unique member names, finite numbers and paired surrogates.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import HTTPServer
 @testable import SQLStore
+@testable import TraineeData
 @testable import TraineeServer
 
 /// The wal-index header's stamp

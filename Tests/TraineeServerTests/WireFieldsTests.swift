@@ -4,6 +4,7 @@ import Testing
 import TraineeAPI
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// A hot wire type's fast paths (the one-pass reads, `PlainTreeDecodable`, and the sorted

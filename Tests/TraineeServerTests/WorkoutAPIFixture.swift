@@ -2,6 +2,7 @@ import Foundation
 import TraineeAPI
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// Two trainees, A with the fixture's programs and B with the same programs, on one store and

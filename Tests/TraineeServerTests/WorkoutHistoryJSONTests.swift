@@ -3,6 +3,7 @@ import Testing
 import TraineeAPI
 
 @testable import HTTPServer
+@testable import TraineeData
 @testable import TraineeServer
 
 /// A history page and one log are written by hand, byte for byte as `HTTPResponse.json` (that

@@ -4,6 +4,7 @@ import TraineeAPI
 
 @testable import HTTPServer
 @testable import SQLStore
+@testable import TraineeData
 @testable import TraineeServer
 
 private typealias F = StoreFixture

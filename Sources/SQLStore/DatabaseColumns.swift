@@ -1,5 +1,4 @@
 import Foundation
-import SQLStore
 
 // NB: docs/decisions/the-server-http-routes-and-storage.md, "Rows by column name": a query's
 // select list is rendered from the same `DatabaseColumns` its rows are read by, so a column is

@@ -1,5 +1,4 @@
 import Foundation
-import SQLStore
 
 /// The current row of a query read by column name: `try row["weight"]`, the value's type chosen
 /// by what it is assigned to (`Double?` reads `NULL` as `nil`; `Double` throws on `NULL`).

@@ -1,4 +1,5 @@
 import Foundation
+import SQLStore
 import TraineeAPI
 
 // NB: docs/decisions/the-server-http-routes-and-storage.md, "Rows by column name": each value the

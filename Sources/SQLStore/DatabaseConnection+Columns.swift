@@ -1,5 +1,4 @@
 import Foundation
-import SQLStore
 
 extension DatabaseConnection {
   /// Every row of a query that selects `columns` (its select list rendered from them), each read

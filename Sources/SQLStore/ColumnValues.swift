@@ -1,5 +1,4 @@
 import Foundation
-import SQLStore
 
 // NB: docs/decisions/the-server-http-routes-and-storage.md, "Rows by column name": an `INSERT`'s
 // column list and its placeholders are rendered from one list of column and value pairs, so a

@@ -1,4 +1,3 @@
-import HTTPServer
 import JSONWire
 import TraineeAPI
 
@@ -30,7 +29,7 @@ extension LogWorkoutPayload {
 }
 
 extension SortedJSONWriter {
-  mutating func entry(_ entry: LogEntry) {
+  package mutating func entry(_ entry: LogEntry) {
     object {
       $0.member("done") { $0.bool(entry.done) }
       $0.member("exerciseId") { $0.string(entry.exerciseId) }
@@ -75,7 +74,7 @@ extension SortedJSONWriter {
 extension LoggedWorkoutDto {
   /// The answer to a log post, as `HTTPResponse.json` would write it (`JSONEncoder` with sorted
   /// keys): written by hand, as the post's answer is on its hot path.
-  var sortedJSON: [UInt8] {
+  package var sortedJSON: [UInt8] {
     var writer = SortedJSONWriter()
     writer.object {
       if deleted { $0.member("deleted") { $0.bool(true) } }

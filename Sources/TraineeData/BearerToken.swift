@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import SHA256Digest
 
 // NB: docs/decisions/the-server-http-routes-and-storage.md, "The server: HTTP, routes and storage":
 // the token is stored only as its SHA-256. A token is 256 random bits from the system's secure

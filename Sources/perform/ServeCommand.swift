@@ -268,9 +268,10 @@ func openStore(
       return (try DatabaseTraineeStore(database: database), database.location)
     }
     path = explicit
+    keepDatabaseOwnerOnly(path)
   } else {
     let layout = dataLayout(options)
-    try FileManager.default.createDirectory(at: layout.root, withIntermediateDirectories: true)
+    try prepareDataDirectory(layout)
     path = layout.database.path
   }
   return (

@@ -1,5 +1,6 @@
 import DurableFiles
 import Foundation
+import TraineeAPI
 
 /// One command's entry in the usage: the words that name it and its synopsis, indented.
 struct CommandUsage {
@@ -190,9 +191,19 @@ private func indent(_ text: String) -> String {
     .joined(separator: "\n")
 }
 
-/// Writes `message` to standard error, prefixed with the program's name.
+/// `line` as printed: every control character shown as U+FFFD, so a name from the server or a
+/// file cannot move the cursor, retitle the terminal or clear the screen (docs/security.md,
+/// "Names and the terminal").
+func shownLine(_ line: String) -> String {
+  ControlCharacters.shown(line)
+}
+
+/// Writes `message` to standard error, prefixed with the program's name; a control character
+/// in it other than a line break (one from a name in the message) is shown as U+FFFD
+/// (docs/security.md, "Names and the terminal").
 func fail(_ message: String) {
-  FileHandle.standardError.write(Data("perform: \(message)\n".utf8))
+  let shown = ControlCharacters.shown(message, keeping: ["\n"])
+  FileHandle.standardError.write(Data("perform: \(shown)\n".utf8))
 }
 
 /// Command-line options of the form `--name VALUE`, after the positional arguments.

@@ -14,6 +14,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 perform=$(realpath -m "${1:-$root/.build/debug/perform}")
 : "${PERFORM_TEST_POSTGRESQL:?run under scripts/with-test-postgresql.sh}"
 
+# The check's own files are private too: front.out holds the demo token.
+umask 077
 dir=$(mktemp -d)
 trap '"$root/scripts/nginx-front.sh" stop "$dir"; rm -rf "$dir"' EXIT
 psql -q "$PERFORM_TEST_POSTGRESQL" -c "CREATE SCHEMA front"
@@ -22,6 +24,10 @@ psql -q "$PERFORM_TEST_POSTGRESQL" -c "CREATE SCHEMA front"
 front=$(sed -n 's/^front: //p' "$dir/front.out")
 token=$(sed -n 's/^token: //p' "$dir/front.out")
 victim=$(sed -n '1s/^server: \([0-9]*\) .*/\1/p' "$dir/front.out")
+# docs/security.md, "Files other local users could read": no file other users may read under DIR
+# holds the demo token (the servers' output did).
+leaked=$(find "$dir" -type f -perm /o+r -exec grep -lF "$token" {} + || true)
+[[ -z "$leaked" ]] || { echo "the demo token is in files other users may read: $leaked" >&2; exit 1; }
 
 python3 - "$front" "$token" "$victim" <<'PY'
 import http.client, json, os, signal, sys, threading, time, urllib.parse

@@ -53,6 +53,10 @@ dir=$(cd "$dir" && pwd)
 # nginx keeps large request bodies under DIR; started as root, its workers are `nobody`, who must
 # reach DIR (a DIR under a private home would answer those requests 500 in HTML).
 chmod 755 "$dir"
+# What is written below is its owner's alone: a server's output holds the demo trainee's token, its
+# access log the trainees' requests (docs/security.md, "Files other local users could read"). A
+# file left by an earlier run is made again rather than reused with its old mode.
+umask 077
 if [[ $(id -u) -eq 0 ]] && ! runuser -u nobody -- test -x "$dir"; then
   echo "nginx's workers (user nobody) cannot reach $dir: use a directory whose parents all may" \
     "(such as /tmp/front)" >&2
@@ -62,6 +66,7 @@ fi
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 ports=()
 for name in first second; do
+  rm -f "$dir/server-$name.out" "$dir/server-$name.err"
   : >"$dir/server-$name.out"
   # The first creates the demo trainee; the second only reads its token file.
   extra=()

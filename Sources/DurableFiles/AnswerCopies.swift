@@ -104,7 +104,7 @@ public struct AnswerCopies: Sendable {
     data.append(UInt8(ascii: "\n"))
     data.append(copy.body)
     do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try OwnerOnlyFiles.createDirectory(directory)
     } catch {
       throw FileError(path: directory.path, operation: "mkdir", code: EIO)
     }

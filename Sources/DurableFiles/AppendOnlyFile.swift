@@ -18,10 +18,12 @@ package final class AppendOnlyFile: @unchecked Sendable {
   private let fd: Int32
   private let syncPending = LockedFlag()
 
-  /// Opens `path` for appending, creating it, or emptying it first when `truncating`.
+  /// Opens `path` for appending, creating it (its owner's alone: 0600), or emptying it first
+  /// when `truncating`.
   package init(path: String, truncating: Bool = false) throws(FileError) {
     self.path = path
-    fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | (truncating ? O_TRUNC : 0), 0o644)
+    let flags = O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | (truncating ? O_TRUNC : 0)
+    fd = open(path, flags, OwnerOnlyFiles.fileMode)
     guard fd >= 0 else { throw FileError(path: path, operation: "open", code: errno) }
   }
 

@@ -17,7 +17,7 @@ package final class DirectoryLock {
   /// Takes the lock on `directory`, which must exist.
   package init(_ directory: URL) throws(FileError) {
     let path = directory.appendingPathComponent(".lock").path
-    fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, OwnerOnlyFiles.fileMode)
     guard fd >= 0 else { throw FileError(path: path, operation: "open", code: errno) }
     // A process forked by anyone in this process (or by the previous owner) shares the lock's
     // open file until it execs, so a just-released lock can still look held for a moment: try

@@ -25,10 +25,10 @@ package enum DurableFile {
   /// removed and `url` is left as it was. A crash or a kill before the rename leaves the
   /// temporary file behind; `removeStaleTemporaries(in:olderThan:now:legacyTemporariesOf:)`
   /// sweeps such files, once over an hour old, when their directory's owner next opens it.
-  /// `permissions` are the new file's mode bits (less the umask): `0o600` for a secret only its
-  /// owner may read, which it has from its first byte.
+  /// `permissions` are the new file's mode bits (less the umask): only its owner's by default
+  /// (docs/security.md, "Files other local users could read"), which it has from its first byte.
   package static func atomicWrite(
-    _ data: Data, to url: URL, permissions: mode_t = 0o644
+    _ data: Data, to url: URL, permissions: mode_t = OwnerOnlyFiles.fileMode
   ) throws(FileError) {
     let directory = url.deletingLastPathComponent()
     let temporary = directory.appendingPathComponent(

@@ -50,7 +50,7 @@ public struct DurableJSONFile<Value: Codable>: Sendable {
     }
     let directory = url.deletingLastPathComponent()
     do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try OwnerOnlyFiles.createDirectory(directory)
     } catch {
       throw FileError(path: directory.path, operation: "mkdir", code: EIO)
     }

@@ -56,7 +56,7 @@ enum ActivityFiles {
   /// Creates `directory` and its parents when missing.
   static func makeDirectory(_ directory: URL) throws(FileError) {
     do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try OwnerOnlyFiles.createDirectory(directory)
     } catch {
       throw FileError(path: directory.path, operation: "mkdir", code: errnoOf(error))
     }

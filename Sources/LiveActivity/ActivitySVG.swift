@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: docs/decisions/the-lock-screen-card.md, "Live Activity previews and Apple layer": the Lock
 // Screen card and, below it, the Dynamic Island's expanded, compact and minimal surfaces, drawn
@@ -264,18 +265,8 @@ private struct SVGCanvas {
       ? String(Int(tenths / 10)) : String(tenths / 10)
   }
 
+  /// `string` as XML 1.0 character data (docs/security.md, "Names and the terminal").
   private func escape(_ string: String) -> String {
-    var escaped = ""
-    for character in string {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&apos;"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
+    XMLText.escaped(string)
   }
 }

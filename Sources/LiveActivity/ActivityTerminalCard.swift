@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: docs/decisions/the-lock-screen-card.md, "Live Activity previews and Apple layer": the Lock
 // Screen card for the terminal app, a fixed number of columns wide (wide characters count two).
@@ -20,8 +21,10 @@ private struct Segment {
   var text: String
   var style: String?
 
+  /// A run of `text`, its control characters shown as U+FFFD: the card's words come from the
+  /// workout, its names from the server (docs/security.md, "Names and the terminal").
   init(_ text: String, _ style: String? = nil) {
-    self.text = text
+    self.text = ControlCharacters.shown(text)
     self.style = style
   }
 

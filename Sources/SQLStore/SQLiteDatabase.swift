@@ -5,6 +5,10 @@ import Synchronization
   import Glibc
 #endif
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 // NB: SQLiteConnection.swift is the one file that touches SQLite's pointers; this one hands its
 // connections to threads and runs transactions on them.
 
@@ -82,6 +86,9 @@ public final class SQLiteDatabase: Sendable {
   ) throws {
     self.path = path
     let isMemory = path == ":memory:"
+    // NB: docs/security.md, "Files other local users could read": a new file is created 0600
+    // before SQLite opens it, and SQLite gives the WAL and shared memory the file's own mode.
+    if !isMemory { Glibc.close(Glibc.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)) }
     walSync =
       options.syncOffWriter && options.synchronousFull && !isMemory
       ? SQLiteWALSync(databasePath: path, sync: sync) : nil

@@ -72,6 +72,10 @@ public enum ImportFile {
     case (.any, _), (.text, .string), (.textOrNumber, .string), (.textOrNumber, .number),
       (.number, .number), (.bool, .bool):
       return
+    case (.name, .string(let text)):
+      guard !ControlCharacters.found(in: text) else {
+        throw refuse("holds a control character (U+0000 to U+001F or U+007F to U+009F)")
+      }
     case (.whole(let range), .number(let number)):
       guard let whole = Int(exactly: number.value), range.contains(whole) else {
         throw refuse(
@@ -148,7 +152,7 @@ public enum ImportFile {
 
   private static func expected(_ shape: ImportFileShape) -> String {
     switch shape {
-    case .text, .oneOf: "a string"
+    case .text, .name, .oneOf: "a string"
     case .textOrNumber: "a string or a number"
     case .number: "a number"
     case .whole, .count: "a whole number"

@@ -7,6 +7,9 @@
 indirect enum ImportFileShape: Sendable {
   /// A JSON string.
   case text
+  /// A JSON string without control characters: a name shown to the trainee (docs/security.md,
+  /// "Names and the terminal").
+  case name
   /// Free text a coach may also write as a number (`"8"` or `8`), as the wire types read it.
   case textOrNumber
   /// A finite JSON number.
@@ -51,7 +54,7 @@ extension ImportFileShape {
   ])
 
   private static let plan = ImportFileShape.object([
-    .required("id", .text), .required("name", .text), .required("days", .list(day, unique: "id")),
+    .required("id", .text), .required("name", .name), .required("days", .list(day, unique: "id")),
   ])
 
   private static let day = ImportFileShape.object([
@@ -62,7 +65,7 @@ extension ImportFileShape {
   ])
 
   private static let strength = ImportFileShape.object([
-    .required("id", .text), .required("exerciseId", .text), .required("name", .text),
+    .required("id", .text), .required("exerciseId", .text), .required("name", .name),
     .optional("image", .text), .optional("sets", .count(1...maximumSets)),
     .optional("reps", .textOrNumber), .optional("weight", .textOrNumber),
     .optional("rest", .textOrNumber), .optional("tempo", .textOrNumber),
@@ -90,12 +93,12 @@ extension ImportFileShape {
   ])
 
   private static let substitute = ImportFileShape.object([
-    .required("exerciseId", .text), .required("name", .text), .optional("image", .text),
+    .required("exerciseId", .text), .required("name", .name), .optional("image", .text),
     .optional("lastSets", .list(lastSet, unique: "setNumber")), .optional("best", best),
   ])
 
   private static let cardio = ImportFileShape.object([
-    .required("id", .text), .required("exerciseId", .text), .required("name", .text),
+    .required("id", .text), .required("exerciseId", .text), .required("name", .name),
     .optional("image", .text), .optional("sets", .count(1...maximumSets)),
     .optional("rest", .textOrNumber),
   ])
@@ -106,7 +109,7 @@ extension ImportFileShape {
   ])
 
   private static let nutritionPlan = ImportFileShape.object([
-    .required("id", .text), .required("name", .text),
+    .required("id", .text), .required("name", .name),
     .required("days", .list(nutritionDay, unique: "id")),
   ])
 
@@ -122,7 +125,7 @@ extension ImportFileShape {
   ])
 
   private static let meal = ImportFileShape.object([
-    .required("id", .text), .required("name", .text), .optional("time", .textOrNumber),
+    .required("id", .text), .required("name", .name), .optional("time", .textOrNumber),
     .optional("items", .list(item, unique: "id")),
   ])
 
@@ -131,7 +134,7 @@ extension ImportFileShape {
   ])
 
   private static let option = ImportFileShape.object([
-    .required("id", .text), .required("name", .text), .optional("foodId", .text),
+    .required("id", .text), .required("name", .name), .optional("foodId", .text),
     .optional("qty", .number), .optional("unit", .textOrNumber), .optional("kcal", .number),
     .optional("protein", .number), .optional("carbs", .number), .optional("fat", .number),
   ])

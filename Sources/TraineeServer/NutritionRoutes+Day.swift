@@ -22,17 +22,24 @@ package struct DayBody: Decodable, Equatable {
   package var hasData: Bool
   /// Whether `data` has a `portions` member at all, `null` included.
   package var sendsPortions = false
+  /// The path of the first name in `data` holding a control character, if one does.
+  package var nameWithControlCharacter: String?
 
-  package init(date: String?, hasData: Bool, sendsPortions: Bool) {
+  package init(
+    date: String?, hasData: Bool, sendsPortions: Bool, nameWithControlCharacter: String? = nil
+  ) {
     self.date = date
     self.hasData = hasData
     self.sendsPortions = sendsPortions
+    self.nameWithControlCharacter = nameWithControlCharacter
   }
 
   package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     date = try container.decodeOptional(String.self, forKey: .date)
-    hasData = try container.decodeOptional(NutritionDaySnapshot.self, forKey: .data) != nil
+    let snapshot = try container.decodeOptional(NutritionDaySnapshot.self, forKey: .data)
+    hasData = snapshot != nil
+    nameWithControlCharacter = snapshot.flatMap(NutritionInput.nameWithControlCharacter)
     if hasData {
       sendsPortions = try container.nestedContainer(keyedBy: DataKeys.self, forKey: .data)
         .contains(.portions)
@@ -59,6 +66,9 @@ extension TraineeAPIRoutes {
       throw HTTPError(
         .badRequest, code: "invalid_body",
         message: "Body: data is missing or null; send the day's snapshot object.")
+    }
+    if let field = body.nameWithControlCharacter {
+      throw WorkoutInput.controlCharacterRefusal(field)
     }
     let today = CalendarDate(now(), in: zone)
     try refuseFuture(date, today: today, field: "date")

@@ -58,3 +58,32 @@ func refuseFuture(_ date: CalendarDate, today: CalendarDate, field: String) thro
     .badRequest, code: "future_date",
     message: "\(field) \(date) is in the future; today is \(today) in the request's time zone.")
 }
+
+// NB: docs/security.md, "Names and the terminal": the names in a day's snapshot (a custom meal's
+// label, the foods added to a meal, a replacement's food) hold no control character.
+
+/// Checks of the nutrition endpoints' input beyond its JSON types.
+enum NutritionInput {
+  /// The path in the body of the first name in `snapshot` holding a control character, keys in
+  /// sorted order so the same body always names the same path; `nil` when none does.
+  static func nameWithControlCharacter(_ snapshot: NutritionDaySnapshot) -> String? {
+    func key(_ key: String) -> String { "\"\(key.prefix(64))\"" }
+    for (mealKey, meal) in snapshot.customMeals.sorted(by: { $0.key < $1.key }) {
+      let path = "data.customMeals[\(key(mealKey))]"
+      if ControlCharacters.found(in: meal.label) { return "\(path).label" }
+      if let index = meal.items.firstIndex(where: { ControlCharacters.found(in: $0.name) }) {
+        return "\(path).items[\(index)].name"
+      }
+    }
+    for (mealKey, items) in snapshot.aiMeals.sorted(by: { $0.key < $1.key }) {
+      if let index = items.firstIndex(where: { ControlCharacters.found(in: $0.name) }) {
+        return "data.aiMeals[\(key(mealKey))][\(index)].name"
+      }
+    }
+    for (mealKey, replacement) in snapshot.replacement.sorted(by: { $0.key < $1.key })
+    where ControlCharacters.found(in: replacement.entry.name) {
+      return "data.replacement[\(key(mealKey))].name"
+    }
+    return nil
+  }
+}

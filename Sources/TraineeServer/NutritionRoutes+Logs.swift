@@ -132,6 +132,7 @@ extension TraineeAPIRoutes {
         message: "Body: items must hold 1 to \(maximumLoggedItems) foods.")
     }
     for (index, item) in items.enumerated() {
+      try WorkoutInput.refuseControlCharacters(item.name, "items[\(index)].name")
       let values = [
         ("kcal", item.macros.kcal), ("protein", item.macros.protein),
         ("carbs", item.macros.carbs), ("fat", item.macros.fat),

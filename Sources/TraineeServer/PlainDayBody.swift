@@ -87,6 +87,13 @@ enum PlainDay {
     return false
   }
 
+  /// A name without control characters: one with them is left to the decoder, which finds its
+  /// path for the refusal (docs/security.md, "Names and the terminal").
+  private static func isName(_ tree: JSONTree) -> Bool {
+    guard case .string(let text) = tree else { return false }
+    return !ControlCharacters.found(in: text)
+  }
+
   private static func isMealStatus(_ tree: JSONTree) -> Bool {
     guard case .string(let text) = tree else { return false }
     return MealStatus(rawValue: text) != nil
@@ -144,7 +151,8 @@ enum PlainDay {
     object(tree, requiring: ["id"]) { name, value in
       switch name {
       case "id": isString(value)
-      case "label", "source", "logId": isOptional(value, isString)
+      case "label": isOptional(value, isName)
+      case "source", "logId": isOptional(value, isString)
       case "items": isOptional(value) { list($0, isCustomMealItem) }
       default: isExtraMember(name, of: CustomMeal.CodingKeys.self)
       }
@@ -158,7 +166,8 @@ enum PlainDay {
     object(tree, requiring: ["id"]) { name, value in
       switch name {
       case "id": isString(value)
-      case "name", "unit", "barcode": isOptional(value, isString)
+      case "name": isOptional(value, isName)
+      case "unit", "barcode": isOptional(value, isString)
       case "kcal", "protein", "carbs", "fat": isOptional(value, isAmount)
       case "qty": isOptional(value, isNumber)
       case "mbp", "base", "food": true

@@ -171,6 +171,26 @@ enum WorkoutInput {
     guard let value else { return }
     try check(
       value.utf8.count <= max || value.count <= max, field(), "is longer than \(max) characters")
+    try refuseControlCharacters(value, field())
+  }
+
+  // NB: docs/security.md, "Names and the terminal": no text of a workout (a name, a label, an
+  // id, a short text) holds a control character; none has a use for one, and a name with ESC in
+  // it retitled a terminal that printed it.
+
+  /// Throws 400 `invalid_body` naming `field` when `value` holds a control character (U+0000 to
+  /// U+001F, U+007F to U+009F).
+  static func refuseControlCharacters(
+    _ value: String, _ field: @autoclosure () -> String
+  ) throws(HTTPError) {
+    guard !ControlCharacters.found(in: value) else { throw controlCharacterRefusal(field()) }
+  }
+
+  /// 400 `invalid_body`: `field` holds a control character.
+  static func controlCharacterRefusal(_ field: String) -> HTTPError {
+    HTTPError(
+      .badRequest, code: "invalid_body",
+      message: "Body: \(field) holds a control character (U+0000 to U+001F or U+007F to U+009F).")
   }
 
   private static func range(

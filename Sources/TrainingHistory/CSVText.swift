@@ -135,16 +135,28 @@ public enum CSVText {
   // plain number such as `-1` is a number, not a formula, and stays as it is. A cell that already
   // starts with apostrophes before such a character gets one more, so reading takes exactly one
   // away and every text comes back as it was.
+  // NB: docs/security.md, "Spreadsheet formulas in exports": a spreadsheet may split the file at
+  // another separator than the comma it was written with (`;` in many European locales, a tab),
+  // taking quotes in the middle of its cell as text, and a line break in a field ends its row. So
+  // the text after each `,`, `;`, tab or line break inside a field can start a cell too, and is
+  // guarded the same way: `x;=1+1` is written `x;'=1+1`. Quotes before the formula's character are
+  // skipped like apostrophes (a cell may start with a quote that reads as an opening one). There a
+  // number is no exception: the cell it starts runs on into the fields after it (`x;+1` and the
+  // next field read `+1,...`), so `x;-1` is written `x;'-1`.
 
   /// The characters that make a spreadsheet read a cell as a formula.
   static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
 
-  /// Whether `field`, after any leading apostrophes, starts as a formula and is not a plain
-  /// number.
-  static func looksLikeFormula(_ field: String) -> Bool {
-    let rest = field.drop { $0 == "'" }
+  /// The characters after which a spreadsheet may start a new cell: the separators it may split
+  /// at and line breaks.
+  static let cellBreaks: Set<Character> = [",", ";", "\t", "\n", "\r", "\r\n"]
+
+  /// Whether `field`, after any leading apostrophes and quotes, starts as a formula and is not a
+  /// plain number (a number counts too when `numbersToo`).
+  static func looksLikeFormula(_ field: String, numbersToo: Bool = false) -> Bool {
+    let rest = field.drop { $0 == "'" || $0 == "\"" }
     guard let first = rest.first, formulaStarts.contains(first) else { return false }
-    return !isPlainNumber(rest)
+    return numbersToo || !isPlainNumber(rest)
   }
 
   /// `-12`, `+3.5`: a sign, digits and at most one decimal point with digits after it.
@@ -156,14 +168,42 @@ public enum CSVText {
     return parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
   }
 
-  /// A text cell as exported: after an apostrophe when a spreadsheet would run it as a formula.
+  /// Whether a spreadsheet would run the cell that may start at `index` of `characters`: the
+  /// field's start (a cell of its own, where a plain number is a number), or the text after a
+  /// cell break (which runs on into the next fields, so a number there is guarded too).
+  private static func runsAsFormula(_ characters: [Character], at index: Int) -> Bool {
+    if index == 0 { return looksLikeFormula(String(characters)) }
+    guard cellBreaks.contains(characters[index - 1]) else { return false }
+    return looksLikeFormula(String(characters[index...]), numbersToo: true)
+  }
+
+  /// A text cell as exported: an apostrophe before its start and before the text after each cell
+  /// break inside it, where a spreadsheet would run that text as a formula.
   public static func inert(_ field: String) -> String {
-    looksLikeFormula(field) ? "'" + field : field
+    guard field.contains(where: cellBreaks.contains) else {
+      return looksLikeFormula(field) ? "'" + field : field
+    }
+    let characters = Array(field)
+    var written = ""
+    for index in characters.indices {
+      if runsAsFormula(characters, at: index) { written.append("'") }
+      written.append(characters[index])
+    }
+    return written
   }
 
   /// A text cell as `inert(_:)` wrote it, back as it was.
   public static func literal(_ field: String) -> String {
-    field.first == "'" && looksLikeFormula(field) ? String(field.dropFirst()) : field
+    guard field.contains(where: cellBreaks.contains) else {
+      return field.first == "'" && looksLikeFormula(field) ? String(field.dropFirst()) : field
+    }
+    let characters = Array(field)
+    var read = ""
+    for index in characters.indices {
+      if characters[index] == "'", runsAsFormula(characters, at: index) { continue }
+      read.append(characters[index])
+    }
+    return read
   }
 
   /// The delimiter of a CSV text, read from its first line: `;` when that line has semicolons

@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: docs/decisions/history-progress-and-moving-data.md "Progress charts": `perform progress
 // --svg` writes the charts the terminal shows as one SVG a browser opens: each chart a panel 720 x
@@ -90,9 +91,9 @@ extension ProgressChart {
     text.unicodeScalars.reduce(0.0) { $0 + ($1.properties.isUppercase ? 0.68 : 0.56) } * fontSize
   }
 
+  /// `text` as XML 1.0 character data (docs/security.md, "Names and the terminal").
   static func escaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    XMLText.escaped(text)
   }
 }
 

@@ -247,7 +247,7 @@ public final class SessionJournal {
 
   private func createDirectory() throws(FileError) {
     do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try OwnerOnlyFiles.createDirectory(directory)
     } catch {
       let reason = (error as NSError).userInfo[NSUnderlyingErrorKey] as? POSIXError
       throw FileError(

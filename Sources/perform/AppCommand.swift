@@ -23,7 +23,7 @@ enum AppCommand {
   static func run(_ arguments: [String]) async -> Int32 {
     let options: Options
     do {
-      options = try Options(arguments, known: ["server", "token", "data-dir"])
+      options = try Options(arguments, known: RemoteServer.optionNames.union(["data-dir"]))
     } catch {
       fail("\(error)\n\n\(usage(of: "app"))")
       return 2
@@ -32,30 +32,17 @@ enum AppCommand {
       fail("app takes no arguments besides its options\n\n\(usage(of: "app"))")
       return 2
     }
-    let server = options.values["server"]
-    let token = options.values["token"]
-    guard (server == nil) == (token == nil) else {
-      fail("--server and --token go together: give both, or neither to use the embedded server")
-      return 2
-    }
-    var remote: URL?
-    if let server {
-      guard let url = URL(string: server), let scheme = url.scheme,
-        ["http", "https"].contains(scheme), url.host != nil
-      else {
-        fail("--server \"\(server)\" is not an http:// or https:// URL")
-        return 2
-      }
-      remote = url
-    }
-    if let token, token.isEmpty || token.contains(where: { $0.isWhitespace }) {
-      fail("--token must be a non-empty token without spaces")
+    let remote: RemoteServer?
+    do {
+      remote = try RemoteServer.named(by: options)
+    } catch {
+      fail("\(error)")
       return 2
     }
 
     let directory = dataDirectory(options)
     do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try prepareDataDirectory(dataLayout(options))
     } catch {
       fail("cannot create the data directory \(directory.path): \(error)")
       return 1
@@ -73,9 +60,9 @@ enum AppCommand {
     var embedded: MicroHTTPDServer?
     let baseURL: URL
     let bearer: String
-    if let remote, let token {
-      baseURL = remote
-      bearer = token
+    if let remote {
+      baseURL = remote.url
+      bearer = remote.token
     } else {
       do {
         let (store, path) = try openStore(options)

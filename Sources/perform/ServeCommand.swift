@@ -271,9 +271,10 @@ func openStore(
       return (try DatabaseTraineeStore(database: database), database.location)
     }
     path = explicit
+    keepDatabaseOwnerOnly(path)
   } else {
     let layout = dataLayout(options)
-    try FileManager.default.createDirectory(at: layout.root, withIntermediateDirectories: true)
+    try prepareDataDirectory(layout)
     path = layout.database.path
   }
   return (
@@ -329,7 +330,7 @@ private func databasePoolCounters(
 
 /// Writes a line to standard output at once (the line is read by scripts and tests).
 func say(_ line: String) {
-  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+  FileHandle.standardOutput.write(Data((shownLine(line) + "\n").utf8))
 }
 
 /// The answer while the database is being opened and migrated: the process is alive

@@ -4,7 +4,8 @@ import HTTPServer
 import TraineeAPI
 import TraineeServer
 
-/// The server a command reads and writes: `--server URL --token TOKEN`, or the embedded one on
+/// The server a command reads and writes: `--server URL` with its token (`RemoteServer`), or the
+/// embedded one on
 /// the data directory's database (`--data-dir DIR`), with the demo trainee created on first use
 /// as the app does.
 final class TraineeConnection {
@@ -25,28 +26,14 @@ final class TraineeConnection {
   }
 
   /// The options every command that talks to the trainee's server takes.
-  static let optionNames: Set<String> = ["server", "token", "data-dir"]
+  static let optionNames: Set<String> = RemoteServer.optionNames.union(["data-dir"])
 
   /// The connection `options` ask for; a usage problem throws `UsageError` (exit 2), a server
   /// that cannot be started throws `ConnectionError` (exit 1).
   static func open(_ options: Options) throws -> TraineeConnection {
-    let server = options.values["server"]
-    let token = options.values["token"]
-    guard (server == nil) == (token == nil) else {
-      throw UsageError(
-        "--server and --token go together: give both, or neither to use the embedded server")
-    }
-    if let server, let token {
-      guard let url = URL(string: server), let scheme = url.scheme,
-        ["http", "https"].contains(scheme), url.host != nil
-      else {
-        throw UsageError("--server \"\(server)\" is not an http:// or https:// URL")
-      }
-      guard !token.isEmpty, !token.contains(where: { $0.isWhitespace }) else {
-        throw UsageError("--token must be a non-empty token without spaces")
-      }
+    if let remote = try RemoteServer.named(by: options) {
       return TraineeConnection(
-        client: TraineeAPIClient(baseURL: url, token: token), embedded: nil)
+        client: TraineeAPIClient(baseURL: remote.url, token: remote.token), embedded: nil)
     }
     do {
       let (store, path) = try openStore(options)

@@ -16,7 +16,7 @@ let commandUsages: [CommandUsage] = [
   CommandUsage(
     words: [],
     text: """
-      perform [app] [--server URL --token TOKEN] [--data-dir DIR]
+      perform [app] [--server URL [--token-file FILE]] [--data-dir DIR]
           The terminal app: workouts, the live workout and the nutrition day. Without
           --server it starts the embedded server with the demo trainee, keeping its data
           in DIR (the same data next time).
@@ -114,7 +114,7 @@ let commandUsages: [CommandUsage] = [
     words: ["history", "export"],
     text: """
       perform history export --csv FILE|--json FILE [--units metric|imperial]
-          [--data-dir DIR | --server URL --token TOKEN]
+          [--data-dir DIR | --server URL [--token-file FILE]]
           Write every logged set, one row each (date, workout, day, exercise, set, set
           type, weight in the unit named in the header, reps, RIR, record), as RFC 4180
           CSV or as JSON. A path that cannot be written exits 2 and writes nothing.
@@ -124,7 +124,7 @@ let commandUsages: [CommandUsage] = [
     words: ["history", "import"],
     text: """
       perform history import --csv FILE [--dry-run] [--replace] [--units metric|imperial]
-          [--data-dir DIR | --server URL --token TOKEN]
+          [--data-dir DIR | --server URL [--token-file FILE]]
           Log the workouts of a Strong, Hevy or Perform CSV export with their dates and
           durations, matching exercise names to the program's (e.g.
           examples/strong-export.csv). Importing a file again adds nothing; --replace redoes
@@ -137,7 +137,7 @@ let commandUsages: [CommandUsage] = [
     words: ["progress"],
     text: """
       perform progress EXERCISE [--svg FILE] [--csv FILE] [--units metric|imperial]
-          [--width COLUMNS] [--data-dir DIR | --server URL --token TOKEN]
+          [--width COLUMNS] [--data-dir DIR | --server URL [--token-file FILE]]
           Chart an exercise's estimated 1RM and weekly volume over time; --svg writes the
           charts as SVG, --csv their numbers. EXERCISE is a name (any case) or an id; an
           unknown one exits 2 listing close matches. Without --units, the app's units.
@@ -154,6 +154,10 @@ private let usageFooter = """
   DIR defaults to $XDG_DATA_HOME/perform (~/.local/share/perform); PATH defaults to
   DIR/perform.sqlite. URL is PostgreSQL's, postgresql://USER@HOST:PORT/DB (or postgres://;
   a socket directory as ?host=/path). The admin commands work while the server runs.
+  The trainee's token for --server URL comes from --token-file FILE (its first line; a
+  file other users may read is refused) or PERFORM_TOKEN; --token TOKEN also works, with
+  a warning, since other users see a command line in ps. Files are created yours alone
+  (0600, directories 0700); looser ones are repaired at start, and reported.
   Exit status: 0 success, 1 a file could not be read or written, 2 bad input.
   """
 
@@ -188,9 +192,19 @@ private func indent(_ text: String) -> String {
     .joined(separator: "\n")
 }
 
-/// Writes `message` to standard error, prefixed with the program's name.
+/// `line` as printed: every control character shown as U+FFFD, so a name from the server or a
+/// file cannot move the cursor, retitle the terminal or clear the screen (docs/security.md,
+/// "Names and the terminal").
+func shownLine(_ line: String) -> String {
+  ControlCharacters.shown(line)
+}
+
+/// Writes `message` to standard error, prefixed with the program's name; a control character
+/// in it other than a line break (one from a name in the message) is shown as U+FFFD
+/// (docs/security.md, "Names and the terminal").
 func fail(_ message: String) {
-  FileHandle.standardError.write(Data("perform: \(message)\n".utf8))
+  let shown = ControlCharacters.shown(message, keeping: ["\n"])
+  FileHandle.standardError.write(Data("perform: \(shown)\n".utf8))
 }
 
 /// Command-line options of the form `--name VALUE`, after the positional arguments.

@@ -2,6 +2,10 @@ import Foundation
 
 // The `perform` executable only wires modules together; each command lives in its own file.
 
+// NB: docs/security.md, "Files other local users could read": what this process creates is its
+// owner's alone (files 0600, directories 0700), whatever umask it was started with.
+umask(0o077)
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 if case .show(let text)? = HelpRequest(arguments) {
   print(text)

@@ -5,8 +5,11 @@ import Testing
 @Suite struct HelpTests {
   /// Each command with `--help` somewhere among its arguments, and a line its usage starts with.
   static let commands: [(arguments: [String], synopsis: String)] = [
-    (["app", "--help"], "perform [app] [--server URL --token TOKEN]"),
-    (["--server", "http://127.0.0.1:9", "--help"], "perform [app] [--server URL --token TOKEN]"),
+    (["app", "--help"], "perform [app] [--server URL [--token-file FILE]]"),
+    (
+      ["--server", "http://127.0.0.1:9", "--help"],
+      "perform [app] [--server URL [--token-file FILE]]"
+    ),
     (["replay", "-h"], "perform replay FILE|-"),
     (["replay", "script.json", "--help"], "perform replay FILE|-"),
     (["nutrition", "replay", "--help"], "perform nutrition replay FILE|-"),

@@ -213,8 +213,13 @@ struct TerminalAppTests {
   }
 
   @Test(arguments: [
-    (["--server", "http://127.0.0.1:1"], "--server and --token go together"),
-    (["app", "--token", "t"], "--server and --token go together"),
+    (["--server", "http://127.0.0.1:1"], "--server needs the trainee's token"),
+    (["app", "--token", "t"], "--token goes with --server URL"),
+    (["app", "--token-file", "f"], "--token-file goes with --server URL"),
+    (
+      ["app", "--server", "http://127.0.0.1:1", "--token", "t", "--token-file", "f"],
+      "give one of --token-file FILE and --token TOKEN"
+    ),
     (["app", "--server", "ftp://x", "--token", "t"], "is not an http:// or https:// URL"),
     (["app", "--bogus", "1"], "unknown option --bogus"),
   ])

@@ -99,6 +99,14 @@ struct ScreenRendererTests {
     #expect(output == clearScreen + esc("[1;1H") + "ab[2Jc" + endShort)
   }
 
+  /// A name that would retitle the terminal (OSC 0) or start a C1 CSI draws as its visible text
+  /// alone (docs/security.md, "Names and the terminal").
+  @Test func c1ControlsDeleteAndATitleSequenceAreDroppedToo() {
+    var renderer = ScreenRenderer()
+    let output = renderer.render(frame("\u{1B}]0;x\u{07}\u{9B}2J\u{85}\u{7F}y"), size: size)
+    #expect(output == clearScreen + esc("[1;1H") + "]0;x2Jy" + endShort)
+  }
+
   @Test(arguments: [
     (TextStyle(bold: true), "1"),
     (TextStyle(dim: true), "2"),

@@ -1,0 +1,96 @@
+import DurableFiles
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// NB: docs/security.md, "The trainee's token on the command line": a command line is public on a
+// shared machine (`ps`, /proc/PID/cmdline), so the token of `--server URL` comes from a file
+// (`--token-file FILE`, which other users must not be able to read, as ssh insists for a key) or
+// from the environment (`PERFORM_TOKEN`, which only the user and root can read). `--token TOKEN`
+// still works, with a warning on standard error each time.
+
+/// The server `--server URL` names and the token to send it.
+struct RemoteServer {
+  var url: URL
+  var token: String
+
+  /// The option names that choose a remote server.
+  static let optionNames: Set<String> = ["server", "token", "token-file"]
+
+  /// The variable the token may come from.
+  static let tokenVariable = "PERFORM_TOKEN"
+
+  /// The server `options` name with its token, from `--token-file`, `--token` (with a warning)
+  /// or `PERFORM_TOKEN`; `nil` without `--server` (the embedded server).
+  static func named(
+    by options: Options, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(UsageError) -> RemoteServer? {
+    let given = options.values["token"]
+    let file = options.values["token-file"]
+    guard given == nil || file == nil else {
+      throw UsageError("give one of --token-file FILE and --token TOKEN, not both")
+    }
+    guard let server = options.values["server"] else {
+      guard given == nil, file == nil else {
+        throw UsageError(
+          "--\(given == nil ? "token-file" : "token") goes with --server URL; without --server"
+            + " the embedded server is used")
+      }
+      return nil
+    }
+    guard let url = URL(string: server), let scheme = url.scheme,
+      ["http", "https"].contains(scheme), url.host != nil
+    else {
+      throw UsageError("--server \"\(server)\" is not an http:// or https:// URL")
+    }
+    let token: String
+    let source: String
+    if let file {
+      token = try read(tokenFile: file)
+      source = "the token in \(file)"
+    } else if let given {
+      fail(
+        "warning: --token shows the token to every user of this machine (ps); use"
+          + " --token-file FILE or \(tokenVariable) instead")
+      token = given
+      source = "--token"
+    } else if let variable = environment[tokenVariable] {
+      token = variable
+      source = tokenVariable
+    } else {
+      throw UsageError(
+        "--server needs the trainee's token: --token-file FILE, or \(tokenVariable) in the"
+          + " environment")
+    }
+    guard !token.isEmpty, !token.contains(where: { $0.isWhitespace }) else {
+      throw UsageError("\(source) must be a non-empty token without spaces")
+    }
+    return RemoteServer(url: url, token: token)
+  }
+
+  /// The token in the file at `path`: its first line, blanks around it ignored. A file other
+  /// users may read is refused, as is one that cannot be read.
+  static func read(tokenFile path: String) throws(UsageError) -> String {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      throw UsageError("cannot read the token file \(path): \(String(cString: strerror(errno)))")
+    }
+    let mode = info.st_mode & 0o777
+    guard mode & 0o044 == 0 else {
+      throw UsageError(
+        "the token file \(path) may be read by other users (mode \(LooseMode.octal(mode)));"
+          + " make it yours alone: chmod 600 \(path)")
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw UsageError("cannot read the token file \(path)")
+    }
+    defer { try? handle.close() }
+    // A token is short: the first 4 KiB hold it (a pipe is not read to its end).
+    let data = (try? handle.read(upToCount: 4096)) ?? Data()
+    let text = String(decoding: data, as: UTF8.self)
+    return String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+      .trimmingCharacters(in: .whitespaces.union(.init(charactersIn: "\r")))
+  }
+}

@@ -17,13 +17,6 @@ import TraineeServer
 
 /// The settings of `perform serve`, read from its arguments and the environment and checked.
 struct ServeSettings {
-  /// Where the access log goes.
-  enum AccessLogDestination: Equatable {
-    case off
-    case standardOutput
-    case file(String)
-  }
-
   static let options: Set<String> = [
     "host", "port", "database", "data-dir", "max-requests-per-address",
     "max-body-mib-in-flight", "trusted-proxy", "access-log", "drain-seconds", "metrics-port",
@@ -31,16 +24,10 @@ struct ServeSettings {
   ]
   static let flags: Set<String> = ["demo", "check-config"]
 
-  var configuration: MicroHTTPDServer.Configuration
-  var accessLog: AccessLogDestination
+  /// What the server is started with: address, limits, logs, drain and metrics.
+  var server: ServerConfiguration
   var demo: Bool
   var checkOnly: Bool
-  /// How long a graceful stop waits for the requests begun (`--drain-seconds`, default 30).
-  var drainSeconds: Int
-  /// The port of `GET /metrics` (`--metrics-port`; 0 picks one), off when `nil`.
-  var metricsPort: UInt16?
-  /// Where `/metrics` listens: loopback unless `--metrics-host` says otherwise.
-  var metricsHost: String
   /// The options as given (for the database and data directory).
   var given: Options
 
@@ -97,30 +84,28 @@ struct ServeSettings {
       }
       configuration.trustedProxies = Set(proxies)
     }
+    // Errors and warnings go to standard error as JSON lines with the request's id.
+    var server = ServerConfiguration(http: configuration, errorLog: .standardError)
     if let text = given.values["metrics-port"] {
       guard let port = UInt16(text) else {
         throw UsageError("\(name("metrics-port")) \"\(text)\" is not a port number (0 to 65535)")
       }
-      metricsPort = port
-    } else {
-      metricsPort = nil
+      server.metricsPort = port
     }
-    metricsHost = given.values["metrics-host"] ?? "127.0.0.1"
+    server.metricsHost = given.values["metrics-host"] ?? "127.0.0.1"
     if let text = given.values["drain-seconds"] {
       guard let seconds = Int(text), (0...3600).contains(seconds) else {
         throw UsageError("\(name("drain-seconds")) \"\(text)\" is not a number from 0 to 3600")
       }
-      drainSeconds = seconds
-    } else {
-      drainSeconds = 30
+      server.drainSeconds = seconds
     }
     switch given.values["access-log"] ?? "-" {
-    case "off": accessLog = .off
-    case "-": accessLog = .standardOutput
+    case "off": server.accessLog = .off
+    case "-": server.accessLog = .standardOutput
     case "": throw UsageError("\(name("access-log")) is empty; give -, a file or off")
-    case let file: accessLog = .file(file)
+    case let file: server.accessLog = .file(file)
     }
-    self.configuration = configuration
+    self.server = server
     self.demo = given.flags.contains("demo")
     self.checkOnly = given.flags.contains("check-config")
     self.given = given
@@ -135,7 +120,7 @@ struct ServeSettings {
   /// database that cannot be opened, a database a newer Perform wrote. Creates nothing.
   func problems() -> [String] {
     var found: [String] = []
-    if case .file(let path) = accessLog, !canWrite(file: path) {
+    if case .file(let path) = server.accessLog, !canWrite(file: path) {
       found.append("--access-log \(path): cannot be written")
     }
     let database =
@@ -166,11 +151,13 @@ struct ServeSettings {
   /// What `--check-config` prints when the settings are good.
   var summary: [String] {
     let log: String
-    switch accessLog {
+    switch server.accessLog {
     case .off: log = "off"
     case .standardOutput: log = "standard output"
+    case .standardError: log = "standard error"
     case .file(let path): log = path
     }
+    let configuration = server.http
     return [
       "listen: \(configuration.host):\(configuration.port)",
       "database: \(PostgreSQLDatabase.withoutPassword(given.values["database"] ?? dataLayout(given).database.path))",
@@ -179,7 +166,7 @@ struct ServeSettings {
       "max body MiB in flight: \(configuration.maxBodyBytesInFlight >> 20)",
       "trusted proxies: \(configuration.trustedProxies.sorted().joined(separator: ",").nilIfEmpty ?? "none")",
       "demo trainee: \(demo ? "yes" : "no")",
-      "metrics: \(metricsPort.map { "\(metricsHost):\($0)" } ?? "off")",
+      "metrics: \(server.metricsPort.map { "\(server.metricsHost):\($0)" } ?? "off")",
     ]
   }
 }

@@ -7,7 +7,7 @@ import TraineeAPI
 /// answers, group commit and paged history").
 struct ClientHistoryPagesTests {
   @Test func pagesFollowTheCursorToTheOldestLog() async throws {
-    let server = try LiveServer()
+    let server = try DemoTraineeServer()
     let client = server.client()
     var logged: [String] = []
     for index in 0..<5 {

@@ -7,7 +7,7 @@ import TraineeServer
 /// each once, oldest first, of one exercise when asked.
 struct ClientLoggedSetsTests {
   @Test func pagesHoldTheHistorysDoneSets() async throws {
-    let server = try LiveServer()
+    let server = try DemoTraineeServer()
     let client = server.client()
     _ = try await client.logWorkout(ClientWorkoutTests.pushDay, idempotencyKey: "push-1")
     var paged: [LoggedSetDto] = []

@@ -14,14 +14,14 @@ struct ClientNutritionTests {
   ])
 
   @Test func plansAnswerTheCoachsPlan() async throws {
-    let server = try LiveServer()
+    let server = try DemoTraineeServer()
     let plans = try await server.client().nutritionPlans()
     #expect(plans.plans.first?.id == "np_cut")
     #expect(plans.plans.first?.days.first?.targets?.kcal == 2400)
   }
 
   @Test func dayIsEmptyThenAnswersWhatWasPut() async throws {
-    let server = try LiveServer()
+    let server = try DemoTraineeServer()
     let client = server.client(zone: "America/New_York")
     let empty = try await client.nutritionDay(date: "2026-01-05")
     #expect(empty == NutritionDayDto(date: "2026-01-05", data: nil))
@@ -31,7 +31,7 @@ struct ClientNutritionTests {
   }
 
   @Test func dayInTheClientsFutureIsRefused() async throws {
-    let server = try LiveServer()
+    let server = try DemoTraineeServer()
     let newYork = server.client(zone: "America/New_York")
     await #expect {
       try await newYork.saveNutritionDay(date: "2026-01-06", data: Self.day)
@@ -45,7 +45,7 @@ struct ClientNutritionTests {
   }
 
   @Test func mealLogIsInTheMenuAndCounted() async throws {
-    let server = try LiveServer()
+    let server = try DemoTraineeServer()
     let client = server.client(zone: "UTC")
     let logged = try await client.logMeal(
       MealLogRequestDto(
@@ -69,7 +69,7 @@ struct ClientNutritionTests {
   }
 
   @Test func menuShowsTheSavedDaysEdits() async throws {
-    let server = try LiveServer()
+    let server = try DemoTraineeServer()
     let client = server.client(zone: "UTC")
     try await client.saveNutritionDay(date: "2026-01-05", data: Self.day)
     let menu = try await client.nutritionMenu(date: "2026-01-05")
@@ -80,7 +80,7 @@ struct ClientNutritionTests {
   }
 
   @Test func foodsAreFoundByNameAndBarcode() async throws {
-    let server = try LiveServer()
+    let server = try DemoTraineeServer()
     let client = server.client()
     let found = try await client.searchFoods("oats", limit: 5)
     #expect(found.foods.contains { $0.id == "f_oats" })
@@ -96,14 +96,14 @@ struct ClientNutritionTests {
     ("Asia/Tokyo", "2026-01-06"),
   ])
   func homeDateFollowsTheClientsTimeZone(zone: String, today: String) async throws {
-    let server = try LiveServer()
+    let server = try DemoTraineeServer()
     let home = try await server.client(zone: zone).home()
     #expect(home.date == today)
     #expect(home.nextWorkout != nil)
   }
 
   @Test func homeUsesTheHintedPlanDay() async throws {
-    let server = try LiveServer()
+    let server = try DemoTraineeServer()
     let home = try await server.client().home(
       hint: PlanDayHint(planId: "np_cut", dayId: "nd_training"))
     #expect(home.nutrition?.planId == "np_cut")

@@ -110,7 +110,7 @@ struct ClientTransportTests {
   }
 
   @Test func unknownTokenIsHTTP401WithTheServersBody() async throws {
-    let server = try LiveServer()
+    let server = try DemoTraineeServer()
     await #expect(
       throws: TraineeAPIError.http(
         status: 401, error: APIErrorBody(code: "unauthorized", message: "The token is not valid."))

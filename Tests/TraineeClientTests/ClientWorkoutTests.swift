@@ -31,14 +31,14 @@ struct ClientWorkoutTests {
     ])
 
   @Test func workoutsAnswerTheDemoProgram() async throws {
-    let server = try LiveServer()
+    let server = try DemoTraineeServer()
     let programs = try await server.client().workouts()
     #expect(programs.plans.map(\.id) == ["plan_strength"])
     #expect(programs.plans[0].days.first?.strength.first?.exerciseId == "ex_bench")
   }
 
   @Test func loggedWorkoutRoundTripsThroughHistoryAndIsDeleted() async throws {
-    let server = try LiveServer()
+    let server = try DemoTraineeServer()
     let client = server.client()
     let before = try await client.workoutHistory().workouts.count
     let logged = try await client.logWorkout(Self.pushDay, idempotencyKey: "push-1")
@@ -63,7 +63,7 @@ struct ClientWorkoutTests {
   }
 
   @Test func retriedLogWithTheSameKeyAnswersTheSameIdAndStoresOnce() async throws {
-    let server = try LiveServer()
+    let server = try DemoTraineeServer()
     let client = server.client()
     let before = try await client.workoutHistory().workouts.count
     let first = try await client.logWorkout(Self.pushDay, idempotencyKey: "retry-7f3a")
@@ -75,7 +75,7 @@ struct ClientWorkoutTests {
   }
 
   @Test func substitutionIsAppliedAndUndone() async throws {
-    let server = try LiveServer()
+    let server = try DemoTraineeServer()
     let client = server.client()
     func benchExercise() async throws -> String {
       try await client.workouts().plans[0].days[0].strength[0].exerciseId
@@ -91,7 +91,7 @@ struct ClientWorkoutTests {
   }
 
   @Test func techniqueVideoIsStoredAndItsFeedbackMarkedSeen() async throws {
-    let server = try LiveServer()
+    let server = try DemoTraineeServer()
     let client = server.client()
     let video = try await client.submitTechniqueVideo(
       TechniqueVideoRequestDto(url: "https://videos.example/bench.mp4", exerciseId: "ex_bench"))
@@ -104,7 +104,7 @@ struct ClientWorkoutTests {
   }
 
   @Test func notificationConfigsAndSessionAnswer() async throws {
-    let server = try LiveServer()
+    let server = try DemoTraineeServer()
     let client = server.client()
     let saved = NotificationConfigDto(
       type: "REST_TIMER", enabled: true, titleTemplate: "Rest over", bodyTemplate: "Go: {next}")

@@ -178,7 +178,7 @@ struct KeptReadsTests {
 /// Kept reads against the real server on loopback.
 struct KeptReadsLiveTests {
   @Test func theServerConfirmsAnUnchangedCopyWith304AndTheCopyIsAnsweredAsFresh() async throws {
-    let server = try LiveServer()
+    let server = try DemoTraineeServer()
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("perform-kept-live-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }

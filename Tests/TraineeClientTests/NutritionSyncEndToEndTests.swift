@@ -16,12 +16,12 @@ struct NutritionSyncEndToEndTests {
   /// 5 January 2026: the server's `lateMonday` is still the 5th in New York.
   static let today = CalendarDay(year: 2026, month: 1, day: 5)!
 
-  let server: LiveServer
+  let server: DemoTraineeServer
   let clock = ManualClock()
   let sync: NutritionSync
 
   init() throws {
-    server = try LiveServer()
+    server = try DemoTraineeServer()
     sync = NutritionSync(
       transport: HTTPNutritionDayTransport(client: server.client(zone: "America/New_York")),
       clock: clock

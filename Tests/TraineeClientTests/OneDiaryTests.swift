@@ -33,7 +33,7 @@ struct OneDiaryTests {
     ])
 
   @Test func theSavedDayIsShownAsTheServerAnswersIt() async throws {
-    let server = try LiveServer()
+    let server = try DemoTraineeServer()
     let client = server.client(zone: "UTC")
     let date = try #require(CalendarDate(year: 2026, month: 1, day: 5))
     try await client.saveNutritionDay(date: "2026-01-05", data: Self.snapshot)

@@ -7,10 +7,10 @@ import WorkoutSession
 /// real server: the whole path of a workout log, end to end.
 @Suite(.timeLimit(.minutes(2))) struct WorkoutLogEndToEndTests {
   @Test func aWorkoutDoneInTheEngineIsStoredAsTheEngineBuiltIt() async throws {
-    let server = try LiveServer()
+    let server = try DemoTraineeServer()
     defer { server.stop() }
     let client = server.client()
-    let start = LiveServer.lateMonday
+    let start = DemoTraineeServer.lateMonday
 
     // The trainee opens the push day the server serves, with last time's values in it.
     let programs = try await client.workouts()

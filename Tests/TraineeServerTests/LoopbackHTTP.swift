@@ -28,6 +28,8 @@ struct LoopbackServer: ~Copyable {
     self.port = try server.start()
   }
 
+  /// A server answering with `router` over real HTTP, for routers that are not the trainee API
+  /// (the trainee API starts through `TraineeAPIServer.loopback`).
   init(router: Router) throws {
     server = MicroHTTPDServer(
       configuration: .init(host: "127.0.0.1", port: 0, threadCount: 4),
@@ -37,6 +39,21 @@ struct LoopbackServer: ~Copyable {
 
   deinit {
     server.stop()
+  }
+}
+
+extension TraineeAPIServer {
+  /// The trainee API as `perform serve` starts it, on a free loopback port, answering from
+  /// `store` on the clock `now`; ready.
+  static func loopback(
+    store: DatabaseTraineeStore, now: @escaping @Sendable () -> Date
+  ) throws -> TraineeAPIServer {
+    let server = try start(
+      ServerConfiguration(
+        http: .init(host: "127.0.0.1", port: 0, threadCount: 4), errorLog: .off),
+      openStore: { store }, now: now)
+    try server.waitUntilReady()
+    return server
   }
 }
 

@@ -12,7 +12,9 @@ struct NutritionRoutesHTTPTests {
     _ backend: StoreBackend
   ) async throws {
     let api = try NutritionRoutesFixture(backend)
-    let server = try LoopbackServer(router: api.router)
+    let server = try TraineeAPIServer.loopback(
+      store: api.store, now: { NutritionRoutesFixture.lateMonday })
+    defer { server.stop() }
     let client = LoopbackClient(port: server.port)
     let headers = ["Authorization": "Bearer \(api.alice.token)", "X-Timezone": "Europe/Berlin"]
     let data = #"{"eaten":{"2026-0-6__it1":true},"portions":{ }}"#
@@ -33,7 +35,9 @@ struct NutritionRoutesHTTPTests {
     _ backend: StoreBackend
   ) async throws {
     let api = try NutritionRoutesFixture(backend)
-    let server = try LoopbackServer(router: api.router)
+    let server = try TraineeAPIServer.loopback(
+      store: api.store, now: { NutritionRoutesFixture.lateMonday })
+    defer { server.stop() }
     let client = LoopbackClient(port: server.port)
     let anonymous = try await client.answer("GET", "/v1/foods/search?q=oats")
     #expect(anonymous.status == 401)

@@ -18,7 +18,8 @@ struct WorkoutRoutesHTTPTests {
     _ backend: StoreBackend
   ) async throws {
     let api = try WorkoutAPIFixture(backend)
-    let server = try LoopbackServer(router: api.router)
+    let server = try TraineeAPIServer.loopback(store: api.store, now: { StoreFixture.monday })
+    defer { server.stop() }
     let client = LoopbackClient(port: server.port)
     let missing = try await client.answer("GET", "/v1/trainee/workouts")
     #expect(missing.status == 401)
@@ -42,7 +43,8 @@ struct WorkoutRoutesHTTPTests {
     _ backend: StoreBackend
   ) async throws {
     let api = try WorkoutAPIFixture(backend)
-    let server = try LoopbackServer(router: api.router)
+    let server = try TraineeAPIServer.loopback(store: api.store, now: { StoreFixture.monday })
+    defer { server.stop() }
     let client = LoopbackClient(port: server.port)
     var headers = bearer(api.alice)
     headers["Idempotency-Key"] = "finish-1"
@@ -86,7 +88,8 @@ struct WorkoutRoutesHTTPTests {
     _ backend: StoreBackend
   ) async throws {
     let api = try WorkoutAPIFixture(backend)
-    let server = try LoopbackServer(router: api.router)
+    let server = try TraineeAPIServer.loopback(store: api.store, now: { StoreFixture.monday })
+    defer { server.stop() }
     let client = LoopbackClient(port: server.port)
     let answer = try await client.answer(
       "POST", "/v1/trainee/workouts/log", headers: bearer(api.alice),
@@ -100,7 +103,8 @@ struct WorkoutRoutesHTTPTests {
     _ backend: StoreBackend
   ) async throws {
     let api = try WorkoutAPIFixture(backend)
-    let server = try LoopbackServer(router: api.router)
+    let server = try TraineeAPIServer.loopback(store: api.store, now: { StoreFixture.monday })
+    defer { server.stop() }
     let client = LoopbackClient(port: server.port)
     let logged = try api.log(F.benchDay, as: api.alice)
     let video = try api.store.addTechniqueVideo(

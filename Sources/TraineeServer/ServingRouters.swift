@@ -1,6 +1,5 @@
 import HTTPServer
 import Synchronization
-import TraineeServer
 
 // NB: the routers are set once, when the database is open, and read by every request four times
 // (admission, limits, handler, access log) on MHD's threads and the workers. Behind a lock those

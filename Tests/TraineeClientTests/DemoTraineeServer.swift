@@ -12,9 +12,10 @@ import TraineeServer
   import FoundationNetworking
 #endif
 
-/// The real trainee API on a loopback port, over an in-memory SQLite store, with the demo
-/// trainee (program, meal plan, history) and a wall clock the test sets.
-final class LiveServer: Sendable {
+/// The trainee API server as `perform serve` starts it (`TraineeAPIServer.start`), on a loopback
+/// port, over an in-memory SQLite store with the demo trainee (program, meal plan, history) and a
+/// wall clock the test sets.
+final class DemoTraineeServer: Sendable {
   /// 5 January 2026, 23:30 UTC: still the 5th in UTC and New York, the 6th in Berlin.
   static let lateMonday = Date(timeIntervalSince1970: 1_767_655_800)
 
@@ -23,17 +24,16 @@ final class LiveServer: Sendable {
   let token: String
   let port: UInt16
   private let clock: WallClock
-  private let server: Mutex<MicroHTTPDServer?>
+  private let server: Mutex<TraineeAPIServer>
 
-  init(now: Date = LiveServer.lateMonday) throws {
+  init(now: Date = DemoTraineeServer.lateMonday) throws {
     let clock = WallClock(now)
     self.clock = clock
-    store = try DatabaseTraineeStore(database: SQLiteDatabase.inMemory()) { clock.now }
+    let store = try DatabaseTraineeStore(database: SQLiteDatabase.inMemory()) { clock.now }
+    self.store = store
     (trainee, token) = try DemoTrainee.ensure(in: store, now: now)
-    let running = MicroHTTPDServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 4),
-      handler: Self.handler(store: store, clock: clock))
-    port = try running.start()
+    let running = try Self.start(store: store, clock: clock, port: 0)
+    port = running.port
     server = Mutex(running)
   }
 
@@ -63,26 +63,27 @@ final class LiveServer: Sendable {
 
   /// Stops answering: connections to the port are refused.
   func stop() {
-    server.withLock { $0?.stop() }
+    server.withLock { $0.stop() }
   }
 
   /// Answers again on the same port, from the same store.
   func restart() throws {
     try server.withLock { running in
-      running?.stop()
-      let next = MicroHTTPDServer(
-        configuration: .init(host: "127.0.0.1", port: port, threadCount: 4),
-        handler: Self.handler(store: store, clock: clock))
-      try next.start()
-      running = next
+      running.stop()
+      running = try Self.start(store: store, clock: clock, port: port)
     }
   }
 
-  private static func handler(
-    store: DatabaseTraineeStore, clock: WallClock
-  ) -> @Sendable (HTTPRequest) -> HTTPResponse {
-    let router = TraineeAPIRoutes(store: store) { clock.now }.router()
-    return { router.respondConditionally(to: $0) }
+  /// The server on `port` (0 picks one), answering from `store` on `clock`, ready.
+  private static func start(
+    store: DatabaseTraineeStore, clock: WallClock, port: UInt16
+  ) throws -> TraineeAPIServer {
+    let running = try TraineeAPIServer.start(
+      ServerConfiguration(
+        http: .init(host: "127.0.0.1", port: port, threadCount: 4), errorLog: .off),
+      openStore: { store }, now: { clock.now })
+    try running.waitUntilReady()
+    return running
   }
 }
 

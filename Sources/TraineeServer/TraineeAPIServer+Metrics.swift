@@ -1,0 +1,93 @@
+import Foundation
+import HTTPServer
+import SQLStore
+import TraineeData
+
+extension TraineeAPIServer {
+  /// Starts `GET /metrics` on the configuration's metrics port, if it names one, and returns the
+  /// port it listens on; nothing once the server is stopped.
+  func startMetrics(
+    store: DatabaseTraineeStore, answers: AnswerCache
+  ) throws(ServerStartError) -> UInt16? {
+    guard let metricsPort = configuration.metricsPort else { return nil }
+    let metricsHost = configuration.metricsHost
+    let exposition = MicroHTTPDServer(
+      configuration: .init(host: metricsHost, port: metricsPort, threadCount: 1),
+      handler: { [self] request in
+        guard request.method == .get, request.path == "/metrics" else {
+          return .error(.notFound, code: "not_found", message: "Only GET /metrics is here.")
+        }
+        return HTTPResponse(
+          status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4"],
+          body: Data(metricsText(store: store, answers: answers).utf8))
+      })
+    return try metricsServer.withLock {
+      (running: inout MicroHTTPDServer?) throws(ServerStartError) -> UInt16? in
+      // A stop that came first leaves nothing to start; one that comes after stops this.
+      guard !isStopped else { return nil }
+      do throws(MicroHTTPDServer.StartError) {
+        let port = try exposition.start()
+        running = exposition
+        return port
+      } catch {
+        throw .metrics(host: metricsHost, port: metricsPort, error)
+      }
+    }
+  }
+
+  /// The Prometheus text of `/metrics`: the requests, the connections, the access log, the
+  /// process, the PostgreSQL pool, the store and the kept answers.
+  private func metricsText(store: DatabaseTraineeStore, answers: AnswerCache) -> String {
+    let resources = processResources()
+    let pool = (store.database as? PostgreSQLDatabase)?.usage
+    return metrics.render(
+      gauges: [
+        (
+          "perform_http_requests_in_flight", "Requests begun and not ended.",
+          Double(server.requestsInFlight)
+        ),
+        (
+          "perform_http_connections_open", "Connections accepted and not closed.",
+          Double(server.connectionsOpen)
+        ),
+        (
+          "perform_access_log_dropped_lines",
+          "Access log lines dropped (queue full or write failed).",
+          Double(accessLog?.droppedLines ?? 0)
+        ),
+        ("process_resident_memory_bytes", "Resident memory.", resources.residentBytes),
+        ("process_open_fds", "Open file descriptors.", resources.openFiles),
+      ] + databasePoolGauges(pool), counters: databasePoolCounters(pool))
+      + store.metrics.render() + answers.render()
+  }
+}
+
+/// The PostgreSQL pool's connections in use and idle, for `/metrics`; none for SQLite.
+private func databasePoolGauges(
+  _ pool: PostgreSQLDatabase.PoolUsage?
+) -> [(name: String, help: String, value: Double)] {
+  guard let pool else { return [] }
+  return [
+    (
+      "perform_database_connections_in_use", "PostgreSQL connections handed to a request.",
+      Double(pool.inUse)
+    ),
+    (
+      "perform_database_connections_idle", "PostgreSQL connections open and idle in the pool.",
+      Double(pool.idle)
+    ),
+  ]
+}
+
+/// How many times a request waited for a PostgreSQL connection, for `/metrics`.
+private func databasePoolCounters(
+  _ pool: PostgreSQLDatabase.PoolUsage?
+) -> [(name: String, help: String, value: Double)] {
+  guard let pool else { return [] }
+  return [
+    (
+      "perform_database_connection_waits_total",
+      "Requests that found every PostgreSQL connection busy and waited.", Double(pool.waits)
+    )
+  ]
+}

@@ -58,11 +58,7 @@ public struct NutritionReplayResult: Encodable, Sendable {
   /// The result as the JSON document `perform nutrition replay` prints: sorted keys, indented,
   /// one line feed at the end.
   public func json() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    var data = try encoder.encode(self)
-    data.append(UInt8(ascii: "\n"))
-    return data
+    try ReadableJSON.document(self)
   }
 }
 

@@ -12,18 +12,16 @@ extension NutritionScreenState {
   mutating func search(
     _ query: String, for target: NutritionFoodTarget, _ turn: inout NutritionScreenTurn
   ) {
-    requestCount += 1
-    let request = requestCount
-    mode = .searching(
-      target, what: turn.text(.nutritionFoodsMatching, ["query": query]), request: request)
-    turn.ask(.searchFoods(query, for: target, request: request))
+    waitForCatalog(target, what: turn.text(.nutritionFoodsMatching, ["query": query]), &turn) {
+      .searchFoods(query, for: target, request: $0)
+    }
   }
 
   mutating func finishSearch(
     _ query: String, for target: NutritionFoodTarget, request: Int,
     _ result: Result<[FoodDto], TraineeAPIError>, _ turn: inout NutritionScreenTurn
   ) {
-    guard case .searching(_, _, let waiting) = mode, waiting == request else { return }
+    guard waits(for: request) else { return }
     switch result {
     case .success(let foods) where foods.isEmpty:
       mode = .searchText(target, searchEditor(query))
@@ -43,18 +41,16 @@ extension NutritionScreenState {
   mutating func lookUp(
     barcode: String, for target: NutritionFoodTarget, _ turn: inout NutritionScreenTurn
   ) {
-    requestCount += 1
-    let request = requestCount
-    mode = .searching(
-      target, what: turn.text(.nutritionBarcodeWhat, ["barcode": barcode]), request: request)
-    turn.ask(.lookUpBarcode(barcode, for: target, request: request))
+    waitForCatalog(target, what: turn.text(.nutritionBarcodeWhat, ["barcode": barcode]), &turn) {
+      .lookUpBarcode(barcode, for: target, request: $0)
+    }
   }
 
   mutating func finishLookUp(
     _ barcode: String, for target: NutritionFoodTarget, request: Int,
     _ result: Result<FoodDto, TraineeAPIError>, _ turn: inout NutritionScreenTurn
   ) {
-    guard case .searching(_, _, let waiting) = mode, waiting == request else { return }
+    guard waits(for: request) else { return }
     switch result {
     case .success(let food):
       mode = .amount(target, food, source: .barcode, amountEditor(100))
@@ -68,5 +64,22 @@ extension NutritionScreenState {
         said(turn) { $0(.nutritionBarcodeFailed, ["problem": NutritionText.describe(error)]) })
     }
     turn.ask(.redraw)
+  }
+
+  /// Numbers the next catalog request, shows `what` while the flow waits for that very answer,
+  /// and asks for it with the effect `ask` makes of its number.
+  private mutating func waitForCatalog(
+    _ target: NutritionFoodTarget, what: String, _ turn: inout NutritionScreenTurn,
+    ask: (Int) -> NutritionScreenEffect
+  ) {
+    requestCount += 1
+    mode = .searching(target, what: what, request: requestCount)
+    turn.ask(ask(requestCount))
+  }
+
+  /// Whether the flow waits for the catalog's answer to `request`; an older answer is dropped.
+  private func waits(for request: Int) -> Bool {
+    guard case .searching(_, _, let waiting) = mode else { return false }
+    return waiting == request
   }
 }

@@ -17,26 +17,13 @@ public struct CSVRecord: Equatable, Sendable {
   }
 }
 
-/// A CSV text that cannot be read: what is wrong and on which line.
-public struct CSVSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
-  public var line: Int
-  public var problem: String
-
-  /// A problem found on `line`.
-  public init(line: Int, problem: String) {
-    self.line = line
-    self.problem = problem
-  }
-
-  public var description: String { "line \(line): \(problem)" }
-}
-
 /// Reading and writing RFC 4180 CSV.
 public enum CSVText {
-  /// The records of `text`, separated by `delimiter` (`,` or `;`); empty lines are skipped.
+  /// The records of `text`, separated by `delimiter` (`,` or `;`); empty lines are skipped. Text
+  /// that is not CSV throws the import's own problem, naming the line.
   public static func records(
     _ text: String, delimiter: Character = ","
-  ) throws(CSVSyntaxError) -> [CSVRecord] {
+  ) throws(ImportProblem) -> [CSVRecord] {
     var records: [CSVRecord] = []
     var fields: [String] = []
     var field = ""
@@ -96,19 +83,19 @@ public enum CSVText {
         recordLine = line
       case "\"":
         guard field.isEmpty, !fieldWasQuoted else {
-          throw CSVSyntaxError(line: line, problem: "a quote inside an unquoted field")
+          throw ImportProblem(line: line, problem: "a quote inside an unquoted field")
         }
         inQuotes = true
         fieldWasQuoted = true
       default:
         guard !afterClosingQuote else {
-          throw CSVSyntaxError(line: line, problem: "text after a closing quote")
+          throw ImportProblem(line: line, problem: "text after a closing quote")
         }
         field.unicodeScalars.append(scalar)
       }
     }
     if inQuotes {
-      throw CSVSyntaxError(line: recordLine, problem: "a quoted field is never closed")
+      throw ImportProblem(line: recordLine, problem: "a quoted field is never closed")
     }
     if !field.isEmpty || fieldWasQuoted || !fields.isEmpty { endRecord() }
     return records

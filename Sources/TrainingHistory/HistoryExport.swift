@@ -64,9 +64,7 @@ public struct HistoryExport: Equatable, Sendable {
           distance: set.distanceKm.map { units.displayDistance(kilometres: $0) },
           record: set.isRecord == true)
       })
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return try! encoder.encode(document)
+    return try! ReadableJSON.data(document)
   }
 }
 

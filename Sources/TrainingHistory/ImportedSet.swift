@@ -55,12 +55,7 @@ public enum ImportReader {
       throw ImportProblem(line: 1, problem: "the file is larger than \(maximumBytes >> 20) MiB")
     }
     let delimiter = CSVText.delimiter(of: text)
-    let records: [CSVRecord]
-    do {
-      records = try CSVText.records(text, delimiter: delimiter)
-    } catch {
-      throw ImportProblem(line: error.line, problem: error.problem)
-    }
+    let records = try CSVText.records(text, delimiter: delimiter)
     guard let header = records.first else {
       throw ImportProblem(line: 1, problem: "the file is empty")
     }

@@ -45,11 +45,7 @@ public struct ReplayResult: Encodable, Sendable {
 
   /// The result as the JSON document `perform replay` prints: sorted keys, indented.
   public func json() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    var data = try encoder.encode(self)
-    data.append(UInt8(ascii: "\n"))
-    return data
+    try ReadableJSON.document(self)
   }
 }
 

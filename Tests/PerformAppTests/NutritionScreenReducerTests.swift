@@ -149,6 +149,32 @@ struct NutritionScreenReducerTests {
       state: { loaded() }, action: .key(.character("L")), expectedState: { _ in },
       expectedEffects: [.say(english(.nutritionLogsNeedServer))]),
     Step(
+      testDescription: "a search waits for its own numbered answer",
+      state: {
+        var state = loaded()
+        state.requestCount = 2
+        state.mode = .searchText(target, LineEditor("kale", maxLength: 64))
+        return state
+      }, action: .key(.enter),
+      expectedState: {
+        $0.requestCount = 3
+        $0.mode = .searching(
+          target, what: english(.nutritionFoodsMatching, ["query": "kale"]), request: 3)
+      }, expectedEffects: [.searchFoods("kale", for: target, request: 3)]),
+    Step(
+      testDescription: "a barcode look-up waits for its own numbered answer",
+      state: {
+        var state = loaded()
+        state.requestCount = 2
+        state.mode = .barcodeText(target, LineEditor("40012345", maxLength: 14))
+        return state
+      }, action: .key(.enter),
+      expectedState: {
+        $0.requestCount = 3
+        $0.mode = .searching(
+          target, what: english(.nutritionBarcodeWhat, ["barcode": "40012345"]), request: 3)
+      }, expectedEffects: [.lookUpBarcode("40012345", for: target, request: 3)]),
+    Step(
       testDescription: "a late search answer is dropped",
       state: {
         var state = loaded()
@@ -156,6 +182,17 @@ struct NutritionScreenReducerTests {
         state.mode = .searching(target, what: "chicken", request: 2)
         return state
       }, action: .foodsFound(query: "chicken", for: target, request: 1, .success([])),
+      expectedState: { _ in }, expectedEffects: []),
+    Step(
+      testDescription: "a late barcode answer is dropped",
+      state: {
+        var state = loaded()
+        state.requestCount = 2
+        state.mode = .searching(target, what: "4001", request: 2)
+        return state
+      },
+      action: .barcodeFound(
+        barcode: "4001", for: target, request: 1, .success(NutritionFixtures.chicken)),
       expectedState: { _ in }, expectedEffects: []),
     Step(
       testDescription: "a search with no foods goes back to the field and says so",

@@ -45,7 +45,7 @@ import Testing
     ("a,b\r\n\"x\"y,z\r\n", 2, "text after a closing quote"),
   ])
   func malformedTextNamesItsLine(text: String, line: Int, problem: String) {
-    #expect(throws: CSVSyntaxError(line: line, problem: problem)) {
+    #expect(throws: ImportProblem(line: line, problem: problem)) {
       try CSVText.records(text)
     }
   }

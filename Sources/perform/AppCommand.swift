@@ -65,18 +65,13 @@ enum AppCommand {
       bearer = remote.token
     } else {
       do {
-        let (store, path) = try openStore(options)
-        let demo = try DemoTokenFile(databasePath: path).ensureDemo(in: store)
-        let router = TraineeAPIRoutes(store: store, now: { Date() }).router { _, _ in }
-        let started = MicroHTTPDServer(
-          configuration: .init(host: "127.0.0.1", port: 0), router: router)
-        let port = try started.start()
-        embedded = started
-        baseURL = URL(string: "http://127.0.0.1:\(port)")!
-        bearer = demo.token
+        let started = try EmbeddedServer.start(options)
+        embedded = started.server
+        baseURL = started.baseURL
+        bearer = started.token
       } catch {
         device.restore()
-        fail("cannot start the embedded server: \(error)")
+        fail("\(error)")
         return 1
       }
     }

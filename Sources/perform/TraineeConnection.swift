@@ -35,6 +35,23 @@ final class TraineeConnection {
       return TraineeConnection(
         client: TraineeAPIClient(baseURL: remote.url, token: remote.token), embedded: nil)
     }
+    let embedded = try EmbeddedServer.start(options)
+    return TraineeConnection(
+      client: TraineeAPIClient(baseURL: embedded.baseURL, token: embedded.token),
+      embedded: embedded.server)
+  }
+}
+
+/// The demo trainee's server inside this process, on a loopback port of its own, over the data
+/// directory's database: what the app and every command use when no `--server` is named.
+struct EmbeddedServer {
+  let server: MicroHTTPDServer
+  let baseURL: URL
+  let token: String
+
+  /// Opens the database of `options`, makes the demo trainee on first use and starts serving it;
+  /// throws `ConnectionError` when any of that fails.
+  static func start(_ options: Options) throws -> EmbeddedServer {
     do {
       let (store, path) = try openStore(options)
       let demo = try DemoTokenFile(databasePath: path).ensureDemo(in: store)
@@ -42,10 +59,8 @@ final class TraineeConnection {
       let started = MicroHTTPDServer(
         configuration: .init(host: "127.0.0.1", port: 0), router: router)
       let port = try started.start()
-      return TraineeConnection(
-        client: TraineeAPIClient(
-          baseURL: URL(string: "http://127.0.0.1:\(port)")!, token: demo.token),
-        embedded: started)
+      return EmbeddedServer(
+        server: started, baseURL: URL(string: "http://127.0.0.1:\(port)")!, token: demo.token)
     } catch {
       throw ConnectionError(message: "cannot start the embedded server: \(error)")
     }

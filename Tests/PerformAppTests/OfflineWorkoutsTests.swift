@@ -212,6 +212,6 @@ struct OfflineWorkoutsTests {
     #expect(text.split(separator: "\n").allSatisfy { TextColumns.of($0) <= size.columns })
     let shown = text.replacingOccurrences(of: "\n", with: " ")
     #expect(shown.contains("the server refused this app's token (401)"))
-    #expect(shown.contains("perform --server URL --token TOKEN"))
+    #expect(shown.contains("perform --server URL --token-file FILE"))
   }
 }

@@ -25,7 +25,7 @@ struct RefusedTokenAppTests {
       ], size: .init(columns: 100, rows: 40))
     defer { app.close() }
     let refused = "The server refused this app's token (401)."
-    let howTo = "then start perform --server URL --token TOKEN."
+    let howTo = "then start perform --server URL --token-file FILE."
 
     // Today: the message, and the history is no longer "Loading…" forever.
     let today = try await app.waitFor(howTo)

@@ -27,7 +27,9 @@ package final class DirectoryLock {
       let code = errno
       attempts += 1
       guard code == EWOULDBLOCK || code == EINTR, attempts < 100 else {
-        _ = closeDescriptor(fd)
+        // NB: `deinit` runs when this throws (every property is set): it must find nothing to
+        // close, or it closes the number again, by then perhaps another thread's descriptor.
+        release()
         throw FileError(path: directory.path, operation: "lock", code: code)
       }
       usleep(10_000)

@@ -88,7 +88,10 @@ public final class SQLiteDatabase: Sendable {
     let isMemory = path == ":memory:"
     // NB: docs/security.md, "Files other local users could read": a new file is created 0600
     // before SQLite opens it, and SQLite gives the WAL and shared memory the file's own mode.
-    if !isMemory { Glibc.close(Glibc.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)) }
+    if !isMemory {
+      let created = Glibc.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+      if created >= 0 { Glibc.close(created) }
+    }
     walSync =
       options.syncOffWriter && options.synchronousFull && !isMemory
       ? SQLiteWALSync(databasePath: path, sync: sync) : nil

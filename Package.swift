@@ -76,6 +76,7 @@ let package = Package(
       name: "TraineeServer",
       dependencies: [
         "TraineeData", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer", "LockedValue",
+        "SHA256Digest",
       ]),
     // Scripted, deterministic runs of the engine: `perform replay`.
     .target(name: "WorkoutReplay", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"]),

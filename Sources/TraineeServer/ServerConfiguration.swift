@@ -27,13 +27,17 @@ public struct ServerConfiguration: Equatable, Sendable {
   public var metricsPort: UInt16?
   /// Where `/metrics` listens.
   public var metricsHost: String
+  /// The bearer token a scrape of `/metrics` must send (`Authorization: Bearer <token>`); any
+  /// scrape is answered when `nil`. `perform serve` refuses a metrics host other than loopback
+  /// without one.
+  public var metricsToken: String?
 
   /// A configuration; by default the API on 127.0.0.1:8080, no access log, errors to standard
   /// error, a 30-second drain and no metrics.
   public init(
     http: MicroHTTPDServer.Configuration = .init(), accessLog: LogDestination = .off,
     errorLog: LogDestination = .standardError, drainSeconds: Int = 30,
-    metricsPort: UInt16? = nil, metricsHost: String = "127.0.0.1"
+    metricsPort: UInt16? = nil, metricsHost: String = "127.0.0.1", metricsToken: String? = nil
   ) {
     self.http = http
     self.accessLog = accessLog
@@ -41,6 +45,7 @@ public struct ServerConfiguration: Equatable, Sendable {
     self.drainSeconds = drainSeconds
     self.metricsPort = metricsPort
     self.metricsHost = metricsHost
+    self.metricsToken = metricsToken
   }
 }
 

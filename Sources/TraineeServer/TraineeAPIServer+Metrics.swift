@@ -1,7 +1,12 @@
 import Foundation
 import HTTPServer
+import SHA256Digest
 import SQLStore
 import TraineeData
+
+// NB: docs/security.md, "Metrics": `/metrics` listens on loopback unless the operator names another
+// host, and then only with a bearer token; the token is compared by its SHA-256, so the time a
+// refusal takes tells nothing about how much of a guess was right.
 
 extension TraineeAPIServer {
   /// Starts `GET /metrics` on the configuration's metrics port, if it names one, and returns the
@@ -11,9 +16,15 @@ extension TraineeAPIServer {
   ) throws(ServerStartError) -> UInt16? {
     guard let metricsPort = configuration.metricsPort else { return nil }
     let metricsHost = configuration.metricsHost
+    let expected = configuration.metricsToken.map { SHA256.hash(Array($0.utf8)) }
     let exposition = MicroHTTPDServer(
       configuration: .init(host: metricsHost, port: metricsPort, threadCount: 1),
       handler: { [self] request in
+        if let expected, !scrapeIsAuthorized(request, expected: expected) {
+          return .error(
+            .unauthorized, code: "unauthorized",
+            message: "/metrics needs Authorization: Bearer <the metrics token>.")
+        }
         guard request.method == .get, request.path == "/metrics" else {
           return .error(.notFound, code: "not_found", message: "Only GET /metrics is here.")
         }
@@ -60,6 +71,12 @@ extension TraineeAPIServer {
       ] + databasePoolGauges(pool), counters: databasePoolCounters(pool))
       + store.metrics.render() + answers.render()
   }
+}
+
+/// Whether `request` carries the metrics token: its bearer token's SHA-256 is `expected`.
+private func scrapeIsAuthorized(_ request: HTTPRequest, expected: [UInt8]) -> Bool {
+  guard let token = try? bearerToken(request) else { return false }
+  return SHA256.hash(Array(token.utf8)) == expected
 }
 
 /// The PostgreSQL pool's connections in use and idle, for `/metrics`; none for SQLite.

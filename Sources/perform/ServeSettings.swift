@@ -20,7 +20,7 @@ struct ServeSettings {
   static let options: Set<String> = [
     "host", "port", "database", "data-dir", "max-requests-per-address",
     "max-body-mib-in-flight", "trusted-proxy", "access-log", "drain-seconds", "metrics-port",
-    "metrics-host",
+    "metrics-host", "metrics-token-file",
   ]
   static let flags: Set<String> = ["demo", "check-config"]
 
@@ -93,6 +93,17 @@ struct ServeSettings {
       server.metricsPort = port
     }
     server.metricsHost = given.values["metrics-host"] ?? "127.0.0.1"
+    if let path = given.values["metrics-token-file"] {
+      server.metricsToken = try Self.metricsToken(
+        fromFile: path, option: name("metrics-token-file"))
+    }
+    // NB: docs/security.md, "Metrics": a scrape from beyond this machine needs the token.
+    if server.metricsPort != nil, server.metricsToken == nil, !isLoopback(server.metricsHost) {
+      throw UsageError(
+        "\(name("metrics-host")) \(server.metricsHost) is reachable from other machines: give"
+          + " --metrics-token-file FILE too (scrapes then send Authorization: Bearer <token>),"
+          + " or leave the metrics on 127.0.0.1")
+    }
     if let text = given.values["drain-seconds"] {
       guard let seconds = Int(text), (0...3600).contains(seconds) else {
         throw UsageError("\(name("drain-seconds")) \"\(text)\" is not a number from 0 to 3600")
@@ -109,6 +120,25 @@ struct ServeSettings {
     self.demo = given.flags.contains("demo")
     self.checkOnly = given.flags.contains("check-config")
     self.given = given
+  }
+
+  /// The token in the file at `path` (its first line), which other users must not be able to
+  /// read; `option` names where the path came from.
+  static func metricsToken(fromFile path: String, option: String) throws(UsageError) -> String {
+    let token: String
+    do {
+      token = try RemoteServer.read(tokenFile: path)
+    } catch {
+      throw UsageError("\(option): \(error.description)")
+    }
+    guard (16...256).contains(token.count),
+      token.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
+    else {
+      throw UsageError(
+        "\(option): the token in \(path) must be 16 to 256 visible ASCII characters on its"
+          + " first line (openssl rand -hex 32 makes one)")
+    }
+    return token
   }
 
   /// `PERFORM_` and `option` in capitals, `-` as `_`.
@@ -166,7 +196,8 @@ struct ServeSettings {
       "max body MiB in flight: \(configuration.maxBodyBytesInFlight >> 20)",
       "trusted proxies: \(configuration.trustedProxies.sorted().joined(separator: ",").nilIfEmpty ?? "none")",
       "demo trainee: \(demo ? "yes" : "no")",
-      "metrics: \(server.metricsPort.map { "\(server.metricsHost):\($0)" } ?? "off")",
+      "metrics: \(server.metricsPort.map { "\(server.metricsHost):\($0)" } ?? "off")"
+        + (server.metricsPort != nil && server.metricsToken != nil ? " (bearer token)" : ""),
     ]
   }
 }
@@ -176,6 +207,16 @@ private func canWrite(file path: String) -> Bool {
   if FileManager.default.fileExists(atPath: path) { return access(path, W_OK) == 0 }
   let directory = (path as NSString).deletingLastPathComponent
   return access(directory.isEmpty ? "." : directory, W_OK) == 0
+}
+
+/// Whether `host` names this machine only: `localhost`, 127.0.0.0/8 or `::1`.
+private func isLoopback(_ host: String) -> Bool {
+  if host == "localhost" { return true }
+  var v4 = in_addr()
+  if inet_pton(AF_INET, host, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+  var v6 = in6_addr()
+  guard inet_pton(AF_INET6, host, &v6) == 1 else { return false }
+  return withUnsafeBytes(of: &v6) { $0.elementsEqual([UInt8](repeating: 0, count: 15) + [1]) }
 }
 
 /// Whether `text` is an IPv4 or IPv6 address written as numbers (`192.0.2.1`, `::1`).

@@ -63,7 +63,8 @@ let commandUsages: [CommandUsage] = [
       perform serve [--host 127.0.0.1] [--port 8080] [--database PATH|URL] [--demo]
           [--max-requests-per-address 32] [--max-body-mib-in-flight 64]
           [--trusted-proxy ADDRESS[,ADDRESS...]] [--access-log -|FILE|off] [--check-config]
-          [--drain-seconds 30] [--metrics-port PORT [--metrics-host 127.0.0.1]]
+          [--drain-seconds 30]
+          [--metrics-port PORT [--metrics-host 127.0.0.1] [--metrics-token-file FILE]]
           Run the trainee API server until interrupted. --demo creates a demo trainee
           once and prints its token on every start ("token: ..."), the same one each
           time (kept in PATH.demo-token, readable only by you). Requests
@@ -77,7 +78,10 @@ let commandUsages: [CommandUsage] = [
           checks the settings, the log file and the database, prints them and exits.
           SIGTERM or SIGINT: no new connections, the requests begun end (at most
           --drain-seconds), exit 0. SIGHUP: the access log file is opened again.
-          --metrics-port serves GET /metrics (Prometheus) on a port of its own.
+          --metrics-port serves GET /metrics (Prometheus) on a port of its own, on
+          127.0.0.1; with --metrics-token-file (a file only you can read) scrapes must
+          send Authorization: Bearer TOKEN, and only then may --metrics-host name an
+          address other machines reach.
       """),
   CommandUsage(
     words: ["trainee", "add"],

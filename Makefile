@@ -10,7 +10,7 @@ endif
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Benchmarks Apps Fuzz
 
-.PHONY: run test test-with-postgresql test-stress lint format deps build bench bench-app bench-server load-fault bench-neighbour golden tsan fuzz fuzz-build fuzz-merge clean
+.PHONY: run test test-with-postgresql test-stress lint format deps build bench bench-app bench-server load-fault bench-neighbour attack golden tsan fuzz fuzz-build fuzz-merge clean
 
 ## run: build Perform and open the terminal app (embedded server, demo trainee)
 run: deps
@@ -108,6 +108,12 @@ MINUTES ?= 10
 load-fault: deps
 	$(SWIFT) build -c release --product perform
 	python3 Benchmarks/load-fault/run.py --minutes $(MINUTES)
+
+## attack: replay issue 31's attacks and the earlier hostile-input set against a release `perform
+## serve` on loopback, printing what each achieved (scripts/attack/run.py; about 2 minutes)
+attack: deps
+	$(SWIFT) build -c release --product perform
+	python3 scripts/attack/run.py --perform .build/release/perform
 
 ## bench-neighbour: one light trainee's latency alone and beside a heavy trainee's slow requests
 bench-neighbour: deps

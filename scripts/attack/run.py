@@ -1,0 +1,506 @@
+#!/usr/bin/env python3
+"""`make attack`: the attacks of issue 31 and the earlier hostile-input set, replayed against a
+`perform serve` started here on loopback, each printing what it achieved. See docs/security.md,
+"make attack".
+
+Every attack is bounded in connections, requests and seconds; only 127.0.0.1 is used. The server
+is started as the README runs it (`perform serve --demo`, a SQLite database in a temporary
+directory, the shell's own descriptor limit), with `/metrics` on a loopback port; a second
+trainee is added with `perform trainee add`. The server is stopped and the directory removed on
+every exit path. Exit status 0 when every attack was held, 1 when one achieved something.
+
+    python3 scripts/attack/run.py [--perform .build/release/perform] [--only NAME[,NAME...]]
+"""
+
+import argparse
+import importlib.util
+import json
+import multiprocessing
+import os
+import re
+import resource
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+# The load-and-fault benchmark's request bodies and its keep-alive client.
+_spec = importlib.util.spec_from_file_location(
+    "load_fault", os.path.join(ROOT, "Benchmarks", "load-fault", "run.py"))
+load_fault = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(load_fault)
+
+RESULTS = []  # (attack, held, what it achieved)
+NOFILE = resource.getrlimit(resource.RLIMIT_NOFILE)
+
+
+def report(name, held, achieved):
+    RESULTS.append((name, held, achieved))
+    print(f"{'held ' if held else 'BROKE'}  {name}: {achieved}", flush=True)
+
+
+# --- the server ------------------------------------------------------------------------------------
+
+
+class Server:
+    """`perform serve --demo` on 127.0.0.1, metrics on a loopback port, the shell's fd limit."""
+
+    def __init__(self, perform, work, extra=()):
+        self.perform = perform
+        self.work = work
+        self.database = os.path.join(work, "perform.sqlite")
+        log_path = os.path.join(work, "server.log")
+        log = open(log_path, "wb")
+        # The server gets the descriptor limit the shell gave this script, not the one raised
+        # below for the attacking sockets.
+        self.proc = subprocess.Popen(
+            [perform, "serve", "--demo", "--port", "0", "--database", self.database,
+             "--access-log", "off", "--metrics-port", "0", *extra],
+            stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, NOFILE))
+        log.close()
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            text = open(log_path, "rb").read().decode("utf-8", "replace")
+            port = re.search(r"listening: http://127\.0\.0\.1:(\d+)", text)
+            token = re.search(r"token: (\S+)", text)
+            metrics = re.search(r"metrics: http://127\.0\.0\.1:(\d+)", text)
+            if port and token and metrics:
+                self.port, self.token = int(port.group(1)), token.group(1)
+                self.metrics_port = int(metrics.group(1))
+                return
+            if self.proc.poll() is not None:
+                raise SystemExit(f"perform serve exited with {self.proc.returncode}:\n{text}")
+            time.sleep(0.02)
+        raise SystemExit("perform serve did not start within 60 s")
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+
+    def rss_mib(self):
+        with open(f"/proc/{self.proc.pid}/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+        return 0.0
+
+    def disk_mib(self):
+        total = 0
+        for suffix in ("", "-wal", "-shm"):
+            try:
+                total += os.path.getsize(self.database + suffix)
+            except OSError:
+                pass
+        return total / (1 << 20)
+
+
+def client(server, token):
+    """A keep-alive client of the load benchmark, without a forwarded address."""
+    c = load_fault.Client(server, token, "127.0.0.1")
+    del c.headers["X-Forwarded-For"]
+    return c
+
+
+def raw(port, request, timeout=10.0):
+    """Sends `request` bytes on a fresh connection; (status or None, whole answer)."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    try:
+        sock.sendall(request)
+        data = b""
+        while True:
+            try:
+                chunk = sock.recv(65536)
+            except socket.timeout:
+                break
+            if not chunk:
+                break
+            data += chunk
+    finally:
+        sock.close()
+    match = re.match(rb"HTTP/1\.[01] (\d{3})", data)
+    return (int(match.group(1)) if match else None), data
+
+
+def get(path, token=None, extra=""):
+    auth = f"Authorization: Bearer {token}\r\n" if token else ""
+    return f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{auth}{extra}Connection: close\r\n\r\n".encode()
+
+
+def percentile(values, p):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(p / 100 * len(values)))] if values else float("nan")
+
+
+def timed_reads(server, token, path, seconds):
+    """Sequential reads of `path` for `seconds`: latencies in ms, statuses."""
+    c = client(server, token)
+    latencies, statuses = [], {}
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        start = time.perf_counter()
+        try:
+            status, _ = c.request("GET", path)
+        except OSError:
+            status = "error"
+        latencies.append((time.perf_counter() - start) * 1000)
+        statuses[status] = statuses.get(status, 0) + 1
+    c.close()
+    return latencies, statuses
+
+
+# --- the attacks ---------------------------------------------------------------------------------
+
+
+def attack_unauthenticated_body(server, other):
+    """Item 1: 64 connections declare a 1 MiB body to /healthz and trickle it."""
+    holders = []
+    for _ in range(64):
+        s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1048576\r\n\r\nx")
+        holders.append(s)
+    c = client(server, other)
+    statuses = {}
+    end = time.monotonic() + 6
+    next_trickle = time.monotonic() + 1
+    date = load_fault.today()
+    counter = 0
+    while time.monotonic() < end:
+        counter += 1
+        try:
+            status, _ = c.request("PUT", "/v1/trainee/nutrition/day",
+                                  load_fault.day_payload(date, counter))
+        except OSError:
+            status = "error"
+        statuses[status] = statuses.get(status, 0) + 1
+        if time.monotonic() > next_trickle:
+            for s in holders:
+                try:
+                    s.sendall(b"x")
+                except OSError:
+                    pass
+            next_trickle += 1
+    for s in holders:
+        s.close()
+    refused = sum(n for status, n in statuses.items() if status != 200)
+    report("no token, 64 trickled 1 MiB bodies to /healthz", refused == 0,
+           f"another trainee's PUT nutrition/day for 6 s: {statuses}")
+
+
+def attack_method_names(server):
+    """Item 2: a new 16 KB method name per request, then the metrics' size and scrape time."""
+    before = server.rss_mib()
+    for i in range(1500):
+        method = f"M{i:05d}" + "X" * (16 * 1024 - 6)
+        try:
+            raw(server.port, f"{method} /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                .encode(), timeout=5)
+        except OSError:
+            pass
+    after = server.rss_mib()
+    start = time.perf_counter()
+    _, scrape = raw(server.metrics_port, get("/metrics"), timeout=30)
+    took = time.perf_counter() - start
+    grown = after - before
+    report("no token, 1,500 distinct 16 KB methods", grown < 20 and len(scrape) < 1 << 20,
+           f"RSS {before:.0f} -> {after:.0f} MiB; /metrics {len(scrape) / 1024:.0f} KiB in"
+           f" {took * 1000:.0f} ms")
+
+
+def attack_slowloris(server, connections=1100):
+    """Item 3: connections from one address holding unfinished headers; then a new client."""
+    resource.setrlimit(resource.RLIMIT_NOFILE, (NOFILE[1], NOFILE[1]))
+    held = []
+    try:
+        for _ in range(connections):
+            try:
+                s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+                s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+                held.append(s)
+            except OSError:
+                break
+        for s in held:
+            try:
+                s.sendall(b"X-A: b\r\n")
+            except OSError:
+                pass
+        try:
+            status, _ = raw(server.port, get("/healthz"), timeout=5)
+        except OSError as error:
+            status = f"{type(error).__name__}"
+        still_open = 0
+        for s in held:
+            try:
+                s.sendall(b"X-B: c\r\n")
+                still_open += 1
+            except OSError:
+                pass
+        report(f"{connections} slow header sections from one address", status == 200,
+               f"{len(held)} connected, {still_open} still open; a new client got {status}")
+    finally:
+        for s in held:
+            s.close()
+        resource.setrlimit(resource.RLIMIT_NOFILE, NOFILE)
+
+
+def _hammer(port, headers_list, path, seconds, counts):
+    """Worker process: keep-alive GETs of `path` with each header set in turn."""
+    import http.client
+    end = time.monotonic() + seconds
+    conns = [None] * len(headers_list)
+    done = 0
+    while time.monotonic() < end:
+        for i, headers in enumerate(headers_list):
+            try:
+                if conns[i] is None:
+                    conns[i] = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                conns[i].request("GET", path, headers=headers)
+                conns[i].getresponse().read()
+                done += 1
+            except Exception:
+                conns[i] = None
+    counts.put(done)
+
+
+def beside(server, neighbour, path, attacker_headers, attack_path, processes=4, seconds=4):
+    """The neighbour's read latencies alone, then beside `processes` attacking processes."""
+    alone, _ = timed_reads(server, neighbour, path, seconds)
+    counts = multiprocessing.Queue()
+    workers = [multiprocessing.Process(
+        target=_hammer, args=(server.port, attacker_headers, attack_path, seconds + 1, counts))
+        for _ in range(processes)]
+    for w in workers:
+        w.start()
+    time.sleep(0.5)
+    during, statuses = timed_reads(server, neighbour, path, seconds)
+    for w in workers:
+        w.join(timeout=30)
+    sent = sum(counts.get(timeout=5) for _ in workers)
+    return alone, during, statuses, sent
+
+
+def attack_token_spellings(server, attacker, neighbour):
+    """Item 4: one trainee, the token spelled eight ways, against a neighbour's reads."""
+    spellings = [f"Bearer {attacker}", f"bearer {attacker}", f"BEARER {attacker}",
+                 f"Bearer  {attacker}", f"Bearer {attacker} ", f"bEaReR {attacker}",
+                 f"Bearer\t{attacker}", f"  Bearer {attacker}"]
+    headers = [{"Authorization": s, "X-Timezone": "UTC"} for s in spellings]
+    alone, during, statuses, sent = beside(
+        server, neighbour, "/v1/trainee/session", headers, "/v1/trainee/workouts/history")
+    ratio = statistics.median(during) / statistics.median(alone)
+    report("one trainee, the token spelled 8 ways", ratio < 3,
+           f"neighbour p50 {statistics.median(alone):.2f} -> {statistics.median(during):.2f} ms,"
+           f" p99 {percentile(alone, 99):.1f} -> {percentile(during, 99):.1f} ms"
+           f" ({ratio:.1f}x); attacker sent {sent}")
+
+
+def attack_readyz_flood(server, neighbour):
+    """Item 4: token-less /readyz from many connections, against a neighbour's reads."""
+    headers = [{} for _ in range(16)]
+    alone, during, _, sent = beside(server, neighbour, "/v1/trainee/session", headers, "/readyz")
+    ratio = statistics.median(during) / statistics.median(alone)
+    report("no token, /readyz flood", ratio < 3,
+           f"neighbour p50 {statistics.median(alone):.2f} -> {statistics.median(during):.2f} ms"
+           f" ({ratio:.1f}x); {sent} /readyz answered")
+
+
+def attack_disk_fill(server, attacker):
+    """Item 5: one trainee posts workout logs and meal logs as fast as 8 threads can."""
+    before = server.disk_mib()
+    statuses = {}
+    lock = threading.Lock()
+    # Each body is valid and under every per-record limit: a log of 130 KB (at most 256 KiB are
+    # kept), a meal log of 40 KB of items (at most 64 KiB, 100 foods) on one of 700 past days (at most 50
+    # a day, 730 days back).
+    log = load_fault.log_payload("x" * 100, exercises=60, sets=20)
+    for entry in log["entries"]:
+        entry["name"] = "n" * 100
+    log = json.dumps(log).encode()
+    counter = iter(range(10**9))
+
+    def post(kind, seconds):
+        c = client(server, attacker)
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            try:
+                if kind == "log":
+                    status, _ = c.request("POST", "/v1/trainee/workouts/log", log)
+                else:
+                    date = load_fault.today(1 + next(counter) % 700)
+                    status, _ = c.request("POST", "/v1/trainee/nutrition/logs",
+                                          load_fault.meal_payload(date, items=100, name_len=300))
+            except OSError:
+                status = "error"
+            with lock:
+                statuses[(kind, status)] = statuses.get((kind, status), 0) + 1
+        c.close()
+
+    threads = [threading.Thread(target=post, args=("log" if i % 2 == 0 else "meal", 5))
+               for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    grown = server.disk_mib() - before
+    # Held when a quota stopped the writes (429 or 507) before they grew the database far.
+    stopped = any(status in (429, 507) for (_, status) in statuses)
+    report("one trainee fills the disk for 5 s", stopped and grown < 100,
+           f"database grew {grown:.0f} MiB; answers {dict(sorted(statuses.items(), key=str))}")
+
+
+def attack_files(server):
+    """Item 6: modes of what the server created."""
+    modes = {}
+    for suffix in ("", "-wal", "-shm"):
+        path = server.database + suffix
+        if os.path.exists(path):
+            modes[os.path.basename(path)] = oct(os.stat(path).st_mode & 0o777)
+    loose = [name for name, mode in modes.items() if int(mode, 8) & 0o077]
+    report("files other local users could read", not loose, f"modes {modes}")
+
+
+def attack_ids(server, a, b):
+    """Item 7: ids of consecutive posts by two trainees, and request ids."""
+    ca, cb = client(server, a), client(server, b)
+    ids = []
+    for c in (ca, cb, ca):
+        status, body = c.request("POST", "/v1/trainee/workouts/log", load_fault.log_payload("ids"))
+        ids.append(json.loads(body).get("id") if status == 201 else f"status {status}")
+    numbers = [int(re.sub(r"\D", "", str(i)) or 0) for i in ids]
+    between = numbers[0] < numbers[1] < numbers[2] or numbers[0] > numbers[1] > numbers[2]
+    gap = abs(numbers[2] - numbers[0])
+    request_ids = []
+    for _ in range(4):
+        _, answer = raw(server.port, get("/healthz"))
+        match = re.search(rb"X-Request-Id: (\S+)", answer, re.IGNORECASE)
+        request_ids.append(match.group(1).decode() if match else "?")
+    report("ids that count another trainee's records", not (between and gap <= 4),
+           f"A, B, A posted {ids}; request ids {request_ids}")
+
+
+def attack_metrics_public(perform, work):
+    """Item 9: a metrics host other machines reach, without a token."""
+    out = subprocess.run(
+        [perform, "serve", "--check-config", "--database", os.path.join(work, "check.sqlite"),
+         "--metrics-port", "9464", "--metrics-host", "0.0.0.0"],
+        capture_output=True, text=True, timeout=60)
+    report("metrics on 0.0.0.0 without a token", out.returncode != 0,
+           f"serve --check-config exit {out.returncode}: {out.stderr.strip()[:120]}")
+
+
+def attack_hostile_input(server, a, b):
+    """The earlier hostile-input set: each request must be refused with the status listed."""
+    ca = client(server, a)
+    status, body = ca.request("POST", "/v1/trainee/workouts/log", load_fault.log_payload("mine"))
+    mine = json.loads(body)["id"]
+    escape_name = load_fault.log_payload("x")
+    escape_name["entries"][0]["name"] = "Squat\x1b]0;owned\x07\x1b[2J"
+    deep = b"[" * 100_000 + b"]" * 100_000
+    cases = [
+        ("another trainee's log", get(f"/v1/trainee/workouts/history/{mine}", b), {404}),
+        ("another trainee deletes it",
+         f"DELETE /v1/trainee/workouts/log/{mine} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer"
+         f" {b}\r\nConnection: close\r\n\r\n".encode(), {404}),
+        ("no token", get("/v1/trainee/session"), {401}),
+        ("a wrong token", get("/v1/trainee/session", "nope"), {401}),
+        ("a NUL in the path", get("/v1/trainee/session%00x", a), {400}),
+        ("a 64 KB header", get("/v1/trainee/session", a, "X-A: " + "a" * 65536 + "\r\n"),
+         {400, 413, 431}),
+        ("a 2 MiB body", _post("/v1/trainee/workouts/log", a, b" " * (2 << 20)), {413}),
+        ("a 64 MiB body declared", b"POST /v1/trainee/workouts/log HTTP/1.1\r\nHost: x\r\n"
+         b"Authorization: Bearer " + a.encode() + b"\r\nContent-Length: 67108864\r\n"
+         b"Connection: close\r\n\r\n", {413}),
+        ("JSON nested 100,000 deep", _post("/v1/trainee/workouts/log", a, deep), {400, 413}),
+        ("not JSON", _post("/v1/trainee/workouts/log", a, b"{nope"), {400}),
+        ("escape sequences in a name",
+         _post("/v1/trainee/workouts/log", a, json.dumps(escape_name).encode()), {400}),
+        ("a path with ..", get("/v1/trainee/../../etc/passwd", a), {400, 404}),
+    ]
+    wrong = []
+    for name, request, expected in cases:
+        try:
+            status, _ = raw(server.port, request)
+        except OSError as error:
+            status = type(error).__name__
+        if status not in expected:
+            wrong.append(f"{name}: {status}, not {sorted(expected)}")
+    still = client(server, a).request("GET", f"/v1/trainee/workouts/history/{mine}")[0]
+    if still != 200:
+        wrong.append(f"the log is gone after the attempts ({still})")
+    report(f"hostile input ({len(cases)} requests)", not wrong,
+           "; ".join(wrong) if wrong else "every one refused as expected; the log is intact")
+
+
+def _post(path, token, body):
+    return (f"POST {path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {token}\r\nContent-Type:"
+            f" application/json\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+            ).encode() + body
+
+
+ATTACKS = ["unauth-body", "method-names", "slowloris", "token-spellings", "readyz-flood",
+           "disk-fill", "files", "ids", "metrics-public", "hostile-input"]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--perform", default=os.path.join(ROOT, ".build", "release", "perform"))
+    parser.add_argument("--only", default=",".join(ATTACKS))
+    args = parser.parse_args()
+    chosen = args.only.split(",")
+    unknown = [name for name in chosen if name not in ATTACKS]
+    if unknown:
+        parser.error(f"unknown attacks {unknown}; known: {', '.join(ATTACKS)}")
+    work = tempfile.mkdtemp(prefix="perform-attack.")
+    server = None
+    try:
+        server = Server(args.perform, work)
+        attacker = server.token
+        neighbour = load_fault.add_trainee(args.perform, server.database, "Neighbour")
+        print(f"perform serve on 127.0.0.1:{server.port}, descriptor limit {NOFILE[0]},"
+              f" RSS {server.rss_mib():.0f} MiB", flush=True)
+        steps = {
+            "unauth-body": lambda: attack_unauthenticated_body(server, neighbour),
+            "method-names": lambda: attack_method_names(server),
+            "slowloris": lambda: attack_slowloris(server),
+            "token-spellings": lambda: attack_token_spellings(server, attacker, neighbour),
+            "readyz-flood": lambda: attack_readyz_flood(server, neighbour),
+            "files": lambda: attack_files(server),
+            "ids": lambda: attack_ids(server, attacker, neighbour),
+            "metrics-public": lambda: attack_metrics_public(args.perform, work),
+            "hostile-input": lambda: attack_hostile_input(server, attacker, neighbour),
+            # Last: it fills the database the others read.
+            "disk-fill": lambda: attack_disk_fill(server, attacker),
+        }
+        for name in steps:
+            if name in chosen:
+                if server.proc.poll() is not None:
+                    report(name, False, f"the server had exited ({server.proc.returncode})")
+                    continue
+                steps[name]()
+        alive = server.proc.poll() is None
+        report("the server survived", alive, f"RSS at the end {server.rss_mib():.0f} MiB"
+               if alive else f"exit {server.proc.returncode}")
+    finally:
+        if server:
+            server.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    broke = [name for name, held, _ in RESULTS if not held]
+    print(f"\n{len(RESULTS) - len(broke)} of {len(RESULTS)} held"
+          + (f"; achieved something: {', '.join(broke)}" if broke else ""))
+    return 1 if broke else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -256,22 +256,29 @@ def attack_slowloris(server, connections=1100):
 
 
 def _hammer(port, headers_list, path, seconds, counts):
-    """Worker process: keep-alive GETs of `path` with each header set in turn."""
+    """Worker process: a thread per header set, each keep-alive GETs of `path` until the end."""
     import http.client
     end = time.monotonic() + seconds
-    conns = [None] * len(headers_list)
-    done = 0
-    while time.monotonic() < end:
-        for i, headers in enumerate(headers_list):
+    done = [0] * len(headers_list)
+
+    def loop(i, headers):
+        conn = None
+        while time.monotonic() < end:
             try:
-                if conns[i] is None:
-                    conns[i] = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-                conns[i].request("GET", path, headers=headers)
-                conns[i].getresponse().read()
-                done += 1
+                if conn is None:
+                    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                conn.request("GET", path, headers=headers)
+                conn.getresponse().read()
+                done[i] += 1
             except Exception:
-                conns[i] = None
-    counts.put(done)
+                conn = None
+
+    threads = [threading.Thread(target=loop, args=(i, h)) for i, h in enumerate(headers_list)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    counts.put(sum(done))
 
 
 def beside(server, neighbour, path, attacker_headers, attack_path, processes=4, seconds=4):
@@ -291,19 +298,38 @@ def beside(server, neighbour, path, attacker_headers, attack_path, processes=4, 
     return alone, during, statuses, sent
 
 
+def big_log():
+    """A valid workout log of 130 KB, 1,200 sets (at most 256 KiB are kept)."""
+    log = load_fault.log_payload("x" * 100, exercises=60, sets=20)
+    for entry in log["entries"]:
+        entry["name"] = "n" * 100
+    return json.dumps(log).encode()
+
+
+# A read no kept answer serves: a page of the attacker's logged sets, on a worker each time.
+SLOW_READ = "/v1/trainee/workouts/sets?limit=500"
+
+
 def attack_token_spellings(server, attacker, neighbour):
-    """Item 4: one trainee, the token spelled eight ways, against a neighbour's reads."""
+    """Item 4: one trainee's slow reads with the token spelled eight ways, against a neighbour's
+    reads; the ceiling is the same attack with one spelling, in the same run."""
+    c = client(server, attacker)
+    for _ in range(30):
+        c.request("POST", "/v1/trainee/workouts/log", big_log())
+    c.close()
     spellings = [f"Bearer {attacker}", f"bearer {attacker}", f"BEARER {attacker}",
                  f"Bearer  {attacker}", f"Bearer {attacker} ", f"bEaReR {attacker}",
                  f"Bearer\t{attacker}", f"  Bearer {attacker}"]
-    headers = [{"Authorization": s, "X-Timezone": "UTC"} for s in spellings]
-    alone, during, statuses, sent = beside(
-        server, neighbour, "/v1/trainee/session", headers, "/v1/trainee/workouts/history")
-    ratio = statistics.median(during) / statistics.median(alone)
-    report("one trainee, the token spelled 8 ways", ratio < 3,
-           f"neighbour p50 {statistics.median(alone):.2f} -> {statistics.median(during):.2f} ms,"
-           f" p99 {percentile(alone, 99):.1f} -> {percentile(during, 99):.1f} ms"
-           f" ({ratio:.1f}x); attacker sent {sent}")
+    one = [{"Authorization": spellings[0], "X-Timezone": "UTC"} for _ in spellings]
+    eight = [{"Authorization": s, "X-Timezone": "UTC"} for s in spellings]
+    alone, single, _, sent_single = beside(server, neighbour, "/v1/trainee/session", one, SLOW_READ)
+    _, spelled, _, sent = beside(server, neighbour, "/v1/trainee/session", eight, SLOW_READ)
+    ratio = statistics.median(spelled) / statistics.median(single)
+    report("one trainee, the token spelled 8 ways", ratio < 1.5,
+           f"neighbour p50 alone {statistics.median(alone):.2f} ms, beside one spelling"
+           f" {statistics.median(single):.2f} ms, beside 8 {statistics.median(spelled):.2f} ms"
+           f" ({ratio:.1f}x); p99 {percentile(single, 99):.1f} -> {percentile(spelled, 99):.1f}"
+           f" ms; attacker's reads {sent_single} -> {sent}")
 
 
 def attack_readyz_flood(server, neighbour):
@@ -324,10 +350,7 @@ def attack_disk_fill(server, attacker):
     # Each body is valid and under every per-record limit: a log of 130 KB (at most 256 KiB are
     # kept), a meal log of 40 KB of items (at most 64 KiB, 100 foods) on one of 700 past days (at most 50
     # a day, 730 days back).
-    log = load_fault.log_payload("x" * 100, exercises=60, sets=20)
-    for entry in log["entries"]:
-        entry["name"] = "n" * 100
-    log = json.dumps(log).encode()
+    log = big_log()
     counter = iter(range(10**9))
 
     def post(kind, seconds):

@@ -121,6 +121,8 @@ public final class JSONLineLog: Sendable {
         state.withLock { $0.dropped += 1 }
       }
       if closing {
+        // A descriptor the log opened itself is its own to close; one it was given is not.
+        if path != nil { _ = Glibc.close(descriptor) }
         finished.signal()
         return
       }

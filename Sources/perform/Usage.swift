@@ -64,6 +64,8 @@ let commandUsages: [CommandUsage] = [
           [--max-requests-per-address 32] [--max-body-mib-in-flight 64]
           [--trusted-proxy ADDRESS[,ADDRESS...]] [--access-log -|FILE|off] [--check-config]
           [--drain-seconds 30] [--metrics-port PORT [--metrics-host 127.0.0.1]]
+          [--max-connections 1000] [--max-connections-per-address 64]
+          [--header-deadline-seconds 30]
           Run the trainee API server until interrupted. --demo creates a demo trainee
           once and prints its token on every start ("token: ..."), the same one each
           time (kept in PATH.demo-token, readable only by you). Requests
@@ -78,6 +80,10 @@ let commandUsages: [CommandUsage] = [
           SIGTERM or SIGINT: no new connections, the requests begun end (at most
           --drain-seconds), exit 0. SIGHUP: the access log file is opened again.
           --metrics-port serves GET /metrics (Prometheus) on a port of its own.
+          A connection beyond its address's share is answered 503 and closed at once
+          (trusted proxies are exempt); one that has not sent a request's whole headers
+          within --header-deadline-seconds of opening (or of its previous answer) is
+          closed.
       """),
   CommandUsage(
     words: ["trainee", "add"],

@@ -80,3 +80,85 @@ func queueAnswer(
   _ = MHD_add_response_header(created, "X-Request-Id", request.id)
   return MHD_queue_response(connection, UInt32(response.status.code), created)
 }
+
+// NB: docs/security.md, "Connections held open": the three callbacks below wrap the ones in
+// MicroHTTPDServer+Requests.swift with the connection guards (`ConnectionWatch`): the
+// per-address connection limit when a connection is accepted, and the header deadline, which
+// stops when a request's headers are in and starts again when it ends.
+
+/// MHD's connection callback: `forgetConnection`, and the connection counted against its client
+/// address; one over the address's limit is answered 503 `busy` at once and shut.
+let watchConnection: MHD_NotifyConnectionCallback = {
+  serverContext, connection, socketContext, code in
+  guard let serverContext, let connection else {
+    forgetConnection(serverContext, connection, socketContext, code)
+    return
+  }
+  let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
+  let id = Int(bitPattern: connection)
+  switch code {
+  case .CONNECTION_NOTIFY_STARTED:
+    forgetConnection(serverContext, connection, socketContext, code)
+    let socket = perform_mhd_connection_fd(connection)
+    let address = ConnectionState.of(connection)?.peerAddress(connection) ?? peerAddress(connection)
+    if !server.connections.open(id, socket: socket, address: address), socket >= 0 {
+      refuseAtOnce(socket)
+    }
+  case .CONNECTION_NOTIFY_CLOSED:
+    server.connections.close(id)
+    forgetConnection(serverContext, connection, socketContext, code)
+  default:
+    forgetConnection(serverContext, connection, socketContext, code)
+  }
+}
+
+/// MHD's access handler: `answerRequest`, unless the connection was refused or shut for its
+/// header deadline before the headers came in (MHD had read them already): then nothing is
+/// served and MHD closes the connection.
+let answerWatchedRequest: MHD_AccessHandlerCallback = {
+  serverContext, connection, url, method, version, uploadData, uploadDataSize, requestSlot in
+  if let serverContext, let connection, let requestSlot, requestSlot.pointee == nil {
+    let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
+    guard server.connections.headersArrived(Int(bitPattern: connection)) else { return .NO }
+  }
+  return answerRequest(
+    serverContext, connection, url, method, version, uploadData, uploadDataSize, requestSlot)
+}
+
+/// MHD's completed callback: `releaseRequest`, and the connection's next header deadline.
+let releaseWatchedRequest: MHD_RequestCompletedCallback = {
+  serverContext, connection, requestSlot, code in
+  releaseRequest(serverContext, connection, requestSlot, code)
+  guard let serverContext, let connection else { return }
+  let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
+  server.connections.requestEnded(Int(bitPattern: connection))
+}
+
+/// Writes 503 `busy` (the JSON error, `Retry-After: 1`, `Connection: close`) on a connection
+/// just accepted, without waiting, and shuts it: MHD reads its end and closes it. The request
+/// is never read, so the answer comes first; a client that sent its request before the answer
+/// arrived may see the connection reset instead.
+func refuseAtOnce(_ socket: Int32) {
+  let bytes = closingAnswer(
+    busyAnswer("Too many connections from your address are open"),
+    reason: "Service Unavailable")
+  _ = bytes.withUnsafeBytes {
+    send(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+  }
+  shutdown(socket, Int32(SHUT_RDWR))
+}
+
+/// `response` as the bytes of an HTTP/1.1 answer that closes its connection, with its own
+/// `X-Request-Id`.
+func closingAnswer(_ response: HTTPResponse, reason: String) -> [UInt8] {
+  var head = "HTTP/1.1 \(response.status.code) \(reason)\r\n"
+  for field in response.headers
+  where !HTTPHeaders.namesMatch(field.name, "Content-Length")
+    && !HTTPHeaders.namesMatch(field.name, "Connection")
+  {
+    head += "\(field.name): \(field.value)\r\n"
+  }
+  head += "X-Request-Id: \(RequestID.next())\r\n"
+  head += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+  return Array(head.utf8) + Array(response.body)
+}

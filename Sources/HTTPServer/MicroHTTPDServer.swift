@@ -9,10 +9,10 @@ import Synchronization
 
 // NB: docs/architecture.md, "C libraries": the MicroHTTPDServer*.swift files are the only ones that
 // touch libmicrohttpd's pointers and callbacks (this one: the daemon; +Requests: the callbacks and
-// each request's state; +Connection: reading and answering a connection). The callbacks run on
-// MHD's own threads; they are plain nonisolated functions (docs/architecture.md, "C libraries"),
-// and hand each complete request to a worker (`RequestScheduler`) while its connection is
-// suspended.
+// each request's state; +Connection: reading and answering a connection, and the connection
+// guards' callbacks). The callbacks run on MHD's own threads; they are plain nonisolated
+// functions (docs/architecture.md, "C libraries"), and hand each complete request to a worker
+// (`RequestScheduler`) while its connection is suspended.
 
 /// An HTTP/1.1 server on GNU libmicrohttpd: its own event threads (polling with `poll`) read
 /// requests and write answers, and a pool of workers shared fairly among clients runs the
@@ -48,6 +48,18 @@ public final class MicroHTTPDServer: Sendable {
     /// Addresses of reverse proxies whose `X-Forwarded-For` names the client.
     public var trustedProxies: Set<String>
 
+    // Connections held open (docs/security.md, "Connections held open").
+    /// The most connections open at once; beyond, a new one waits in the system's backlog.
+    public var maxConnections: Int
+    /// The most connections open at once from one client address (an IPv6 address counts with
+    /// its /64); beyond, a new one is answered 503 `busy` and closed at once. Trusted proxies
+    /// are exempt (they speak for many clients; the proxy limits each of them).
+    public var maxConnectionsPerAddress: Int
+    /// Seconds a connection has to send a request's whole header section, counted from its
+    /// acceptance or from the end of its previous request, not moved by the bytes that arrive;
+    /// then it is closed.
+    public var headerDeadlineSeconds: Int
+
     /// A configuration; the event threads default to one per active core, the workers to 16
     /// per core (at least 64), two of them per client, and bodies to 1 MiB.
     ///
@@ -67,7 +79,10 @@ public final class MicroHTTPDServer: Sendable {
       queuedPerClient: Int = 64,
       maxBodyBytesInFlight: Int = 64 << 20,
       maxRequestsPerAddress: Int = 32,
-      trustedProxies: Set<String> = []
+      trustedProxies: Set<String> = [],
+      maxConnections: Int = 1000,
+      maxConnectionsPerAddress: Int = 64,
+      headerDeadlineSeconds: Int = 30
     ) {
       self.host = host
       self.port = port
@@ -80,6 +95,9 @@ public final class MicroHTTPDServer: Sendable {
       self.maxBodyBytesInFlight = max(0, maxBodyBytesInFlight)
       self.maxRequestsPerAddress = max(1, maxRequestsPerAddress)
       self.trustedProxies = trustedProxies
+      self.maxConnections = max(1, maxConnections)
+      self.maxConnectionsPerAddress = max(1, maxConnectionsPerAddress)
+      self.headerDeadlineSeconds = max(1, headerDeadlineSeconds)
     }
   }
 
@@ -129,7 +147,13 @@ public final class MicroHTTPDServer: Sendable {
         queuedPerClient: configuration.queuedPerClient),
       budget: InFlightBudget(maxBodyBytes: configuration.maxBodyBytesInFlight),
       clients: ClientRequestCounts(limit: configuration.maxRequestsPerAddress),
-      trustedProxies: configuration.trustedProxies, completed: completed)
+      trustedProxies: configuration.trustedProxies,
+      connections: ConnectionWatch(
+        limits: OpenConnections.Limits(
+          perAddress: configuration.maxConnectionsPerAddress,
+          headerDeadline: .seconds(configuration.headerDeadlineSeconds),
+          exempt: configuration.trustedProxies)),
+      completed: completed)
   }
 
   /// A server that answers with `router`, refusing from the headers what it can (`Router.admit`).
@@ -227,6 +251,8 @@ final class ServerContext: Sendable {
   /// Connections accepted and not yet closed.
   let connectionsOpen = Locked(0)
   let trustedProxies: Set<String>
+  /// The connections open per address, and their header deadlines.
+  let connections: ConnectionWatch
   let completed: (@Sendable (CompletedRequest) -> Void)?
 
   init(
@@ -235,7 +261,7 @@ final class ServerContext: Sendable {
     admit: @escaping @Sendable (inout HTTPRequest) -> HTTPResponse?,
     exempt: @escaping @Sendable (HTTPRequest) -> Bool, maxBodyBytes: Int,
     scheduler: RequestScheduler, budget: InFlightBudget, clients: ClientRequestCounts,
-    trustedProxies: Set<String>,
+    trustedProxies: Set<String>, connections: ConnectionWatch,
     completed: (@Sendable (CompletedRequest) -> Void)?
   ) {
     self.completed = completed
@@ -248,6 +274,7 @@ final class ServerContext: Sendable {
     self.budget = Locked(budget)
     self.clients = clients
     self.trustedProxies = trustedProxies
+    self.connections = connections
   }
 }
 
@@ -275,7 +302,7 @@ struct RunningDaemon: @unchecked Sendable {
       var options = [
         MHD_OptionItem(
           option: .NOTIFY_COMPLETED,
-          value: Int(bitPattern: unsafeBitCast(releaseRequest, to: UnsafeRawPointer.self)),
+          value: Int(bitPattern: unsafeBitCast(releaseWatchedRequest, to: UnsafeRawPointer.self)),
           ptr_value: retained.toOpaque()),
         MHD_OptionItem(
           option: .URI_LOG_CALLBACK,
@@ -283,12 +310,17 @@ struct RunningDaemon: @unchecked Sendable {
           ptr_value: retained.toOpaque()),
         MHD_OptionItem(
           option: .NOTIFY_CONNECTION,
-          value: Int(bitPattern: unsafeBitCast(forgetConnection, to: UnsafeRawPointer.self)),
+          value: Int(bitPattern: unsafeBitCast(watchConnection, to: UnsafeRawPointer.self)),
           ptr_value: retained.toOpaque()),
         MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: storage),
         MHD_OptionItem(
           option: .CONNECTION_TIMEOUT,
           value: min(max(0, configuration.connectionTimeoutSeconds), Int(UInt32.max)),
+          ptr_value: nil),
+        MHD_OptionItem(
+          option: .CONNECTION_LIMIT,
+          // MHD shares the limit among its threads: each needs at least one.
+          value: min(max(configuration.maxConnections, configuration.threadCount), Int(UInt32.max)),
           ptr_value: nil),
       ]
       if configuration.threadCount > 1 {
@@ -298,13 +330,14 @@ struct RunningDaemon: @unchecked Sendable {
       }
       options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
       return perform_mhd_start_daemon(
-        UInt32(flags), configuration.port, answerRequest, retained.toOpaque(), &options)
+        UInt32(flags), configuration.port, answerWatchedRequest, retained.toOpaque(), &options)
     }
     guard let handle else {
       let reason = String(cString: strerror(errno))
       retained.release()
       throw .cannotListen(host: configuration.host, port: configuration.port, reason: reason)
     }
+    context.connections.startWatching()
     return RunningDaemon(handle: handle, port: perform_mhd_bound_port(handle), context: retained)
   }
 
@@ -323,34 +356,9 @@ struct RunningDaemon: @unchecked Sendable {
     let scheduler = context.takeUnretainedValue().scheduler
     scheduler.drain()
     MHD_stop_daemon(handle)
+    context.takeUnretainedValue().connections.stopWatching()
     scheduler.reopen()
     context.release()
-  }
-}
-
-/// An address to listen on, resolved from a host and port.
-struct SocketAddress {
-  var storage = sockaddr_storage()
-  var isIPv6 = false
-
-  init?(host: String, port: UInt16) {
-    var hints = addrinfo()
-    hints.ai_family = AF_UNSPEC
-    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-    hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
-    var found: UnsafeMutablePointer<addrinfo>?
-    guard getaddrinfo(host, String(port), &hints, &found) == 0, let first = found else {
-      return nil
-    }
-    defer { freeaddrinfo(found) }
-    guard let address = first.pointee.ai_addr,
-      Int(first.pointee.ai_addrlen) <= MemoryLayout<sockaddr_storage>.size
-    else { return nil }
-    withUnsafeMutableBytes(of: &storage) { target in
-      target.copyMemory(
-        from: UnsafeRawBufferPointer(start: address, count: Int(first.pointee.ai_addrlen)))
-    }
-    isIPv6 = first.pointee.ai_family == AF_INET6
   }
 }
 

@@ -21,6 +21,8 @@ struct ServeSettings {
     "host", "port", "database", "data-dir", "max-requests-per-address",
     "max-body-mib-in-flight", "trusted-proxy", "access-log", "drain-seconds", "metrics-port",
     "metrics-host", "metrics-token-file",
+    // Connections held open (docs/security.md, "Connections held open").
+    "max-connections", "max-connections-per-address", "header-deadline-seconds",
   ]
   static let flags: Set<String> = ["demo", "check-config"]
 
@@ -84,6 +86,7 @@ struct ServeSettings {
       }
       configuration.trustedProxies = Set(proxies)
     }
+    try Self.readConnectionLimits(given, into: &configuration, name: name)
     // Errors and warnings go to standard error as JSON lines with the request's id.
     var server = ServerConfiguration(http: configuration, errorLog: .standardError)
     if let text = given.values["metrics-port"] {
@@ -141,6 +144,31 @@ struct ServeSettings {
     return token
   }
 
+  /// `--max-connections`, `--max-connections-per-address` and `--header-deadline-seconds`.
+  private static func readConnectionLimits(
+    _ given: Options, into configuration: inout MicroHTTPDServer.Configuration,
+    name: (String) -> String
+  ) throws(UsageError) {
+    func number(_ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+      guard let text = given.values[option] else { return nil }
+      guard let value = Int(text), range.contains(value) else {
+        throw UsageError(
+          "\(name(option)) \"\(text)\" is not a number from \(range.lowerBound)"
+            + " to \(range.upperBound)")
+      }
+      return value
+    }
+    if let value = try number("max-connections", in: 1...1_000_000) {
+      configuration.maxConnections = value
+    }
+    if let value = try number("max-connections-per-address", in: 1...1_000_000) {
+      configuration.maxConnectionsPerAddress = value
+    }
+    if let value = try number("header-deadline-seconds", in: 1...3600) {
+      configuration.headerDeadlineSeconds = value
+    }
+  }
+
   /// `PERFORM_` and `option` in capitals, `-` as `_`.
   static func variable(_ option: String) -> String {
     "PERFORM_" + option.uppercased().replacingOccurrences(of: "-", with: "_")
@@ -194,6 +222,9 @@ struct ServeSettings {
       "access log: \(log)",
       "max requests per address: \(configuration.maxRequestsPerAddress)",
       "max body MiB in flight: \(configuration.maxBodyBytesInFlight >> 20)",
+      "max connections: \(configuration.maxConnections),"
+        + " \(configuration.maxConnectionsPerAddress) per address",
+      "header deadline: \(configuration.headerDeadlineSeconds) s",
       "trusted proxies: \(configuration.trustedProxies.sorted().joined(separator: ",").nilIfEmpty ?? "none")",
       "demo trainee: \(demo ? "yes" : "no")",
       "metrics: \(server.metricsPort.map { "\(server.metricsHost):\($0)" } ?? "off")"

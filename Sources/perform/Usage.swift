@@ -65,6 +65,8 @@ let commandUsages: [CommandUsage] = [
           [--trusted-proxy ADDRESS[,ADDRESS...]] [--access-log -|FILE|off] [--check-config]
           [--drain-seconds 30]
           [--metrics-port PORT [--metrics-host 127.0.0.1] [--metrics-token-file FILE]]
+          [--max-connections 1000] [--max-connections-per-address 64]
+          [--header-deadline-seconds 30]
           Run the trainee API server until interrupted. --demo creates a demo trainee
           once and prints its token on every start ("token: ..."), the same one each
           time (kept in PATH.demo-token, readable only by you). Requests
@@ -82,6 +84,10 @@ let commandUsages: [CommandUsage] = [
           127.0.0.1; with --metrics-token-file (a file only you can read) scrapes must
           send Authorization: Bearer TOKEN, and only then may --metrics-host name an
           address other machines reach.
+          A connection beyond its address's share is answered 503 and closed at once
+          (trusted proxies are exempt); one that has not sent a request's whole headers
+          within --header-deadline-seconds of opening (or of its previous answer) is
+          closed.
       """),
   CommandUsage(
     words: ["trainee", "add"],

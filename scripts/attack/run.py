@@ -220,13 +220,15 @@ def attack_method_names(server):
 
 
 def attack_slowloris(server, connections=1100):
-    """Item 3: connections from one address holding unfinished headers; then a new client."""
+    """Item 3: connections from one address (127.0.0.2) holding unfinished headers; then a new
+    client from another (127.0.0.1)."""
     resource.setrlimit(resource.RLIMIT_NOFILE, (NOFILE[1], NOFILE[1]))
     held = []
     try:
         for _ in range(connections):
             try:
-                s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+                s = socket.create_connection(("127.0.0.1", server.port), timeout=5,
+                                             source_address=("127.0.0.2", 0))
                 s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
                 held.append(s)
             except OSError:

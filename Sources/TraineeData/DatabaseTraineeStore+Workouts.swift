@@ -30,7 +30,7 @@ extension DatabaseTraineeStore {
     // NB: on PostgreSQL `write` first locks the trainee's row, so the posts of one trainee run
     // one after another, each seeing the keys and numbers the one before committed; SQLite's
     // `BEGIN IMMEDIATE` already runs every write one by one.
-    return try write(trainee, .readCommitted) { db in
+    return try traineeWrite(trainee, .readCommitted) { db in
       if let idempotencyKey,
         let (earlier, storedPayload, deletedPayload) = try db.row(
           """
@@ -60,6 +60,10 @@ extension DatabaseTraineeStore {
         }
         return answer
       }
+      // A retry above stored nothing and is never refused; a new log counts with its key.
+      try charge(
+        .workoutLogs, records: 1, bytes: document.utf8.count + idempotencyKey.byteCount,
+        of: trainee, db)
       let (number, merged) =
         try db.row(
           """
@@ -233,7 +237,7 @@ extension DatabaseTraineeStore {
   }
 
   public func deleteWorkoutLog(_ id: WorkoutLogID, for trainee: TraineeID) throws -> Bool {
-    try write(trainee, .serializable) { db in
+    try traineeWrite(trainee, .serializable) { db in
       // Only the exercises whose latest log or best set is in this log change.
       let affected = try db.rows(
         """
@@ -242,7 +246,7 @@ extension DatabaseTraineeStore {
         """, [trainee.value, id.value]
       ) { try $0.string(0) }
       // The log's keys keep its payload, so a retry of another workout under one is refused.
-      try db.run(
+      let keptByKeys = try db.run(
         """
         UPDATE idempotency_keys SET deleted_payload = (
           SELECT payload FROM workout_logs WHERE id = ?1 AND trainee_id = ?2)
@@ -257,9 +261,18 @@ extension DatabaseTraineeStore {
         try db.run(
           "DELETE FROM \(table) WHERE log_id = ?1 AND trainee_id = ?2", [id.value, trainee.value])
       }
-      let deleted = try db.run(
-        "DELETE FROM workout_logs WHERE id = ? AND trainee_id = ?", [id.value, trainee.value])
-      guard deleted == 1 else { return false }
+      guard
+        let bytes = try db.row(
+          """
+          DELETE FROM workout_logs WHERE id = ? AND trainee_id = ?
+          RETURNING \(byteLength("payload"))
+          """, [id.value, trainee.value], { try $0.int(0) })
+      else { return false }
+      // A payload its key keeps still counts (docs/security.md, "One trainee cannot fill the
+      // disk").
+      if keptByKeys == 0 {
+        try charge(.workoutLogs, records: -1, bytes: -bytes, of: trainee, db)
+      }
       for exerciseId in affected {
         try Self.recomputeHistory(of: exerciseId, trainee: trainee, db)
       }
@@ -333,8 +346,11 @@ extension DatabaseTraineeStore {
     -> TechniqueVideo
   {
     let submittedAt = now()
-    let id = try write(trainee) { db in
-      TechniqueVideoID(
+    let id = try traineeWrite(trainee) { db in
+      try charge(
+        .techniqueVideos, records: 1, bytes: url.utf8.count + exerciseId.byteCount,
+        of: trainee, db)
+      return TechniqueVideoID(
         rawValue: try insertRecord(
           .techniqueVideo,
           [
@@ -371,7 +387,7 @@ extension DatabaseTraineeStore {
 
   public func markFeedbackSeen(_ video: TechniqueVideoID, for trainee: TraineeID) throws -> Bool {
     let seenAt = now().milliseconds
-    return try write(trainee) { db in
+    return try traineeWrite(trainee) { db in
       try db.run(
         """
         UPDATE technique_videos SET feedback_seen_at = COALESCE(feedback_seen_at, ?)

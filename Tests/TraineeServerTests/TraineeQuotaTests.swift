@@ -248,3 +248,55 @@ private typealias F = StoreFixture
     #expect(!text.contains(ada.description) && !text.contains(grace.description))
   }
 }
+
+/// The pacing of writes as a value (docs/security.md, "One trainee cannot fill the disk", "The
+/// write rate"): a table of where a schedule ends, now, and the decision.
+struct WritePacingTests {
+  /// 3,600 an hour (a slot a second), bursts of 3; times in milliseconds.
+  static let pacing = WritePacing(rate: WriteRate(perHour: 3600, burst: 3))
+
+  @Test(
+    arguments: [
+      (nil, 10_000, WritePacing.Decision.admitted(pacedTo: 11_000)),
+      (11_000, 10_000, .admitted(pacedTo: 12_000)),
+      (12_000, 10_000, .admitted(pacedTo: 13_000)),
+      (13_000, 10_000, .refused(retryAfterMilliseconds: 1_000)),
+      (13_000, 10_500, .refused(retryAfterMilliseconds: 500)),
+      (13_000, 11_000, .admitted(pacedTo: 14_000)),
+      // Long quiet: the schedule starts from now.
+      (13_000, 60_000, .admitted(pacedTo: 61_000)),
+      // Further ahead than pacing ever puts it: the clock went back, start again from now.
+      (3_600_000, 10_000, .admitted(pacedTo: 11_000)),
+    ] as [(Int64?, Int64, WritePacing.Decision)])
+  func aWriteTakesTheNextSlotWithinTheBurst(
+    pacedTo: Int64?, now: Int64, decision: WritePacing.Decision
+  ) {
+    #expect(Self.pacing.decide(pacedTo: pacedTo, now: now) == decision)
+  }
+
+  @Test func offPacesNothingAndRetryAfterIsWholeSecondsAtLeastOne() {
+    #expect(
+      WritePacing(rate: WriteRate(perHour: 0, burst: 0)).decide(pacedTo: 1 << 40, now: 0)
+        == .unpaced)
+    #expect(WritePacing.seconds(1) == 1 && WritePacing.seconds(1000) == 1)
+    #expect(WritePacing.seconds(1001) == 2)
+  }
+
+  /// A trainee this process paced past the rate is refused before any transaction: the
+  /// database counts no write for it.
+  @Test func aTraineePastTheRateCostsTheDatabaseNothing() throws {
+    let store = try DatabaseTraineeStore(
+      database: SQLiteDatabase.inMemory(), now: { F.monday },
+      quotas: TraineeQuotas(records: [:], writeRate: WriteRate(perHour: 60, burst: 1)))
+    let ada = try store.createTrainee(name: "Ada").trainee.id
+    try store.saveNutritionDay(TraineeQuotaTests.day, json: "{}", for: ada)
+    let transactions = store.metrics.render()
+    for _ in 0..<3 {
+      #expect(throws: TraineeStoreError.writeRateExceeded(retryAfterSeconds: 60)) {
+        try store.saveNutritionDay(TraineeQuotaTests.day, json: "{}", for: ada)
+      }
+    }
+    #expect(store.metrics.render() == transactions)
+    #expect(store.writeQuotas.refusals["write_rate"] == 3)
+  }
+}

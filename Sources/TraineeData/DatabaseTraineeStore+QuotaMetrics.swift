@@ -1,7 +1,7 @@
 import Foundation
 import SQLStore
 
-// NB: docs/security.md, "One trainee cannot fill the disk", "What the operator sees": the quotas
+// NB: docs/security.md, "One trainee cannot fill the disk" (what the operator sees): the quotas
 // in `/metrics` carry no trainee label, only the quota's name from a closed set (each kind's
 // records and bytes, the write rate), so the exposition's size does not grow with trainees.
 // How many trainees are near a quota is read from `trainee_usage` at each scrape, one pass over

@@ -105,6 +105,20 @@ extension DatabaseTraineeStore {
     return usage
   }
 
+  /// The bytes of the texts each done set of a log repeats in `set_history` (its exercise's
+  /// name and id, the log's label), counted with the log: a log of many sets under a long name
+  /// takes that much more room than its JSON.
+  func setCopyBytes(
+    of log: WorkoutLogID, trainee: TraineeID, _ db: any DatabaseConnection
+  ) throws -> Int {
+    try db.row(
+      """
+      SELECT COALESCE(SUM(\(byteLength("name")) + \(byteLength("exercise_id"))
+        + COALESCE(\(byteLength("label")), 0)), 0)
+      FROM set_history WHERE log_id = ? AND trainee_id = ?
+      """, [log.value, trainee.value], { try $0.int(0) }) ?? 0
+  }
+
   /// The columns of a trainee's usage of one kind.
   private static let usageColumns = DatabaseColumns(["records", "bytes"])
 

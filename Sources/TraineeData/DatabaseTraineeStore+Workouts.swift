@@ -60,10 +60,6 @@ extension DatabaseTraineeStore {
         }
         return answer
       }
-      // A retry above stored nothing and is never refused; a new log counts with its key.
-      try charge(
-        .workoutLogs, records: 1, bytes: document.utf8.count + idempotencyKey.byteCount,
-        of: trainee, db)
       let (number, merged) =
         try db.row(
           """
@@ -82,6 +78,12 @@ extension DatabaseTraineeStore {
       try Self.recordSetHistory(
         of: payload, log: logged.id, workoutNumber: number, performedAt: loggedAt,
         trainee: trainee, db)
+      // A retry above stored nothing and is never refused; a new log counts with its key and
+      // the texts its done sets repeat.
+      try charge(
+        .workoutLogs, records: 1,
+        bytes: document.utf8.count + idempotencyKey.byteCount
+          + setCopyBytes(of: logged.id, trainee: trainee, db), of: trainee, db)
       if number - merged >= Self.logsPerMerge {
         try Self.mergeSetsByExercise(of: trainee, after: merged, through: number, db)
       }
@@ -252,6 +254,7 @@ extension DatabaseTraineeStore {
           SELECT payload FROM workout_logs WHERE id = ?1 AND trainee_id = ?2)
         WHERE trainee_id = ?2 AND log_id = ?1
         """, [id.value, trainee.value])
+      let copies = try setCopyBytes(of: id, trainee: trainee, db)
       try Self.unmergeSetsByExercise(of: id, trainee: trainee, db)
       // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput:
       // kept answers, group commit and paged history", "foreign keys declared, not checked by
@@ -269,9 +272,11 @@ extension DatabaseTraineeStore {
           """, [id.value, trainee.value], { try $0.int(0) })
       else { return false }
       // A payload its key keeps still counts (docs/security.md, "One trainee cannot fill the
-      // disk").
+      // disk"); the sets' copies are gone.
       if keptByKeys == 0 {
-        try charge(.workoutLogs, records: -1, bytes: -bytes, of: trainee, db)
+        try charge(.workoutLogs, records: -1, bytes: -(bytes + copies), of: trainee, db)
+      } else {
+        try charge(.workoutLogs, records: 0, bytes: -copies, of: trainee, db)
       }
       for exerciseId in affected {
         try Self.recomputeHistory(of: exerciseId, trainee: trainee, db)

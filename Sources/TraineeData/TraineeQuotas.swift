@@ -73,7 +73,7 @@ public struct TraineeQuotas: Equatable, Sendable {
   /// disk", where each figure is reasoned out).
   public static let defaults = TraineeQuotas(
     records: [
-      .workoutLogs: RecordQuota(records: 10_000, bytes: 128 << 20),
+      .workoutLogs: RecordQuota(records: 10_000, bytes: 64 << 20),
       .mealLogs: RecordQuota(records: 40_000, bytes: 64 << 20),
       .nutritionDays: RecordQuota(records: 5_000, bytes: 64 << 20),
       .substitutions: RecordQuota(records: 5_000, bytes: 4 << 20),

@@ -1,6 +1,6 @@
 import Foundation
 
-// NB: docs/security.md, "One trainee cannot fill the disk", "The write rate": a trainee's writes
+// NB: docs/security.md, "One trainee cannot fill the disk": a trainee's writes
 // take slots of a schedule, one every `3600 / perHour` seconds; the schedule may run ahead of
 // now by at most `burst` slots. What is kept is one instant per trainee (where the schedule
 // ends), so the check costs the same whatever the trainee wrote before, and the same instant

@@ -1,7 +1,7 @@
 import Foundation
 import LockedValue
 
-// NB: docs/security.md, "One trainee cannot fill the disk", "The write rate": the trainee's row
+// NB: docs/security.md, "One trainee cannot fill the disk": the trainee's row
 // keeps the schedule every process shares, checked in the write's transaction; each process also
 // keeps its own copy, checked before any transaction begins and charged for every write it
 // lets through, refused or not by what follows. So a trainee past the rate costs the database

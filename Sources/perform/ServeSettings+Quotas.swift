@@ -17,7 +17,7 @@ extension ServeSettings {
   /// The quotas `given` sets, the defaults for the rest; `name` names an option as the user
   /// gave it, for errors.
   ///
-  /// A kind's option is `RECORDS/SIZE` (`10000/128MiB`; SIZE in bytes or with `KiB`, `MiB` or
+  /// A kind's option is `RECORDS/SIZE` (`10000/64MiB`; SIZE in bytes or with `KiB`, `MiB` or
   /// `GiB`) or `off`; the write rate's is `PER_HOUR/BURST` (`3600/1200`) or `off`.
   static func quotas(
     _ given: Options, name: (String) -> String
@@ -40,7 +40,7 @@ extension ServeSettings {
         else {
           throw UsageError(
             "\(name(option)) \"\(text)\" is not RECORDS/SIZE (records from 1 to 100000000, SIZE"
-              + " in bytes or with KiB, MiB or GiB: 10000/128MiB) or off")
+              + " in bytes or with KiB, MiB or GiB: 10000/64MiB) or off")
         }
         quotas.records[kind] = RecordQuota(records: records, bytes: bytes)
       } else {

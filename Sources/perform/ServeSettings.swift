@@ -22,8 +22,8 @@ struct ServeSettings {
     "max-body-mib-in-flight", "trusted-proxy", "access-log", "drain-seconds", "metrics-port",
     "metrics-host",
   ])
-    // The trainee quotas (ServeSettings+Quotas.swift).
-    .union(quotaOptions.keys)
+  // The trainee quotas (ServeSettings+Quotas.swift).
+  .union(quotaOptions.keys)
   static let flags: Set<String> = ["demo", "check-config"]
 
   /// What the server is started with: address, limits, logs, drain and metrics.

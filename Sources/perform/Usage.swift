@@ -78,7 +78,7 @@ let commandUsages: [CommandUsage] = [
           SIGTERM or SIGINT: no new connections, the requests begun end (at most
           --drain-seconds), exit 0. SIGHUP: the access log file is opened again.
           --metrics-port serves GET /metrics (Prometheus) on a port of its own.
-          [--quota-workout-logs 10000/128MiB] [--quota-meal-logs 40000/64MiB]
+          [--quota-workout-logs 10000/64MiB] [--quota-meal-logs 40000/64MiB]
           [--quota-nutrition-days 5000/64MiB] [--quota-substitutions 5000/4MiB]
           [--quota-technique-videos 5000/8MiB] [--quota-write-rate 3600/1200]
           What one trainee may keep of each kind (RECORDS/SIZE, or off) and how fast

@@ -75,7 +75,8 @@ import Testing
     #expect(try await Self.workoutCount(server) == 4)
 
     for _ in 0..<2 {
-      let posted = try await Self.send(server, "POST", "/v1/trainee/nutrition/logs", body: Self.meal)
+      let posted = try await Self.send(
+        server, "POST", "/v1/trainee/nutrition/logs", body: Self.meal)
       #expect(posted.status == 201, "\(posted.text)")
     }
     let full = try await Self.send(server, "POST", "/v1/trainee/nutrition/logs", body: Self.meal)

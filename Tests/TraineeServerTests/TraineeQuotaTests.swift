@@ -20,7 +20,8 @@ private typealias F = StoreFixture
   }
 
   static func store(
-    _ backend: StoreBackend, _ quotas: TraineeQuotas, now: @escaping @Sendable () -> Date = {
+    _ backend: StoreBackend, _ quotas: TraineeQuotas,
+    now: @escaping @Sendable () -> Date = {
       F.monday
     }
   ) throws -> DatabaseTraineeStore {
@@ -62,10 +63,13 @@ private typealias F = StoreFixture
     let log = try store.logWorkout(F.benchDay, idempotencyKey: nil, for: ada)
     let keyed = try store.logWorkout(F.benchDay, idempotencyKey: "key-1", for: ada)
     let payload = F.benchDay.storedJSON.utf8.count
+    // Each of the 2 done sets repeats the name, the exercise id and the label ("Day A").
+    let copies = 2 * ("bench".utf8.count + "bench".utf8.count + "Day A".utf8.count)
     #expect(
       try store.usage(of: ada)[.workoutLogs]
-        == RecordQuota(records: 2, bytes: 2 * payload + "key-1".utf8.count))
-    // Deleted, a log without a key frees its record; one whose key keeps its payload does not.
+        == RecordQuota(records: 2, bytes: 2 * (payload + copies) + "key-1".utf8.count))
+    // Deleted, a log without a key frees its record; one whose key keeps its payload does not,
+    // but its sets' copies are gone.
     #expect(try store.deleteWorkoutLog(log.id, for: ada))
     #expect(try store.deleteWorkoutLog(keyed.id, for: ada))
     #expect(
@@ -249,8 +253,8 @@ private typealias F = StoreFixture
   }
 }
 
-/// The pacing of writes as a value (docs/security.md, "One trainee cannot fill the disk", "The
-/// write rate"): a table of where a schedule ends, now, and the decision.
+/// The pacing of writes as a value (docs/security.md, "One trainee cannot fill the disk"): a
+/// table of where a schedule ends, now, and the decision.
 struct WritePacingTests {
   /// 3,600 an hour (a slot a second), bursts of 3; times in milliseconds.
   static let pacing = WritePacing(rate: WriteRate(perHour: 3600, burst: 3))

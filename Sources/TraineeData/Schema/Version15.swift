@@ -5,9 +5,9 @@ import SQLStore
 // kind are kept as running counts, one row per trainee and kind (`trainee_usage`), changed in the
 // same transaction as the write they count, so a quota check reads one row whatever the trainee
 // stored before. The fill counts what the database already holds, as the store counts it from
-// now on: a deleted workout log whose Idempotency-Key keeps its payload still counts, with the
-// key's bytes. `writes_paced_to` is where the trainee's write schedule ends (WritePacing.swift),
-// `NULL` until the first paced write.
+// now on: a workout log with the texts its done sets repeat in `set_history`, and a deleted log
+// whose Idempotency-Key keeps its payload, with the key's bytes. `writes_paced_to` is where the
+// trainee's write schedule ends (WritePacing.swift), `NULL` until the first paced write.
 
 extension TraineeSchema {
   /// Version 15: per-trainee counts of records and bytes per kind, and the write schedule.
@@ -34,6 +34,11 @@ extension TraineeSchema {
           THEN 0 ELSE 1 END,
           length(CAST(k.key AS BLOB)) + COALESCE(length(CAST(k.deleted_payload AS BLOB)), 0)
         FROM idempotency_keys AS k
+        UNION ALL
+        SELECT trainee_id, 0,
+          length(CAST(name AS BLOB)) + length(CAST(exercise_id AS BLOB))
+          + COALESCE(length(CAST(label AS BLOB)), 0)
+        FROM set_history
       ) GROUP BY trainee_id;
 
       INSERT INTO trainee_usage (trainee_id, kind, records, bytes)
@@ -80,6 +85,10 @@ extension TraineeSchema {
           THEN 0 ELSE 1 END,
           octet_length(k.key) + COALESCE(octet_length(k.deleted_payload), 0)
         FROM idempotency_keys AS k
+        UNION ALL
+        SELECT trainee_id, 0,
+          octet_length(name) + octet_length(exercise_id) + COALESCE(octet_length(label), 0)
+        FROM set_history
       ) AS counted GROUP BY trainee_id;
 
       INSERT INTO trainee_usage (trainee_id, kind, records, bytes)

@@ -347,6 +347,10 @@ SELECT trainee_id, 'workout_logs', SUM(records), SUM(bytes) FROM (
     THEN 0 ELSE 1 END,
     octet_length(k.key) + COALESCE(octet_length(k.deleted_payload), 0)
   FROM idempotency_keys AS k
+  UNION ALL
+  SELECT trainee_id, 0,
+    octet_length(name) + octet_length(exercise_id) + COALESCE(octet_length(label), 0)
+  FROM set_history
 ) AS counted GROUP BY trainee_id;
 
 INSERT INTO trainee_usage (trainee_id, kind, records, bytes)

@@ -328,6 +328,11 @@ SELECT trainee_id, 'workout_logs', SUM(records), SUM(bytes) FROM (
     THEN 0 ELSE 1 END,
     length(CAST(k.key AS BLOB)) + COALESCE(length(CAST(k.deleted_payload AS BLOB)), 0)
   FROM idempotency_keys AS k
+  UNION ALL
+  SELECT trainee_id, 0,
+    length(CAST(name AS BLOB)) + length(CAST(exercise_id AS BLOB))
+    + COALESCE(length(CAST(label AS BLOB)), 0)
+  FROM set_history
 ) GROUP BY trainee_id;
 
 INSERT INTO trainee_usage (trainee_id, kind, records, bytes)

@@ -69,7 +69,7 @@ let package = Package(
     // import files and the demo trainee. It knows no HTTP.
     .target(
       name: "TraineeData",
-      dependencies: ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest"]),
+      dependencies: ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest", "LockedValue"]),
     // The trainee API service: routes on HTTPServer, authentication, kept answers, request
     // bodies, health routes; storage through TraineeData.
     .target(

@@ -73,7 +73,10 @@ class Server:
         self.starts += 1
         log_path = os.path.join(self.workdir, f"server-{self.starts}.log")
         log = open(log_path, "wb")
-        args = [self.perform, "serve", "--demo", "--port", "0", "--database", self.database]
+        # Simulated trainees write far faster than people: no per-trainee write rate or quota.
+        args = [self.perform, "serve", "--demo", "--port", "0", "--database", self.database,
+                "--quota-write-rate", "off", "--quota-workout-logs", "off",
+                "--quota-meal-logs", "off", "--quota-nutrition-days", "off"]
         self.proc = subprocess.Popen(args + self.extra_args, stdout=log, stderr=subprocess.STDOUT,
                                      stdin=subprocess.DEVNULL)
         log.close()

@@ -110,9 +110,12 @@ start_perform() {
   local dir=$1 log="$1/serve.log" database=${2:-$1/perform.sqlite}
   # NB: every wrk connection comes from 127.0.0.1, one client address; its default limit of 32
   # requests in flight (a guard for a public server) would answer half of 64 connections 503, and
-  # its 64 connections would leave no room for the probe between runs.
+  # its 64 connections would leave no room for the probe between runs. A few demo trainees write
+  # thousands of records a second here, far beyond what the per-trainee quotas let a person do.
   "$PERFORM" serve --host 127.0.0.1 --port 0 --database "$database" --demo --access-log off \
     --max-requests-per-address 1000 --max-connections-per-address 1000 --data-dir "$dir" \
+    --quota-write-rate off --quota-workout-logs off --quota-meal-logs off \
+    --quota-nutrition-days off \
     >"$log" 2>"$dir/serve.err" &
   pids+=($!)
   local tries=0

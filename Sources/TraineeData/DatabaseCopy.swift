@@ -18,9 +18,10 @@ public enum DatabaseCopy {
       "trainees",
       [
         "id", "name", "token_sha256", "created_at", "answer_version", "last_workout_log_id",
-        "last_meal_log_id", "last_technique_video_id",
+        "last_meal_log_id", "last_technique_video_id", "writes_paced_to",
       ]
     ),
+    ("trainee_usage", ["trainee_id", "kind", "records", "bytes"]),
     ("programs", ["trainee_id", "document", "imported_at"]),
     (
       "substitutions",

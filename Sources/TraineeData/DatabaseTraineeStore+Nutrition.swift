@@ -39,9 +39,12 @@ extension DatabaseTraineeStore {
     _ date: CalendarDate, json: String, keepingStoredPortions: Bool, for trainee: TraineeID
   ) throws -> String {
     let savedAt = now().milliseconds
-    return try write(trainee, .serializable) { db in
+    return try traineeWrite(trainee, .serializable) { db in
       try Self.requireJSON(json, field: "data", in: db)
       let day: [DatabaseValue] = [trainee.value, .text(date.description)]
+      let before = try db.row(
+        "SELECT \(byteLength("data")) FROM nutrition_days WHERE trainee_id = ? AND date = ?", day,
+        { try $0.int(0) })
       var stored = json
       // Read and written in this one serializable transaction, so no other save of the day can
       // come between. A `portions` member `json` has after all is never replaced.
@@ -53,6 +56,9 @@ extension DatabaseTraineeStore {
       {
         stored = merged
       }
+      try charge(
+        .nutritionDays, records: before == nil ? 1 : 0,
+        bytes: stored.utf8.count - (before ?? 0), of: trainee, db)
       try db.run(
         """
         INSERT INTO nutrition_days (trainee_id, date, data, saved_at) VALUES (?, ?, ?, ?)
@@ -85,7 +91,7 @@ extension DatabaseTraineeStore {
     for trainee: TraineeID
   ) throws -> MealLogID {
     let loggedAt = now().milliseconds
-    return try write(trainee, .serializable) { db in
+    return try traineeWrite(trainee, .serializable) { db in
       try Self.requireJSON(itemsJSON, field: "items", in: db)
       if let key = details.idempotencyKey,
         let stored = try db.row(
@@ -114,6 +120,10 @@ extension DatabaseTraineeStore {
         throw TraineeStoreError.limitReached(
           "\(date) has \(StorageLimits.mealLogsPerDate) meal logs, as many as one date keeps")
       }
+      try charge(
+        .mealLogs, records: 1,
+        bytes: itemsJSON.utf8.count + details.description.byteCount
+          + details.photoPath.byteCount + details.idempotencyKey.byteCount, of: trainee, db)
       let meal: ColumnValues = [
         "trainee_id": trainee.value,
         "date": .text(date.description),

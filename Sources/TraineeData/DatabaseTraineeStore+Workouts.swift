@@ -30,7 +30,7 @@ extension DatabaseTraineeStore {
     // NB: on PostgreSQL `write` first locks the trainee's row, so the posts of one trainee run
     // one after another, each seeing the keys and numbers the one before committed; SQLite's
     // `BEGIN IMMEDIATE` already runs every write one by one.
-    return try write(trainee, .readCommitted) { db in
+    return try traineeWrite(trainee, .readCommitted) { db in
       if let idempotencyKey,
         let (earlier, storedPayload, deletedPayload) = try db.row(
           """
@@ -78,6 +78,12 @@ extension DatabaseTraineeStore {
       try Self.recordSetHistory(
         of: payload, log: logged.id, workoutNumber: number, performedAt: loggedAt,
         trainee: trainee, db)
+      // A retry above stored nothing and is never refused; a new log counts with its key and
+      // the texts its done sets repeat.
+      try charge(
+        .workoutLogs, records: 1,
+        bytes: document.utf8.count + idempotencyKey.byteCount
+          + setCopyBytes(of: logged.id, trainee: trainee, db), of: trainee, db)
       if number - merged >= Self.logsPerMerge {
         try Self.mergeSetsByExercise(of: trainee, after: merged, through: number, db)
       }
@@ -233,7 +239,7 @@ extension DatabaseTraineeStore {
   }
 
   public func deleteWorkoutLog(_ id: WorkoutLogID, for trainee: TraineeID) throws -> Bool {
-    try write(trainee, .serializable) { db in
+    try traineeWrite(trainee, .serializable) { db in
       // Only the exercises whose latest log or best set is in this log change.
       let affected = try db.rows(
         """
@@ -242,12 +248,13 @@ extension DatabaseTraineeStore {
         """, [trainee.value, id.value]
       ) { try $0.string(0) }
       // The log's keys keep its payload, so a retry of another workout under one is refused.
-      try db.run(
+      let keptByKeys = try db.run(
         """
         UPDATE idempotency_keys SET deleted_payload = (
           SELECT payload FROM workout_logs WHERE id = ?1 AND trainee_id = ?2)
         WHERE trainee_id = ?2 AND log_id = ?1
         """, [id.value, trainee.value])
+      let copies = try setCopyBytes(of: id, trainee: trainee, db)
       try Self.unmergeSetsByExercise(of: id, trainee: trainee, db)
       // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput:
       // kept answers, group commit and paged history", "foreign keys declared, not checked by
@@ -257,9 +264,20 @@ extension DatabaseTraineeStore {
         try db.run(
           "DELETE FROM \(table) WHERE log_id = ?1 AND trainee_id = ?2", [id.value, trainee.value])
       }
-      let deleted = try db.run(
-        "DELETE FROM workout_logs WHERE id = ? AND trainee_id = ?", [id.value, trainee.value])
-      guard deleted == 1 else { return false }
+      guard
+        let bytes = try db.row(
+          """
+          DELETE FROM workout_logs WHERE id = ? AND trainee_id = ?
+          RETURNING \(byteLength("payload"))
+          """, [id.value, trainee.value], { try $0.int(0) })
+      else { return false }
+      // A payload its key keeps still counts (docs/security.md, "One trainee cannot fill the
+      // disk"); the sets' copies are gone.
+      if keptByKeys == 0 {
+        try charge(.workoutLogs, records: -1, bytes: -(bytes + copies), of: trainee, db)
+      } else {
+        try charge(.workoutLogs, records: 0, bytes: -copies, of: trainee, db)
+      }
       for exerciseId in affected {
         try Self.recomputeHistory(of: exerciseId, trainee: trainee, db)
       }
@@ -324,59 +342,4 @@ extension DatabaseTraineeStore {
 
   /// The columns of each exercise's best set.
   private static let bestColumns = DatabaseColumns(["exercise_id", "best_weight", "best_reps"])
-
-  // MARK: Technique videos
-
-  public func addTechniqueVideo(
-    url: String, exerciseId: String?, for trainee: TraineeID
-  ) throws
-    -> TechniqueVideo
-  {
-    let submittedAt = now()
-    let id = try write(trainee) { db in
-      TechniqueVideoID(
-        rawValue: try insertRecord(
-          .techniqueVideo,
-          [
-            "trainee_id": trainee.value, "url": .text(url),
-            "exercise_id": DatabaseValue(exerciseId),
-            "submitted_at": .integer(submittedAt.milliseconds),
-          ], of: trainee, db))
-    }
-    return TechniqueVideo(
-      id: id, url: url, exerciseId: exerciseId, submittedAt: submittedAt.wholeMilliseconds)
-  }
-
-  public func techniqueVideos(for trainee: TraineeID) throws -> [TechniqueVideo] {
-    try read { db in
-      try db.rows(
-        """
-        SELECT \(TechniqueVideo.columns)
-        FROM technique_videos WHERE trainee_id = ? ORDER BY id
-        """, [trainee.value], named: TechniqueVideo.columns, TechniqueVideo.init(row:))
-    }
-  }
-
-  public func addCoachFeedback(
-    _ message: String, to video: TechniqueVideoID, for trainee: TraineeID
-  ) throws -> Bool {
-    try write(trainee) { db in
-      try db.run(
-        """
-        UPDATE technique_videos SET feedback = ?, feedback_seen_at = NULL
-        WHERE id = ? AND trainee_id = ?
-        """, [.text(message), video.value, trainee.value])
-    } == 1
-  }
-
-  public func markFeedbackSeen(_ video: TechniqueVideoID, for trainee: TraineeID) throws -> Bool {
-    let seenAt = now().milliseconds
-    return try write(trainee) { db in
-      try db.run(
-        """
-        UPDATE technique_videos SET feedback_seen_at = COALESCE(feedback_seen_at, ?)
-        WHERE id = ? AND trainee_id = ?
-        """, [.integer(seenAt), video.value, trainee.value])
-    } == 1
-  }
 }

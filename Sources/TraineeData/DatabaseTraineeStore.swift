@@ -18,19 +18,24 @@ public final class DatabaseTraineeStore: TraineeStore {
   let groupCommit: GroupCommit<any DatabaseConnection>
   /// How new trainees and records get their ids (NewRecordIDs.swift).
   let recordIDs: NewRecordIDs
+  /// The quotas of every trainee's writes, this process's pacing and the refusals counted
+  /// (DatabaseTraineeStore+Quotas.swift).
+  public let writeQuotas: WriteQuotas
 
   /// A store on `database`, whose schema is first brought up to date; `now` dates what it records
-  /// and `recordIDs` says how new rows get their ids.
+  /// and paces writes by, `recordIDs` says how new rows get their ids and `quotas` what each
+  /// trainee may keep and how fast they may write.
   ///
   /// Throws `MigrationError.databaseTooNew` for a database from a newer Perform, and the
   /// driver's error when the schema cannot be written.
   public init(
     database: any DatabaseDriver, now: @escaping @Sendable () -> Date = { Date() },
-    recordIDs: NewRecordIDs = .random
+    recordIDs: NewRecordIDs = .random, quotas: TraineeQuotas = .defaults
   ) throws {
     self.database = database
     self.now = now
     self.recordIDs = recordIDs
+    writeQuotas = WriteQuotas(quotas)
     groupCommit = GroupCommit(
       savepoints: database.dialect == .sqlite ? .afterAFailure : .always)
     metrics = StorageMetrics(walSync: (database as? SQLiteDatabase)?.walSync)
@@ -41,9 +46,10 @@ public final class DatabaseTraineeStore: TraineeStore {
   /// `SQLiteError.cannotOpen` when the file cannot be opened as a database.
   public convenience init(
     path: String, options: SQLiteDatabase.Options = .init(),
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() }, quotas: TraineeQuotas = .defaults
   ) throws {
-    try self.init(database: SQLiteDatabase(path: path, options: options), now: now)
+    try self.init(
+      database: SQLiteDatabase(path: path, options: options), now: now, quotas: quotas)
   }
 
   // MARK: Trainees
@@ -140,14 +146,33 @@ public final class DatabaseTraineeStore: TraineeStore {
       .text(substitution.rowId),
     ]
     let savedAt = now().milliseconds
-    try write(trainee) { db in
+    let stored = "\(byteLength("from_exercise_id")) + \(byteLength("to_exercise_id"))"
+    let keyBytes =
+      substitution.programId.utf8.count + substitution.dayId.utf8.count
+      + substitution.rowId.utf8.count
+    try traineeWrite(trainee) { db in
+      // The row's ids and exercises count against the quota (docs/security.md, "One trainee
+      // cannot fill the disk").
+      let before = try db.row(
+        """
+        SELECT \(stored) FROM substitutions
+        WHERE trainee_id = ? AND program_id = ? AND day_id = ? AND row_id = ?
+        """, key, { try $0.int(0) })
       if substitution.isUndo {
         try db.run(
           """
           DELETE FROM substitutions
           WHERE trainee_id = ? AND program_id = ? AND day_id = ? AND row_id = ?
           """, key)
+        if let before {
+          try charge(.substitutions, records: -1, bytes: -(keyBytes + before), of: trainee, db)
+        }
       } else {
+        let bytes =
+          substitution.fromExerciseId.utf8.count + substitution.toExerciseId.utf8.count
+        try charge(
+          .substitutions, records: before == nil ? 1 : 0,
+          bytes: before.map { bytes - $0 } ?? keyBytes + bytes, of: trainee, db)
         try db.run(
           """
           INSERT INTO substitutions (trainee_id, program_id, day_id, row_id, from_exercise_id,

@@ -217,6 +217,11 @@ public enum TraineeStoreError: Error, Equatable, Sendable, CustomStringConvertib
   case limitReached(String)
   /// A document is larger than the store keeps (`StorageLimits`); `what` says what and how much.
   case tooLarge(String)
+  /// The write would take the trainee past a quota (`TraineeQuotas`); nothing was stored.
+  case quotaExceeded(QuotaRefusal)
+  /// The trainee writes faster than `WriteRate`; a write is taken again after
+  /// `retryAfterSeconds`. Nothing was stored.
+  case writeRateExceeded(retryAfterSeconds: Int)
 
   public var description: String {
     switch self {
@@ -227,6 +232,8 @@ public enum TraineeStoreError: Error, Equatable, Sendable, CustomStringConvertib
     case .idempotencyKeyReused(let key):
       "Idempotency-Key \(key) was used before for another workout"
     case .limitReached(let what), .tooLarge(let what): what
+    case .quotaExceeded(let refusal): "\(refusal)"
+    case .writeRateExceeded(let seconds): "writes too fast; the next is taken in \(seconds) s"
     }
   }
 }

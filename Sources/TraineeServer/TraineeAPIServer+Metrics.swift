@@ -47,7 +47,7 @@ extension TraineeAPIServer {
   }
 
   /// The Prometheus text of `/metrics`: the requests, the connections, the access log, the
-  /// process, the PostgreSQL pool, the store and the kept answers.
+  /// process, the PostgreSQL pool, the store, the kept answers and the trainees' quotas.
   private func metricsText(store: DatabaseTraineeStore, answers: AnswerCache) -> String {
     let resources = processResources()
     let pool = (store.database as? PostgreSQLDatabase)?.usage
@@ -69,7 +69,7 @@ extension TraineeAPIServer {
         ("process_resident_memory_bytes", "Resident memory.", resources.residentBytes),
         ("process_open_fds", "Open file descriptors.", resources.openFiles),
       ] + databasePoolGauges(pool), counters: databasePoolCounters(pool))
-      + store.metrics.render() + answers.render()
+      + store.metrics.render() + answers.render() + store.renderQuotaMetrics()
   }
 }
 

@@ -156,8 +156,8 @@ enum WorkoutRoutes {
 
   /// Runs `body`, answering the store's refusals as the client's errors: bad input 400, a
   /// trainee gone since the token was checked 401, an `Idempotency-Key` reused for another
-  /// workout or a storage limit reached 422. Storage failures stay 500, and a database away 503
-  /// (answered by the router).
+  /// workout or a storage limit reached 422, a quota 507 and the write rate 429. Storage failures
+  /// stay 500, and a database away 503 (answered by the router).
   static func mappingStoreErrors(_ body: () throws -> HTTPResponse) throws -> HTTPResponse {
     do {
       return try body()
@@ -177,6 +177,10 @@ enum WorkoutRoutes {
         throw HTTPError(.unprocessableContent, code: "limit_reached", message: "\(what).")
       case .tooLarge(let what):
         throw HTTPError(.contentTooLarge, code: "too_large", message: "\(what).")
+      case .quotaExceeded(let refusal):
+        throw QuotaAnswer(refusal)
+      case .writeRateExceeded(let seconds):
+        throw QuotaAnswer(retryAfterSeconds: seconds)
       case .storageFailed, .unavailable:
         throw error
       }

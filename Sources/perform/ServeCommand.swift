@@ -38,13 +38,14 @@ enum ServeCommand {
     // it started and turns signals into calls of the running server.
     let termination = TerminationSignal()
     let demo = settings.demo
+    let quotas = settings.quotas
     let server: TraineeAPIServer
     let ready: TraineeAPIServer.Ready
     do {
       server = try TraineeAPIServer.start(configuration) {
         // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md
         // "Throughput: kept answers, group commit and paged history", "checkpoints off the writer".
-        let (store, path) = try openStore(options, serving: true)
+        let (store, path) = try openStore(options, serving: true, quotas: quotas)
         if demo {
           do {
             let demo = try DemoTokenFile(databasePath: demoTokenBase(options, database: path))
@@ -155,15 +156,16 @@ func listen(_ source: any DispatchSourceSignal, for signalNumber: Int32) {
 /// anything else a SQLite file), else `DIR/perform.sqlite` of the data directory; returns it with
 /// where it is (a URL without its password). `serving`: a SQLite file is opened as the server
 /// wants it, its WAL checkpointed on a thread of its own every 100 ms
-/// (`SQLiteCheckpointer`) and its commits synced off the writer (`SQLiteWALSync`).
+/// (`SQLiteCheckpointer`) and its commits synced off the writer (`SQLiteWALSync`). `quotas`:
+/// what each trainee may keep and how fast they may write.
 func openStore(
-  _ options: Options, serving: Bool = false
+  _ options: Options, serving: Bool = false, quotas: TraineeQuotas = .defaults
 ) throws -> (DatabaseTraineeStore, String) {
   let path: String
   if let explicit = options.values["database"] {
     if PostgreSQLDatabase.isURL(explicit) {
       let database = try PostgreSQLDatabase(url: explicit)
-      return (try DatabaseTraineeStore(database: database), database.location)
+      return (try DatabaseTraineeStore(database: database, quotas: quotas), database.location)
     }
     path = explicit
     keepDatabaseOwnerOnly(path)
@@ -177,7 +179,7 @@ func openStore(
       path: path,
       options: serving
         ? SQLiteDatabase.Options(checkpointInterval: serverCheckpointInterval, syncOffWriter: true)
-        : SQLiteDatabase.Options()),
+        : SQLiteDatabase.Options(), quotas: quotas),
     path
   )
 }

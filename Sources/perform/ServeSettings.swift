@@ -17,17 +17,21 @@ import TraineeServer
 
 /// The settings of `perform serve`, read from its arguments and the environment and checked.
 struct ServeSettings {
-  static let options: Set<String> = [
+  static let options: Set<String> = Set([
     "host", "port", "database", "data-dir", "max-requests-per-address",
     "max-body-mib-in-flight", "trusted-proxy", "access-log", "drain-seconds", "metrics-port",
     "metrics-host", "metrics-token-file",
     // Connections held open (docs/security.md, "Connections held open").
     "max-connections", "max-connections-per-address", "header-deadline-seconds",
-  ]
+  ])
+  // The trainee quotas (ServeSettings+Quotas.swift).
+  .union(quotaOptions.keys)
   static let flags: Set<String> = ["demo", "check-config"]
 
   /// What the server is started with: address, limits, logs, drain and metrics.
   var server: ServerConfiguration
+  /// What each trainee may keep and how fast they may write.
+  var quotas: TraineeQuotas
   var demo: Bool
   var checkOnly: Bool
   /// The options as given (for the database and data directory).
@@ -120,6 +124,7 @@ struct ServeSettings {
     case let file: server.accessLog = .file(file)
     }
     self.server = server
+    self.quotas = try Self.quotas(given, name: name)
     self.demo = given.flags.contains("demo")
     self.checkOnly = given.flags.contains("check-config")
     self.given = given
@@ -229,7 +234,7 @@ struct ServeSettings {
       "demo trainee: \(demo ? "yes" : "no")",
       "metrics: \(server.metricsPort.map { "\(server.metricsHost):\($0)" } ?? "off")"
         + (server.metricsPort != nil && server.metricsToken != nil ? " (bearer token)" : ""),
-    ]
+    ] + Self.summary(of: quotas)
   }
 }
 

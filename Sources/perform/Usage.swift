@@ -67,6 +67,9 @@ let commandUsages: [CommandUsage] = [
           [--metrics-port PORT [--metrics-host 127.0.0.1] [--metrics-token-file FILE]]
           [--max-connections 1000] [--max-connections-per-address 64]
           [--header-deadline-seconds 30]
+          [--quota-workout-logs 10000/64MiB] [--quota-meal-logs 40000/64MiB]
+          [--quota-nutrition-days 5000/64MiB] [--quota-substitutions 5000/4MiB]
+          [--quota-technique-videos 5000/8MiB] [--quota-write-rate 3600/1200]
           Run the trainee API server until interrupted. --demo creates a demo trainee
           once and prints its token on every start ("token: ..."), the same one each
           time (kept in PATH.demo-token, readable only by you). Requests
@@ -88,6 +91,9 @@ let commandUsages: [CommandUsage] = [
           (trusted proxies are exempt); one that has not sent a request's whole headers
           within --header-deadline-seconds of opening (or of its previous answer) is
           closed.
+          What one trainee may keep of each kind (RECORDS/SIZE, or off) and how fast
+          they may write (writes an hour/burst, or off); past a quota a write stores
+          nothing and answers 507, past the rate 429 with Retry-After.
       """),
   CommandUsage(
     words: ["trainee", "add"],

@@ -38,9 +38,8 @@ struct MigrationsTests {
       try tableNames(database) == [
         "exercise_history", "idempotency_keys", "meal_logs",
         "notification_configs", "nutrition_days", "nutrition_plans", "programs", "set_history",
-        "sets_by_exercise", "substitutions", "technique_videos", "trainees", "workout_logs",
-        "workout_numbers",
-        "workout_summaries",
+        "sets_by_exercise", "substitutions", "technique_videos", "trainee_usage", "trainees",
+        "workout_logs", "workout_numbers", "workout_summaries",
       ])
     #expect(try TraineeSchema.migrate(database) == current)
   }
@@ -92,7 +91,7 @@ struct MigrationsTests {
       #expect(
         columns == [
           "id", "name", "token_sha256", "created_at", "answer_version", "last_workout_log_id",
-          "last_meal_log_id", "last_technique_video_id", "nickname",
+          "last_meal_log_id", "last_technique_video_id", "writes_paced_to", "nickname",
         ])
     }
   }
@@ -126,7 +125,7 @@ struct MigrationsTests {
     #expect(
       columns == [
         "id", "name", "token_sha256", "created_at", "answer_version", "last_workout_log_id",
-        "last_meal_log_id", "last_technique_video_id", "nickname",
+        "last_meal_log_id", "last_technique_video_id", "writes_paced_to", "nickname",
       ])
   }
 

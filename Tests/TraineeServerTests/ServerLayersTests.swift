@@ -17,7 +17,7 @@ struct ServerLayersTests {
     "SQLStore": ["LockedValue", "CSQLite", "CPostgreSQL"],
     "SHA256Digest": ["CCrypto"],
     "HTTPServer": ["JSONWire", "LockedValue", "SHA256Digest", "CMicroHTTPD"],
-    "TraineeData": ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest"],
+    "TraineeData": ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest", "LockedValue"],
   ]
 
   private static let system: Set<String> = ["Foundation", "Dispatch", "Glibc", "Synchronization"]

@@ -325,3 +325,51 @@ UPDATE workout_numbers SET merged_number = last_number;
 ALTER TABLE trainees ADD COLUMN last_workout_log_id BIGINT;
 ALTER TABLE trainees ADD COLUMN last_meal_log_id BIGINT;
 ALTER TABLE trainees ADD COLUMN last_technique_video_id BIGINT;
+
+-- version 15: per-trainee usage counts and write pacing, for quotas
+CREATE TABLE trainee_usage (
+  trainee_id BIGINT NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  kind TEXT NOT NULL,
+  records BIGINT NOT NULL,
+  bytes BIGINT NOT NULL,
+  PRIMARY KEY (trainee_id, kind)
+);
+ALTER TABLE trainees ADD COLUMN writes_paced_to BIGINT;
+
+INSERT INTO trainee_usage (trainee_id, kind, records, bytes)
+SELECT trainee_id, 'workout_logs', SUM(records), SUM(bytes) FROM (
+  SELECT trainee_id, 1 AS records, octet_length(payload) AS bytes
+  FROM workout_logs
+  UNION ALL
+  SELECT k.trainee_id,
+    CASE WHEN EXISTS (
+      SELECT 1 FROM workout_logs AS l WHERE l.id = k.log_id AND l.trainee_id = k.trainee_id)
+    THEN 0 ELSE 1 END,
+    octet_length(k.key) + COALESCE(octet_length(k.deleted_payload), 0)
+  FROM idempotency_keys AS k
+  UNION ALL
+  SELECT trainee_id, 0,
+    octet_length(name) + octet_length(exercise_id) + COALESCE(octet_length(label), 0)
+  FROM set_history
+) AS counted GROUP BY trainee_id;
+
+INSERT INTO trainee_usage (trainee_id, kind, records, bytes)
+SELECT trainee_id, 'meal_logs', COUNT(*), SUM(
+  octet_length(items) + COALESCE(octet_length(description), 0)
+  + COALESCE(octet_length(photo_path), 0) + COALESCE(octet_length(idempotency_key), 0))
+FROM meal_logs GROUP BY trainee_id;
+
+INSERT INTO trainee_usage (trainee_id, kind, records, bytes)
+SELECT trainee_id, 'nutrition_days', COUNT(*), SUM(octet_length(data))
+FROM nutrition_days GROUP BY trainee_id;
+
+INSERT INTO trainee_usage (trainee_id, kind, records, bytes)
+SELECT trainee_id, 'substitutions', COUNT(*), SUM(
+  octet_length(program_id) + octet_length(day_id) + octet_length(row_id)
+  + octet_length(from_exercise_id) + octet_length(to_exercise_id))
+FROM substitutions GROUP BY trainee_id;
+
+INSERT INTO trainee_usage (trainee_id, kind, records, bytes)
+SELECT trainee_id, 'technique_videos', COUNT(*), SUM(
+  octet_length(url) + COALESCE(octet_length(exercise_id), 0))
+FROM technique_videos GROUP BY trainee_id;

@@ -1,4 +1,4 @@
--- user_version 14
+-- user_version 15
 
 -- index meal_logs_by_day on meal_logs
 CREATE INDEX meal_logs_by_day ON meal_logs (trainee_id, date, id)
@@ -144,6 +144,15 @@ CREATE TABLE technique_videos (
   feedback_seen_at INTEGER
 ) STRICT
 
+-- table trainee_usage on trainee_usage
+CREATE TABLE trainee_usage (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  kind TEXT NOT NULL,
+  records INTEGER NOT NULL,
+  bytes INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, kind)
+) STRICT, WITHOUT ROWID
+
 -- table trainees on trainees
 CREATE TABLE trainees (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -151,7 +160,7 @@ CREATE TABLE trainees (
   token_sha256 TEXT NOT NULL UNIQUE,
   created_at INTEGER NOT NULL
 , answer_version INTEGER NOT NULL DEFAULT 0
-  CHECK (answer_version >= 0), last_workout_log_id INTEGER, last_meal_log_id INTEGER, last_technique_video_id INTEGER) STRICT
+  CHECK (answer_version >= 0), last_workout_log_id INTEGER, last_meal_log_id INTEGER, last_technique_video_id INTEGER, writes_paced_to INTEGER) STRICT
 
 -- table workout_logs on workout_logs
 CREATE TABLE workout_logs (

@@ -306,3 +306,54 @@ UPDATE workout_numbers SET merged_number = last_number;
 ALTER TABLE trainees ADD COLUMN last_workout_log_id INTEGER;
 ALTER TABLE trainees ADD COLUMN last_meal_log_id INTEGER;
 ALTER TABLE trainees ADD COLUMN last_technique_video_id INTEGER;
+
+-- version 15: per-trainee usage counts and write pacing, for quotas
+CREATE TABLE trainee_usage (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  kind TEXT NOT NULL,
+  records INTEGER NOT NULL,
+  bytes INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, kind)
+) STRICT, WITHOUT ROWID;
+ALTER TABLE trainees ADD COLUMN writes_paced_to INTEGER;
+
+INSERT INTO trainee_usage (trainee_id, kind, records, bytes)
+SELECT trainee_id, 'workout_logs', SUM(records), SUM(bytes) FROM (
+  SELECT trainee_id, 1 AS records, length(CAST(payload AS BLOB)) AS bytes
+  FROM workout_logs
+  UNION ALL
+  SELECT k.trainee_id,
+    CASE WHEN EXISTS (
+      SELECT 1 FROM workout_logs AS l WHERE l.id = k.log_id AND l.trainee_id = k.trainee_id)
+    THEN 0 ELSE 1 END,
+    length(CAST(k.key AS BLOB)) + COALESCE(length(CAST(k.deleted_payload AS BLOB)), 0)
+  FROM idempotency_keys AS k
+  UNION ALL
+  SELECT trainee_id, 0,
+    length(CAST(name AS BLOB)) + length(CAST(exercise_id AS BLOB))
+    + COALESCE(length(CAST(label AS BLOB)), 0)
+  FROM set_history
+) GROUP BY trainee_id;
+
+INSERT INTO trainee_usage (trainee_id, kind, records, bytes)
+SELECT trainee_id, 'meal_logs', COUNT(*), SUM(
+  length(CAST(items AS BLOB)) + COALESCE(length(CAST(description AS BLOB)), 0)
+  + COALESCE(length(CAST(photo_path AS BLOB)), 0)
+  + COALESCE(length(CAST(idempotency_key AS BLOB)), 0))
+FROM meal_logs GROUP BY trainee_id;
+
+INSERT INTO trainee_usage (trainee_id, kind, records, bytes)
+SELECT trainee_id, 'nutrition_days', COUNT(*), SUM(length(CAST(data AS BLOB)))
+FROM nutrition_days GROUP BY trainee_id;
+
+INSERT INTO trainee_usage (trainee_id, kind, records, bytes)
+SELECT trainee_id, 'substitutions', COUNT(*), SUM(
+  length(CAST(program_id AS BLOB)) + length(CAST(day_id AS BLOB))
+  + length(CAST(row_id AS BLOB)) + length(CAST(from_exercise_id AS BLOB))
+  + length(CAST(to_exercise_id AS BLOB)))
+FROM substitutions GROUP BY trainee_id;
+
+INSERT INTO trainee_usage (trainee_id, kind, records, bytes)
+SELECT trainee_id, 'technique_videos', COUNT(*), SUM(
+  length(CAST(url AS BLOB)) + COALESCE(length(CAST(exercise_id AS BLOB)), 0))
+FROM technique_videos GROUP BY trainee_id;

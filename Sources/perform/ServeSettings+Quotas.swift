@@ -1,0 +1,83 @@
+import Foundation
+import TraineeData
+
+// NB: docs/security.md, "One trainee cannot fill the disk": the operator changes each trainee
+// quota of `perform serve` with an option of its own (or its `PERFORM_` variable), documented in
+// the README's "Running the server"; an option not given keeps its default
+// (`TraineeQuotas.defaults`).
+
+extension ServeSettings {
+  /// The options that set a quota: one per kind of record, and the write rate.
+  static let quotaOptions: [String: QuotaKind?] = [
+    "quota-workout-logs": .workoutLogs, "quota-meal-logs": .mealLogs,
+    "quota-nutrition-days": .nutritionDays, "quota-substitutions": .substitutions,
+    "quota-technique-videos": .techniqueVideos, "quota-write-rate": nil,
+  ]
+
+  /// The quotas `given` sets, the defaults for the rest; `name` names an option as the user
+  /// gave it, for errors.
+  ///
+  /// A kind's option is `RECORDS/SIZE` (`10000/64MiB`; SIZE in bytes or with `KiB`, `MiB` or
+  /// `GiB`) or `off`; the write rate's is `PER_HOUR/BURST` (`3600/1200`) or `off`.
+  static func quotas(
+    _ given: Options, name: (String) -> String
+  ) throws(UsageError) -> TraineeQuotas {
+    var quotas = TraineeQuotas.defaults
+    for (option, kind) in quotaOptions.sorted(by: { $0.key < $1.key }) {
+      guard let text = given.values[option] else { continue }
+      if text == "off" {
+        if let kind {
+          quotas.records[kind] = nil
+        } else {
+          quotas.writeRate = WriteRate(perHour: 0, burst: 0)
+        }
+        continue
+      }
+      let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+      if let kind {
+        guard parts.count == 2, let records = Int(parts[0]), (1...100_000_000).contains(records),
+          let bytes = byteSize(parts[1]), bytes >= 1
+        else {
+          throw UsageError(
+            "\(name(option)) \"\(text)\" is not RECORDS/SIZE (records from 1 to 100000000, SIZE"
+              + " in bytes or with KiB, MiB or GiB: 10000/64MiB) or off")
+        }
+        quotas.records[kind] = RecordQuota(records: records, bytes: bytes)
+      } else {
+        guard parts.count == 2, let perHour = Int(parts[0]), (1...3_600_000).contains(perHour),
+          let burst = Int(parts[1]), (1...1_000_000).contains(burst)
+        else {
+          throw UsageError(
+            "\(name(option)) \"\(text)\" is not PER_HOUR/BURST (writes an hour from 1 to"
+              + " 3600000, a burst from 1 to 1000000: 3600/1200) or off")
+        }
+        quotas.writeRate = WriteRate(perHour: perHour, burst: burst)
+      }
+    }
+    return quotas
+  }
+
+  /// `SIZE` in bytes: a whole number, or one followed by `KiB`, `MiB` or `GiB`; `nil` for
+  /// anything else or more than 1 TiB.
+  static func byteSize(_ text: String) -> Int? {
+    let units: [(suffix: String, shift: Int)] = [("KiB", 10), ("MiB", 20), ("GiB", 30), ("", 0)]
+    for (suffix, shift) in units where text.hasSuffix(suffix) {
+      guard let number = Int(text.dropLast(suffix.count)), number >= 0, number <= 1 << (40 - shift)
+      else { return nil }
+      return number << shift
+    }
+    return nil
+  }
+
+  /// What `--check-config` prints about the quotas: one line per kind, and the write rate.
+  static func summary(of quotas: TraineeQuotas) -> [String] {
+    QuotaKind.allCases.map { kind in
+      let shown = quotas.records[kind].map { "\($0.records) records, \($0.bytes) bytes" } ?? "off"
+      return "quota \(kind.rawValue): \(shown)"
+    } + [
+      "quota write rate: "
+        + (quotas.writeRate.perHour > 0
+          ? "\(quotas.writeRate.perHour) an hour, bursts of \(quotas.writeRate.burst)" : "off")
+    ]
+  }
+}

@@ -24,6 +24,18 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
   public static let delete = HTTPMethod(rawValue: "DELETE")
 
   public var description: String { rawValue }
+
+  /// The methods of HTTP (RFC 9110, and `PATCH`): the names metrics and logs use as they are.
+  public static let known: Set<String> = [
+    "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT",
+  ]
+
+  /// The method as metrics and logs name it: a `known` method as sent, any other `other`, so
+  /// that what clients send cannot add names without end (docs/security.md, "What a request
+  /// leaves behind").
+  public var label: String {
+    Self.known.contains(rawValue) ? rawValue : "other"
+  }
 }
 
 /// A complete HTTP request: the body has been read in full before a handler sees it.

@@ -34,6 +34,9 @@ final class RequestBody: @unchecked Sendable {
   var holdsClient = false
   /// Body bytes reserved in the budget.
   var reserved = 0
+  /// The client address and the bytes reserved for it in the budget of bodies read before their
+  /// sender is known (`BodyAcceptance.beforeAdmission`).
+  var unauthenticated: (address: String, bytes: Int)?
 
   var bytes = Data()
   var isTooLarge = false
@@ -63,72 +66,28 @@ let answerRequest: MHD_AccessHandlerCallback = {
   }
   let server = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue()
   guard let slot = requestSlot.pointee else {
-    // The headers are in. First what they alone decide (the target, the headers, the route and
-    // its token: `Router.admit`), before any body is read or `100 Continue` sent; then the
-    // size. A declared body over the limit is refused before it is sent when the client waits
-    // for `100 Continue` or the body is too big to read; otherwise it is read and thrown away,
-    // and refused at its end.
+    // The headers are in: what they alone decide is decided before any body is read.
     let body = RequestBody()
     requestSlot.pointee = Unmanaged.passRetained(body).toOpaque()
     server.requestsBegun.wrappingAdd(1, ordering: .relaxed)
-    let state = ConnectionState.of(connection)
-    switch requestHead(connection, target: state?.takeTarget(), url: url, method: method) {
-    case .failure(let refusal):
-      body.head = HTTPRequest(
-        method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? ""),
-        path: "(unreadable)", id: body.id)
-      return queueAnswer(refusal.response, on: connection, for: body)
-    case .success(var head):
-      head.id = body.id
-      body.head = head
-    }
-    if var head = body.head {
-      let refusal = server.admit(&head)
-      body.head = head
-      if let refusal { return queueAnswer(refusal, on: connection, for: body) }
-    }
-    if let head = body.head, !server.exempt(head) {
-      let peer = state?.peerAddress(connection) ?? peerAddress(connection)
-      let client: ClientRequestCounts.Count
-      if let state, !server.trustedProxies.contains(peer) {
-        client = state.peerCount(in: server.clients, peer: peer)
-      } else {
-        client = server.clients.hold(
-          InFlightBudget.clientAddress(
-            peer: peer, forwardedFor: head.headers["X-Forwarded-For"],
-            trustedProxies: server.trustedProxies))
-        body.holdsClient = true
-      }
-      guard server.clients.admit(client) else {
-        if body.holdsClient { server.clients.letGo(client) }
-        body.holdsClient = false
-        return queueAnswer(
-          busyAnswer("Too many requests from your address are in flight"), on: connection, for: body
-        )
-      }
-      body.client = client
-    }
-    if let declared = declaredBodyLength(connection), declared > UInt64(server.maxBodyBytes) {
-      if waitsForContinue(connection) || declared > UInt64(drainLimit(for: server.maxBodyBytes)) {
-        return queueAnswer(tooLargeAnswer(server.maxBodyBytes), on: connection, for: body)
-      }
-      body.isTooLarge = true
-    } else if let declared = declaredBodyLength(connection), declared > 0 {
-      // Reserved up front, so a body is refused before it is read rather than half-way.
-      guard server.budget.withLock({ $0.reserve(Int(declared)) }) else {
-        return queueAnswer(
-          busyAnswer("The server holds as many request bodies as it may"), on: connection, for: body
-        )
-      }
-      body.reserved = Int(declared)
-      body.bytes.reserveCapacity(Int(declared))
-    }
-    return .YES
+    return takeHeaders(of: connection, url: url, method: method, into: body, server: server)
   }
   let body = Unmanaged<RequestBody>.fromOpaque(slot).takeUnretainedValue()
   let count = uploadDataSize.pointee
   if count > 0 {
     body.bytesIn += count
+    // A body read before its sender is known stays within what it reserved. A chunked one that
+    // passes it is cut off: libmicrohttpd 0.9.75 takes no answer while a body is coming in, so
+    // the connection is closed without one (a declared one was refused from its headers).
+    if let unauthenticated = body.unauthenticated {
+      guard body.bytes.count + count <= unauthenticated.bytes else { return .NO }
+      if let uploadData {
+        body.bytes.append(
+          UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: count)
+      }
+      uploadDataSize.pointee = 0
+      return .YES
+    }
     // A piece of body (a chunked one has no declared length): keep it while under the limit.
     if !body.isTooLarge, body.bytes.count + count > server.maxBodyBytes {
       body.isTooLarge = true
@@ -298,6 +257,9 @@ let releaseRequest: MHD_RequestCompletedCallback = {
   }
   if body.reserved > 0 {
     server.budget.withLock { $0.release(body.reserved) }
+  }
+  if let (address, bytes) = body.unauthenticated {
+    server.unauthenticatedBodies.budget.withLock { $0.release(bytes, for: address) }
   }
   if let completed = server.completed, let head = body.head {
     completed(

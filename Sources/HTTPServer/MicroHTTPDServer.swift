@@ -47,6 +47,8 @@ public final class MicroHTTPDServer: Sendable {
     public var maxRequestsPerAddress: Int
     /// Addresses of reverse proxies whose `X-Forwarded-For` names the client.
     public var trustedProxies: Set<String>
+    /// Bodies read before their sender is known (`BodyAcceptance.beforeAdmission`).
+    public var unauthenticatedBodies = UnauthenticatedBodyLimits()
 
     // Connections held open (docs/security.md, "Connections held open").
     /// The most connections open at once; beyond, a new one waits in the system's backlog.
@@ -130,10 +132,14 @@ public final class MicroHTTPDServer: Sendable {
   /// a worker: an answer it gives is sent from there (no hand-off); `nil` goes on to `handler`.
   /// It must not wait for anything but a local read (a kept answer, `Router.respondFromKept`).
   /// It is not asked while the server stops (every request is then 503 `busy`).
+  ///
+  /// `bodyAcceptance` is asked once `admit` has let a request through: whether it may carry a
+  /// body, and from which budget (`BodyAcceptance`). A server told nothing takes no body.
   public init(
     configuration: Configuration,
     admit: @escaping @Sendable (inout HTTPRequest) -> HTTPResponse? = { _ in nil },
     exempt: @escaping @Sendable (HTTPRequest) -> Bool = { _ in false },
+    bodyAcceptance: @escaping @Sendable (HTTPRequest) -> BodyAcceptance = { _ in .takesNone },
     completed: (@Sendable (CompletedRequest) -> Void)? = nil,
     answerAtOnce: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
@@ -141,12 +147,13 @@ public final class MicroHTTPDServer: Sendable {
     self.configuration = configuration
     self.context = ServerContext(
       handler: handler, answerAtOnce: answerAtOnce, admit: admit, exempt: exempt,
-      maxBodyBytes: configuration.maxBodyBytes,
+      bodyAcceptance: bodyAcceptance, maxBodyBytes: configuration.maxBodyBytes,
       scheduler: RequestScheduler(
         workers: configuration.workerCount, perClient: configuration.workersPerClient,
         queuedPerClient: configuration.queuedPerClient),
       budget: InFlightBudget(maxBodyBytes: configuration.maxBodyBytesInFlight),
       clients: ClientRequestCounts(limit: configuration.maxRequestsPerAddress),
+      unauthenticatedBodies: UnauthenticatedBodies(configuration.unauthenticatedBodies),
       trustedProxies: configuration.trustedProxies,
       connections: ConnectionWatch(
         limits: OpenConnections.Limits(
@@ -157,14 +164,16 @@ public final class MicroHTTPDServer: Sendable {
   }
 
   /// A server that answers with `router`, refusing from the headers what it can (`Router.admit`).
-  /// Its health routes are exempt from the per-address limit (`Router.isExemptFromLimits`).
+  /// Its health routes are exempt from the per-address limit (`Router.isExemptFromLimits`), and
+  /// each route reads the body it declared (`Router.bodyAcceptance(of:)`).
   public convenience init(
     configuration: Configuration, router: Router,
     completed: (@Sendable (CompletedRequest) -> Void)? = nil
   ) {
     self.init(
       configuration: configuration, admit: { router.admit(&$0) },
-      exempt: { router.isExemptFromLimits($0) }, completed: completed,
+      exempt: { router.isExemptFromLimits($0) },
+      bodyAcceptance: { router.bodyAcceptance(of: $0) }, completed: completed,
       handler: { router.respondConditionally(to: $0) })
   }
 
@@ -241,11 +250,14 @@ final class ServerContext: Sendable {
   let answerAtOnce: (@Sendable (HTTPRequest) -> HTTPResponse?)?
   let admit: @Sendable (inout HTTPRequest) -> HTTPResponse?
   let exempt: @Sendable (HTTPRequest) -> Bool
+  let bodyAcceptance: @Sendable (HTTPRequest) -> BodyAcceptance
   let maxBodyBytes: Int
   let scheduler: RequestScheduler
   let budget: Locked<InFlightBudget>
   /// The requests in flight per client address.
   let clients: ClientRequestCounts
+  /// The budget of bodies read before their sender is known.
+  let unauthenticatedBodies: UnauthenticatedBodies
   /// Requests whose headers came in and that have not ended yet (`MicroHTTPDServer.drain`).
   let requestsBegun = Atomic<Int>(0)
   /// Connections accepted and not yet closed.
@@ -259,9 +271,11 @@ final class ServerContext: Sendable {
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
     answerAtOnce: (@Sendable (HTTPRequest) -> HTTPResponse?)?,
     admit: @escaping @Sendable (inout HTTPRequest) -> HTTPResponse?,
-    exempt: @escaping @Sendable (HTTPRequest) -> Bool, maxBodyBytes: Int,
+    exempt: @escaping @Sendable (HTTPRequest) -> Bool,
+    bodyAcceptance: @escaping @Sendable (HTTPRequest) -> BodyAcceptance, maxBodyBytes: Int,
     scheduler: RequestScheduler, budget: InFlightBudget, clients: ClientRequestCounts,
-    trustedProxies: Set<String>, connections: ConnectionWatch,
+    unauthenticatedBodies: UnauthenticatedBodies, trustedProxies: Set<String>,
+    connections: ConnectionWatch,
     completed: (@Sendable (CompletedRequest) -> Void)?
   ) {
     self.completed = completed
@@ -269,6 +283,8 @@ final class ServerContext: Sendable {
     self.answerAtOnce = answerAtOnce
     self.admit = admit
     self.exempt = exempt
+    self.bodyAcceptance = bodyAcceptance
+    self.unauthenticatedBodies = unauthenticatedBodies
     self.maxBodyBytes = maxBodyBytes
     self.scheduler = scheduler
     self.budget = Locked(budget)

@@ -22,6 +22,7 @@ public struct Router: Sendable {
     var method: HTTPMethod
     var pattern: RoutePattern
     var admission: Admission?
+    var body: BodyAcceptance
     var isExemptFromLimits = false
     var kept: KeptAnswer?
     /// Whether `kept` reads the store (a token, an answer version) or nothing at all.
@@ -54,17 +55,27 @@ public struct Router: Sendable {
   /// Adds a route; a method and pattern can be registered once. `admission` runs when the
   /// request's headers are in, before its body is read (`admit(_:)`), to refuse early; it is
   /// never the only guard: `handler` makes every check it relies on itself.
+  /// `body` says whether the route reads a body and from which budget (`BodyAcceptance`); by
+  /// default a route with an admission reads one after it, and a route without takes none.
   /// `kept`, when given, answers the request from what is kept (`respondFromKept(to:)`).
   public mutating func add(
     _ method: HTTPMethod, _ pattern: String, admission: Admission? = nil,
-    kept: KeptAnswer? = nil, handler: @escaping Handler
+    body: BodyAcceptance? = nil, kept: KeptAnswer? = nil, handler: @escaping Handler
   ) {
     let pattern = RoutePattern(pattern)
     precondition(
       !routes.contains { $0.method == method && $0.pattern == pattern },
       "Route \(method) \(pattern) is registered twice")
+    let body = body ?? (admission == nil ? .takesNone : .afterAdmission)
+    // NB: docs/security.md, "Bodies before the token": the shared budget is only for bodies
+    // whose request an admission has accepted.
+    precondition(
+      body != .afterAdmission || admission != nil,
+      "Route \(method) \(pattern) reads its body after an admission it does not have")
     routes.append(
-      Route(method: method, pattern: pattern, admission: admission, kept: kept, handler: handler))
+      Route(
+        method: method, pattern: pattern, admission: admission, body: body, kept: kept,
+        handler: handler))
     if pattern.segments.allSatisfy({ if case .literal = $0 { true } else { false } }) {
       literalRoutes[LiteralRoute(method: method, path: pattern.description)] = routes.count - 1
     }
@@ -96,18 +107,26 @@ public struct Router: Sendable {
     return routes[index].pattern.description
   }
 
+  /// What the route `request` reaches accepts as a body; `takesNone` when it reaches none (the
+  /// server has answered it from its headers then: `admit(_:)`).
+  public func bodyAcceptance(of request: HTTPRequest) -> BodyAcceptance {
+    guard case .success(let (index, _)) = resolve(request) else { return .takesNone }
+    return routes[index].body
+  }
+
   /// Whether `request` reaches a route no per-client limit applies to.
   public func isExemptFromLimits(_ request: HTTPRequest) -> Bool {
     guard case .success(let (index, _)) = resolve(request) else { return false }
     return routes[index].isExemptFromLimits
   }
 
-  /// Adds a `POST` route.
+  /// Adds a `POST` route with no admission: served over HTTP it takes no body
+  /// (`BodyAcceptance.takesNone`); one that does is added with `add(_:_:admission:body:kept:handler:)`.
   public mutating func post(_ pattern: String, handler: @escaping Handler) {
     add(.post, pattern, handler: handler)
   }
 
-  /// Adds a `PUT` route.
+  /// Adds a `PUT` route with no admission, taking no body over HTTP (as `post(_:handler:)`).
   public mutating func put(_ pattern: String, handler: @escaping Handler) {
     add(.put, pattern, handler: handler)
   }

@@ -3,8 +3,11 @@ import LockedValue
 
 // NB: Prometheus's text format (version 0.0.4), the one its scrapers and most others read:
 // counters of requests by route pattern, method and status, a latency histogram per route, and
-// gauges the server reads when scraped. Routes are patterns, never paths, so the series stay
-// few whatever ids clients send; a request no route matched counts under `-`.
+// gauges the server reads when scraped. Every label comes from a closed set (docs/security.md,
+// "What a request leaves behind"): routes are patterns, never paths, and a request no route
+// matched counts under `-`; methods are the known ones (`HTTPMethod.label`), any other `other`;
+// statuses are those the server answers with, 100 to 599 (`queueAnswer` sends any other as 500),
+// or `none`. So the series are at most (routes + 1) x 10 x 501, whatever clients send.
 
 /// What the server counts for `/metrics`.
 public final class ServerMetrics: Sendable {
@@ -40,7 +43,7 @@ public final class ServerMetrics: Sendable {
     let route = route ?? "-"
     let seconds = request.duration.seconds
     let series = Series(
-      route: route, method: request.head.method.rawValue,
+      route: route, method: request.head.method.label,
       status: request.status.map(String.init) ?? "none")
     state.withLock { state in
       state.requests[series, default: 0] += 1

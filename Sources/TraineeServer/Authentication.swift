@@ -71,7 +71,8 @@ private func asciiBearerToken(_ header: String) -> String? {
 }
 
 extension Router {
-  /// Registers `endpoint`, whose handler runs for the authenticated trainee.
+  /// Registers `endpoint`, whose handler runs for the authenticated trainee. An endpoint that
+  /// sends a body has it read once its token is checked; one that sends none takes none.
   public mutating func add<Request, Answer>(
     _ endpoint: Endpoint<Request, Answer>, store: any TraineeStore,
     handler: @escaping @Sendable (HTTPRequest, Trainee) throws -> HTTPResponse
@@ -81,6 +82,7 @@ extension Router {
       admission: { request in
         request.admittedTrainee = try authenticatedTrainee(request, in: store)
       },
+      body: Request.self == NoBody.self ? .takesNone : .afterAdmission,
       kept: nil,
       handler: { request in
         try WorkoutRoutes.mappingStoreErrors {

@@ -24,7 +24,9 @@ extension Router {
     // NB: the admission reads the token before a body is read, so no unauthenticated client
     // makes the server hold a body; a GET without one (every GET the app sends) has nothing to
     // hold, and the handler reads the token with the answer version anyway: checking it twice
-    // was a second digest and a second query on every read.
+    // was a second digest and a second query on every read. A GET takes no body: one that
+    // declares one is 413 from its headers, with a valid token or not (docs/security.md,
+    // "Bodies before the token").
     precondition(endpoint.method == .get, "\(endpoint.path) is kept but not a GET")
     add(
       .get, endpoint.routePattern,
@@ -32,6 +34,7 @@ extension Router {
         guard request.declaresBody else { return }
         _ = try authenticatedTrainee(request, in: store)
       },
+      body: .takesNone,
       kept: { request in
         guard let cache, !request.declaresBody else { return nil }
         let versioned = try authenticatedVersionedTrainee(request, in: store)

@@ -6,13 +6,13 @@ import TraineeAPI
 // (`ISO8601Instant`).
 
 extension JSONLineLog {
-  /// The access log line of `request`: time, id, method, the route's pattern (`-` when none
-  /// matched), status (`null` when the client went away first), duration and bytes.
+  /// The access log line of `request`: time, id, method (`other` for one HTTP does not know:
+  /// `HTTPMethod.label`), the route's pattern (`-` when none matched), status (`null` when the client went away first), duration and bytes.
   public static func accessLine(_ request: CompletedRequest, route: String?) -> String {
     encode(
       AccessLine(
         time: ISO8601Instant.textWithMilliseconds(request.startedAt), id: request.id,
-        method: request.head.method.rawValue,
+        method: request.head.method.label,
         route: route ?? "-", status: request.status,
         durationMs: Double(request.duration.components.seconds) * 1000
           + Double(request.duration.components.attoseconds) / 1e15,
@@ -26,7 +26,7 @@ extension JSONLineLog {
     encode(
       ErrorLine(
         time: ISO8601Instant.textWithMilliseconds(time), level: "error", id: request?.id,
-        method: request?.method.rawValue,
+        method: request?.method.label,
         route: route, message: message))
   }
 

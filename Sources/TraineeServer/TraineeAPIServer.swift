@@ -93,6 +93,9 @@ public final class TraineeAPIServer: Sendable {
       exempt: { request in
         serving.current?.router.isExemptFromLimits(request) ?? true
       },
+      bodyAcceptance: { request in
+        serving.current?.router.bodyAcceptance(of: request) ?? .takesNone
+      },
       completed: { request in
         // NB: the serving router, not `patterns`: it finds the route its `admit` kept in the head.
         let route = serving.current?.router.routePattern(of: request.head)

@@ -17,14 +17,17 @@ struct LoopbackServer: ~Copyable {
   let server: MicroHTTPDServer
   let port: UInt16
 
+  /// A server answering with `handler`; `admit` stands for its authentication, after which
+  /// every request may carry a body (`bodyAcceptance`).
   init(
     threadCount: Int = 4, port: UInt16 = 0,
     admit: @escaping @Sendable (HTTPRequest) -> HTTPResponse? = { _ in nil },
+    bodyAcceptance: BodyAcceptance = .afterAdmission,
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
   ) throws {
     server = MicroHTTPDServer(
       configuration: .init(host: "127.0.0.1", port: port, threadCount: threadCount),
-      admit: { admit($0) }, handler: handler)
+      admit: { admit($0) }, bodyAcceptance: { _ in bodyAcceptance }, handler: handler)
     self.port = try server.start()
   }
 
@@ -33,7 +36,8 @@ struct LoopbackServer: ~Copyable {
   init(router: Router) throws {
     server = MicroHTTPDServer(
       configuration: .init(host: "127.0.0.1", port: 0, threadCount: 4),
-      admit: { router.admit(&$0) }, handler: { router.respond(to: $0) })
+      admit: { router.admit(&$0) }, bodyAcceptance: { router.bodyAcceptance(of: $0) },
+      handler: { router.respond(to: $0) })
     port = try server.start()
   }
 

@@ -12,6 +12,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable, CustomStringConvertible 
   /// Every body-taking route of the trainee API with the input as its body, and the input as
   /// a request target (path and query) of a `GET` and a `DELETE`.
   case serverRequest = "server-request"
+  /// A request's head (`METHOD TARGET`, then `Name: value` lines): the route, its admission,
+  /// the client behind a trusted proxy and the metric labels it leaves.
+  case requestHead = "request-head"
   /// `perform replay` scripts (`ReplayScript(json:)`), then their actions on the engine.
   case workoutReplay = "workout-replay"
   /// `perform nutrition-replay` scripts (`NutritionReplayScript(json:)`).
@@ -32,6 +35,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable, CustomStringConvertible 
   public func run(_ input: Data) throws(FuzzFinding) {
     switch self {
     case .serverRequest: try ServerRequestEntry.run(input)
+    case .requestHead: try RequestHeadEntry.run(input)
     case .workoutReplay: WorkoutReplayEntry.run(input)
     case .nutritionReplay: NutritionReplayEntry.run(input)
     case .pendingCommand: try PendingCommandEntry.run(input)

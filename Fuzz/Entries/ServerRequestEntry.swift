@@ -186,6 +186,8 @@ struct FuzzedServer: Sendable {
   }
 
   let router: Router
+  /// The demo trainee's token.
+  let token: String
   /// The demo trainee's token, and a time zone so dated routes have a "today".
   let headers: HTTPHeaders
 
@@ -193,6 +195,7 @@ struct FuzzedServer: Sendable {
     do {
       let store = try DatabaseTraineeStore(path: ":memory:", now: { Self.now })
       let (_, token) = try DemoTrainee.ensure(in: store, now: Self.now)
+      self.token = token
       router = TraineeAPIRoutes(store: store, now: { Self.now }).router()
       headers = ["Authorization": "Bearer \(token)", "X-Timezone": "Europe/Berlin"]
     } catch {

@@ -15,4 +15,19 @@ public struct CompletedRequest: Sendable {
   /// When its headers came in, and how long until it was over.
   public var startedAt: Date
   public var duration: Duration
+
+  /// A request that is over, as the server reports it (also how a fuzz target or a test feeds the
+  /// metrics and the access log one).
+  public init(
+    id: String, head: HTTPRequest, status: Int?, bytesIn: Int, bytesOut: Int, startedAt: Date,
+    duration: Duration
+  ) {
+    self.id = id
+    self.head = head
+    self.status = status
+    self.bytesIn = bytesIn
+    self.bytesOut = bytesOut
+    self.startedAt = startedAt
+    self.duration = duration
+  }
 }

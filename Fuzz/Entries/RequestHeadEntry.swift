@@ -1,0 +1,80 @@
+import Foundation
+import HTTPServer
+import TraineeServer
+
+// NB: docs/fuzzing.md, "Targets": the head of a request as a client writes it, driven through what
+// the server decides from the head alone (issue 31): the route and its admission (token,
+// per-route body), the client's address behind a trusted proxy, and the labels a request leaves
+// in the metrics, which must come from closed sets whatever the client sends.
+
+/// One request head: its first line (`METHOD TARGET`) and header lines (`Name: value`), one a
+/// line. The value `{token}` stands for the demo trainee's token, so that the fuzzer reaches the
+/// routes behind it.
+enum RequestHeadEntry {
+  /// The most metric series the trainee API can have: its route patterns (and `-` for none), by
+  /// the methods HTTP defines (and `other`), by the statuses the server answers with.
+  static let maximumSeries = 40 * 10 * 20
+
+  /// The metrics every input of this process adds to, so that many inputs together would show a
+  /// label set that grows.
+  private static let metrics = ServerMetrics()
+
+  static func run(_ input: Data) throws(FuzzFinding) {
+    let server = FuzzedServer.next()
+    let text = String(decoding: input.prefix(16 * 1024), as: UTF8.self)
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.hasSuffix("\r") ? $0.dropLast() : $0
+    }
+    guard !lines.isEmpty else { return }
+    let first = lines.removeFirst()
+    let parts = first.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+    let method = HTTPMethod(rawValue: String(parts[0]))
+    // MHD hands the target over as a C string: it ends at the first NUL.
+    let target = RequestTarget(String((parts.count > 1 ? parts[1] : "/").prefix { $0 != "\0" }))
+    var headers = HTTPHeaders()
+    for line in lines {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+      let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+      guard !name.isEmpty else { continue }
+      headers[name] = value.replacingOccurrences(of: "{token}", with: server.token)
+    }
+    var request = HTTPRequest(method: method, path: String(target.path), headers: headers)
+    let response: HTTPResponse
+    do {
+      request.query = try target.queryArguments()
+      response = server.answer(request)
+    } catch {
+      response = error.response
+    }
+    try ServerRequestEntry.check(response, to: request)
+
+    // The client behind a trusted proxy: the last hop the proxy did not add, or the proxy.
+    let client = InFlightBudget.clientAddress(
+      peer: "127.0.0.1", forwardedFor: headers["X-Forwarded-For"], trustedProxies: ["127.0.0.1"])
+    guard !client.isEmpty, !client.contains(",") else {
+      throw FuzzFinding("X-Forwarded-For \(headers["X-Forwarded-For"] ?? "") gave \"\(client)\"")
+    }
+
+    // The labels: a method HTTP does not define is `other`; the route is a pattern or `-`.
+    let defined = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]
+    guard method.label == (defined.contains(method.rawValue) ? method.rawValue : "other") else {
+      throw FuzzFinding("method \(method.rawValue) labelled \(method.label)")
+    }
+    let route = server.router.routePattern(of: request)
+    metrics.record(
+      CompletedRequest(
+        id: "fuzz", head: request, status: response.status.code, bytesIn: 0,
+        bytesOut: response.body.count, startedAt: FuzzedServer.now, duration: .zero),
+      route: route)
+    let series = metrics.render(gauges: [], counters: [])
+      .split(separator: "\n").filter { $0.hasPrefix("perform_http_requests_total{") }
+    guard series.count <= maximumSeries else {
+      throw FuzzFinding("\(series.count) request series after \(request.method) \(request.path)")
+    }
+    if let line = series.first(where: { !$0.contains("route=\"-\"") && !$0.contains("route=\"/") })
+    {
+      throw FuzzFinding("a series whose route is neither a pattern nor -: \(line)")
+    }
+  }
+}

@@ -48,6 +48,10 @@ let package = Package(
     .target(name: "TrainingHistory", dependencies: ["TraineeAPI", "WorkoutSession"]),
     .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    .systemLibrary(
+      name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
+    // Passwords hashed with Argon2id by Debian's libargon2, and verified.
+    .target(name: "PasswordHashing", dependencies: ["CArgon2"]),
     // JSON as the server reads and writes it: strict RFC 8259 bodies read into a tree, the tree
     // decoder, one-pass member readers, the sorted writer, a member's text as sent.
     .target(name: "JSONWire"),
@@ -179,6 +183,7 @@ let package = Package(
       path: "Tests/PerformTestSupport"),
     .testTarget(name: "TraineeAPITests", dependencies: ["TraineeAPI", "DurableFiles"]),
     .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
+    .testTarget(name: "PasswordHashingTests", dependencies: ["PasswordHashing"]),
     .testTarget(
       name: "TrainingHistoryTests",
       dependencies: ["TrainingHistory", "TraineeAPI", "WorkoutSession"],

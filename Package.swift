@@ -70,10 +70,11 @@ let package = Package(
       dependencies: ["JSONWire", "LockedValue", "SHA256Digest", "CMicroHTTPD"]),
     // The trainee store: the store protocol and its errors, one store over SQLStore's drivers
     // (SQLite or PostgreSQL), the schema's migration steps, database copies, the storage limits,
-    // import files and the demo trainee. It knows no HTTP.
+    // import files and the demo trainee; the accounts (studios, invites, device sessions, limits on
+    // guessing, the audit log). It knows no HTTP.
     .target(
       name: "TraineeData",
-      dependencies: ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest"]),
+      dependencies: ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest", "PasswordHashing"]),
     // The trainee API service: routes on HTTPServer, authentication, kept answers, request
     // bodies, health routes; storage through TraineeData.
     .target(
@@ -195,7 +196,7 @@ let package = Package(
       name: "TraineeServerTests",
       dependencies: [
         "TraineeServer", "TraineeData", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer",
-        "LockedValue", "SHA256Digest",
+        "LockedValue", "SHA256Digest", "PasswordHashing",
       ],
       exclude: ["Fixtures"]),
     // The URLSession client and the nutrition sync against the real server on loopback.

@@ -27,24 +27,26 @@ enum AccountTables {
   }
 
   /// Inserts an account and returns its id.
+  /// Inserts an account with a new id, as a trainee gets one (random, unless `store` counts
+  /// ids by sequence), and returns its id.
   static func insertAccount(
     role: AccountRole, name: String, email: String?, passwordHash: String?,
-    trainee: TraineeID?, now: Int64, _ db: any DatabaseConnection
+    trainee: TraineeID?, now: Int64, in store: DatabaseTraineeStore,
+    _ db: any DatabaseConnection
   ) throws -> AccountID {
     let row: ColumnValues = [
       "role": .text(role.rawValue), "name": .text(name), "email": DatabaseValue(email),
       "password_hash": DatabaseValue(passwordHash),
       "trainee_id": DatabaseValue(trainee?.rawValue), "created_at": .integer(now),
     ]
-    return AccountID(
-      rawValue: try DatabaseTraineeStore.insertedID(
-        row.insert(into: "accounts", "RETURNING id"), row.values, db))
+    return AccountID(rawValue: try store.insertWithNewID(row, into: "accounts", db))
   }
 
   /// The trainee's account, created (with the trainee's name, in the default studio) when the
   /// trainee has none.
   static func traineeAccount(
-    _ trainee: TraineeID, now: Int64, _ db: any DatabaseConnection
+    _ trainee: TraineeID, now: Int64, in store: DatabaseTraineeStore,
+    _ db: any DatabaseConnection
   ) throws -> AccountID {
     if let id = try db.row(
       "SELECT id FROM accounts WHERE trainee_id = ?", [trainee.value], { try $0.int64(0) })
@@ -56,7 +58,8 @@ enum AccountTables {
         "SELECT name FROM trainees WHERE id = ?", [trainee.value], { try $0.string(0) })
     else { throw TraineeStoreError.traineeNotFound(trainee) }
     let account = try insertAccount(
-      role: .trainee, name: name, email: nil, passwordHash: nil, trainee: trainee, now: now, db)
+      role: .trainee, name: name, email: nil, passwordHash: nil, trainee: trainee, now: now,
+      in: store, db)
     try join(try defaultStudio(now: now, db), account, as: .trainee, now: now, db)
     return account
   }

@@ -6,10 +6,9 @@ import TraineeAPI
 // session, found by its SHA-256 through a unique index, of an account that is not suspended and
 // has a trainee; an access token only until its expiry, a legacy token (from `perform trainee
 // add`, or given before accounts) until it is revoked. The trainee and the expiry are kept per
-// process on SQLite until any commit (docs/decisions/throughput-kept-answers-group-commit-and-
-// paged-history.md, "The token check is kept per process"), and the expiry is compared with the
-// clock on every check, so a kept answer never outlives its token, and a session ended or an
-// account suspended by any process is refused at the next request.
+// process on SQLite until any commit, as the token check was before, and the expiry is compared
+// with the clock on every check, so a kept answer never outlives its token, and a session ended
+// or an account suspended by any process is refused at the next request.
 
 extension DatabaseTraineeStore {
   /// The columns of the token check: the trainee, its answer version and the token's expiry.
@@ -47,7 +46,7 @@ extension DatabaseTraineeStore {
   func startLegacySession(
     of trainee: TraineeID, token: String, now: Int64, _ db: any DatabaseConnection
   ) throws {
-    let account = try AccountTables.traineeAccount(trainee, now: now, db)
+    let account = try AccountTables.traineeAccount(trainee, now: now, in: self, db)
     try AccountTables.insertSession(
       .generate(), account: account, studio: try AccountTables.currentStudio(of: account, db),
       name: "legacy", now: now, accessDigest: BearerToken.digest(token), accessExpiresAt: nil,
@@ -58,7 +57,7 @@ extension DatabaseTraineeStore {
   func replaceLegacySession(
     of trainee: TraineeID, token: String, now: Int64, _ db: any DatabaseConnection
   ) throws {
-    let account = try AccountTables.traineeAccount(trainee, now: now, db)
+    let account = try AccountTables.traineeAccount(trainee, now: now, in: self, db)
     let ended = try AccountTables.endSessions(
       of: account, where: "refresh_token_sha256 IS NULL", reason: .tokenReplaced, now: now, db)
     try startLegacySession(of: trainee, token: token, now: now, db)

@@ -70,11 +70,16 @@ let package = Package(
       dependencies: ["JSONWire", "LockedValue", "SHA256Digest", "CMicroHTTPD"]),
     // The trainee store: the store protocol and its errors, one store over SQLStore's drivers
     // (SQLite or PostgreSQL), the schema's migration steps, database copies, the storage limits,
-    // import files and the demo trainee; the accounts (studios, invites, device sessions, limits on
-    // guessing, the audit log). It knows no HTTP.
+    // import files and the demo trainee; the accounts' tables, records and legacy sessions. It
+    // knows no HTTP.
     .target(
       name: "TraineeData",
-      dependencies: ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest", "PasswordHashing"]),
+      dependencies: ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest"]),
+    // Accounts on the trainee store's database: studios, coaches and operators, invites, a session
+    // per device with rotating refresh tokens, limits on guessing, the audit log. No HTTP.
+    .target(
+      name: "Accounts",
+      dependencies: ["TraineeData", "TraineeAPI", "SQLStore", "PasswordHashing"]),
     // The trainee API service: routes on HTTPServer, authentication, kept answers, request
     // bodies, health routes; storage through TraineeData.
     .target(
@@ -196,7 +201,7 @@ let package = Package(
       name: "TraineeServerTests",
       dependencies: [
         "TraineeServer", "TraineeData", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer",
-        "LockedValue", "SHA256Digest", "PasswordHashing",
+        "LockedValue", "SHA256Digest", "PasswordHashing", "Accounts",
       ],
       exclude: ["Fixtures"]),
     // The URLSession client and the nutrition sync against the real server on loopback.

@@ -94,7 +94,7 @@ public struct RandomHandle<Subject>: RawRepresentable, Hashable, Sendable, Custo
   }
 
   /// A new random handle.
-  static func generate() -> Self {
+  package static func generate() -> Self {
     Self(rawValue: SecretToken.randomHex(bytes: 16))!
   }
 
@@ -160,12 +160,28 @@ public struct SessionTokens: Equatable, Sendable {
   /// The token that buys the next pair, once, until ``refreshExpiresAt``.
   public var refreshToken: String
   public var refreshExpiresAt: Date
+
+  public init(
+    session: SessionID, accessToken: String, accessExpiresAt: Date, refreshToken: String,
+    refreshExpiresAt: Date
+  ) {
+    self.session = session
+    self.accessToken = accessToken
+    self.accessExpiresAt = accessExpiresAt
+    self.refreshToken = refreshToken
+    self.refreshExpiresAt = refreshExpiresAt
+  }
 }
 
 /// A sign-in's answer: the account and its new session's tokens.
 public struct SignedIn: Equatable, Sendable {
   public var account: Account
   public var tokens: SessionTokens
+
+  public init(account: Account, tokens: SessionTokens) {
+    self.account = account
+    self.tokens = tokens
+  }
 }
 
 /// A coach's invite of a trainee to a studio: single use, with an expiry, revocable.
@@ -180,12 +196,31 @@ public struct Invite: Equatable, Sendable {
   public var usedAt: Date?
   public var usedBy: AccountID?
   public var revokedAt: Date?
+
+  public init(
+    id: InviteID, studio: StudioID, createdBy: AccountID?, createdAt: Date, expiresAt: Date,
+    usedAt: Date?, usedBy: AccountID?, revokedAt: Date?
+  ) {
+    self.id = id
+    self.studio = studio
+    self.createdBy = createdBy
+    self.createdAt = createdAt
+    self.expiresAt = expiresAt
+    self.usedAt = usedAt
+    self.usedBy = usedBy
+    self.revokedAt = revokedAt
+  }
 }
 
 /// An invite just made, with the only copy of its code (the store keeps its SHA-256).
 public struct NewInvite: Equatable, Sendable {
   public var invite: Invite
   public var code: String
+
+  public init(invite: Invite, code: String) {
+    self.invite = invite
+    self.code = code
+  }
 }
 
 /// An answer of the account store that refuses what was asked, in words that never tell

@@ -7,12 +7,12 @@ import TraineeAPI
 // the caller's write transaction.
 
 /// Rows of the accounts' tables, written in a transaction the caller holds.
-enum AccountTables {
+package enum AccountTables {
   /// The name of the studio the schema step and an emptied database start with.
-  static let defaultStudioName = "Default studio"
+  package static let defaultStudioName = "Default studio"
 
   /// The default studio's id, creating the studio when it is missing (an emptied database).
-  static func defaultStudio(now: Int64, _ db: any DatabaseConnection) throws -> StudioID {
+  package static func defaultStudio(now: Int64, _ db: any DatabaseConnection) throws -> StudioID {
     let find = "SELECT id FROM studios WHERE is_default = 1"
     if let id = try db.row(find, { try $0.int64(0) }) { return StudioID(rawValue: id) }
     try db.run(
@@ -29,7 +29,7 @@ enum AccountTables {
   /// Inserts an account and returns its id.
   /// Inserts an account with a new id, as a trainee gets one (random, unless `store` counts
   /// ids by sequence), and returns its id.
-  static func insertAccount(
+  package static func insertAccount(
     role: AccountRole, name: String, email: String?, passwordHash: String?,
     trainee: TraineeID?, now: Int64, in store: DatabaseTraineeStore,
     _ db: any DatabaseConnection
@@ -44,7 +44,7 @@ enum AccountTables {
 
   /// The trainee's account, created (with the trainee's name, in the default studio) when the
   /// trainee has none.
-  static func traineeAccount(
+  package static func traineeAccount(
     _ trainee: TraineeID, now: Int64, in store: DatabaseTraineeStore,
     _ db: any DatabaseConnection
   ) throws -> AccountID {
@@ -65,7 +65,7 @@ enum AccountTables {
   }
 
   /// Makes the account a live member of `studio` (again, when its link had ended).
-  static func join(
+  package static func join(
     _ studio: StudioID, _ account: AccountID, as role: AccountRole, now: Int64,
     _ db: any DatabaseConnection
   ) throws {
@@ -80,7 +80,7 @@ enum AccountTables {
   }
 
   /// The studio a new session of the account uses: the one it joined last of its live links.
-  static func currentStudio(
+  package static func currentStudio(
     of account: AccountID, _ db: any DatabaseConnection
   ) throws -> StudioID? {
     try db.row(
@@ -91,7 +91,7 @@ enum AccountTables {
   }
 
   /// Inserts a live session. `accessExpiresAt` and `refreshDigest` `nil`: a legacy session.
-  static func insertSession(
+  package static func insertSession(
     _ id: SessionID, account: AccountID, studio: StudioID?, name: String, now: Int64,
     accessDigest: String, accessExpiresAt: Int64?, refreshDigest: String?,
     refreshExpiresAt: Int64?, _ db: any DatabaseConnection
@@ -112,7 +112,7 @@ enum AccountTables {
   /// Ends the account's live sessions that `condition` (SQL on `sessions`, with `values`)
   /// selects, for `reason`; returns their ids.
   @discardableResult
-  static func endSessions(
+  package static func endSessions(
     of account: AccountID, where condition: String = "1 = 1", _ values: [DatabaseValue] = [],
     reason: SessionEnd, now: Int64, _ db: any DatabaseConnection
   ) throws -> [SessionID] {
@@ -125,7 +125,7 @@ enum AccountTables {
   }
 
   /// Writes one event to the audit log.
-  static func audit(
+  package static func audit(
     _ kind: AuthEventKind, account: AccountID?, studio: StudioID? = nil,
     session: SessionID? = nil, address: String?, now: Int64, _ db: any DatabaseConnection
   ) throws {

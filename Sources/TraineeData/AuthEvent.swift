@@ -37,4 +37,17 @@ public struct AuthEvent: Equatable, Sendable {
   public var session: SessionID?
   public var address: String?
   public var at: Date
+
+  public init(
+    id: Int64, kind: AuthEventKind, account: AccountID?, studio: StudioID?, session: SessionID?,
+    address: String?, at: Date
+  ) {
+    self.id = id
+    self.kind = kind
+    self.account = account
+    self.studio = studio
+    self.session = session
+    self.address = address
+    self.at = at
+  }
 }

@@ -9,7 +9,7 @@ import TraineeAPI
 public final class DatabaseTraineeStore: TraineeStore {
   /// The database the store reads and writes.
   public let database: any DatabaseDriver
-  let now: @Sendable () -> Date
+  package let now: @Sendable () -> Date
   /// Time in the database and the size of each transaction (and SQLite's WAL syncs), for
   /// `/metrics`.
   public let metrics: StorageMetrics

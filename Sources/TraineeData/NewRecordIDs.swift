@@ -99,13 +99,13 @@ extension DatabaseTraineeStore {
   }
 
   /// Inserts `row` into `trainees` with a new id (``NewRecordIDs``) and returns the id.
-  func insertTrainee(_ row: ColumnValues, _ db: any DatabaseConnection) throws -> Int64 {
+  package func insertTrainee(_ row: ColumnValues, _ db: any DatabaseConnection) throws -> Int64 {
     try insertWithNewID(row, into: "trainees", db)
   }
 
   /// Inserts `row` into `table` (trainees, accounts, studios: rows of no trainee) with a new
   /// id as a trainee gets one (``NewRecordIDs``) and returns the id.
-  func insertWithNewID(
+  package func insertWithNewID(
     _ row: ColumnValues, into table: String, _ db: any DatabaseConnection
   ) throws -> Int64 {
     switch recordIDs.source {

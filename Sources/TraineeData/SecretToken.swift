@@ -9,16 +9,16 @@ import SHA256Digest
 // salt or slow hash is needed, and a unique index finds it.
 
 /// The kinds of secret the accounts hand out, and how each is made.
-enum SecretToken {
+package enum SecretToken {
   /// An access token: the bearer token of every request of a session, for minutes.
-  static func access() -> String { "pfa_" + randomHex(bytes: 32) }
+  package static func access() -> String { "pfa_" + randomHex(bytes: 32) }
   /// A refresh token: buys a session's next pair of tokens, once.
-  static func refresh() -> String { "pfr_" + randomHex(bytes: 32) }
+  package static func refresh() -> String { "pfr_" + randomHex(bytes: 32) }
   /// An invite code.
-  static func invite() -> String { "pfi_" + randomHex(bytes: 16) }
+  package static func invite() -> String { "pfi_" + randomHex(bytes: 16) }
 
   /// `bytes` bytes from the system's cryptographically secure generator, as lowercase hex.
-  static func randomHex(bytes: Int) -> String {
+  package static func randomHex(bytes: Int) -> String {
     var generator = SystemRandomNumberGenerator()
     return lowercaseHex((0..<bytes).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
   }

@@ -2,6 +2,7 @@ import Foundation
 import LockedValue
 import PasswordHashing
 
+@testable import Accounts
 @testable import SQLStore
 @testable import TraineeData
 

@@ -1,6 +1,8 @@
 import Foundation
+import LockedValue
 import Testing
 
+@testable import Accounts
 @testable import SQLStore
 @testable import TraineeData
 
@@ -26,6 +28,45 @@ import Testing
     #expect(stored.usedBy == ada.account.id && stored.createdBy == coach.id)
     #expect(throws: AccountRefusal.inviteNotUsable) {
       try fixture.accounts.acceptInvite(code: invite.code, for: ada.account.id, address: "a")
+    }
+  }
+
+  /// Two acceptances of one code at once, from two processes, make one account.
+  @Test(arguments: StoreBackend.available)
+  func twoAcceptancesAtOnceMakeOneAccount(_ backend: StoreBackend) throws {
+    try withTemporaryDirectory { directory in
+      let location = try backend.makeSharedLocation(in: directory)
+      let clock = SettableClock()
+      let processes = [
+        try Fixture(database: backend.open(location), clock: clock),
+        try Fixture(database: backend.open(location), clock: clock),
+      ]
+      let (studio, _, _) = try processes[0].studioWithInvite()
+      for round in 0..<10 {
+        let invite = try processes[0].accounts.createInvite(
+          studio: studio.id, by: nil, validFor: nil)
+        let answers = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+          let answer: String
+          do {
+            _ = try processes[index].accounts.acceptInvite(
+              code: invite.code, name: "Twin", email: "twin\(round)-\(index)@example.com",
+              password: Fixture.password, device: "phone", address: "10.0.\(round).\(index)")
+            answer = "accepted"
+          } catch {
+            answer = "\(error)"
+          }
+          answers.withLock { $0.append(answer) }
+        }
+        #expect(
+          answers.withLock { $0.sorted() } == ["accepted", "\(AccountRefusal.inviteNotUsable)"])
+      }
+      let members = try processes[1].trainees.read { db in
+        try db.row("SELECT COUNT(*) FROM studio_members WHERE studio_id = ?", [studio.id.value]) {
+          try $0.int(0)
+        }
+      }
+      #expect(members == 1 + 10)
     }
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Accounts
 @testable import SQLStore
 @testable import TraineeData
 

@@ -1,6 +1,8 @@
 import Foundation
+import LockedValue
 import Testing
 
+@testable import Accounts
 @testable import SQLStore
 @testable import TraineeData
 
@@ -102,6 +104,40 @@ import Testing
     #expect(try fixture.accounts.sessions(of: signedIn.account.id).isEmpty)
     let kinds = try fixture.accounts.authEvents(of: signedIn.account.id, limit: 10).map(\.kind)
     #expect(kinds.prefix(2) == [.refreshFailed, .refreshTokenReused])
+  }
+
+  /// Two refreshes with one token at once from two processes (a thief racing the device): one
+  /// gets the new pair, the other finds the token spent, and the session ends.
+  @Test(arguments: StoreBackend.available)
+  func twoRefreshesWithOneTokenAtOnceEndTheSession(_ backend: StoreBackend) throws {
+    try withTemporaryDirectory { directory in
+      let location = try backend.makeSharedLocation(in: directory)
+      let clock = SettableClock()
+      let processes = [
+        try Fixture(database: backend.open(location), clock: clock),
+        try Fixture(database: backend.open(location), clock: clock),
+      ]
+      for round in 0..<10 {
+        let signedIn = try processes[0].invitedTrainee(email: "ada\(round)@example.com")
+        let answers = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+          let answer: String
+          do {
+            _ = try processes[index].accounts.refresh(
+              signedIn.tokens.refreshToken, address: "10.0.0.\(index)")
+            answer = "refreshed"
+          } catch {
+            answer = "\(error)"
+          }
+          answers.withLock { $0.append(answer) }
+        }
+        #expect(
+          answers.withLock { $0.sorted() } == [
+            "refreshed", "\(AccountRefusal.refreshTokenReused)",
+          ])
+        #expect(try processes[1].accounts.sessions(of: signedIn.account.id).isEmpty)
+      }
+    }
   }
 
   @Test(arguments: StoreBackend.available)

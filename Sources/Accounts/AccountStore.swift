@@ -1,4 +1,5 @@
 import Foundation
+import TraineeData
 
 // NB: docs/decisions/accounts.md, "The store": the accounts' store knows no HTTP. Every refusal
 // of an authentication step is a thrown `AccountRefusal` whose words never tell whether an account

@@ -2,6 +2,7 @@ import Foundation
 import PasswordHashing
 import SQLStore
 import TraineeAPI
+import TraineeData
 
 // NB: docs/decisions/accounts.md, "Sessions and the token check" and "Limits on guessing": a
 // sign-in first counts itself as a failure of its login and its address (in one transaction, so

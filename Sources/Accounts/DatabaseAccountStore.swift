@@ -2,6 +2,7 @@ import Foundation
 import PasswordHashing
 import SQLStore
 import TraineeAPI
+import TraineeData
 
 /// The account store on the trainee store's database: the same driver, transactions and
 /// injected clock (`DatabaseTraineeStore.now`), with the accounts' own policy.

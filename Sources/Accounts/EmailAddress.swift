@@ -1,4 +1,5 @@
 import Foundation
+import TraineeData
 
 // NB: docs/decisions/accounts.md, "Tables": the email is the login, so one person's two spellings
 // must be one account: it is trimmed, put in Unicode's canonical composition (NFC) and lowercased

@@ -1,6 +1,7 @@
 import Foundation
 import SQLStore
 import TraineeAPI
+import TraineeData
 
 // NB: docs/decisions/the-server-http-routes-and-storage.md, "Rows by column name": the accounts'
 // values are read by column name, their select lists rendered from the same columns.

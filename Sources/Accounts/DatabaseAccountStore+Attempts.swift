@@ -1,5 +1,6 @@
 import Foundation
 import SQLStore
+import TraineeData
 
 // NB: docs/decisions/accounts.md, "Limits on guessing": a subject's failures live in
 // `auth_attempts`, one row per subject and kind, read and written in the attempt's own write

@@ -1,6 +1,7 @@
 import Foundation
 import SQLStore
 import TraineeAPI
+import TraineeData
 
 // NB: docs/decisions/accounts.md, "Invites": a code is 128 random bits shown once and stored as
 // its SHA-256. Accepting one checks the address's wait (and the account's, when signed in), finds

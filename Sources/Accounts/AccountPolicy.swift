@@ -1,5 +1,6 @@
 import Foundation
 import PasswordHashing
+import TraineeData
 
 // NB: docs/decisions/accounts.md, "Token formats and lifetimes" and "Limits on guessing": every
 // figure of the accounts is here, with its default.

@@ -1,5 +1,6 @@
 import Foundation
 import SQLStore
+import TraineeData
 
 // NB: docs/decisions/accounts.md, "The audit log": events are read newest first, by account
 // through the index that starts with it, or all of them for the operator.

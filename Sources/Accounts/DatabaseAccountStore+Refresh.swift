@@ -1,6 +1,7 @@
 import Foundation
 import SQLStore
 import TraineeAPI
+import TraineeData
 
 // NB: docs/decisions/accounts.md, "Sessions and the token check": a refresh token is spent by its
 // use. In one write transaction the store checks the waits of the address (and of the account the
@@ -53,16 +54,18 @@ extension DatabaseAccountStore {
     return try answer.get()
   }
 
-  /// The session that holds the refresh token of `digest` now.
+  /// The session that holds the refresh token of `digest` now. On PostgreSQL its row is locked:
+  /// a second refresh with the same token waits for the first, then finds the token spent.
   private func heldRefreshToken(
     _ digest: String, _ db: any DatabaseConnection
   ) throws -> HeldRefreshToken? {
-    try db.row(
+    let lock = store.database.dialect == .postgresql ? " FOR UPDATE OF sessions" : ""
+    return try db.row(
       """
       SELECT sessions.account_id, sessions.id, sessions.ended_at, sessions.refresh_expires_at,
         accounts.suspended_at
       FROM sessions JOIN accounts ON accounts.id = sessions.account_id
-      WHERE sessions.refresh_token_sha256 = ?
+      WHERE sessions.refresh_token_sha256 = ?\(lock)
       """, [.text(digest)]
     ) { row in
       guard let session = SessionID(rawValue: try row.string(1)) else {

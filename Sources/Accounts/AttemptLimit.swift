@@ -1,4 +1,5 @@
 import Foundation
+import TraineeData
 
 // NB: docs/decisions/accounts.md, "Limits on guessing": failures of one kind (sign-in, invite
 // acceptance, refresh) are counted per login, account or address in the database, so processes on

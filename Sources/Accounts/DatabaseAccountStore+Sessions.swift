@@ -32,7 +32,7 @@ extension DatabaseAccountStore {
       .address(address, policy.signIn.perAddress),
     ]
     let now = nowMilliseconds
-    let admitted: Admission = try store.write(nil) { db in
+    let admitted: CredentialCheck = try store.write(nil) { db in
       if let wait = try waitSeconds(subjects, .signIn, now: now, db) { return .wait(wait) }
       try recordFailure(subjects, .signIn, now: now, db)
       return .admitted(
@@ -181,7 +181,7 @@ extension DatabaseAccountStore {
       .address(address, policy.signIn.perAddress),
     ]
     let now = nowMilliseconds
-    let admitted: Admission = try store.write(nil) { db in
+    let admitted: CredentialCheck = try store.write(nil) { db in
       if let wait = try waitSeconds(subjects, .signIn, now: now, db) { return .wait(wait) }
       try recordFailure(subjects, .signIn, now: now, db)
       return .admitted(
@@ -221,7 +221,7 @@ extension DatabaseAccountStore {
 }
 
 /// The first step of an attempt: wait, or go on with what was read.
-enum Admission {
+enum CredentialCheck {
   case wait(Int)
   case admitted((account: Account, hash: String?)?)
 }

@@ -44,7 +44,9 @@ public final class DatabaseAccountStore: AccountStore {
     let now = nowMilliseconds
     return try store.write(nil) { db in
       let id = try AccountTables.defaultStudio(now: now, db)
-      guard let studio = try Self.studio(id, db) else { throw TraineeStoreError.storageFailed("") }
+      guard let studio = try Self.studio(id, db) else {
+        throw TraineeStoreError.storageFailed("the default studio could not be read")
+      }
       return studio
     }
   }

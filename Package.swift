@@ -48,6 +48,10 @@ let package = Package(
     .target(name: "TrainingHistory", dependencies: ["TraineeAPI", "WorkoutSession"]),
     .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    .systemLibrary(
+      name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
+    // Passwords hashed with Argon2id by Debian's libargon2, and verified.
+    .target(name: "PasswordHashing", dependencies: ["CArgon2"]),
     // JSON as the server reads and writes it: strict RFC 8259 bodies read into a tree, the tree
     // decoder, one-pass member readers, the sorted writer, a member's text as sent.
     .target(name: "JSONWire"),
@@ -66,10 +70,16 @@ let package = Package(
       dependencies: ["JSONWire", "LockedValue", "SHA256Digest", "CMicroHTTPD"]),
     // The trainee store: the store protocol and its errors, one store over SQLStore's drivers
     // (SQLite or PostgreSQL), the schema's migration steps, database copies, the storage limits,
-    // import files and the demo trainee. It knows no HTTP.
+    // import files and the demo trainee; the accounts' tables, records and legacy sessions. It
+    // knows no HTTP.
     .target(
       name: "TraineeData",
       dependencies: ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest", "LockedValue"]),
+    // Accounts on the trainee store's database: studios, coaches and operators, invites, a session
+    // per device with rotating refresh tokens, limits on guessing, the audit log. No HTTP.
+    .target(
+      name: "Accounts",
+      dependencies: ["TraineeData", "TraineeAPI", "SQLStore", "PasswordHashing"]),
     // The trainee API service: routes on HTTPServer, authentication, kept answers, request
     // bodies, health routes; storage through TraineeData.
     .target(
@@ -179,6 +189,7 @@ let package = Package(
       path: "Tests/PerformTestSupport"),
     .testTarget(name: "TraineeAPITests", dependencies: ["TraineeAPI", "DurableFiles"]),
     .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
+    .testTarget(name: "PasswordHashingTests", dependencies: ["PasswordHashing"]),
     .testTarget(
       name: "TrainingHistoryTests",
       dependencies: ["TrainingHistory", "TraineeAPI", "WorkoutSession"],
@@ -190,7 +201,7 @@ let package = Package(
       name: "TraineeServerTests",
       dependencies: [
         "TraineeServer", "TraineeData", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer",
-        "LockedValue", "SHA256Digest",
+        "LockedValue", "SHA256Digest", "PasswordHashing", "Accounts",
       ],
       exclude: ["Fixtures"]),
     // The URLSession client and the nutrition sync against the real server on loopback.

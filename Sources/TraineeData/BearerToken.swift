@@ -12,16 +12,16 @@ import SHA256Digest
 // answers, group commit and paged history").
 
 /// Bearer tokens: making new ones and the digest the store keeps instead.
-enum BearerToken {
+package enum BearerToken {
   /// A new token: 32 bytes from the system's cryptographically secure generator, as hex.
-  static func generate() -> String {
+  package static func generate() -> String {
     var generator = SystemRandomNumberGenerator()
     let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     return lowercaseHex(bytes)
   }
 
   /// The lowercase hex SHA-256 of the token's UTF-8 bytes.
-  static func digest(_ token: String) -> String {
+  package static func digest(_ token: String) -> String {
     lowercaseHex(SHA256.hash(Array(token.utf8)))
   }
 }

@@ -75,10 +75,37 @@ public enum DatabaseCopy {
         "duration_sec", "completed", "exercise_count", "done_set_count", "volume",
       ]
     ),
+    ("studios", ["id", "name", "is_default", "created_at"]),
+    (
+      "accounts",
+      ["id", "role", "name", "email", "password_hash", "trainee_id", "suspended_at", "created_at"]
+    ),
+    ("studio_members", ["studio_id", "account_id", "role", "joined_at", "ended_at"]),
+    (
+      "sessions",
+      [
+        "account_id", "id", "studio_id", "name", "created_at", "last_seen_at",
+        "access_token_sha256", "access_expires_at", "refresh_token_sha256", "refresh_expires_at",
+        "ended_at", "end_reason",
+      ]
+    ),
+    ("retired_refresh_tokens", ["account_id", "session_id", "token_sha256", "retired_at"]),
+    (
+      "invites",
+      [
+        "studio_id", "id", "code_sha256", "created_by", "created_at", "expires_at", "used_at",
+        "used_by", "revoked_at",
+      ]
+    ),
+    ("auth_attempts", ["subject", "action", "failures", "last_failure_at", "blocked_until"]),
+    ("auth_events", ["id", "account_id", "studio_id", "session_id", "event", "address", "at"]),
   ]
 
   /// The tables whose `id` comes from a sequence.
-  public static let tablesWithIDs = ["trainees", "workout_logs", "technique_videos", "meal_logs"]
+  public static let tablesWithIDs = [
+    "trainees", "workout_logs", "technique_videos", "meal_logs", "studios", "accounts",
+    "auth_events",
+  ]
 
   /// Why a copy was refused.
   public enum Refusal: Error, Equatable, CustomStringConvertible {

@@ -15,7 +15,7 @@ extension DatabaseTraineeStore {
   /// it is committed. On PostgreSQL a write of a trainee first takes the trainee's row lock and
   /// runs at READ COMMITTED (see the note below).
   @discardableResult
-  func write<T>(
+  package func write<T>(
     _ trainee: TraineeID?, _ isolation: TransactionIsolation = .readCommitted,
     _ body: (any DatabaseConnection) throws -> T
   ) throws -> T {
@@ -64,7 +64,9 @@ extension DatabaseTraineeStore {
 
   /// Runs `body` in a read transaction; `statement`: `body` runs one query, without a
   /// transaction (`DatabaseDriver.readStatement`).
-  func read<T>(statement: Bool = false, _ body: (any DatabaseConnection) throws -> T) throws -> T {
+  package func read<T>(
+    statement: Bool = false, _ body: (any DatabaseConnection) throws -> T
+  ) throws -> T {
     let start = ContinuousClock.now
     defer { metrics.recordRead(seconds: (ContinuousClock.now - start).seconds) }
     do {
@@ -166,5 +168,5 @@ extension Duration {
 
 extension RecordID {
   /// The id bound as a statement parameter.
-  var value: DatabaseValue { .integer(rawValue) }
+  package var value: DatabaseValue { .integer(rawValue) }
 }

@@ -15,14 +15,7 @@ extension DatabaseTraineeStore {
   // after its commit. PostgreSQL runs the query each time.
 
   public func versionedTrainee(forToken token: String) throws -> VersionedTrainee? {
-    try database.kept("versioned trainee of token " + token) {
-      try read(statement: true) { db in
-        try db.row(
-          "SELECT \(VersionedTrainee.columns) FROM trainees WHERE token_sha256 = ?",
-          [.text(BearerToken.digest(token))], named: VersionedTrainee.columns,
-          VersionedTrainee.init(row:))
-      }
-    }
+    try sessionTrainee(forToken: token)
   }
 
   /// Raises the answer version of `trainee` in the write transaction of `db`; throws

@@ -9,7 +9,7 @@ import TraineeAPI
 public final class DatabaseTraineeStore: TraineeStore {
   /// The database the store reads and writes.
   public let database: any DatabaseDriver
-  let now: @Sendable () -> Date
+  package let now: @Sendable () -> Date
   /// Time in the database and the size of each transaction (and SQLite's WAL syncs), for
   /// `/metrics`.
   public let metrics: StorageMetrics
@@ -60,12 +60,14 @@ public final class DatabaseTraineeStore: TraineeStore {
     let token = BearerToken.generate()
     let createdAt = now()
     let id = try write(nil) { db in
-      TraineeID(
+      let id = TraineeID(
         rawValue: try insertTrainee(
           [
             "name": .text(name), "token_sha256": .text(BearerToken.digest(token)),
             "created_at": .integer(createdAt.milliseconds),
           ], db))
+      try startLegacySession(of: id, token: token, now: createdAt.milliseconds, db)
+      return id
     }
     return NewTrainee(
       trainee: Trainee(id: id, name: name, createdAt: createdAt.wholeMilliseconds),
@@ -79,11 +81,7 @@ public final class DatabaseTraineeStore: TraineeStore {
   }
 
   public func trainee(forToken token: String) throws -> Trainee? {
-    try read { db in
-      try db.row(
-        "SELECT \(Trainee.columns) FROM trainees WHERE token_sha256 = ?",
-        [.text(BearerToken.digest(token))], named: Trainee.columns, Trainee.init(row:))
-    }
+    try versionedTrainee(forToken: token)?.trainee
   }
 
   public func trainee(id: TraineeID) throws -> Trainee? {
@@ -105,10 +103,13 @@ public final class DatabaseTraineeStore: TraineeStore {
 
   public func replaceToken(of trainee: TraineeID) throws -> String {
     let token = BearerToken.generate()
+    let replacedAt = now().milliseconds
     let changed = try write(trainee) { db in
-      try db.run(
+      let changed = try db.run(
         "UPDATE trainees SET token_sha256 = ? WHERE id = ?",
         [.text(BearerToken.digest(token)), trainee.value])
+      if changed == 1 { try replaceLegacySession(of: trainee, token: token, now: replacedAt, db) }
+      return changed
     }
     guard changed == 1 else { throw TraineeStoreError.traineeNotFound(trainee) }
     return token

@@ -99,16 +99,24 @@ extension DatabaseTraineeStore {
   }
 
   /// Inserts `row` into `trainees` with a new id (``NewRecordIDs``) and returns the id.
-  func insertTrainee(_ row: ColumnValues, _ db: any DatabaseConnection) throws -> Int64 {
+  package func insertTrainee(_ row: ColumnValues, _ db: any DatabaseConnection) throws -> Int64 {
+    try insertWithNewID(row, into: "trainees", db)
+  }
+
+  /// Inserts `row` into `table` (trainees, accounts, studios: rows of no trainee) with a new
+  /// id as a trainee gets one (``NewRecordIDs``) and returns the id.
+  package func insertWithNewID(
+    _ row: ColumnValues, into table: String, _ db: any DatabaseConnection
+  ) throws -> Int64 {
     switch recordIDs.source {
     case .databaseSequence:
-      return try Self.insertedID(row.insert(into: "trainees", "RETURNING id"), row.values, db)
+      return try Self.insertedID(row.insert(into: table, "RETURNING id"), row.values, db)
     case .random:
       for _ in 0..<NewRecordIDs.attempts {
         let id = Int64.random(in: NewRecordIDs.lowest..<NewRecordIDs.bound)
-        if let inserted = try Self.insert(row, into: "trainees", id: id, db) { return inserted }
+        if let inserted = try Self.insert(row, into: table, id: id, db) { return inserted }
       }
-      throw TraineeStoreError.storageFailed("no free id found for a trainee")
+      throw TraineeStoreError.storageFailed("no free id found for a row of \(table)")
     }
   }
 

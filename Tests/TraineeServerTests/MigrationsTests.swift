@@ -36,9 +36,11 @@ struct MigrationsTests {
     #expect(try Migrations.version(of: database) == current)
     #expect(
       try tableNames(database) == [
-        "exercise_history", "idempotency_keys", "meal_logs",
-        "notification_configs", "nutrition_days", "nutrition_plans", "programs", "set_history",
-        "sets_by_exercise", "substitutions", "technique_videos", "trainee_usage", "trainees",
+        "accounts", "auth_attempts", "auth_events", "exercise_history", "idempotency_keys",
+        "invites", "meal_logs", "notification_configs", "nutrition_days", "nutrition_plans",
+        "programs", "retired_refresh_tokens", "sessions", "set_history", "sets_by_exercise",
+        "studio_members", "studios", "substitutions", "technique_videos", "trainee_usage",
+        "trainees",
         "workout_logs", "workout_numbers", "workout_summaries",
       ])
     #expect(try TraineeSchema.migrate(database) == current)

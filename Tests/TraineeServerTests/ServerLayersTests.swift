@@ -16,8 +16,10 @@ struct ServerLayersTests {
     "LockedValue": [],
     "SQLStore": ["LockedValue", "CSQLite", "CPostgreSQL"],
     "SHA256Digest": ["CCrypto"],
+    "PasswordHashing": ["CArgon2"],
     "HTTPServer": ["JSONWire", "LockedValue", "SHA256Digest", "CMicroHTTPD"],
     "TraineeData": ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest", "LockedValue"],
+    "Accounts": ["TraineeData", "TraineeAPI", "SQLStore", "PasswordHashing"],
   ]
 
   private static let system: Set<String> = ["Foundation", "Dispatch", "Glibc", "Synchronization"]

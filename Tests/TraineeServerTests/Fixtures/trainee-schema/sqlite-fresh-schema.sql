@@ -1,4 +1,7 @@
--- user_version 15
+-- user_version 16
+
+-- index auth_events_by_account on auth_events
+CREATE INDEX auth_events_by_account ON auth_events (account_id, id)
 
 -- index meal_logs_by_day on meal_logs
 CREATE INDEX meal_logs_by_day ON meal_logs (trainee_id, date, id)
@@ -7,8 +10,32 @@ CREATE INDEX meal_logs_by_day ON meal_logs (trainee_id, date, id)
 CREATE UNIQUE INDEX meal_logs_by_key ON meal_logs (trainee_id, idempotency_key)
   WHERE idempotency_key IS NOT NULL
 
+-- index sqlite_autoindex_accounts_1 on accounts
+(no SQL)
+
+-- index sqlite_autoindex_accounts_2 on accounts
+(no SQL)
+
+-- index sqlite_autoindex_invites_1 on invites
+(no SQL)
+
+-- index sqlite_autoindex_retired_refresh_tokens_1 on retired_refresh_tokens
+(no SQL)
+
+-- index sqlite_autoindex_sessions_1 on sessions
+(no SQL)
+
+-- index sqlite_autoindex_sessions_2 on sessions
+(no SQL)
+
 -- index sqlite_autoindex_trainees_1 on trainees
 (no SQL)
+
+-- index studio_members_by_account on studio_members
+CREATE INDEX studio_members_by_account ON studio_members (account_id, studio_id)
+
+-- index studios_one_default on studios
+CREATE UNIQUE INDEX studios_one_default ON studios (is_default) WHERE is_default = 1
 
 -- index technique_videos_by_trainee on technique_videos
 CREATE INDEX technique_videos_by_trainee ON technique_videos (trainee_id, id)
@@ -19,6 +46,40 @@ CREATE UNIQUE INDEX workout_logs_numbers ON workout_logs (trainee_id, workout_nu
 -- index workout_summaries_by_date on workout_summaries
 CREATE INDEX workout_summaries_by_date
   ON workout_summaries (trainee_id, logged_at, log_id)
+
+-- table accounts on accounts
+CREATE TABLE accounts (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  role TEXT NOT NULL CHECK (role IN ('trainee', 'coach', 'operator')),
+  name TEXT NOT NULL,
+  email TEXT UNIQUE,
+  password_hash TEXT,
+  trainee_id INTEGER UNIQUE REFERENCES trainees (id) ON DELETE CASCADE,
+  suspended_at INTEGER,
+  created_at INTEGER NOT NULL,
+  CHECK ((role = 'trainee') = (trainee_id IS NOT NULL))
+) STRICT
+
+-- table auth_attempts on auth_attempts
+CREATE TABLE auth_attempts (
+  subject TEXT NOT NULL,
+  action TEXT NOT NULL CHECK (action IN ('sign_in', 'accept_invite', 'refresh')),
+  failures INTEGER NOT NULL,
+  last_failure_at INTEGER NOT NULL,
+  blocked_until INTEGER NOT NULL,
+  PRIMARY KEY (subject, action)
+) STRICT, WITHOUT ROWID
+
+-- table auth_events on auth_events
+CREATE TABLE auth_events (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  account_id INTEGER,
+  studio_id INTEGER,
+  session_id TEXT,
+  event TEXT NOT NULL,
+  address TEXT,
+  at INTEGER NOT NULL
+) STRICT
 
 -- table exercise_history on exercise_history
 CREATE TABLE exercise_history (
@@ -41,6 +102,20 @@ CREATE TABLE idempotency_keys (
   created_at INTEGER NOT NULL, deleted_payload TEXT
   CHECK (deleted_payload IS NULL OR json_valid(deleted_payload)),
   PRIMARY KEY (trainee_id, key)
+) STRICT, WITHOUT ROWID
+
+-- table invites on invites
+CREATE TABLE invites (
+  studio_id INTEGER NOT NULL REFERENCES studios (id) ON DELETE CASCADE,
+  id TEXT NOT NULL,
+  code_sha256 TEXT NOT NULL UNIQUE,
+  created_by INTEGER REFERENCES accounts (id) ON DELETE SET NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  used_at INTEGER,
+  used_by INTEGER REFERENCES accounts (id) ON DELETE SET NULL,
+  revoked_at INTEGER,
+  PRIMARY KEY (studio_id, id)
 ) STRICT, WITHOUT ROWID
 
 -- table meal_logs on meal_logs
@@ -86,6 +161,34 @@ CREATE TABLE programs (
   imported_at INTEGER NOT NULL
 ) STRICT
 
+-- table retired_refresh_tokens on retired_refresh_tokens
+CREATE TABLE retired_refresh_tokens (
+  account_id INTEGER NOT NULL,
+  session_id TEXT NOT NULL,
+  token_sha256 TEXT NOT NULL UNIQUE,
+  retired_at INTEGER NOT NULL,
+  PRIMARY KEY (account_id, session_id, token_sha256),
+  FOREIGN KEY (account_id, session_id) REFERENCES sessions (account_id, id)
+    ON DELETE CASCADE
+) STRICT, WITHOUT ROWID
+
+-- table sessions on sessions
+CREATE TABLE sessions (
+  account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  id TEXT NOT NULL,
+  studio_id INTEGER REFERENCES studios (id) ON DELETE SET NULL,
+  name TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  last_seen_at INTEGER NOT NULL,
+  access_token_sha256 TEXT NOT NULL UNIQUE,
+  access_expires_at INTEGER,
+  refresh_token_sha256 TEXT UNIQUE,
+  refresh_expires_at INTEGER,
+  ended_at INTEGER,
+  end_reason TEXT,
+  PRIMARY KEY (account_id, id)
+) STRICT, WITHOUT ROWID
+
 -- table set_history on set_history
 CREATE TABLE set_history (
   log_id INTEGER NOT NULL REFERENCES workout_logs (id) ON DELETE CASCADE,
@@ -120,6 +223,24 @@ CREATE TABLE sets_by_exercise (
 
 -- table sqlite_sequence on sqlite_sequence
 CREATE TABLE sqlite_sequence(name,seq)
+
+-- table studio_members on studio_members
+CREATE TABLE studio_members (
+  studio_id INTEGER NOT NULL REFERENCES studios (id) ON DELETE CASCADE,
+  account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  role TEXT NOT NULL CHECK (role IN ('trainee', 'coach')),
+  joined_at INTEGER NOT NULL,
+  ended_at INTEGER,
+  PRIMARY KEY (studio_id, account_id)
+) STRICT, WITHOUT ROWID
+
+-- table studios on studios
+CREATE TABLE studios (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL,
+  is_default INTEGER NOT NULL DEFAULT 0 CHECK (is_default IN (0, 1)),
+  created_at INTEGER NOT NULL
+) STRICT
 
 -- table substitutions on substitutions
 CREATE TABLE substitutions (

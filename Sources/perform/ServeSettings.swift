@@ -21,6 +21,7 @@ struct ServeSettings {
     "host", "port", "database", "data-dir", "max-requests-per-address",
     "max-body-mib-in-flight", "trusted-proxy", "access-log", "drain-seconds", "metrics-port",
     "metrics-host",
+    "answer-cache-mib",
   ]
   static let flags: Set<String> = ["demo", "check-config"]
 
@@ -99,6 +100,13 @@ struct ServeSettings {
       }
       server.drainSeconds = seconds
     }
+    // The answer cache (docs/security.md, "One trainee's reads and another's kept answers").
+    if let text = given.values["answer-cache-mib"] {
+      guard let mebibytes = Int(text), (1...65_536).contains(mebibytes) else {
+        throw UsageError("\(name("answer-cache-mib")) \"\(text)\" is not a number from 1 to 65536")
+      }
+      server.answerCacheBytes = mebibytes << 20
+    }
     switch given.values["access-log"] ?? "-" {
     case "off": server.accessLog = .off
     case "-": server.accessLog = .standardOutput
@@ -167,6 +175,7 @@ struct ServeSettings {
       "trusted proxies: \(configuration.trustedProxies.sorted().joined(separator: ",").nilIfEmpty ?? "none")",
       "demo trainee: \(demo ? "yes" : "no")",
       "metrics: \(server.metricsPort.map { "\(server.metricsHost):\($0)" } ?? "off")",
+      "answer cache MiB: \(server.answerCacheBytes >> 20)",
     ]
   }
 }

@@ -64,6 +64,7 @@ let commandUsages: [CommandUsage] = [
           [--max-requests-per-address 32] [--max-body-mib-in-flight 64]
           [--trusted-proxy ADDRESS[,ADDRESS...]] [--access-log -|FILE|off] [--check-config]
           [--drain-seconds 30] [--metrics-port PORT [--metrics-host 127.0.0.1]]
+          [--answer-cache-mib 64]
           Run the trainee API server until interrupted. --demo creates a demo trainee
           once and prints its token on every start ("token: ..."), the same one each
           time (kept in PATH.demo-token, readable only by you). Requests
@@ -78,6 +79,8 @@ let commandUsages: [CommandUsage] = [
           SIGTERM or SIGINT: no new connections, the requests begun end (at most
           --drain-seconds), exit 0. SIGHUP: the access log file is opened again.
           --metrics-port serves GET /metrics (Prometheus) on a port of its own.
+          --answer-cache-mib bounds the answers kept for reads; one trainee's hold at
+          most an eighth of it.
       """),
   CommandUsage(
     words: ["trainee", "add"],

@@ -102,6 +102,10 @@ public final class SQLiteConnection: DatabaseConnection {
   /// Whether no transaction is open.
   var isAutocommit: Bool { handle.map { sqlite3_get_autocommit($0) != 0 } ?? true }
 
+  /// The rows inserted, updated or deleted by the connection's statements since it opened
+  /// (`sqlite3_total_changes64`); a statement that failed, undone by SQLite, counts none.
+  public var totalChanges: Int { handle.map { Int(sqlite3_total_changes64($0)) } ?? 0 }
+
   /// Runs one or more statements that take no parameters, such as a schema.
   public func execute(_ sql: String) throws {
     let handle = try openHandle()

@@ -32,7 +32,8 @@ public final class DatabaseTraineeStore: TraineeStore {
     self.now = now
     self.recordIDs = recordIDs
     groupCommit = GroupCommit(
-      savepoints: database.dialect == .sqlite ? .afterAFailure : .always)
+      savepoints: database.dialect == .sqlite ? .afterAFailure : .always,
+      changes: { ($0 as? SQLiteConnection)?.totalChanges })
     metrics = StorageMetrics(walSync: (database as? SQLiteDatabase)?.walSync)
     try TraineeSchema.migrate(database)
   }

@@ -149,6 +149,46 @@ import Testing
     #expect(metrics.value("perform_database_batches_run_again_total") == 0)
   }
 
+  /// Writes that all fail having changed nothing commit nothing, and take no WAL sync of their
+  /// own: refused writes back to back do not keep the disk busy for everyone's. Before, each such
+  /// batch cost an fdatasync, and the neighbour's next batch waited for it.
+  @Test func refusedWritesTakeNoSyncOfTheirOwn() async throws {
+    let fixture = try Fixture(arguments: [])
+    defer { fixture.stop() }
+    let attacker = try fixture.addTrainee("Attacker")
+    let neighbour = try fixture.addTrainee("Neighbour")
+    let server = try fixture.start()
+    let first = try await server.request(
+      "POST", "/v1/trainee/workouts/log", token: attacker, body: Self.log(seconds: 60),
+      headers: ["Idempotency-Key": "reused"])
+    #expect(first.status == 201)
+    let writer = try WriterHold(database: fixture.database)
+    defer { writer.release() }
+    let syncsBefore = try await fixture.metrics().value("perform_database_wal_syncs_total")
+    #expect(syncsBefore >= 0)
+    // The neighbour's write leads a batch of its own; two refused writes (the attacker's share
+    // of the workers) wait for it and then run together.
+    let leader = try Self.send(
+      port: server.port, "PUT", "/v1/trainee/nutrition/day", token: neighbour,
+      body: Self.day(Fixture.yesterday, portion: 1))
+    try await fixture.waitFor { $0.workersBusy == 1 }
+    let refused = try (0..<2).map { index in
+      try Self.send(
+        port: server.port, "POST", "/v1/trainee/workouts/log", token: attacker,
+        body: Self.log(seconds: 61 + index), headers: ["Idempotency-Key": "reused"])
+    }
+    try await fixture.waitFor { $0.workersBusy == 3 }
+    writer.release()
+    let statuses = ([leader] + refused).map { socket in
+      defer { close(socket) }
+      return Self.status(RawHTTP.readSome(socket))
+    }
+    #expect(statuses == [200, 422, 422])
+    let metrics = try await fixture.metrics()
+    #expect(metrics.value("perform_database_failed_writes_total") == 2)
+    #expect(metrics.value("perform_database_wal_syncs_total") == syncsBefore + 1)
+  }
+
   // MARK: - Helpers
 
   /// A connected socket with `method target` written to it, `Bearer token`.

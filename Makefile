@@ -115,10 +115,12 @@ attack: deps
 	$(SWIFT) build -c release --product perform
 	python3 scripts/attack/run.py --perform .build/release/perform
 
-## bench-neighbour: one light trainee's latency alone and beside a heavy trainee's slow requests
+## bench-neighbour: one light trainee alone and beside a heavy side: ATTACK=slow-reads (default),
+## spellings, readyz, evict or failing-writes (Benchmarks/load-fault/attacks.py)
+ATTACK ?= slow-reads
 bench-neighbour: deps
 	$(SWIFT) build -c release --product perform
-	python3 Benchmarks/load-fault/run.py --mode neighbour
+	python3 Benchmarks/load-fault/run.py --mode neighbour --attack $(ATTACK)
 
 ## golden: rewrite the replay fixtures' expected outputs (review the diff before committing)
 golden: deps

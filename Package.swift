@@ -223,7 +223,7 @@ let package = Package(
     // End-to-end tests of the `perform` binary: replay fixtures, bad input, kill -9 recovery.
     .testTarget(
       name: "PerformCommandTests",
-      dependencies: ["TraineeAPI"],
+      dependencies: ["TraineeAPI", "SQLStore"],
       exclude: ["Fixtures"]
     ),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

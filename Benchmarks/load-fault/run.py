@@ -45,6 +45,8 @@ import tempfile
 import threading
 import time
 
+import attacks
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 TIMEOUT = 15.0  # seconds per socket operation; nothing here waits longer on one read
 SERVERS = []  # every server started here, stopped on every exit path
@@ -64,6 +66,7 @@ class Server:
         self.proc = None
         self.port = None
         self.demo_token = None
+        self.metrics_url = None
         self.starts = 0
         self.generation = 0  # bumped once a start is listening
         self.lock = threading.Lock()
@@ -85,8 +88,10 @@ class Server:
             text = open(log_path, "rb").read().decode("utf-8", "replace")
             m = re.search(r"listening: http://127\.0\.0\.1:(\d+)", text)
             t = re.search(r"token: (\S+)", text)
-            if m and t:
+            metrics = re.search(r"metrics: (http://\S+)", text)
+            if m and t and (metrics or "--metrics-port" not in self.extra_args):
                 with self.lock:
+                    self.metrics_url = metrics.group(1) if metrics else None
                     self.port = int(m.group(1))
                     self.demo_token = t.group(1)
                     self.generation += 1
@@ -671,32 +676,16 @@ def light_latencies(port, token, count, path, seconds=120, pause=0.0):
     return sorted(out)
 
 
-def heavy_process(port, token, connections, seconds, date, counts):
+def heavy_process(port, token, connections, seconds, attack, params, counts):
     """Run in its own process (no GIL shared with the light client): `connections` threads, each
-    a keep-alive connection sending slow GETs back to back until `seconds` pass."""
+    a keep-alive connection sending the attack's requests back to back until `seconds` pass."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # terminate() ends this process at once
-    server = type("S", (), {"port": port})()
     end = time.monotonic() + seconds
-    paths = ["/v1/trainee/workouts/history", f"/v1/trainee/nutrition/menu?date={date}",
-             "/v1/trainee/home"]
-
-    def run(i):
-        c = Client(server, token, "10.3.0.1")
-        n = 0
-        while time.monotonic() < end and n < 1000000:
-            path = paths[n % 2] if i % 4 else paths[2]
-            n += 1
-            try:
-                status, _ = c.request("GET", path)
-                with counts.get_lock():
-                    counts[0 if status == 200 else 3 if status == 503 else 1] += 1
-                if status == 503:
-                    time.sleep(1)  # Retry-After: 1, as a client should
-            except (OSError, http.client.HTTPException):
-                with counts.get_lock():
-                    counts[2] += 1
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(connections)]
+    params = dict(params, connections=connections)
+    threads = [threading.Thread(target=attacks.heavy_connection,
+                                args=(port, token, attack, i, params, end, counts, log_payload,
+                                      TIMEOUT))
+               for i in range(connections)]
     for th in threads:
         th.start()
     for th in threads:
@@ -704,53 +693,67 @@ def heavy_process(port, token, connections, seconds, date, counts):
 
 
 def neighbour(args, perform, work):
+    attack = args.attack
+    measure = attacks.LIGHT_MEASURE[attack]
     database = os.path.join(work, "perform.sqlite")
-    server = Server(perform, database, work, ["--trusted-proxy", "127.0.0.1"])
+    server = Server(perform, database, work,
+                    ["--trusted-proxy", "127.0.0.1", "--metrics-port", "0"])
     server.start()
     light = add_trainee(perform, database, "Light trainee")
     heavy = add_trainee(perform, database, "Heavy trainee")
     heavy_client = Client(server, heavy, "10.3.0.1")
-    date = today(1)
-    print(f"Heavy trainee's data through the API: {args.heavy_logs} workout logs (6 exercises x 5 "
-          f"sets), 50 meal logs of 100 items on {date} ...", flush=True)
+    light_client = Client(server, light, "10.2.0.1")
     t = time.monotonic()
-    for i in range(args.heavy_logs):
-        status, body = heavy_client.request("POST", "/v1/trainee/workouts/log",
-                                            log_payload(f"heavy-{i}", 6, 5),
-                                            {"Idempotency-Key": f"heavy-{i}"})
-        if status != 201:
-            raise SystemExit(f"heavy log post answered {status}: {body[:200]}")
-    for i in range(50):
-        status, body = heavy_client.request("POST", "/v1/trainee/nutrition/logs",
-                                            meal_payload(date, 100, 500))
-        if status != 201:
-            raise SystemExit(f"heavy meal post answered {status}: {body[:200]}")
-    print(f"  took {time.monotonic() - t:.1f} s", flush=True)
-    sizes = {}
-    for path in ["/v1/trainee/workouts/history", f"/v1/trainee/nutrition/menu?date={date}",
-                 "/v1/trainee/home"]:
-        t = time.perf_counter()
-        status, body = heavy_client.request("GET", path)
-        sizes[path] = (status, len(body), (time.perf_counter() - t) * 1000)
+    params = attacks.setup(attack, server, light_client, heavy_client, args,
+                           {"today": today, "log_payload": log_payload,
+                            "meal_payload": meal_payload})
+    light_client.close()
+    print(f"  setup took {time.monotonic() - t:.1f} s", flush=True)
+    date = params["date"]
+    if attack in ("slow-reads", "spellings"):
+        sizes = {}
+        for path in ["/v1/trainee/workouts/history", f"/v1/trainee/nutrition/menu?date={date}",
+                     "/v1/trainee/home"]:
+            t = time.perf_counter()
+            status, body = heavy_client.request("GET", path)
+            sizes[path] = (status, len(body), (time.perf_counter() - t) * 1000)
+        for path, (status, size, ms) in sizes.items():
+            print(f"  heavy GET {path}: {status}, {size:,} bytes, {ms:.1f} ms alone")
     heavy_client.close()
-    for path, (status, size, ms) in sizes.items():
-        print(f"  heavy GET {path}: {status}, {size:,} bytes, {ms:.1f} ms alone")
 
     path = args.light_path
-    light_latencies(server.port, light, 200, path)  # warm-up
-    alone = light_latencies(server.port, light, args.light_requests, path, args.light_seconds, args.light_pause)
+    light_dates = [today(i + 1) for i in range(7)]
+
+    def measure_light():
+        """The light trainee's latencies (sorted) and, for writes, its saves per second."""
+        if measure == "latency":
+            return light_latencies(server.port, light, args.light_requests, path,
+                                   args.light_seconds, args.light_pause), None
+        c = Client(type("S", (), {"port": server.port})(), light, "10.2.0.1")
+        try:
+            if measure == "kept":
+                return attacks.light_kept(c, params["light_paths"], args.kept_rounds,
+                                          args.kept_pause), None
+            return attacks.light_writes(c, args.write_seconds, day_payload, light_dates)
+        finally:
+            c.close()
+
+    if measure == "latency":
+        light_latencies(server.port, light, 200, path)  # warm-up
+    alone, alone_rate = measure_light()
     print(f"  alone: {len(alone)} requests, p50 {statistics.median(alone):.3f} ms", flush=True)
-    counts = multiprocessing.Array("q", 4)  # 200, other, no answer, 503
-    # The heavy trainee runs for as long as the light one needs; give it generous time, stop it after.
+    counts = multiprocessing.Array("q", 4)  # 200 (or the attack's expected status), other, no answer, 503
+    # The heavy side runs for as long as the light one needs; give it generous time, stop it after.
     proc = multiprocessing.Process(target=heavy_process,
-                                   args=(server.port, heavy, args.heavy_connections, 600, date, counts),
+                                   args=(server.port, heavy, args.heavy_connections, 900, attack,
+                                         params, counts),
                                    daemon=True)
     proc.start()
     time.sleep(2)  # let the heavy load settle
     with counts.get_lock():
         before = counts[0]
     t = time.monotonic()
-    beside = light_latencies(server.port, light, args.light_requests, path, args.light_seconds, args.light_pause)
+    beside, beside_rate = measure_light()
     beside_s = time.monotonic() - t
     print(f"  beside: {len(beside)} requests, p50 {statistics.median(beside):.3f} ms", flush=True)
     with counts.get_lock():
@@ -759,26 +762,56 @@ def neighbour(args, perform, work):
     proc.terminate()
     proc.join(timeout=10)
     time.sleep(3)  # the heavy requests already taken are answered (to closed connections)
-    alone2 = light_latencies(server.port, light, args.light_requests, path, args.light_seconds, args.light_pause)
+    alone2, alone2_rate = measure_light()
+    metrics = server_metrics(server.metrics_url)
     server.stop()
 
-    def row(name, v):
+    def row(name, v, rate=None):
+        per_second = f"  {rate:8.1f} saves/s" if rate is not None else ""
         return (f"  {name:30} p50 {statistics.median(v):7.3f} ms  p99 {percentile(v, 99):8.3f} ms  "
-                f"max {max(v):8.3f} ms")
+                f"max {max(v):8.3f} ms{per_second}")
 
     print()
-    print(f"Light trainee, GET {path}, up to {args.light_requests} requests (at most "
-          f"{args.light_seconds:g} s) on one connection, {args.light_pause * 1000:g} ms apart; heavy "
-          f"trainee: {args.heavy_connections} connections of GET history / menu / home back to back")
-    print(row(f"alone ({len(alone)})", alone))
-    print(row(f"beside the heavy trainee ({len(beside)})", beside))
-    print(row(f"alone again, after ({len(alone2)})", alone2))
-    print(f"  heavy trainee meanwhile: {heavy_done} answers 200 in {beside_s:.1f} s "
+    if measure == "latency":
+        print(f"Light trainee, GET {path}, up to {args.light_requests} requests (at most "
+              f"{args.light_seconds:g} s) on one connection, {args.light_pause * 1000:g} ms apart")
+    elif measure == "kept":
+        print(f"Light trainee, GET of its {len(params['light_paths'])} menus (each kept on the "
+              f"first round), {args.kept_rounds} rounds, {args.kept_pause:g} s apart")
+    else:
+        print(f"Light trainee, PUT /v1/trainee/nutrition/day back to back on one connection for "
+              f"{args.write_seconds:g} s")
+    print(f"Heavy side ({attack}): {args.heavy_connections} connections back to back")
+    print(row(f"alone ({len(alone)})", alone, alone_rate))
+    print(row(f"beside the heavy side ({len(beside)})", beside, beside_rate))
+    print(row(f"alone again, after ({len(alone2)})", alone2, alone2_rate))
+    print(f"  heavy side meanwhile: {heavy_done} answers as expected in {beside_s:.1f} s "
           f"({heavy_done / beside_s:.1f}/s); 503 busy {heavy_busy} (each followed by 1 s of waiting), "
           f"other statuses {heavy_other}, no answer {heavy_err}")
     print(f"  ratio beside/alone: p50 {statistics.median(beside) / statistics.median(alone):.2f}x, "
-          f"p99 {percentile(beside, 99) / percentile(alone, 99):.2f}x, max {max(beside) / max(alone):.2f}x")
+          f"p99 {percentile(beside, 99) / percentile(alone, 99):.2f}x, max {max(beside) / max(alone):.2f}x"
+          + (f", saves/s {beside_rate / alone_rate:.2f}x" if alone_rate else ""))
+    if metrics:
+        print(f"  server: {metrics}")
     return 0
+
+
+def server_metrics(url):
+    """The answer cache's and the writer's counters from the server's `/metrics`, one line."""
+    if not url:
+        return ""
+    m = re.match(r"http://([^:/]+):(\d+)(/\S*)", url)
+    conn = http.client.HTTPConnection(m.group(1), int(m.group(2)), timeout=TIMEOUT)
+    try:
+        conn.request("GET", m.group(3))
+        text = conn.getresponse().read().decode()
+    finally:
+        conn.close()
+    wanted = ("perform_answer_cache_hits_total", "perform_answer_cache_misses_total",
+              "perform_answer_cache_evictions_total", "perform_database_failed_writes_total",
+              "perform_database_batches_run_again_total")
+    found = [line for line in text.splitlines() if line.startswith(wanted)]
+    return ", ".join(found)
 
 
 # --- main ----------------------------------------------------------------------------------------
@@ -799,6 +832,14 @@ def main():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--heavy-logs", type=int, default=3000)
     p.add_argument("--heavy-connections", type=int, default=16)
+    p.add_argument("--attack", choices=attacks.ATTACKS, default="slow-reads",
+                   help="what the heavy side does (neighbour mode; see attacks.py)")
+    p.add_argument("--kept-rounds", type=int, default=10,
+                   help="rounds of the light trainee's kept reads (--attack evict)")
+    p.add_argument("--kept-pause", type=float, default=5,
+                   help="seconds between those rounds (--attack evict)")
+    p.add_argument("--write-seconds", type=float, default=20,
+                   help="seconds of the light trainee's day saves per phase (--attack failing-writes)")
     p.add_argument("--light-requests", type=int, default=2000)
     p.add_argument("--light-path", default="/v1/trainee/session")
     p.add_argument("--light-pause", type=float, default=0.01,

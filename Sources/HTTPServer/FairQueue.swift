@@ -1,5 +1,6 @@
 // NB: one trainee cannot slow another. Requests are run by a bounded pool of workers, and no
-// client (keyed by its `Authorization`, else its address) holds more than `perClient` of them:
+// client (an account, or every unauthenticated request together: `RequestScheduler.line(of:)`)
+// holds more than `perClient` of them:
 // its further requests wait in its own line, and the lines take turns for free workers. So a
 // trainee whose requests are slow (a long history, a large day) waits behind itself, and
 // everyone else is answered by the workers it cannot take. A line longer than `queuedPerClient`

@@ -64,6 +64,11 @@ public struct HTTPRequest: Equatable, Sendable {
   /// (`Router.admit(_:)`), a value of the service's own, so that the handler does not look it up
   /// again; not part of the request's value.
   public var admission: (any Sendable)?
+  /// The account the request acts for, as its route's admission authenticated it (a trainee's
+  /// id), whatever the spelling of its credentials; the workers are shared among accounts, and
+  /// every request without one waits in the one line of the unauthenticated
+  /// (`RequestScheduler.line(of:)`). Not part of the request's value.
+  public var account: String?
 
   /// A request.
   public init(

@@ -138,7 +138,7 @@ let answerRequest: MHD_AccessHandlerCallback = {
   // and the worker queues the answer (allowed on a suspended connection) and resumes it.
   let suspended = SuspendedConnection(pointer: connection)
   MHD_suspend_connection(connection)
-  let client = request.headers["Authorization"] ?? ""
+  let client = RequestScheduler.line(of: request)
   let complete = request
   let state = body
   let taken = server.scheduler.submit(for: client) {

@@ -37,7 +37,8 @@ public final class MicroHTTPDServer: Sendable {
     public var connectionTimeoutSeconds: Int
     /// Workers running request handlers, off MHD's event threads; at least 1.
     public var workerCount: Int
-    /// The most workers one client (one `Authorization`) holds at once (`FairQueue`).
+    /// The most workers one account (or all unauthenticated requests together) holds at once
+    /// (`FairQueue`, `RequestScheduler.line(of:)`).
     public var workersPerClient: Int
     /// The most requests of one client waiting for a worker; beyond, 503 with `Retry-After`.
     public var queuedPerClient: Int
@@ -115,7 +116,7 @@ public final class MicroHTTPDServer: Sendable {
 
   /// What the server answers with.
   public let configuration: Configuration
-  private let context: ServerContext
+  let context: ServerContext
   private let daemon = Locked<RunningDaemon?>(nil)
 
   /// A server that answers every request with `handler`; it listens once `start()` is called.

@@ -78,6 +78,11 @@ final class RequestScheduler: Sendable {
     }
   }
 
+  /// Jobs running or about to (taken by the fair queue), and jobs waiting for a worker.
+  var counts: (running: Int, waiting: Int) {
+    state.withLock { ($0.queue.runningCount, $0.queue.waitingCount) }
+  }
+
   /// Whether the scheduler takes no more jobs (it drains: the server stops).
   var isClosing: Bool { closing.load(ordering: .acquiring) }
 
@@ -136,5 +141,23 @@ final class RequestScheduler: Sendable {
       then?()
       pending.leave()
     }
+  }
+}
+
+// NB: docs/security.md, "Workers shared by account": the line a request waits in was its raw
+// `Authorization` field, so one trainee writing its token as `bearer T`, `Bearer  T`, ... had a
+// line, and a share of the workers, per spelling, and a client with no token had one per junk
+// value. The line is now the account the route's admission found (one account may hold several
+// tokens), and every request no admission authenticated (the health routes, whatever they send)
+// waits in one line of its own, with one account's share.
+
+extension RequestScheduler {
+  /// The line the requests that act for no account share.
+  static let unauthenticatedLine = "unauthenticated"
+
+  /// The line `request` waits in: its account's (`HTTPRequest.account`), or the one of the
+  /// unauthenticated.
+  static func line(of request: HTTPRequest) -> String {
+    request.account.map { "account " + $0 } ?? unauthenticatedLine
   }
 }

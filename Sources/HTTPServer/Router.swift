@@ -166,6 +166,7 @@ public struct Router: Sendable {
       do {
         try admission(&routed)
         head.admission = routed.admission
+        head.account = routed.account
         return nil
       } catch {
         return answer(error, to: routed)

@@ -31,6 +31,13 @@ import Foundation
 // statement spoils the transaction, and a write that went on after catching it must still be
 // confined (`.always`).
 
+// NB: docs/security.md, "One trainee's failing writes and another's": a write that fails having
+// changed nothing (the database's count of changed rows, `changes`, did not move: a refusal
+// found by reading, such as an `Idempotency-Key` used before for another workout, or a quota
+// reached) has nothing to undo, so it fails alone and the batch goes on, unguarded. Before, each
+// such write rolled its whole batch back and ran it again, and kept the next 16 batches in
+// savepoints: one trainee posting refused writes back to back halved another's write rate.
+
 /// Runs write transactions that arrive together as one database transaction with one commit.
 package final class GroupCommit<Connection>: @unchecked Sendable {
   // NB: @unchecked: `queue` and `leading` are only touched under `lock`; a `Pending`'s fields are
@@ -93,19 +100,24 @@ package final class GroupCommit<Connection>: @unchecked Sendable {
   static var guardedBatchesAfterAFailure: Int { 16 }
   /// Batches still to run each write in a savepoint after a failed write.
   private var guardedBatchesLeft = 0
+  /// The rows a connection has changed since it opened, when the database counts them (SQLite's
+  /// `total_changes()`); `nil` when it does not.
+  let changes: ((Connection) -> Int?)?
 
   /// Batches of at most `maximumBatch` writes, started during an earlier batch's sync with at
   /// least `eagerBatch`, each run `leaderPriority` ahead of the other threads, with each write in
-  /// a savepoint as `savepoints` says.
+  /// a savepoint as `savepoints` says. With `changes`, a write of a batch run without savepoints
+  /// that fails having changed no row fails alone, and the batch goes on.
   package init(
     maximumBatch: Int = 64, eagerBatch: Int = 8, leaderPriority: LeaderPriority = .process,
-    savepoints: Savepoints = .always
+    savepoints: Savepoints = .always, changes: ((Connection) -> Int?)? = nil
   ) {
     precondition(maximumBatch >= 1 && eagerBatch >= 1)
     self.maximumBatch = maximumBatch
     self.eagerBatch = eagerBatch
     self.leaderPriority = leaderPriority
     self.savepoints = savepoints
+    self.changes = changes
   }
 
   /// Runs `body` in a transaction shared with the writes that arrive together, and returns its
@@ -113,12 +125,13 @@ package final class GroupCommit<Connection>: @unchecked Sendable {
   /// the others' kept) or the commit's (nothing of the batch kept).
   ///
   /// If this write leads a batch, the batch runs in `transaction`, each write in `savepoint`,
-  /// and `observe` is told the batch's size, its failed writes and its duration. Every caller
-  /// passes the same three. `strict` asks for a serializable transaction.
+  /// and `observe` is told the batch's size, its failed writes, whether it was run a second time
+  /// (a write failed after changing rows, with no savepoint to undo it alone) and its duration.
+  /// Every caller passes the same three. `strict` asks for a serializable transaction.
   package func write<T>(
     _ body: (Connection) throws -> T, strict: Bool = false, transaction: Transaction,
     savepoint: Savepoint,
-    observe: (_ writes: Int, _ failed: Int, _ seconds: Double) -> Void
+    observe: (_ writes: Int, _ failed: Int, _ ranAgain: Bool, _ seconds: Double) -> Void
   ) throws -> T {
     try withoutActuallyEscaping(body) { body in
       var value: T?
@@ -151,7 +164,7 @@ package final class GroupCommit<Connection>: @unchecked Sendable {
   /// Runs one batch as the leader, then hands the lead on (or gives it up).
   private func lead(
     _ transaction: Transaction, _ savepoint: Savepoint,
-    _ observe: (_ writes: Int, _ failed: Int, _ seconds: Double) -> Void
+    _ observe: (_ writes: Int, _ failed: Int, _ ranAgain: Bool, _ seconds: Double) -> Void
   ) {
     lock.lock()
     // A batch too small to be worth a commit of its own waits for the commit being made
@@ -191,10 +204,11 @@ package final class GroupCommit<Connection>: @unchecked Sendable {
   /// `nil` when the commit failed (and with it every write).
   private func run(
     _ batch: [Pending], _ transaction: Transaction, _ savepoint: Savepoint,
-    _ observe: (_ writes: Int, _ failed: Int, _ seconds: Double) -> Void
+    _ observe: (_ writes: Int, _ failed: Int, _ ranAgain: Bool, _ seconds: Double) -> Void
   ) -> (() throws -> Void)? {
     let start = ContinuousClock.now
     var failed = 0
+    var ranAgain = false
     var durable: (() throws -> Void)?
     let guarded: Bool
     switch savepoints {
@@ -208,13 +222,14 @@ package final class GroupCommit<Connection>: @unchecked Sendable {
         (durable, failed) = try attempt(batch, guarded: guarded, transaction, savepoint)
       } catch is WriteFailedUnguarded {
         guardedBatchesLeft = Self.guardedBatchesAfterAFailure
+        ranAgain = true
         (durable, failed) = try attempt(batch, guarded: true, transaction, savepoint)
       }
     } catch {
       for pending in batch { pending.outcome = .failure(error) }
       failed = batch.count
     }
-    observe(batch.count, failed, (ContinuousClock.now - start).seconds)
+    observe(batch.count, failed, ranAgain, (ContinuousClock.now - start).seconds)
     return durable
   }
 
@@ -223,8 +238,8 @@ package final class GroupCommit<Connection>: @unchecked Sendable {
 
   /// Runs `batch` in one transaction, each write in a savepoint when `guarded`, and commits it;
   /// returns what makes the commit durable and how many writes failed. Unguarded, a failed write
-  /// rolls the whole transaction back: it throws `WriteFailedUnguarded` (or, for a batch of one
-  /// write, that write's error).
+  /// that changed rows (or may have: no `changes`) rolls the whole transaction back: it throws
+  /// `WriteFailedUnguarded` (or, for a batch of one write, that write's error).
   private func attempt(
     _ batch: [Pending], guarded: Bool, _ transaction: Transaction, _ savepoint: Savepoint
   ) throws -> (durable: () throws -> Void, failed: Int) {
@@ -234,6 +249,7 @@ package final class GroupCommit<Connection>: @unchecked Sendable {
         failed = 0
         for pending in batch {
           pending.outcome = .success(())
+          let before = guarded || batch.count == 1 ? nil : changes?(connection)
           do {
             if guarded {
               try savepoint(connection) { try pending.work?(connection) }
@@ -246,7 +262,10 @@ package final class GroupCommit<Connection>: @unchecked Sendable {
             // The whole batch runs again (the database's retry), not this write alone.
             throw error
           } catch {
-            guard guarded else { throw batch.count == 1 ? error : WriteFailedUnguarded() }
+            let changedNothing = before != nil && changes?(connection) == before
+            guard guarded || changedNothing else {
+              throw batch.count == 1 ? error : WriteFailedUnguarded()
+            }
             pending.outcome = .failure(error)
             failed += 1
           }

@@ -102,6 +102,20 @@ public final class SQLiteConnection: DatabaseConnection {
   /// Whether no transaction is open.
   var isAutocommit: Bool { handle.map { sqlite3_get_autocommit($0) != 0 } ?? true }
 
+  /// The pages the connection has written to the file (to the WAL, in WAL mode) since it opened
+  /// (`SQLITE_DBSTATUS_CACHE_WRITE`): a commit that did not move it wrote nothing.
+  var pagesWritten: Int {
+    guard let handle else { return 0 }
+    var current: Int32 = 0
+    var highwater: Int32 = 0
+    sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_WRITE, &current, &highwater, 0)
+    return Int(current)
+  }
+
+  /// The rows inserted, updated or deleted by the connection's statements since it opened
+  /// (`sqlite3_total_changes64`); a statement that failed, undone by SQLite, counts none.
+  public var totalChanges: Int { handle.map { Int(sqlite3_total_changes64($0)) } ?? 0 }
+
   /// Runs one or more statements that take no parameters, such as a schema.
   public func execute(_ sql: String) throws {
     let handle = try openHandle()

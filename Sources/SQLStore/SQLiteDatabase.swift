@@ -163,18 +163,24 @@ public final class SQLiteDatabase: Sendable {
   public func committedTransaction<T>(
     _ body: (SQLiteConnection) throws -> T
   ) throws -> (T, durable: () throws -> Void) {
+    // NB: docs/security.md, "One trainee's failing writes and another's": a commit that wrote
+    // no page (every write of its batch refused having changed nothing) has nothing of its own
+    // to sync; it waits only for the commits before it, whose rows it may have read. Each such
+    // commit cost an fdatasync of its own, and refused writes back to back kept the disk busy.
     let (result, ticket) = try writer.withConnection { connection in
+      let pagesBefore = connection.pagesWritten
       try connection.run("BEGIN IMMEDIATE")
       do {
         let result = try body(connection)
         try connection.run("COMMIT")
-        return (result, walSync?.ticket())
+        return (result, connection.pagesWritten == pagesBefore ? nil : walSync?.ticket())
       } catch {
         if !connection.isAutocommit { _ = try? connection.run("ROLLBACK") }
         throw error
       }
     }
-    guard let walSync, let ticket else { return (result, {}) }
+    guard let walSync else { return (result, {}) }
+    guard let ticket else { return (result, { try walSync.waitDurableSoFar() }) }
     return (result, { try walSync.waitDurable(ticket) })
   }
 
@@ -252,6 +258,12 @@ extension SQLiteDatabase: DatabaseDriver {
   // costs two reads of the mapped wal-index header, no connection and no SQLite read transaction
   // (whose WAL read lock was an `fcntl` pair, and whose shared-memory mutexes were where the two
   // HTTP threads met). In memory there is no wal-index, and the value is computed every time.
+  /// Returns once every commit so far is durable (`SQLiteWALSync.waitDurableSoFar`); at once
+  /// when the commits are synced by SQLite itself.
+  public func waitDurableSoFar() throws {
+    try walSync?.waitDurableSoFar()
+  }
+
   /// `compute`'s value, kept under `key` while the wal-index header is the one it was computed
   /// at: no connection of this or another process has committed since.
   public func kept<T>(_ key: String, _ compute: () throws -> T) throws -> T {

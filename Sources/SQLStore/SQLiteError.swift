@@ -29,9 +29,22 @@ public enum SQLiteError: DatabaseFailure, Equatable, Sendable {
     return false
   }
 
+  /// Whether the database stayed locked by another connection or process past the busy timeout
+  /// (`SQLITE_BUSY`, `SQLITE_LOCKED` and their extended codes): the same statement may succeed
+  /// later.
+  public var isBusy: Bool {
+    if case .failed(_, let code, _) = self {
+      return code & 0xff == SQLITE_BUSY || code & 0xff == SQLITE_LOCKED
+    }
+    return false
+  }
+
   public var kind: DatabaseFailureKind {
     if isForeignKeyViolation { return .foreignKeyViolation }
     if isConstraintViolation { return .constraintViolation }
+    // NB: docs/architecture.md, "The server at scale": a database held by someone else past the
+    // busy timeout is away for now: 503 with Retry-After, as a PostgreSQL that cannot be reached.
+    if isBusy { return .unavailable }
     if case .cannotSync = self { return .unavailable }
     return .other
   }

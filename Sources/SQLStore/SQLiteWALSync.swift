@@ -49,6 +49,16 @@ package final class SQLiteWALSync: @unchecked Sendable {
     return committed
   }
 
+  /// Returns once every commit that has finished so far is durable, syncing only when one is not:
+  /// for a commit that wrote nothing, which needs no sync of its own but must not be answered
+  /// before what it read is durable.
+  func waitDurableSoFar() throws {
+    condition.lock()
+    let ticket = committed
+    condition.unlock()
+    try waitDurable(ticket)
+  }
+
   /// Returns once a sync that began after `ticket`'s commit has finished, running it when none is
   /// under way; throws when that sync, or any sync before it, failed.
   func waitDurable(_ ticket: UInt64) throws {

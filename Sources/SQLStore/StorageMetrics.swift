@@ -55,6 +55,7 @@ public final class StorageMetrics: Sendable {
     var writes = Histogram(bounds: StorageMetrics.writesBuckets)
     var rows = Histogram(bounds: StorageMetrics.rowsBuckets)
     var failedWrites = 0
+    var batchesRunAgain = 0
   }
 
   private let state = Locked(State())
@@ -75,9 +76,13 @@ public final class StorageMetrics: Sendable {
   }
 
   /// Counts one write transaction of `seconds` that carried `writes` writes (`failed` of them
-  /// rolled back alone) and changed `rows` rows.
-  public func recordTransaction(seconds: Double, writes: Int, failed: Int, rows: Int) {
+  /// rolled back alone) and changed `rows` rows; `ranAgain`: its writes were run a second time,
+  /// each in a savepoint, after one failed having changed rows.
+  public func recordTransaction(
+    seconds: Double, writes: Int, failed: Int, rows: Int, ranAgain: Bool = false
+  ) {
     state.withLock { state in
+      if ranAgain { state.batchesRunAgain += 1 }
       state.transactions.observe(seconds)
       state.writes.observe(Double(writes))
       state.rows.observe(Double(rows))
@@ -106,6 +111,11 @@ public final class StorageMetrics: Sendable {
       "# HELP perform_database_failed_writes_total Writes rolled back alone inside a transaction.")
     lines.append("# TYPE perform_database_failed_writes_total counter")
     lines.append("perform_database_failed_writes_total \(state.failedWrites)")
+    lines.append(
+      "# HELP perform_database_batches_run_again_total Write transactions run a second time, each"
+        + " write in a savepoint, because one of their writes failed after changing rows.")
+    lines.append("# TYPE perform_database_batches_run_again_total counter")
+    lines.append("perform_database_batches_run_again_total \(state.batchesRunAgain)")
     if let walSync {
       lines.append(
         "# HELP perform_database_wal_syncs_total WAL syncs (fdatasync) that made the writer's"

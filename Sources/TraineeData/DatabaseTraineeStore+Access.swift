@@ -51,8 +51,9 @@ extension DatabaseTraineeStore {
           }.durable
         },
         savepoint: Self.savepoint,
-        observe: { writes, failed, seconds in
-          metrics.recordTransaction(seconds: seconds, writes: writes, failed: failed, rows: rows)
+        observe: { writes, failed, ranAgain, seconds in
+          metrics.recordTransaction(
+            seconds: seconds, writes: writes, failed: failed, rows: rows, ranAgain: ranAgain)
         })
     } catch let error as any DatabaseFailure {
       if let trainee, error.kind == .foreignKeyViolation {

@@ -19,10 +19,18 @@ extension DatabaseTraineeStore {
   ) throws -> T {
     let now = now().milliseconds
     try writeQuotas.admitInProcess(trainee, now: now)
+    // NB: docs/security.md, "Neighbours": on SQLite a write that fails having changed nothing
+    // fails alone in its group commit, so the slot is written after the write succeeded (the
+    // single writer orders the trainee's writes anyway); on PostgreSQL it is written first, as
+    // the row lock it takes orders the trainee's writes across processes.
+    let slotAfterTheWrite = database is SQLiteDatabase
     do {
       return try write(trainee, isolation) { db in
-        try pace(trainee, now: now, db)
-        return try body(db)
+        let slot = try nextSlot(trainee, now: now, db)
+        if !slotAfterTheWrite { try take(slot, of: trainee, db) }
+        let result = try body(db)
+        if slotAfterTheWrite { try take(slot, of: trainee, db) }
+        return result
       }
     } catch TraineeStoreError.quotaExceeded(let refusal) {
       writeQuotas.countRefusal(refusal.quotaName)
@@ -33,23 +41,30 @@ extension DatabaseTraineeStore {
     }
   }
 
-  /// Takes the trainee's next write slot on the trainee's row, shared by every process; throws
-  /// `writeRateExceeded` when the trainee is past the rate.
-  private func pace(_ trainee: TraineeID, now: Int64, _ db: any DatabaseConnection) throws {
+  /// The end of the trainee's next write slot on the trainee's row, shared by every process
+  /// (`nil` when writes are not paced); throws `writeRateExceeded` when the trainee is past the
+  /// rate.
+  private func nextSlot(
+    _ trainee: TraineeID, now: Int64, _ db: any DatabaseConnection
+  ) throws -> Int64? {
     let pacing = writeQuotas.pacing
-    guard pacing.rate.slotMilliseconds != nil else { return }
+    guard pacing.rate.slotMilliseconds != nil else { return nil }
     let pacedTo = try db.row(
       "SELECT writes_paced_to FROM trainees WHERE id = ?", [trainee.value]
     ) { try $0.optionalInt64(0) }
     switch pacing.decide(pacedTo: pacedTo ?? nil, now: now) {
-    case .admitted(let end):
-      try db.run(
-        "UPDATE trainees SET writes_paced_to = ? WHERE id = ?", [.integer(end), trainee.value])
+    case .admitted(let end): return end
     case .refused(let wait):
       throw TraineeStoreError.writeRateExceeded(retryAfterSeconds: WritePacing.seconds(wait))
-    case .unpaced:
-      break
+    case .unpaced: return nil
     }
+  }
+
+  /// Keeps `slot` (``nextSlot(_:now:_:)``) as the trainee's paced-to time.
+  private func take(_ slot: Int64?, of trainee: TraineeID, _ db: any DatabaseConnection) throws {
+    guard let slot else { return }
+    try db.run(
+      "UPDATE trainees SET writes_paced_to = ? WHERE id = ?", [.integer(slot), trainee.value])
   }
 
   /// Adds `records` and `bytes` (either may be negative) to what `trainee` keeps of `kind`, in

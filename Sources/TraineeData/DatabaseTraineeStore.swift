@@ -37,7 +37,8 @@ public final class DatabaseTraineeStore: TraineeStore {
     self.recordIDs = recordIDs
     writeQuotas = WriteQuotas(quotas)
     groupCommit = GroupCommit(
-      savepoints: database.dialect == .sqlite ? .afterAFailure : .always)
+      savepoints: database.dialect == .sqlite ? .afterAFailure : .always,
+      changes: { ($0 as? SQLiteConnection)?.totalChanges })
     metrics = StorageMetrics(walSync: (database as? SQLiteDatabase)?.walSync)
     try TraineeSchema.migrate(database)
   }

@@ -21,30 +21,34 @@ extension Router {
     key: @escaping @Sendable (HTTPRequest) throws -> String,
     handler: @escaping @Sendable (HTTPRequest, Trainee) throws -> HTTPResponse
   ) {
-    // NB: the admission reads the token before a body is read, so no unauthenticated client
-    // makes the server hold a body; a GET without one (every GET the app sends) has nothing to
-    // hold, and the handler reads the token with the answer version anyway: checking it twice
-    // was a second digest and a second query on every read. A GET takes no body: one that
-    // declares one is 413 from its headers, with a valid token or not (docs/security.md,
-    // "Bodies before the token").
+    // NB: the admission reads the token, with the trainee's answer version, before a body is
+    // read, so no unauthenticated client makes the server hold a body, and the request waits for
+    // a worker in its account's line (docs/security.md, "Workers shared by account"). The kept
+    // answer and the handler use what it found: one digest and one query per read, as when the
+    // kept answer read the token itself. A write that commits after the admission raises the
+    // version past the one the answer is kept at: a miss later, never a stale answer. A GET takes
+    // no body: one that declares one is 413 from its headers, with a valid token or not
+    // (docs/security.md, "Bodies before the token").
     precondition(endpoint.method == .get, "\(endpoint.path) is kept but not a GET")
     add(
       .get, endpoint.routePattern,
       admission: { request in
-        guard request.declaresBody else { return }
-        _ = try authenticatedTrainee(request, in: store)
+        request.admittedVersionedTrainee = try authenticatedVersionedTrainee(request, in: store)
       },
       body: .takesNone,
       kept: { request in
         guard let cache, !request.declaresBody else { return nil }
-        let versioned = try authenticatedVersionedTrainee(request, in: store)
+        let versioned =
+          try request.admittedVersionedTrainee ?? authenticatedVersionedTrainee(request, in: store)
         return cache.answer(
           try key(request), of: versioned.trainee.id, at: versioned.answerVersion,
           countingMiss: false)
       },
       handler: { request in
         try WorkoutRoutes.mappingStoreErrors {
-          let versioned = try authenticatedVersionedTrainee(request, in: store)
+          let versioned =
+            try request.admittedVersionedTrainee
+            ?? authenticatedVersionedTrainee(request, in: store)
           let trainee = versioned.trainee
           let answer = try key(request)
           if let kept = cache?.answer(answer, of: trainee.id, at: versioned.answerVersion) {

@@ -10,9 +10,24 @@ import TraineeData
 extension HTTPRequest {
   /// The trainee the request's token named when its headers were admitted (`Router.admit(_:)`),
   /// so that the handler does not look the token up again; not part of the request's value.
+  /// Setting it names the trainee's account (`HTTPRequest.account`), whose line the request
+  /// waits in for a worker.
   var admittedTrainee: Trainee? {
-    get { admission as? Trainee }
-    set { admission = newValue }
+    get { admission as? Trainee ?? admittedVersionedTrainee?.trainee }
+    set {
+      admission = newValue
+      account = newValue?.id.description
+    }
+  }
+
+  /// The trainee the request's token named, with the trainee's answer version, when a kept
+  /// route's headers were admitted; naming the trainee's account as `admittedTrainee` does.
+  var admittedVersionedTrainee: VersionedTrainee? {
+    get { admission as? VersionedTrainee }
+    set {
+      admission = newValue
+      account = newValue?.trainee.id.description
+    }
   }
 
   /// Decodes the JSON body as `type`: a body that is not strict JSON (`StrictJSON`) is a 400

@@ -32,6 +32,10 @@ public struct ServerConfiguration: Equatable, Sendable {
   /// without one.
   public var metricsToken: String?
 
+  /// The most bytes of answers kept (`AnswerCache`); one trainee's answers hold at most an
+  /// eighth of them (docs/security.md, "One trainee's reads and another's kept answers").
+  public var answerCacheBytes = 64 << 20
+
   /// A configuration; by default the API on 127.0.0.1:8080, no access log, errors to standard
   /// error, a 30-second drain and no metrics.
   public init(

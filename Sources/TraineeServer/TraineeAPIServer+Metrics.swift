@@ -62,6 +62,15 @@ extension TraineeAPIServer {
           Double(server.connectionsOpen)
         ),
         (
+          "perform_http_workers_busy", "Requests a worker runs now.",
+          Double(server.workersBusy)
+        ),
+        (
+          "perform_http_requests_waiting_for_a_worker",
+          "Requests waiting in their account's line (or the unauthenticated one) for a worker.",
+          Double(server.requestsWaitingForAWorker)
+        ),
+        (
           "perform_access_log_dropped_lines",
           "Access log lines dropped (queue full or write failed).",
           Double(accessLog?.droppedLines ?? 0)

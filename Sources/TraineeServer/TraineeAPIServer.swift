@@ -133,7 +133,7 @@ public final class TraineeAPIServer: Sendable {
       } catch {
         throw ServerStartError.store(error)
       }
-      let answers = AnswerCache()
+      let answers = AnswerCache(capacityBytes: configuration.answerCacheBytes)
       let routes = TraineeAPIRoutes(store: store, now: now, cache: answers)
       let patterns = routes.router()
       let errorLog = errorLog

@@ -23,6 +23,7 @@ struct ServeSettings {
     "metrics-host", "metrics-token-file",
     // Connections held open (docs/security.md, "Connections held open").
     "max-connections", "max-connections-per-address", "header-deadline-seconds",
+    "answer-cache-mib",
   ])
   // The trainee quotas (ServeSettings+Quotas.swift).
   .union(quotaOptions.keys)
@@ -116,6 +117,13 @@ struct ServeSettings {
         throw UsageError("\(name("drain-seconds")) \"\(text)\" is not a number from 0 to 3600")
       }
       server.drainSeconds = seconds
+    }
+    // The answer cache (docs/security.md, "One trainee's reads and another's kept answers").
+    if let text = given.values["answer-cache-mib"] {
+      guard let mebibytes = Int(text), (1...65_536).contains(mebibytes) else {
+        throw UsageError("\(name("answer-cache-mib")) \"\(text)\" is not a number from 1 to 65536")
+      }
+      server.answerCacheBytes = mebibytes << 20
     }
     switch given.values["access-log"] ?? "-" {
     case "off": server.accessLog = .off
@@ -234,6 +242,7 @@ struct ServeSettings {
       "demo trainee: \(demo ? "yes" : "no")",
       "metrics: \(server.metricsPort.map { "\(server.metricsHost):\($0)" } ?? "off")"
         + (server.metricsPort != nil && server.metricsToken != nil ? " (bearer token)" : ""),
+      "answer cache MiB: \(server.answerCacheBytes >> 20)",
     ] + Self.summary(of: quotas)
   }
 }

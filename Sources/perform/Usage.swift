@@ -66,7 +66,7 @@ let commandUsages: [CommandUsage] = [
           [--drain-seconds 30]
           [--metrics-port PORT [--metrics-host 127.0.0.1] [--metrics-token-file FILE]]
           [--max-connections 1000] [--max-connections-per-address 64]
-          [--header-deadline-seconds 30]
+          [--header-deadline-seconds 30] [--answer-cache-mib 64]
           [--quota-workout-logs 10000/64MiB] [--quota-meal-logs 40000/64MiB]
           [--quota-nutrition-days 5000/64MiB] [--quota-substitutions 5000/4MiB]
           [--quota-technique-videos 5000/8MiB] [--quota-write-rate 3600/1200]
@@ -94,6 +94,8 @@ let commandUsages: [CommandUsage] = [
           What one trainee may keep of each kind (RECORDS/SIZE, or off) and how fast
           they may write (writes an hour/burst, or off); past a quota a write stores
           nothing and answers 507, past the rate 429 with Retry-After.
+          --answer-cache-mib bounds the answers kept for reads; one trainee's hold at
+          most an eighth of it.
       """),
   CommandUsage(
     words: ["trainee", "add"],

@@ -38,7 +38,7 @@ struct AnswerCacheTests {
   @Test func theLeastRecentlyUsedGoFirstAndTheBytesStayWithinTheCapacity() {
     let body = String(repeating: "x", count: 1_000)
     let perEntry = body.utf8.count + 2 + AnswerCache.entryOverhead
-    let cache = AnswerCache(capacityBytes: perEntry * 10)
+    let cache = AnswerCache(capacityBytes: perEntry * 10, perTraineeBytes: perEntry * 10)
     for index in 0..<10 { cache.keep(answer(body), as: "k\(index)", of: alice, at: 1) }
     _ = cache.answer("k0", of: alice, at: 1)
     cache.keep(answer(body), as: "k10", of: alice, at: 1)
@@ -50,10 +50,49 @@ struct AnswerCacheTests {
     #expect(cache.answer("k10", of: alice, at: 1) != nil)
   }
 
-  @Test func anAnswerLargerThanAQuarterOfTheCapacityIsNotKept() {
-    let cache = AnswerCache(capacityBytes: 4_000)
-    cache.keep(answer(String(repeating: "x", count: 2_000)), as: "big", of: alice, at: 1)
+  @Test func anAnswerLargerThanATraineesShareIsNotKept() {
+    let cache = AnswerCache(capacityBytes: 8_000)
+    #expect(cache.perTraineeBytes == 1_000)
+    let fits = 1_000 - "big".utf8.count - AnswerCache.entryOverhead
+    cache.keep(answer(String(repeating: "x", count: fits + 1)), as: "big", of: alice, at: 1)
     #expect(cache.statistics.entries == 0)
+    cache.keep(answer(String(repeating: "x", count: fits)), as: "big", of: alice, at: 1)
+    #expect(cache.statistics.entries == 1)
+  }
+
+  /// docs/security.md, "One trainee's reads and another's kept answers": one trainee reading
+  /// many answers pushes out only its own.
+  @Test func oneTraineesReadsNeverPushOutAnothersAnswers() {
+    let body = String(repeating: "x", count: 1_000)
+    let perEntry = body.utf8.count + 4 + AnswerCache.entryOverhead
+    let cache = AnswerCache(capacityBytes: perEntry * 80)
+    #expect(cache.perTraineeBytes == perEntry * 10)
+    cache.keep(answer("bob's home"), as: "home", of: bob, at: 1)
+    for index in 0..<1_000 { cache.keep(answer(body), as: "d\(index)", of: alice, at: 1) }
+    #expect(cache.answer("home", of: bob, at: 1) == answer("bob's home"))
+    #expect(cache.bytesKept(of: alice) <= perEntry * 10)
+    // Alice's most recent answers are kept, her oldest went first.
+    #expect(cache.answer("d999", of: alice, at: 1) != nil)
+    #expect(cache.answer("d0", of: alice, at: 1) == nil)
+    #expect(cache.statistics.bytes == cache.bytesKept(of: alice) + cache.bytesKept(of: bob))
+  }
+
+  /// The trainees together still stay within the capacity: past it, the least recently used of
+  /// anyone's go.
+  @Test func theTraineesTogetherStayWithinTheCapacity() {
+    let body = String(repeating: "x", count: 1_000)
+    let perEntry = body.utf8.count + 2 + AnswerCache.entryOverhead
+    let cache = AnswerCache(capacityBytes: perEntry * 8, perTraineeBytes: perEntry * 2)
+    for trainee in 1...8 {
+      for index in 0..<2 {
+        cache.keep(answer(body), as: "k\(index)", of: TraineeID(rawValue: Int64(trainee)), at: 1)
+      }
+    }
+    let counts = cache.statistics
+    #expect(counts.bytes <= perEntry * 8)
+    #expect(counts.evictions >= 1)
+    #expect(cache.answer("k0", of: TraineeID(rawValue: 1), at: 1) == nil)
+    #expect(cache.answer("k1", of: TraineeID(rawValue: 8), at: 1) != nil)
   }
 
   @Test(arguments: [

@@ -27,6 +27,8 @@ import Testing
     let batches = Locked<[(writes: Int, failed: Int)]>([])
     /// Savepoints set, one per write run in one.
     let savepointsSet = Locked(0)
+    /// Batches run a second time after a write failed unguarded.
+    let runsAgain = Locked(0)
     var failCommit = false
     /// Runs when a batch's commit is to be made durable, before the database's own.
     var makeDurable: () throws -> Void = {}
@@ -37,7 +39,8 @@ import Testing
       savepoints: GroupCommit<any DatabaseConnection>.Savepoints = .always
     ) throws {
       commit = GroupCommit(
-        eagerBatch: eagerBatch, leaderPriority: leaderPriority, savepoints: savepoints)
+        eagerBatch: eagerBatch, leaderPriority: leaderPriority, savepoints: savepoints,
+        changes: { ($0 as? SQLiteConnection)?.totalChanges })
       database = try backend.open(backend.makeSharedLocation(in: directory))
       let table =
         backend == .sqlite
@@ -45,10 +48,17 @@ import Testing
       try database.writeTransaction(.readCommitted) { try $0.execute(table) }
     }
 
-    /// Inserts `n`; throws `Refused` after the insert when `refuse`; `inside` runs in the write.
-    func insert(_ n: Int, refuse: Bool = false, inside: () -> Void = {}) throws -> Int {
+    /// Inserts `n`; throws `Refused` after the insert when `refuse` (before it, having changed
+    /// nothing, when `refuseFirst`); `inside` runs in the write.
+    func insert(
+      _ n: Int, refuse: Bool = false, refuseFirst: Bool = false, inside: () -> Void = {}
+    ) throws -> Int {
       try commit.write(
         { db in
+          if refuseFirst {
+            _ = try db.row("SELECT count(*) FROM t") { try $0.int(0) }
+            throw Refused(number: n)
+          }
           try db.run("INSERT INTO t (n) VALUES (?)", [DatabaseValue(n)])
           inside()
           if refuse { throw Refused(number: n) }
@@ -72,7 +82,10 @@ import Testing
           savepointsSet.withLock { $0 += 1 }
           try DatabaseTraineeStore.savepoint(db, body)
         },
-        observe: { writes, failed, _ in batches.withLock { $0.append((writes, failed)) } })
+        observe: { writes, failed, ranAgain, _ in
+          batches.withLock { $0.append((writes, failed)) }
+          if ranAgain { runsAgain.withLock { $0 += 1 } }
+        })
     }
 
     /// Holds the first batch's commit back from being durable until `release` is signalled;
@@ -188,7 +201,8 @@ import Testing
   /// Runs `numbers` as one batch (`refused` among them failing), after a lone write of `lone`
   /// that holds the transaction while they arrive; returns the savepoints set meanwhile.
   private static func batch(
-    _ numbers: [Int], refused: Int? = nil, after lone: Int, _ fixture: Fixture
+    _ numbers: [Int], refused: Int? = nil, refusedFirst: Int? = nil, after lone: Int,
+    _ fixture: Fixture
   ) -> Int {
     let before = fixture.savepointsSet.withLock { $0 }
     let inside = DispatchSemaphore(value: 0)
@@ -197,7 +211,7 @@ import Testing
     for n in [lone] + numbers {
       done.enter()
       Thread {
-        _ = try? fixture.insert(n, refuse: n == refused) {
+        _ = try? fixture.insert(n, refuse: n == refused, refuseFirst: n == refusedFirst) {
           if n == lone {
             inside.signal()
             release.wait()
@@ -230,6 +244,30 @@ import Testing
         #expect(Self.batch([next + 1, next + 2], after: next, fixture) == 0)
         #expect(try fixture.rows.count == 6 + 3 * (next / 10))
         #expect(fixture.batches.withLock { $0.map(\.failed) }.reduce(0, +) == 1)
+      }
+    }
+  }
+
+  /// docs/security.md, "One trainee's failing writes and another's": a write refused before it
+  /// changed anything fails alone; its batch is not run again and the next ones set no
+  /// savepoints.
+  @Test func aWriteThatFailsHavingChangedNothingFailsAlone() async throws {
+    try await onThread {
+      try withTemporaryDirectory { directory in
+        let fixture = try Fixture(.sqlite, in: directory, savepoints: .afterAFailure)
+        for round in 0..<20 {
+          let first = round * 10
+          #expect(
+            Self.batch([first + 2, first + 3], refusedFirst: first + 2, after: first + 1, fixture)
+              == 0)
+        }
+        #expect(fixture.runsAgain.withLock { $0 } == 0)
+        #expect(fixture.batches.withLock { $0.map(\.failed) }.reduce(0, +) == 20)
+        #expect(try fixture.rows == (0..<20).flatMap { [$0 * 10 + 1, $0 * 10 + 3] })
+        // One that changed a row before failing still runs its batch again, guarded.
+        #expect(Self.batch([501, 502], refused: 501, after: 500, fixture) == 2)
+        #expect(fixture.runsAgain.withLock { $0 } == 1)
+        #expect(try fixture.rows.suffix(2) == [500, 502])
       }
     }
   }

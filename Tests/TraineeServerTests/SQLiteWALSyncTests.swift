@@ -51,6 +51,36 @@ import Testing
     }
   }
 
+  /// docs/security.md, "One trainee's failing writes and another's": a transaction that wrote
+  /// nothing takes no sync of its own, but returns only once the commits before it are durable.
+  @Test func aTransactionThatWroteNothingWaitsOnlyForTheCommitsBeforeIt() throws {
+    try withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("n.sqlite").path
+      let database = try SQLiteDatabase(path: path, options: .init(syncOffWriter: true))
+      defer { database.close() }
+      let walSync = try #require(database.walSync)
+      try database.execute("CREATE TABLE t (x INTEGER NOT NULL)")
+      let before = walSync.count
+      for _ in 0..<5 {
+        try database.transaction { db in
+          _ = try db.row("SELECT count(*) FROM t") { try $0.int(0) }
+        }
+      }
+      #expect(walSync.count == before)
+      let (_, written) = try database.committedTransaction {
+        try $0.run("INSERT INTO t VALUES (1)")
+      }
+      let (_, nothing) = try database.committedTransaction { db in
+        _ = try db.row("SELECT count(*) FROM t") { try $0.int(0) }
+      }
+      // The empty commit's answer waits for the insert before it: one sync, for both.
+      try nothing()
+      #expect(walSync.count == before + 1)
+      try written()
+      #expect(walSync.count == before + 1)
+    }
+  }
+
   /// A sync covers every commit that finished before it began: commits that finish while one
   /// sync runs wait for the next, and share it.
   @Test func commitsThatFinishDuringASyncShareTheNext() throws {

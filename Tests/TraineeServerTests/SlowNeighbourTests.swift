@@ -15,7 +15,15 @@ import Testing
 /// off libmicrohttpd's event threads. Structural, not timed: the heavy client's requests are
 /// held until the light one has been answered; a server that ran handlers on its event threads
 /// (as before, one per core) never answers the light one, and the test fails on its time limit.
+/// Each server's admission names the account as the trainee API's does (here the token itself),
+/// so that the requests wait in their accounts' lines.
 @Suite(.timeLimit(.minutes(2))) struct SlowNeighbourTests {
+  /// Names the request's account after its `Authorization`, as an authenticating admission would.
+  private static let admitAccount: @Sendable (inout HTTPRequest) -> HTTPResponse? = { head in
+    head.account = head.headers["Authorization"]
+    return nil
+  }
+
   /// A handler that holds every request of "Bearer heavy" until `release` is signalled.
   private static func handler(
     holding release: DispatchSemaphore
@@ -31,7 +39,7 @@ import Testing
     let server = MicroHTTPDServer(
       configuration: .init(
         port: 0, threadCount: 1, workerCount: 6, workersPerClient: 3, queuedPerClient: 10),
-      handler: Self.handler(holding: release))
+      admit: Self.admitAccount, handler: Self.handler(holding: release))
     let port = try server.start()
     defer { server.stop() }
     let heavyClient = LoopbackClient(port: port)
@@ -56,7 +64,7 @@ import Testing
     let server = MicroHTTPDServer(
       configuration: .init(
         port: 0, threadCount: 1, workerCount: 2, workersPerClient: 1, queuedPerClient: 2),
-      handler: Self.handler(holding: release))
+      admit: Self.admitAccount, handler: Self.handler(holding: release))
     let port = try server.start()
     defer { server.stop() }
     // Four at once: one runs and two wait (all held), so the first answer is the fourth's 503.
@@ -91,6 +99,7 @@ import Testing
       configuration: .init(
         port: 0, threadCount: 1, workerCount: cores + 2, workersPerClient: cores,
         queuedPerClient: 10),
+      admit: Self.admitAccount,
       handler: { request in
         if request.headers["Authorization"] == "Bearer heavy" {
           spinning.add(1, ordering: .relaxed)

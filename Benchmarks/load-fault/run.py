@@ -35,6 +35,7 @@ import multiprocessing
 import os
 import random
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -58,11 +59,16 @@ SERVERS = []  # every server started here, stopped on every exit path
 class Server:
     """`perform serve` on 127.0.0.1 with a port picked by the server; restartable on one database."""
 
-    def __init__(self, perform, database, workdir, extra_args):
+    def __init__(self, perform, database, workdir, extra_args, quotas=False, nofile=None):
+        """`quotas`: keep the server's per-trainee quotas and write rate (off by default: the
+        simulated trainees write far faster than people). `nofile`: the child's descriptor
+        limit, when it must differ from this process's."""
         self.perform = perform
         self.database = database
         self.workdir = workdir
         self.extra_args = extra_args
+        self.quotas = quotas
+        self.nofile = nofile
         self.proc = None
         self.port = None
         self.demo_token = None
@@ -76,14 +82,16 @@ class Server:
         self.starts += 1
         log_path = os.path.join(self.workdir, f"server-{self.starts}.log")
         log = open(log_path, "wb")
-        # Simulated trainees write far faster than people: no per-trainee write rate or quota.
-        args = [self.perform, "serve", "--demo", "--port", "0", "--database", self.database,
-                "--quota-write-rate", "off", "--quota-workout-logs", "off",
-                "--quota-meal-logs", "off", "--quota-nutrition-days", "off"]
+        args = [self.perform, "serve", "--demo", "--port", "0", "--database", self.database]
+        if not self.quotas:
+            args += ["--quota-write-rate", "off", "--quota-workout-logs", "off",
+                     "--quota-meal-logs", "off", "--quota-nutrition-days", "off"]
+        nofile = self.nofile
+        limit = (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, nofile)) if nofile else None
         self.proc = subprocess.Popen(args + self.extra_args, stdout=log, stderr=subprocess.STDOUT,
-                                     stdin=subprocess.DEVNULL)
+                                     stdin=subprocess.DEVNULL, preexec_fn=limit)
         log.close()
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             text = open(log_path, "rb").read().decode("utf-8", "replace")
             m = re.search(r"listening: http://127\.0\.0\.1:(\d+)", text)
@@ -99,7 +107,7 @@ class Server:
             if self.proc.poll() is not None:
                 raise SystemExit(f"perform serve exited with {self.proc.returncode}:\n{text}")
             time.sleep(0.02)
-        raise SystemExit("perform serve did not print its port within 30 s")
+        raise SystemExit("perform serve did not print its port within 60 s")
 
     def kill(self):
         if self.proc and self.proc.poll() is None:

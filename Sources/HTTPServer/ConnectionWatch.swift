@@ -27,7 +27,7 @@ final class ConnectionWatch: @unchecked Sendable {
   /// caller shuts it).
   func open(_ id: OpenConnections.ID, socket: Int32, address: String) -> Bool {
     locked {
-      let hadDeadline = $0.nextDeadline != nil
+      let hadDeadline = $0.hasDeadline
       let admitted = $0.open(id, socket: socket, address: address, at: .now)
       if admitted && !hadDeadline { condition.signal() }
       return admitted
@@ -42,7 +42,7 @@ final class ConnectionWatch: @unchecked Sendable {
   /// A request ended; the next one's header section is due by the deadline.
   func requestEnded(_ id: OpenConnections.ID) {
     locked {
-      let hadDeadline = $0.nextDeadline != nil
+      let hadDeadline = $0.hasDeadline
       $0.requestEnded(id, at: .now)
       if !hadDeadline { condition.signal() }
     }

@@ -29,7 +29,9 @@ public final class MicroHTTPDServer: Sendable {
     public var host: String
     /// The port to listen on; 0 picks a free one (see `MicroHTTPDServer.port`).
     public var port: UInt16
-    /// Threads in the pool answering requests; at least 1.
+    /// Threads in the pool answering requests; at least 1. By default eight per core, so that a
+    /// flood on a few connections holds few of them and the kernel's scheduler gives the others
+    /// their turn (docs/security.md, "A flood of /readyz").
     public var threadCount: Int
     /// The largest request body accepted; a larger one is answered 413.
     public var maxBodyBytes: Int
@@ -74,7 +76,7 @@ public final class MicroHTTPDServer: Sendable {
     public init(
       host: String = "127.0.0.1",
       port: UInt16 = 8080,
-      threadCount: Int = ProcessInfo.processInfo.activeProcessorCount,
+      threadCount: Int = 8 * ProcessInfo.processInfo.activeProcessorCount,
       maxBodyBytes: Int = 1 << 20,
       connectionTimeoutSeconds: Int = 60,
       workerCount: Int = max(64, 16 * ProcessInfo.processInfo.activeProcessorCount),

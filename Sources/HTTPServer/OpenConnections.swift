@@ -34,12 +34,15 @@ struct OpenConnections {
     var counted: String?
     var socket: Int32
     /// When its header section must be in; `nil` while a request is being read or answered.
-    var deadline: ContinuousClock.Instant?
+    var deadline: ContinuousClock.Instant? = nil
   }
 
   let limits: Limits
   private(set) var countByAddress: [String: Int] = [:]
   private var entries: [ID: Entry] = [:]
+  /// How many of `entries` have a deadline: whether the watch must wait for one, known without
+  /// a walk over every connection on each request (a profile of a `/readyz` flood showed the walk).
+  private var withDeadline = 0
   /// Connections refused or shut for their deadline, until they close: none of their requests
   /// is served.
   private var ended: Set<ID> = []
@@ -65,7 +68,8 @@ struct OpenConnections {
       countByAddress[key] = open + 1
       counted = key
     }
-    entries[id] = Entry(counted: counted, socket: socket, deadline: now + limits.headerDeadline)
+    setDeadline(
+      of: id, to: now + limits.headerDeadline, opening: Entry(counted: counted, socket: socket))
     return true
   }
 
@@ -73,19 +77,20 @@ struct OpenConnections {
   /// when the connection was refused or shut for its deadline (the request must not be served).
   mutating func headersArrived(_ id: ID) -> Bool {
     guard !ended.contains(id) else { return false }
-    entries[id]?.deadline = nil
+    setDeadline(of: id, to: nil)
     return true
   }
 
   /// A request on `id` ended at `now`: the next one's header section is due by the deadline.
   mutating func requestEnded(_ id: ID, at now: ContinuousClock.Instant) {
     guard !ended.contains(id) else { return }
-    entries[id]?.deadline = now + limits.headerDeadline
+    setDeadline(of: id, to: now + limits.headerDeadline)
   }
 
   /// The connection `id` closed: it counts no more.
   mutating func close(_ id: ID) {
     ended.remove(id)
+    setDeadline(of: id, to: nil)
     guard let entry = entries.removeValue(forKey: id) else { return }
     if let key = entry.counted {
       let left = countByAddress[key, default: 1] - 1
@@ -99,16 +104,33 @@ struct OpenConnections {
     var sockets: [Int32] = []
     for (id, entry) in entries {
       guard let deadline = entry.deadline, deadline <= now else { continue }
-      entries[id]?.deadline = nil
+      setDeadline(of: id, to: nil)
       ended.insert(id)
       sockets.append(entry.socket)
     }
     return sockets
   }
 
-  /// The earliest deadline of the connections open.
+  /// The earliest deadline of the connections open (a walk over them all: for the watch, once
+  /// per wake-up).
   var nextDeadline: ContinuousClock.Instant? {
-    entries.values.lazy.compactMap(\.deadline).min()
+    withDeadline == 0 ? nil : entries.values.lazy.compactMap(\.deadline).min()
+  }
+
+  /// Whether any connection open has a deadline, without a walk.
+  var hasDeadline: Bool { withDeadline > 0 }
+
+  /// Sets the deadline of `id` (of the entry `opening`, when it is new), keeping `withDeadline`.
+  private mutating func setDeadline(
+    of id: ID, to deadline: ContinuousClock.Instant?, opening: Entry? = nil
+  ) {
+    if let opening {
+      if entries[id]?.deadline != nil { withDeadline -= 1 }
+      entries[id] = opening
+    }
+    guard let old = entries[id] else { return }
+    withDeadline += (deadline == nil ? 0 : 1) - (old.deadline == nil ? 0 : 1)
+    entries[id]?.deadline = deadline
   }
 
   /// Connections counted (exempt ones included).

@@ -94,7 +94,17 @@ public struct Router: Sendable {
   public mutating func getExemptFromLimits(
     _ pattern: String, answersAtOnce: Bool = false, handler: @escaping Handler
   ) {
-    add(.get, pattern, kept: answersAtOnce ? handler : nil, handler: handler)
+    getExemptFromLimits(pattern, kept: answersAtOnce ? handler : nil, handler: handler)
+  }
+
+  /// Adds a `GET` route that no per-client limit applies to (as
+  /// `getExemptFromLimits(_:answersAtOnce:handler:)`), with `kept` its kept answer: it must read
+  /// nothing but memory, since it is asked on MHD's thread whatever the store; `nil` from it
+  /// hands the request to `handler` on a worker.
+  public mutating func getExemptFromLimits(
+    _ pattern: String, kept: KeptAnswer?, handler: @escaping Handler
+  ) {
+    add(.get, pattern, kept: kept, handler: handler)
     routes[routes.count - 1].isExemptFromLimits = true
     routes[routes.count - 1].keptReadsStore = false
     table = Table()

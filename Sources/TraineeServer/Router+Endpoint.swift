@@ -28,6 +28,16 @@ extension Router {
     precondition(endpoint.method == .get, "\(endpoint.path) is exempt from limits but not a GET")
     getExemptFromLimits(endpoint.routePattern, answersAtOnce: answersAtOnce, handler: handler)
   }
+
+  /// Registers `endpoint`, a `GET` that no per-client limit applies to, with `kept` its answer
+  /// from memory (`getExemptFromLimits(_:kept:handler:)`).
+  mutating func addExemptFromLimits<Answer>(
+    _ endpoint: Endpoint<NoBody, Answer>, kept: @escaping KeptAnswer,
+    handler: @escaping Handler
+  ) {
+    precondition(endpoint.method == .get, "\(endpoint.path) is exempt from limits but not a GET")
+    getExemptFromLimits(endpoint.routePattern, kept: kept, handler: handler)
+  }
 }
 
 extension TraineeAPIRoutes {

@@ -1,4 +1,5 @@
 import Foundation
+import LockedValue
 import Testing
 import TraineeAPI
 
@@ -90,6 +91,33 @@ private typealias F = StoreFixture
     #expect(api.router.respondFromKept(to: request, storeIsLocal: true)?.status == .ok)
     #expect(api.router.respondFromKept(to: request, storeIsLocal: false) == nil)
     #expect(api.router.respondFromKept(to: HTTPRequest(method: .get, path: "/readyz")) == nil)
+  }
+
+  /// A "ready" from the database is sent again from MHD's thread for a second, so a flood of
+  /// `/readyz` does not hand each one to a worker (docs/security.md, "A flood of /readyz"); a
+  /// "not ready" is never kept, and a clock set back makes the kept one stale.
+  @Test func aReadyIsKeptForASecondAndANotReadyNever() throws {
+    let database = try StoreBackend.sqlite.makeDatabase()
+    let store = try DatabaseTraineeStore(database: database, now: { F.monday })
+    let clock = Locked(F.monday)
+    let router = TraineeAPIRoutes(store: store, now: { clock.withLock { $0 } }).router()
+    let readyz = HTTPRequest(method: .get, path: "/readyz")
+    #expect(router.respondFromKept(to: readyz, storeIsLocal: false) == nil)
+    #expect(router.respondConditionally(to: readyz).status == .ok)
+    let kept = try #require(router.respondFromKept(to: readyz, storeIsLocal: false))
+    #expect(kept.status == .ok)
+    clock.withLock { $0 = F.monday.addingTimeInterval(0.999) }
+    #expect(router.respondFromKept(to: readyz, storeIsLocal: false)?.status == .ok)
+    clock.withLock { $0 = F.monday.addingTimeInterval(1) }
+    #expect(router.respondFromKept(to: readyz, storeIsLocal: false) == nil)
+    clock.withLock { $0 = F.monday.addingTimeInterval(-1) }
+    #expect(router.respondFromKept(to: readyz, storeIsLocal: false) == nil)
+
+    clock.withLock { $0 = F.monday }
+    #expect(router.respondConditionally(to: readyz).status == .ok)
+    database.close()
+    #expect(router.respondConditionally(to: readyz).status == .serviceUnavailable)
+    #expect(router.respondFromKept(to: readyz, storeIsLocal: false) == nil)
   }
 
   @Test func theServerSendsAnAnswerGivenAtOnceAndHandsTheRestToAWorker() async throws {

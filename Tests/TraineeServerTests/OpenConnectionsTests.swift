@@ -28,6 +28,27 @@ struct OpenConnectionsTests {
     #expect(connections.count == 0)
   }
 
+  /// Whether any connection has a deadline is kept as the calls come, not walked for on each
+  /// request; over generated sequences of every call it says what a walk would.
+  @Test(arguments: 0..<20)
+  func whetherAnyDeadlineRunsIsKeptWithoutAWalk(seed: UInt64) {
+    var random = SplitMixNumbers(seed: seed)
+    var connections = OpenConnections(limits: Self.limits)
+    var now = Self.start
+    for step in 0..<400 {
+      let id = Int(random.next() % 12)
+      switch random.next() % 6 {
+      case 0: _ = connections.open(id, socket: Int32(id), address: "192.0.2.\(id % 3)", at: now)
+      case 1: _ = connections.headersArrived(id)
+      case 2: connections.requestEnded(id, at: now)
+      case 3: connections.close(id)
+      case 4: _ = connections.overdue(at: now)
+      default: now += .seconds(Int(random.next() % 40))
+      }
+      #expect(connections.hasDeadline == (connections.nextDeadline != nil), "step \(step)")
+    }
+  }
+
   @Test func aTrustedProxyIsNotLimited() {
     var connections = OpenConnections(limits: Self.limits)
     let opened = connections.open(
@@ -97,5 +118,18 @@ extension OpenConnections {
       opened[id] = open(id, socket: Int32(id), address: address, at: OpenConnectionsTests.start)
     }
     return opened
+  }
+}
+
+/// SplitMix64: numbers from a seed, for generated call sequences.
+private struct SplitMixNumbers {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

@@ -104,6 +104,39 @@ let commandUsages: [CommandUsage] = [
           Create a trainee; prints "id: ID" and "token: TOKEN" (shown only this once).
       """),
   CommandUsage(
+    words: ["studio"],
+    text: """
+      perform studio add NAME | perform studio list [--database PATH|URL]
+          Create a studio (prints "id: ID"), or list every studio, oldest first: its id,
+          when it was created and its name.
+      """),
+  CommandUsage(
+    words: ["account", "add"],
+    text: """
+      perform account add --role coach|operator --name NAME --email EMAIL [--studio ID]
+          [--password-file FILE] [--database PATH|URL]
+          Create a coach of a studio (--studio) or an operator; prints "id: ID". The
+          password (12 characters or more) is the first line of standard input or FILE.
+      """),
+  CommandUsage(
+    words: ["account", "suspend"],
+    text: """
+      perform account suspend|reinstate ID [--database PATH|URL]
+          Refuse every session of the account from its next request, or lift that.
+      """),
+  CommandUsage(
+    words: ["invite", "create"],
+    text: """
+      perform invite create --studio ID [--valid-for SECONDS] [--database PATH|URL]
+          Create an invite to a studio; prints its code once (7 days, at most 30).
+      """),
+  CommandUsage(
+    words: ["audit"],
+    text: """
+      perform audit [--account ID] [--limit 100] [--database PATH|URL]
+          Print the audit log of authentication, newest first, one event a line.
+      """),
+  CommandUsage(
     words: ["program", "import"],
     text: """
       perform program import FILE --trainee ID [--database PATH|URL] [--replace-with-empty]

@@ -72,7 +72,9 @@ let commandUsages: [CommandUsage] = [
           [--quota-technique-videos 5000/8MiB] [--quota-write-rate 3600/1200]
           Run the trainee API server until interrupted. --demo creates a demo trainee
           once and prints its token on every start ("token: ..."), the same one each
-          time (kept in PATH.demo-token, readable only by you). Requests
+          time (kept in PATH.demo-token, readable only by you), and a demo coach of its
+          studio (coach@demo.example; its random password printed at start and kept in
+          PATH.demo-coach). Requests
           beyond a client address's share, or bodies beyond the memory budget, are
           answered 503 with Retry-After; behind a reverse proxy, name it with
           --trusted-proxy so X-Forwarded-For tells the clients apart. One JSON line per

@@ -85,8 +85,8 @@ let package = Package(
     .target(
       name: "TraineeServer",
       dependencies: [
-        "TraineeData", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer", "LockedValue",
-        "SHA256Digest",
+        "TraineeData", "Accounts", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer",
+        "LockedValue", "SHA256Digest",
       ]),
     // Scripted, deterministic runs of the engine: `perform replay`.
     .target(name: "WorkoutReplay", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"]),
@@ -134,7 +134,7 @@ let package = Package(
         "TraineeData", "SQLStore", "HTTPServer",
         "LiveActivity", "NutritionReplay", "NutritionLog", "TerminalUI", "PerformApp",
         "TerminalScreens", "NutritionScreens", "LiveWorkoutScreens", "DurableFiles",
-        "TrainingHistory",
+        "TrainingHistory", "Accounts",
       ]
     ),
     // What the benchmarks share: mean, p50, p99 and max of timed samples, and their table.

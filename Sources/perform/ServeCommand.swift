@@ -70,12 +70,21 @@ enum ServeCommand {
       say("metrics: http://\(bracketed(configuration.metricsHost)):\(port)/metrics")
     }
     // SIGHUP (a log rotation moved the file away): the access log opens its file again.
+    let pruning: AuditLogPruning?
+    do {
+      pruning = try AuditLogPruning(
+        store: ready.store, retentionDays: settings.auditRetentionDays)
+    } catch {
+      fail("audit log: cannot prune: \(error)")
+      pruning = nil
+    }
     let hangUp = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
     hangUp.setEventHandler { try? server.reopenAccessLog() }
     listen(hangUp, for: SIGHUP)
     termination.wait()
     // SIGTERM or SIGINT: no new connection; the requests begun end (bounded); then stop.
     server.drain()
+    pruning?.stop()
     hangUp.cancel()
     return 0
   }

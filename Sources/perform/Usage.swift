@@ -122,6 +122,25 @@ let commandUsages: [CommandUsage] = [
           shape, e.g. examples/demo-meal-plan.json), read as strictly as a program.
       """),
   CommandUsage(
+    words: ["account", "export"],
+    text: """
+      perform account export ID [--to FILE] [--database PATH|URL]
+          Write everything stored about account ID as one JSON document (formatVersion
+          1: the account, its studios, sessions, invites, attempts and audit events, and
+          a trainee's records), to FILE (0600, replaced only once whole) or to standard
+          output. An unknown ID exits 2.
+      """),
+  CommandUsage(
+    words: ["account", "delete"],
+    text: """
+      perform account delete ID [--yes] [--database PATH|URL]
+          Delete account ID and every row of it (a trainee's records too) in one
+          transaction; its sessions end at once. Without --yes, asks for the ID to be
+          typed again. Its audit events stay under an opaque marker for the retention of
+          `perform serve --audit-retention-days`. A coach's studio keeps their invites
+          (open ones are revoked).
+      """),
+  CommandUsage(
     words: ["db", "copy"],
     text: """
       perform db copy --from PATH|URL --to PATH|URL

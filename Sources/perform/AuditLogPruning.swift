@@ -18,15 +18,18 @@ final class AuditLogPruning {
   init(store: DatabaseTraineeStore, retentionDays: Int) throws {
     let accounts = try DatabaseAccountStore(store: store)
     let retention = Int64(retentionDays) * 86_400
-    timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
-    timer.setEventHandler {
+    let prune = {
       do {
         _ = try accounts.pruneAuditLog(retentionSeconds: retention)
       } catch {
         fail("audit log: pruning failed, tried again in an hour: \(error)")
       }
     }
-    timer.schedule(deadline: .now(), repeating: Self.interval)
+    // The first pruning is done before the server says it listens.
+    prune()
+    timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+    timer.setEventHandler(handler: prune)
+    timer.schedule(deadline: .now() + Self.interval, repeating: Self.interval)
     timer.resume()
   }
 

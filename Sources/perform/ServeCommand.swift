@@ -63,13 +63,6 @@ enum ServeCommand {
       fail(message(error))
       return 1
     }
-    let http = configuration.http
-    say("database: \(ready.store.database.location)")
-    say("listening: http://\(bracketed(http.host)):\(server.port)")
-    if let port = ready.metricsPort {
-      say("metrics: http://\(bracketed(configuration.metricsHost)):\(port)/metrics")
-    }
-    // SIGHUP (a log rotation moved the file away): the access log opens its file again.
     let pruning: AuditLogPruning?
     do {
       pruning = try AuditLogPruning(
@@ -78,6 +71,13 @@ enum ServeCommand {
       fail("audit log: cannot prune: \(error)")
       pruning = nil
     }
+    let http = configuration.http
+    say("database: \(ready.store.database.location)")
+    say("listening: http://\(bracketed(http.host)):\(server.port)")
+    if let port = ready.metricsPort {
+      say("metrics: http://\(bracketed(configuration.metricsHost)):\(port)/metrics")
+    }
+    // SIGHUP (a log rotation moved the file away): the access log opens its file again.
     let hangUp = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
     hangUp.setEventHandler { try? server.reopenAccessLog() }
     listen(hangUp, for: SIGHUP)

@@ -70,6 +70,7 @@ let commandUsages: [CommandUsage] = [
           [--quota-workout-logs 10000/64MiB] [--quota-meal-logs 40000/64MiB]
           [--quota-nutrition-days 5000/64MiB] [--quota-substitutions 5000/4MiB]
           [--quota-technique-videos 5000/8MiB] [--quota-write-rate 3600/1200]
+          [--audit-retention-days 90]
           Run the trainee API server until interrupted. --demo creates a demo trainee
           once and prints its token on every start ("token: ..."), the same one each
           time (kept in PATH.demo-token, readable only by you). Requests
@@ -96,6 +97,8 @@ let commandUsages: [CommandUsage] = [
           nothing and answers 507, past the rate 429 with Retry-After.
           --answer-cache-mib bounds the answers kept for reads; one trainee's hold at
           most an eighth of it.
+          A deleted account's audit events are kept under an opaque marker for
+          --audit-retention-days, then pruned (at start and every hour).
       """),
   CommandUsage(
     words: ["trainee", "add"],

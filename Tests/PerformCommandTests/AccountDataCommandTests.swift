@@ -130,4 +130,18 @@ import Testing
     driver.close()
     #expect(left == ["deleted:recent", "sign_in"])
   }
+
+  @Test func aRetentionOutsideItsRangeIsRefusedNamingTheOption() throws {
+    for days in ["0", "3651", "ninety"] {
+      let checked = try PerformBinary.run(
+        ["serve", "--check-config", "--audit-retention-days", days, "--database", ":memory:"])
+      #expect(checked.status == 2)
+      #expect(checked.stderr.contains("--audit-retention-days \"\(days)\" is not a number"))
+    }
+    let fine = try PerformBinary.run(
+      ["serve", "--check-config", "--audit-retention-days", "30", "--database", ":memory:"])
+    #expect(
+      String(decoding: fine.stdout, as: UTF8.self).contains(
+        "audit retention of deleted accounts: 30 days"), "\(fine.stderr)")
+  }
 }

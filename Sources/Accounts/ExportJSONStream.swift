@@ -18,8 +18,6 @@ struct ExportJSONStream {
   private let sink: ([UInt8]) throws -> Void
   /// Per open object or array: whether a member or element was written yet.
   private var written: [Bool] = []
-  /// The most bytes that waited at once, for the memory bound's test.
-  private(set) var largestBuffer = 0
 
   init(sink: @escaping ([UInt8]) throws -> Void) {
     self.sink = sink
@@ -63,7 +61,6 @@ struct ExportJSONStream {
 
   /// Hands every waiting byte to the sink.
   mutating func flush() throws {
-    largestBuffer = max(largestBuffer, buffer.count)
     guard !buffer.isEmpty else { return }
     try sink(buffer)
     buffer.removeAll(keepingCapacity: true)

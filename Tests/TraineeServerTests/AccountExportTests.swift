@@ -123,6 +123,18 @@ import TraineeAPI
       NotificationConfigDto(type: "B_CUSTOM", enabled: true), for: ada.trainee)
     let database = try StoreBackend.postgresql.makeDatabase()
     try DatabaseCopy.copy(from: sqlite.trainees.database, to: database)
+    // The test cluster sorts text as C.UTF-8 does; a column of a locale's order (ICU's root
+    // locale, which puts `a_custom` before `B_CUSTOM`) shows that the export does not depend on it.
+    let icu = try database.writeTransaction(.readCommitted) { db in
+      guard
+        try db.row("SELECT 1 FROM pg_collation WHERE collname = 'und-x-icu'", { try $0.int(0) })
+          != nil
+      else { return false }
+      try db.run(
+        #"ALTER TABLE notification_configs ALTER COLUMN type TYPE TEXT COLLATE "und-x-icu""#)
+      return true
+    }
+    #expect(icu, "this PostgreSQL has no ICU collation: the export's byte order is not exercised")
     let postgreSQL = try AccountFixture(database: database, clock: sqlite.clock)
     for account in [ada.account, ada.coach.id] {
       let fromSQLite = try Self.export(account, sqlite).document

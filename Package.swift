@@ -79,7 +79,9 @@ let package = Package(
     // per device with rotating refresh tokens, limits on guessing, the audit log. No HTTP.
     .target(
       name: "Accounts",
-      dependencies: ["TraineeData", "TraineeAPI", "SQLStore", "PasswordHashing"]),
+      dependencies: [
+        "TraineeData", "TraineeAPI", "SQLStore", "PasswordHashing", "JSONWire",
+      ]),
     // The trainee API service: routes on HTTPServer, authentication, kept answers, request
     // bodies, health routes; storage through TraineeData.
     .target(
@@ -131,7 +133,7 @@ let package = Package(
       name: "perform",
       dependencies: [
         "WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI", "TraineeServer",
-        "TraineeData", "SQLStore", "HTTPServer",
+        "TraineeData", "SQLStore", "HTTPServer", "Accounts",
         "LiveActivity", "NutritionReplay", "NutritionLog", "TerminalUI", "PerformApp",
         "TerminalScreens", "NutritionScreens", "LiveWorkoutScreens", "DurableFiles",
         "TrainingHistory", "Accounts",

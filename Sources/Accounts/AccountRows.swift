@@ -98,7 +98,7 @@ extension Invite {
 
 extension AuthEvent {
   static let columns = DatabaseColumns([
-    "id", "event", "account_id", "studio_id", "session_id", "address", "at",
+    "id", "event", "account_id", "studio_id", "session_id", "address", "at", "account_marker",
   ])
 
   init(row: NamedRow) throws {
@@ -111,6 +111,7 @@ extension AuthEvent {
       account: (try row["account_id"] as Int64?).map(AccountID.init(rawValue:)),
       studio: (try row["studio_id"] as Int64?).map(StudioID.init(rawValue:)),
       session: (try row["session_id"] as String?).flatMap(SessionID.init(rawValue:)),
-      address: try row["address"], at: Date(milliseconds: try row["at"]))
+      address: try row["address"], at: Date(milliseconds: try row["at"]),
+      accountMarker: try row["account_marker"])
   }
 }

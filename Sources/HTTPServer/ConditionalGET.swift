@@ -19,7 +19,8 @@ extension HTTPResponse {
   /// `self`, the answer to `request`, with an `ETag` (a GET answered 200), or 304 Not Modified
   /// when the request's `If-None-Match` names that tag (or `*`).
   func answering(conditional request: HTTPRequest) -> HTTPResponse {
-    guard request.method == .get, status == .ok else { return self }
+    // An answer sent from a file is not tagged: its digest would cost a read of the whole file.
+    guard request.method == .get, status == .ok, bodyFile == nil else { return self }
     let response = headers["ETag"] == nil ? tagged() : self
     let tag = response.headers["ETag"] ?? ""
     if let header = request.headers["If-None-Match"], Self.header(header, matches: tag) {

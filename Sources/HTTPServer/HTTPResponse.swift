@@ -53,12 +53,21 @@ public struct HTTPResponse: Equatable, Sendable {
   public var headers: HTTPHeaders
   /// The body bytes.
   public var body: Data
+  /// A body sent from a file instead of `body` (which is then empty): an answer too large to
+  /// hold in memory.
+  public var bodyFile: ResponseBodyFile?
 
   /// A response.
   public init(status: HTTPStatus, headers: HTTPHeaders = [:], body: Data = Data()) {
     self.status = status
     self.headers = headers
     self.body = body
+  }
+
+  /// A response whose body is sent from `file`.
+  public init(status: HTTPStatus, headers: HTTPHeaders = [:], file: ResponseBodyFile) {
+    self.init(status: status, headers: headers)
+    bodyFile = file
   }
 
   /// `value` encoded as JSON (keys sorted) with `Content-Type: application/json`; a value that

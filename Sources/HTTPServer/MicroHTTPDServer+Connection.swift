@@ -60,12 +60,21 @@ func queueAnswer(
       message: "The server could not complete the request.")
   }
   request.status = response.status.code
-  request.bytesOut = response.body.count
-  let created = response.body.withUnsafeBytes { bytes in
-    bytes.isEmpty
-      ? MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
-      : MHD_create_response_from_buffer(
-        bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+  request.bytesOut = response.bodyFile?.size ?? response.body.count
+  let created: OpaquePointer?
+  if let file = response.bodyFile {
+    // MHD closes the copy of the descriptor it is given when it is done sending.
+    let descriptor = dup(file.descriptor)
+    guard descriptor >= 0 else { return .NO }
+    created = MHD_create_response_from_fd64(UInt64(file.size), descriptor)
+    if created == nil { close(descriptor) }
+  } else {
+    created = response.body.withUnsafeBytes { bytes in
+      bytes.isEmpty
+        ? MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
+        : MHD_create_response_from_buffer(
+          bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+    }
   }
   guard let created else { return .NO }
   defer { MHD_destroy_response(created) }

@@ -26,6 +26,8 @@ public enum AuthEventKind: String, Sendable, CaseIterable {
   case inviteRefused = "invite_refused"
   case membershipEnded = "membership_ended"
   case legacyTokenReplaced = "legacy_token_replaced"
+  case accountDeleted = "account_deleted"
+  case accountDeletionFailed = "account_deletion_failed"
 }
 
 /// One entry of the audit log.
@@ -37,10 +39,13 @@ public struct AuthEvent: Equatable, Sendable {
   public var session: SessionID?
   public var address: String?
   public var at: Date
+  /// The opaque marker that names a deleted account instead of its id (docs/decisions/accounts.md,
+  /// "Deleting an account"); `nil` for a live account's event.
+  public var accountMarker: String?
 
   public init(
     id: Int64, kind: AuthEventKind, account: AccountID?, studio: StudioID?, session: SessionID?,
-    address: String?, at: Date
+    address: String?, at: Date, accountMarker: String? = nil
   ) {
     self.id = id
     self.kind = kind
@@ -49,5 +54,6 @@ public struct AuthEvent: Equatable, Sendable {
     self.session = session
     self.address = address
     self.at = at
+    self.accountMarker = accountMarker
   }
 }

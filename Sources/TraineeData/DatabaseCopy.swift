@@ -98,7 +98,10 @@ public enum DatabaseCopy {
       ]
     ),
     ("auth_attempts", ["subject", "action", "failures", "last_failure_at", "blocked_until"]),
-    ("auth_events", ["id", "account_id", "studio_id", "session_id", "event", "address", "at"]),
+    (
+      "auth_events",
+      ["id", "account_id", "studio_id", "session_id", "event", "address", "at", "account_marker"]
+    ),
   ]
 
   /// The tables whose `id` comes from a sequence.

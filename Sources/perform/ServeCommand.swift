@@ -68,6 +68,14 @@ enum ServeCommand {
       fail(message(error))
       return 1
     }
+    let pruning: AuditLogPruning?
+    do {
+      pruning = try AuditLogPruning(
+        store: ready.store, retentionDays: settings.auditRetentionDays)
+    } catch {
+      fail("audit log: cannot prune: \(error)")
+      pruning = nil
+    }
     let http = configuration.http
     say("database: \(ready.store.database.location)")
     say("listening: http://\(bracketed(http.host)):\(server.port)")
@@ -81,6 +89,7 @@ enum ServeCommand {
     termination.wait()
     // SIGTERM or SIGINT: no new connection; the requests begun end (bounded); then stop.
     server.drain()
+    pruning?.stop()
     hangUp.cancel()
     return 0
   }

@@ -27,12 +27,16 @@ struct ServeSettings {
   ])
   // The trainee quotas (ServeSettings+Quotas.swift).
   .union(quotaOptions.keys)
+  // The audit log's retention (ServeSettings+AuditRetention.swift).
+  .union(["audit-retention-days"])
   static let flags: Set<String> = ["demo", "check-config"]
 
   /// What the server is started with: address, limits, logs, drain and metrics.
   var server: ServerConfiguration
   /// What each trainee may keep and how fast they may write.
   var quotas: TraineeQuotas
+  /// How long a deleted account's audit events are kept, in days.
+  var auditRetentionDays: Int
   var demo: Bool
   var checkOnly: Bool
   /// The options as given (for the database and data directory).
@@ -133,6 +137,7 @@ struct ServeSettings {
     }
     self.server = server
     self.quotas = try Self.quotas(given, name: name)
+    self.auditRetentionDays = try Self.auditRetentionDays(given, name: name)
     self.demo = given.flags.contains("demo")
     self.checkOnly = given.flags.contains("check-config")
     self.given = given
@@ -243,6 +248,7 @@ struct ServeSettings {
       "metrics: \(server.metricsPort.map { "\(server.metricsHost):\($0)" } ?? "off")"
         + (server.metricsPort != nil && server.metricsToken != nil ? " (bearer token)" : ""),
       "answer cache MiB: \(server.answerCacheBytes >> 20)",
+      "audit retention of deleted accounts: \(auditRetentionDays) days",
     ] + Self.summary(of: quotas)
   }
 }

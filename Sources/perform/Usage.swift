@@ -70,6 +70,7 @@ let commandUsages: [CommandUsage] = [
           [--quota-workout-logs 10000/64MiB] [--quota-meal-logs 40000/64MiB]
           [--quota-nutrition-days 5000/64MiB] [--quota-substitutions 5000/4MiB]
           [--quota-technique-videos 5000/8MiB] [--quota-write-rate 3600/1200]
+          [--audit-retention-days 90]
           Run the trainee API server until interrupted. --demo creates a demo trainee
           once and prints its token on every start ("token: ..."), the same one each
           time (kept in PATH.demo-token, readable only by you), and a demo coach of its
@@ -98,6 +99,8 @@ let commandUsages: [CommandUsage] = [
           nothing and answers 507, past the rate 429 with Retry-After.
           --answer-cache-mib bounds the answers kept for reads; one trainee's hold at
           most an eighth of it.
+          A deleted account's audit events are kept under an opaque marker for
+          --audit-retention-days, then pruned (at start and every hour).
       """),
   CommandUsage(
     words: ["trainee", "add"],
@@ -155,6 +158,25 @@ let commandUsages: [CommandUsage] = [
           [--replace-with-empty]
           Replace a trainee's meal plans with FILE's (the GET \(TraineeEndpoints.table.getNutritionPlans.path)
           shape, e.g. examples/demo-meal-plan.json), read as strictly as a program.
+      """),
+  CommandUsage(
+    words: ["account", "export"],
+    text: """
+      perform account export ID [--to FILE] [--database PATH|URL]
+          Write everything stored about account ID as one JSON document (formatVersion
+          1: the account, its studios, sessions, invites, attempts and audit events, and
+          a trainee's records), to FILE (0600, replaced only once whole) or to standard
+          output. An unknown ID exits 2.
+      """),
+  CommandUsage(
+    words: ["account", "delete"],
+    text: """
+      perform account delete ID [--yes] [--database PATH|URL]
+          Delete account ID and every row of it (a trainee's records too) in one
+          transaction; its sessions end at once. Without --yes, asks for the ID to be
+          typed again. Its audit events stay under an opaque marker for the retention of
+          `perform serve --audit-retention-days`. A coach's studio keeps their invites
+          (open ones are revoked).
       """),
   CommandUsage(
     words: ["db", "copy"],

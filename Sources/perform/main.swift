@@ -33,6 +33,8 @@ case "progress":
   status = await ProgressCommand.run(Array(arguments.dropFirst()))
 case "nutrition-plan":
   status = AdminCommands.nutritionPlanImport(Array(arguments.dropFirst()))
+case "account" where AccountDataCommands.subcommands.contains(arguments.dropFirst().first ?? ""):
+  status = AccountDataCommands.run(Array(arguments.dropFirst()))
 case "db":
   status = DatabaseCopyCommand.run(Array(arguments.dropFirst()))
 case "studio":

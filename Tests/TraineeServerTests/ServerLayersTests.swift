@@ -19,7 +19,7 @@ struct ServerLayersTests {
     "PasswordHashing": ["CArgon2"],
     "HTTPServer": ["JSONWire", "LockedValue", "SHA256Digest", "CMicroHTTPD"],
     "TraineeData": ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest", "LockedValue"],
-    "Accounts": ["TraineeData", "TraineeAPI", "SQLStore", "PasswordHashing"],
+    "Accounts": ["TraineeData", "TraineeAPI", "SQLStore", "PasswordHashing", "JSONWire"],
   ]
 
   private static let system: Set<String> = ["Foundation", "Dispatch", "Glibc", "Synchronization"]

@@ -1,7 +1,11 @@
--- user_version 16
+-- user_version 17
 
 -- index auth_events_by_account on auth_events
 CREATE INDEX auth_events_by_account ON auth_events (account_id, id)
+
+-- index auth_events_of_deleted_accounts on auth_events
+CREATE INDEX auth_events_of_deleted_accounts ON auth_events (at)
+  WHERE account_marker IS NOT NULL
 
 -- index meal_logs_by_day on meal_logs
 CREATE INDEX meal_logs_by_day ON meal_logs (trainee_id, date, id)
@@ -79,7 +83,7 @@ CREATE TABLE auth_events (
   event TEXT NOT NULL,
   address TEXT,
   at INTEGER NOT NULL
-) STRICT
+, account_marker TEXT) STRICT
 
 -- table exercise_history on exercise_history
 CREATE TABLE exercise_history (

@@ -462,3 +462,8 @@ SELECT accounts.id, lower(hex(randomblob(16))), studios.id, 'legacy', trainees.c
   trainees.created_at, trainees.token_sha256
 FROM trainees JOIN accounts ON accounts.trainee_id = trainees.id, studios
 WHERE studios.is_default = 1;
+
+-- version 17: audit events of deleted accounts: an opaque marker
+ALTER TABLE auth_events ADD COLUMN account_marker TEXT;
+CREATE INDEX auth_events_of_deleted_accounts ON auth_events (at)
+  WHERE account_marker IS NOT NULL;

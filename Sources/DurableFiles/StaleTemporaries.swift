@@ -62,10 +62,14 @@ extension DurableFile {
     defer { closedir(stream) }
     let descriptor = dirfd(stream)
     var names: [String] = []
+    // NB: an entry is as long as its name, not `MemoryLayout<dirent>.size`: copying the struct
+    // (`entry.pointee.d_name`) reads past a short last entry of readdir's buffer, and crashed
+    // once. The name is read from its offset up to its NUL, inside the entry.
+    let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
     while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let name = String(
+        cString: UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(
+          to: CChar.self))
       if isTemporaryName(name, legacyTemporariesOf: fileNames) { names.append(name) }
     }
     let cutoff = now.timeIntervalSince1970 - max(0, seconds(of: age))

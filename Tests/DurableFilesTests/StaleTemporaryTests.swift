@@ -49,6 +49,21 @@ struct StaleTemporaryTests {
     #expect(try scratch.names() == [])
   }
 
+  /// Every entry's name is read whole from a directory whose entries have names of every
+  /// length, so each readdir buffer ends on entries of many sizes: the sweep once copied a whole
+  /// `dirent` per entry, reading past a short last entry of the buffer.
+  @Test func namesOfEveryLengthAreReadWhole() throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let stale = (0..<300).map { _ in Self.temporaryName() }
+    for name in stale { try Self.write(name, in: scratch, modified: Self.stale) }
+    for length in 1...255 {
+      try Self.write(String(repeating: "n", count: length), in: scratch, modified: Self.stale)
+    }
+    #expect(Self.sweep(scratch) == stale.sorted())
+    #expect(try scratch.names().count == 255)
+  }
+
   @Test func freshTemporariesAreWritesInFlightAndStay() throws {
     let scratch = try ScratchDirectory()
     defer { scratch.remove() }

@@ -24,8 +24,11 @@ struct TextRulesTests {
   nonisolated static let utc = TimeZone(identifier: "UTC")!
 
   @Test func datesFollowTheRegionNotTheLanguage() {
+    // A data directory of its own that is never created: the temporary directory itself would
+    // have the store sweep every other test's files.
     let britain = AppSettingsStore(
-      dataDirectory: FileManager.default.temporaryDirectory,
+      dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent(
+        "text-rules-\(UUID().uuidString)"),
       environment: ["LANG": "en_GB.UTF-8"], now: Date())
     #expect(britain.region == "GB")
     #expect(britain.text.day(Self.friday, timeZone: Self.utc) == "Friday 4 December")

@@ -134,7 +134,7 @@ let package = Package(
         "TraineeData", "SQLStore", "HTTPServer",
         "LiveActivity", "NutritionReplay", "NutritionLog", "TerminalUI", "PerformApp",
         "TerminalScreens", "NutritionScreens", "LiveWorkoutScreens", "DurableFiles",
-        "TrainingHistory",
+        "TrainingHistory", "Accounts",
       ]
     ),
     // What the benchmarks share: mean, p50, p99 and max of timed samples, and their table.

@@ -86,12 +86,19 @@ echo "openapi: perform serve --demo at $url"
 
 # --- the run ---------------------------------------------------------------------------------
 report=("--report" "junit" "--report-junit-path" "$work/junit.xml")
+# Signing out and ending every session would end the demo trainee's only session in the middle of
+# the run, and every later case would test a 401; the route tests cover those two
+# (AccountRoutesTests) and the run skips them (docs/decisions/accounts.md, "The routes"). Export and
+# deletion answer 501 until their branch lands, and are skipped until then.
+skipped=(--exclude-operation-id signOut --exclude-operation-id endAllSessions
+  --exclude-operation-id exportAccount --exclude-operation-id deleteAccount)
 status=0
 # From the temporary folder, so schemathesis's cache (.schemathesis/) stays out of the work tree.
 (cd "$work" && "$root/$VENV/bin/st" run "$root/openapi.yaml" \
   --url "$url" \
   --header "Authorization: Bearer $token" \
   --checks "$CHECKS" \
+  "${skipped[@]}" \
   --max-examples "$MAX_EXAMPLES" \
   --seed "$SEED" \
   --workers 1 \

@@ -194,6 +194,13 @@ public final class DatabaseAccountStore: AccountStore {
     return name
   }
 
+  /// Whether an account signs in with `email` (normalised first); for the operator's own tools
+  /// (the demo coach), never for an answer to a client.
+  public func hasAccount(email: String) throws -> Bool {
+    let email = try EmailAddress.normalised(email)
+    return try store.read { db in try Self.emailTaken(email, db) }
+  }
+
   static func emailTaken(_ email: String, _ db: any DatabaseConnection) throws -> Bool {
     try db.row("SELECT 1 FROM accounts WHERE email = ?", [.text(email)]) { try $0.int(0) } != nil
   }

@@ -48,10 +48,15 @@ enum ServeCommand {
         let (store, path) = try openStore(options, serving: true, quotas: quotas)
         if demo {
           do {
-            let demo = try DemoTokenFile(databasePath: demoTokenBase(options, database: path))
-              .ensureDemo(in: store)
+            let base = demoTokenBase(options, database: path)
+            let demo = try DemoTokenFile(databasePath: base).ensureDemo(in: store)
             say("demo trainee: \(demo.id)")
             say("token: \(demo.token)")
+            let coach = try DemoCoachFile(databasePath: base).ensureDemoCoach(
+              of: demo.id, in: store)
+            say("demo coach: \(coach.email)")
+            say(
+              "demo coach password: \(coach.password ?? "(not kept: \(base).demo-coach is gone)")")
           } catch {
             throw StartFailure(message: "cannot set up the demo trainee: \(error)")
           }

@@ -55,6 +55,7 @@ struct EmbeddedServer {
     do {
       let (store, path) = try openStore(options)
       let demo = try DemoTokenFile(databasePath: path).ensureDemo(in: store)
+      _ = try DemoCoachFile(databasePath: path).ensureDemoCoach(of: demo.id, in: store)
       let router = TraineeAPIRoutes(store: store, now: { Date() }).router { _, _ in }
       let started = MicroHTTPDServer(
         configuration: .init(host: "127.0.0.1", port: 0), router: router)

@@ -72,7 +72,9 @@ let commandUsages: [CommandUsage] = [
           [--quota-technique-videos 5000/8MiB] [--quota-write-rate 3600/1200]
           Run the trainee API server until interrupted. --demo creates a demo trainee
           once and prints its token on every start ("token: ..."), the same one each
-          time (kept in PATH.demo-token, readable only by you). Requests
+          time (kept in PATH.demo-token, readable only by you), and a demo coach of its
+          studio (coach@demo.example; its random password printed at start and kept in
+          PATH.demo-coach). Requests
           beyond a client address's share, or bodies beyond the memory budget, are
           answered 503 with Retry-After; behind a reverse proxy, name it with
           --trusted-proxy so X-Forwarded-For tells the clients apart. One JSON line per
@@ -102,6 +104,39 @@ let commandUsages: [CommandUsage] = [
     text: """
       perform trainee add NAME [--database PATH|URL]
           Create a trainee; prints "id: ID" and "token: TOKEN" (shown only this once).
+      """),
+  CommandUsage(
+    words: ["studio"],
+    text: """
+      perform studio add NAME | perform studio list [--database PATH|URL]
+          Create a studio (prints "id: ID"), or list every studio, oldest first: its id,
+          when it was created and its name.
+      """),
+  CommandUsage(
+    words: ["account", "add"],
+    text: """
+      perform account add --role coach|operator --name NAME --email EMAIL [--studio ID]
+          [--password-file FILE] [--database PATH|URL]
+          Create a coach of a studio (--studio) or an operator; prints "id: ID". The
+          password (12 characters or more) is the first line of standard input or FILE.
+      """),
+  CommandUsage(
+    words: ["account", "suspend"],
+    text: """
+      perform account suspend|reinstate ID [--database PATH|URL]
+          Refuse every session of the account from its next request, or lift that.
+      """),
+  CommandUsage(
+    words: ["invite", "create"],
+    text: """
+      perform invite create --studio ID [--valid-for SECONDS] [--database PATH|URL]
+          Create an invite to a studio; prints its code once (7 days, at most 30).
+      """),
+  CommandUsage(
+    words: ["audit"],
+    text: """
+      perform audit [--account ID] [--limit 100] [--database PATH|URL]
+          Print the audit log of authentication, newest first, one event a line.
       """),
   CommandUsage(
     words: ["program", "import"],

@@ -35,6 +35,14 @@ case "nutrition-plan":
   status = AdminCommands.nutritionPlanImport(Array(arguments.dropFirst()))
 case "db":
   status = DatabaseCopyCommand.run(Array(arguments.dropFirst()))
+case "studio":
+  status = AccountCommands.studio(Array(arguments.dropFirst()))
+case "account":
+  status = AccountCommands.account(Array(arguments.dropFirst()))
+case "invite":
+  status = AccountCommands.invite(Array(arguments.dropFirst()))
+case "audit":
+  status = AccountCommands.audit(Array(arguments.dropFirst()))
 case nil:
   status = await AppCommand.run([])
 case "app":

@@ -17,7 +17,7 @@ import Testing
   ))
 struct TwoServersTests {
   /// Two servers on a new schema of the test cluster; the first has the demo trainee.
-  private struct Pair {
+  struct Pair {
     let first: ServeChild
     let second: ServeChild
     let token: String

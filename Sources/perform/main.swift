@@ -33,6 +33,10 @@ case "progress":
   status = await ProgressCommand.run(Array(arguments.dropFirst()))
 case "nutrition-plan":
   status = AdminCommands.nutritionPlanImport(Array(arguments.dropFirst()))
+case "login":
+  status = await SignInCommands.login(Array(arguments.dropFirst()))
+case "logout":
+  status = await SignInCommands.logout(Array(arguments.dropFirst()))
 case "db":
   status = DatabaseCopyCommand.run(Array(arguments.dropFirst()))
 case "studio":

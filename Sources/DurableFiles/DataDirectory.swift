@@ -66,6 +66,10 @@ public struct DataDirectory: Sendable, Hashable {
   /// `pending-meal-logs.json`: meal logs not yet accepted by the server.
   public var pendingMealLogs: URL { root.appendingPathComponent("pending-meal-logs.json") }
 
+  /// `session.json`: the signed-in session's tokens (0600), from `perform login` or the app's
+  /// sign-in; none when the app uses a legacy token.
+  public var session: URL { root.appendingPathComponent("session.json") }
+
   /// `perform.sqlite`: the embedded (or `perform serve`'s default) SQLite database.
   public var database: URL { root.appendingPathComponent("perform.sqlite") }
 

@@ -82,8 +82,10 @@ public final class MealLogOutbox {
           let logged = try await send(log.request, log.key)
           settle(log, .logged(log, id: logged.id))
         } catch {
+          // NB: a 401 refuses the token, not the meal: it waits for the next sign-in
+          // (docs/decisions/the-apps-files-and-the-api-client.md, "Sign-out without loss").
           guard case .http(let status, let body) = error, (400..<500).contains(status),
-            status != 408, status != 429
+            ![401, 408, 429].contains(status)
           else { return }
           let problem = body.map { $0.error.message } ?? "the server answered \(status)"
           settle(log, .refused(log, problem: problem))

@@ -4,8 +4,8 @@ import Synchronization
 // NB: docs/decisions/the-apps-files-and-the-api-client.md "A refused token": a token the server
 // refused (401) stays refused for as long as the app runs with it, since only a restart with
 // `--token` changes it; so after the first 401 no request of a client sharing this is sent, and
-// nothing retries against the server. Once accounts exist, the refresh token is tried here before
-// the refusal is kept.
+// nothing retries against the server. With a signed-in session, a 401 `token_expired` is renewed
+// first, and only a refused refresh (or another 401) is kept; a new sign-in forgets it.
 
 /// Whether the server refused the token of the clients that share this (401), and its answer.
 ///
@@ -23,6 +23,11 @@ public final class TokenRefusal: Sendable {
   /// The error the server's 401 was, once it came; thrown again for every later request.
   public var error: TraineeAPIError? {
     answer.withLock { kept in kept.map { .http(status: 401, error: $0) } }
+  }
+
+  /// Forgets the refusal: the app signed in again, and its requests go to the server once more.
+  public func forget() {
+    answer.withLock { $0 = nil }
   }
 
   /// Keeps the server's first 401 answer (`body`, when it was an error body).

@@ -68,6 +68,13 @@ public struct KeptReads: Sendable {
       .appendingPathComponent(String(repeating: "0", count: 16 - name.count) + name)
   }
 
+  /// The directory of the copies of the signed-in account `accountId`: named as a token's are,
+  /// from `account:` and the id, since a session's access token changes every few minutes
+  /// (docs/decisions/the-apps-files-and-the-api-client.md, "The session file").
+  public static func copiesDirectory(in dataDirectory: URL, account accountId: String) -> URL {
+    copiesDirectory(in: dataDirectory, token: "account:" + accountId)
+  }
+
   /// Forgets the copies of nutrition days and diaries dated before `date` (`YYYY-MM-DD`): one
   /// is kept per date looked at, and days that old are not edited any more.
   public func removeDayCopies(before date: String) {

@@ -19,7 +19,8 @@ public struct TraineeAPIClient: Sendable {
 
   /// The server's root, such as `http://127.0.0.1:8080`; paths are appended to it.
   public let baseURL: URL
-  let token: String
+  /// What every request's `Authorization` carries.
+  public let credentials: APICredentials
   let timeZone: @Sendable () -> TimeZone
   let transport: Transport
   /// Shared by the app's clients: once the server refused the token (401), no request is sent.
@@ -33,7 +34,16 @@ public struct TraineeAPIClient: Sendable {
     baseURL: URL, token: String, session: URLSession = .shared,
     timeZone: @escaping @Sendable () -> TimeZone = { TimeZone.current }
   ) {
-    self.init(baseURL: baseURL, token: token, timeZone: timeZone) { request in
+    self.init(baseURL: baseURL, credentials: .token(token), session: session, timeZone: timeZone)
+  }
+
+  /// A client of the server at `baseURL` sending `credentials` (a legacy token, a signed-in
+  /// session that renews itself, or none for sign-in and refresh), over `session`.
+  public init(
+    baseURL: URL, credentials: APICredentials, session: URLSession = .shared,
+    timeZone: @escaping @Sendable () -> TimeZone = { TimeZone.current }
+  ) {
+    self.init(baseURL: baseURL, credentials: credentials, timeZone: timeZone) { request in
       let (data, response) = try await session.data(for: request)
       guard let http = response as? HTTPURLResponse else {
         throw TraineeAPIError.transport("The answer is not an HTTP response.")
@@ -47,11 +57,36 @@ public struct TraineeAPIClient: Sendable {
     baseURL: URL, token: String, timeZone: @escaping @Sendable () -> TimeZone,
     transport: @escaping Transport
   ) {
+    self.init(
+      baseURL: baseURL, credentials: .token(token), timeZone: timeZone, transport: transport)
+  }
+
+  /// A client sending `credentials` through `transport`, for tests.
+  init(
+    baseURL: URL, credentials: APICredentials, timeZone: @escaping @Sendable () -> TimeZone,
+    transport: @escaping Transport
+  ) {
     self.baseURL = baseURL
-    self.token = token
+    self.credentials = credentials
     self.timeZone = timeZone
     self.transport = transport
   }
+
+  /// This client with no credentials: what sign-in and refresh are sent with.
+  public var withoutCredentials: TraineeAPIClient {
+    TraineeAPIClient(
+      baseURL: baseURL, credentials: .none, timeZone: timeZone, transport: transport)
+  }
+}
+
+/// What a client's requests carry in `Authorization: Bearer`.
+public enum APICredentials: Sendable {
+  /// A legacy token (`perform trainee add`, `--token`, the demo trainee's): never renewed.
+  case token(String)
+  /// A signed-in session: its access token, renewed by its refresh token.
+  case session(SessionCredentials)
+  /// Nothing: sign-in and refresh.
+  case none
 }
 
 extension TraineeAPIClient {
@@ -80,7 +115,9 @@ extension TraineeAPIClient {
     }
     var request = URLRequest(url: url)
     request.httpMethod = endpoint.method.rawValue
-    request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+    if case .token(let token) = credentials {
+      request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+    }
     request.setValue(timeZone().identifier, forHTTPHeaderField: "X-Timezone")
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     if let body {
@@ -95,19 +132,55 @@ extension TraineeAPIClient {
   /// client's error.
   ///
   /// Once the server refused the token (`tokenRefusal`), nothing is sent: the server's 401 is
-  /// thrown again.
+  /// thrown again. With a session, a 401 `token_expired` renews the access token (one refresh
+  /// for every request that meets it) and sends the request once more; a refused refresh is the
+  /// refusal.
   func exchange(_ request: URLRequest) async throws(TraineeAPIError) -> (Data, HTTPURLResponse) {
     if let refused = tokenRefusal?.error { throw refused }
-    let answer: (Data, HTTPURLResponse)
+    guard case .session(let session) = credentials else { return try await sendRefusing(request) }
+    var request = request
+    let token = await session.accessToken
+    request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+    let answer = try await transport(sending: request)
+    guard answer.1.statusCode == 401,
+      (try? JSONDecoder().decode(APIErrorBody.self, from: answer.0))?.error.code
+        == APIErrorBody.tokenExpired
+    else { return refusing(answer) }
+    let renewed: String
     do {
-      answer = try await transport(request)
+      renewed = try await session.accessToken(replacing: token)
     } catch {
-      throw TraineeAPIError(transportError: error)
+      if case .http(401, let body) = error { tokenRefusal?.refuse(body) }
+      throw error
     }
+    request.setValue("Bearer \(renewed)", forHTTPHeaderField: "Authorization")
+    return try await sendRefusing(request)
+  }
+
+  /// Sends `request`; a 401 answer is kept as the refusal (`tokenRefusal`).
+  private func sendRefusing(
+    _ request: URLRequest
+  ) async throws(TraineeAPIError) -> (Data, HTTPURLResponse) {
+    refusing(try await transport(sending: request))
+  }
+
+  /// `answer`, kept as the refusal first when it is a 401.
+  private func refusing(_ answer: (Data, HTTPURLResponse)) -> (Data, HTTPURLResponse) {
     if answer.1.statusCode == 401, let tokenRefusal {
       tokenRefusal.refuse(try? JSONDecoder().decode(APIErrorBody.self, from: answer.0))
     }
     return answer
+  }
+
+  /// `request` through the transport; a failure to get any answer is the client's error.
+  private func transport(
+    sending request: URLRequest
+  ) async throws(TraineeAPIError) -> (Data, HTTPURLResponse) {
+    do {
+      return try await transport(request)
+    } catch {
+      throw TraineeAPIError(transportError: error)
+    }
   }
 
   /// Sends `request` and answers the body of a 2xx answer; any other answer is `.http`.

@@ -171,11 +171,15 @@ public struct WorkoutLogDelivery: Equatable, Sendable {
   // settle (send it again, or set it aside).
 
   /// Whether a failed attempt is tried again by itself: everything but the server's refusal of
-  /// the log itself, a 4xx other than 408 and 429. The network's faults, the server's (5xx) and
-  /// an answer that could not be read are retried: the key makes a retry safe.
+  /// the log itself, a 4xx other than 401, 408 and 429. The network's faults, the server's (5xx)
+  /// and an answer that could not be read are retried: the key makes a retry safe.
+  ///
+  /// NB: docs/decisions/the-apps-files-and-the-api-client.md, "Sign-out without loss": a 401
+  /// refuses the token, not the log; the log waits for the next sign-in, and the app's shared
+  /// refusal keeps its retries from reaching the server meanwhile.
   public static func isRetried(_ failure: TraineeAPIError) -> Bool {
     if case .http(let status, _) = failure {
-      return !(400..<500).contains(status) || status == 408 || status == 429
+      return !(400..<500).contains(status) || [401, 408, 429].contains(status)
     }
     return true
   }

@@ -32,9 +32,15 @@ enum AppCommand {
       fail("app takes no arguments besides its options\n\n\(usage(of: "app"))")
       return 2
     }
-    let remote: RemoteServer?
+    let choice: ServerChoice
     do {
-      remote = try RemoteServer.named(by: options)
+      choice = try ServerChoice.of(options, session: keptSession(options))
+      if case .signInNeeded = choice {
+        throw UsageError(
+          "--server needs the trainee's token: --token-file FILE, or"
+            + " \(RemoteServer.tokenVariable) in the environment, or perform login --server URL"
+            + " first")
+      }
     } catch {
       fail("\(error)")
       return 2
@@ -59,16 +65,20 @@ enum AppCommand {
 
     var embedded: MicroHTTPDServer?
     let baseURL: URL
-    let bearer: String
-    if let remote {
+    let credentials: AppCredentials
+    switch choice {
+    case .legacy(let remote):
       baseURL = remote.url
-      bearer = remote.token
-    } else {
+      credentials = .token(remote.token)
+    case .session(let session):
+      baseURL = session.server
+      credentials = .session(session)
+    case .signInNeeded, .embedded:
       do {
         let started = try EmbeddedServer.start(options)
         embedded = started.server
         baseURL = started.baseURL
-        bearer = started.token
+        credentials = .token(started.token)
       } catch {
         device.restore()
         fail("\(error)")
@@ -83,13 +93,15 @@ enum AppCommand {
     let zone = SharedDeviceTimeZone(
       DeviceTimeZone.system(), fallback: TimeZone.current, now: { Date() })
     let timeZone: @Sendable () -> TimeZone = { zone.current() }
-    var refusing = TraineeAPIClient(baseURL: baseURL, token: bearer, timeZone: timeZone)
+    let app = PerformTerminalApp()
+    var refusing = credentials.client(
+      baseURL: baseURL, dataDirectory: directory, timeZone: timeZone,
+      report: { problem in Task { @MainActor in app.show(message: problem) } })
     // NB: docs/decisions/the-apps-files-and-the-api-client.md "A refused token": after the server's
     // first 401, no request is sent.
     refusing.tokenRefusal = TokenRefusal()
     let client = refusing
 
-    let app = PerformTerminalApp()
     // NB: docs/decisions/the-terminal-app-as-a-daily-app.md "The app's settings, language and
     // units": language and units from LC_ALL / LC_MESSAGES / LC_MEASUREMENT / LANG, under what the
     // trainee chose in the settings tab (DIR/settings.json).
@@ -100,7 +112,7 @@ enum AppCommand {
     // good copies in DIR/last-good-answers/, so with the server away the app shows them, marked.
     let reads = KeptReads(
       client: client,
-      copies: AnswerCopies(directory: KeptReads.copiesDirectory(in: directory, token: bearer)),
+      copies: AnswerCopies(directory: credentials.copiesDirectory(in: directory)),
       now: { Date() },
       report: { problem in Task { @MainActor in app.show(message: problem) } })
     // One copy is kept per nutrition date looked at; those over a month old go at launch.
@@ -229,6 +241,9 @@ enum AppCommand {
     var secondsSinceMealLogs = 0
     mealLogs.sendWaiting()
     runner.onSecond = {
+      // NB: docs/decisions/the-apps-files-and-the-api-client.md, "Refresh": a signed-in
+      // session's access token is renewed shortly before it expires, while the server answers.
+      Task { await client.refreshSessionIfDue() }
       workouts.upkeep(now: Date())
       today.upkeep(now: Date())
       // Meal logs waiting for a server that was away are tried again every 15 seconds.
@@ -302,6 +317,37 @@ private final class EditsKeeper {
       saved = sync.edits
     } catch {
       app.show(message: "Nutrition edits could not be saved on this device: \(error)")
+    }
+  }
+}
+
+/// What the app's requests carry: a legacy token or the signed-in session.
+enum AppCredentials {
+  case token(String)
+  case session(KeptSession)
+
+  /// The app's client of `baseURL` with these credentials; a session renews itself and keeps
+  /// each renewal in `dataDirectory`'s session file (`report` hears when it cannot).
+  func client(
+    baseURL: URL, dataDirectory: URL, timeZone: @escaping @Sendable () -> TimeZone,
+    report: @escaping @Sendable (String) -> Void
+  ) -> TraineeAPIClient {
+    switch self {
+    case .token(let token):
+      TraineeAPIClient(baseURL: baseURL, token: token, timeZone: timeZone)
+    case .session(let session):
+      TraineeAPIClient.signedIn(
+        session, keepingIn: SessionFile(dataDirectory: dataDirectory), timeZone: timeZone,
+        report: report)
+    }
+  }
+
+  /// Where the account's last good answers are kept: by the token's hash, or by the account's id
+  /// for a session, whose access token changes every few minutes.
+  func copiesDirectory(in directory: URL) -> URL {
+    switch self {
+    case .token(let token): KeptReads.copiesDirectory(in: directory, token: token)
+    case .session(let session): KeptReads.copiesDirectory(in: directory, account: session.accountId)
     }
   }
 }

@@ -40,11 +40,7 @@ struct RemoteServer {
       }
       return nil
     }
-    guard let url = URL(string: server), let scheme = url.scheme,
-      ["http", "https"].contains(scheme), url.host != nil
-    else {
-      throw UsageError("--server \"\(server)\" is not an http:// or https:// URL")
-    }
+    let url = try url(server)
     let token: String
     let source: String
     if let file {
@@ -62,12 +58,22 @@ struct RemoteServer {
     } else {
       throw UsageError(
         "--server needs the trainee's token: --token-file FILE, or \(tokenVariable) in the"
-          + " environment")
+          + " environment, or perform login --server URL first")
     }
     guard !token.isEmpty, !token.contains(where: { $0.isWhitespace }) else {
       throw UsageError("\(source) must be a non-empty token without spaces")
     }
     return RemoteServer(url: url, token: token)
+  }
+
+  /// The server `text` (`--server`) names: an http:// or https:// URL with a host.
+  static func url(_ text: String) throws(UsageError) -> URL {
+    guard let url = URL(string: text), let scheme = url.scheme,
+      ["http", "https"].contains(scheme), url.host != nil
+    else {
+      throw UsageError("--server \"\(text)\" is not an http:// or https:// URL")
+    }
+    return url
   }
 
   /// The token in the file at `path`: its first line, blanks around it ignored. A file other

@@ -4,8 +4,8 @@ import HTTPServer
 import TraineeAPI
 import TraineeServer
 
-/// The server a command reads and writes: `--server URL` with its token (`RemoteServer`), or the
-/// embedded one on
+/// The server a command reads and writes: `--server URL` with its token (`RemoteServer`), the
+/// signed-in session's (`perform login`), or the embedded one on
 /// the data directory's database (`--data-dir DIR`), with the demo trainee created on first use
 /// as the app does.
 final class TraineeConnection {
@@ -31,9 +31,20 @@ final class TraineeConnection {
   /// The connection `options` ask for; a usage problem throws `UsageError` (exit 2), a server
   /// that cannot be started throws `ConnectionError` (exit 1).
   static func open(_ options: Options) throws -> TraineeConnection {
-    if let remote = try RemoteServer.named(by: options) {
+    switch try ServerChoice.of(options, session: keptSession(options)) {
+    case .legacy(let remote):
       return TraineeConnection(
         client: TraineeAPIClient(baseURL: remote.url, token: remote.token), embedded: nil)
+    case .session(let session):
+      let file = SessionFile(dataDirectory: dataDirectory(options))
+      return TraineeConnection(
+        client: TraineeAPIClient.signedIn(session, keepingIn: file, report: fail), embedded: nil)
+    case .signInNeeded:
+      throw UsageError(
+        "--server needs the trainee's token: --token-file FILE, or \(RemoteServer.tokenVariable)"
+          + " in the environment, or perform login --server URL first")
+    case .embedded:
+      break
     }
     let embedded = try EmbeddedServer.start(options)
     return TraineeConnection(

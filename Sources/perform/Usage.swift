@@ -17,9 +17,30 @@ let commandUsages: [CommandUsage] = [
     words: [],
     text: """
       perform [app] [--server URL [--token-file FILE]] [--data-dir DIR]
-          The terminal app: workouts, the live workout and the nutrition day. Without
-          --server it starts the embedded server with the demo trainee, keeping its data
+          The terminal app: workouts, the live workout and the nutrition day. Signed in
+          (perform login), it uses that account's server; without --server and a
+          session it starts the embedded server with the demo trainee, keeping its data
           in DIR (the same data next time).
+      """),
+  CommandUsage(
+    words: ["login"],
+    text: """
+      perform login [--server URL] [--email E] [--device NAME] [--data-dir DIR]
+          Sign in to URL's server (the signed-in one by default) and keep the session in
+          DIR/session.json (yours alone); the app and every command then use it, renewing
+          its access token by themselves. The password is read from the terminal without
+          echo, or from standard input when that is no terminal. NAME (the host name by
+          default) is how the device list shows this device.
+      """),
+  CommandUsage(
+    words: ["logout"],
+    text: """
+      perform logout [--discard-unsent] [--data-dir DIR]
+          Sign out: first lists what this device has not yet sent (a finished workout,
+          meal logs, nutrition edits, a workout under way) and offers to send it; without
+          a terminal it refuses unless --discard-unsent. Ends the session on the server
+          when it answers (offline, it stays there until it expires or another device
+          ends it), then removes the account's data from DIR.
       """),
   CommandUsage(
     words: ["replay"],

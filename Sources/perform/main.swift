@@ -35,6 +35,10 @@ case "nutrition-plan":
   status = AdminCommands.nutritionPlanImport(Array(arguments.dropFirst()))
 case "account" where AccountDataCommands.subcommands.contains(arguments.dropFirst().first ?? ""):
   status = AccountDataCommands.run(Array(arguments.dropFirst()))
+case "login":
+  status = await SignInCommands.login(Array(arguments.dropFirst()))
+case "logout":
+  status = await SignInCommands.logout(Array(arguments.dropFirst()))
 case "db":
   status = DatabaseCopyCommand.run(Array(arguments.dropFirst()))
 case "studio":

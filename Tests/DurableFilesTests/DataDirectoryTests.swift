@@ -28,7 +28,7 @@ struct DataDirectoryTests {
       layout.workoutSession, layout.lastGoodAnswers, layout.pendingWorkoutLog,
       layout.refusedWorkoutLogs, layout.liveActivityPending, layout.nutritionEdits,
       layout.preferredNutritionDay, layout.settings, layout.pendingMealLogs, layout.database,
-      layout.postgreSQLTokenBase,
+      layout.postgreSQLTokenBase, layout.session,
     ].map(\.path)
     #expect(
       paths == [
@@ -36,6 +36,7 @@ struct DataDirectoryTests {
         "/d/refused-workout-logs", "/d/live-activity/pending", "/d/nutrition-edits.json",
         "/d/perform-preferred-nutrition-day.json", "/d/settings.json",
         "/d/pending-meal-logs.json", "/d/perform.sqlite", "/d/postgresql",
+        "/d/session.json",
       ])
   }
 }

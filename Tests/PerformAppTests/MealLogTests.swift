@@ -156,3 +156,29 @@ struct MealLogTests {
     #expect(harness.snapshot().customMeals.values.map(\.label) == ["Soup"])
   }
 }
+
+/// A 401 refuses the token, not the meal: the log waits for the next sign-in
+/// (docs/decisions/the-apps-files-and-the-api-client.md, "Sign-out without loss").
+@MainActor
+struct MealLogRefusedTokenTests {
+  @Test func aMealLogAnswered401StaysWaitingOnDisk() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-meal-401-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let refused = TraineeAPIError.http(
+      status: 401, error: APIErrorBody(code: "refresh_refused", message: "Sign in again."))
+    let outbox = MealLogOutbox(dataDirectory: directory, now: Date()) {
+      _, _ throws(TraineeAPIError) -> LoggedMealDto in throw refused
+    }
+    var outcomes: [MealLogOutbox.Outcome] = []
+    outbox.onOutcome = { outcomes.append($0) }
+    try outbox.add(PendingMealLog(key: "k1", mealId: "m1", request: MealLogRequestDto(items: [])))
+    while outbox.isSending { await Task.yield() }
+    #expect(outbox.waiting.map(\.key) == ["k1"])
+    #expect(outcomes.isEmpty)
+    let again = MealLogOutbox(dataDirectory: directory, now: Date()) {
+      _, _ throws(TraineeAPIError) -> LoggedMealDto in throw refused
+    }
+    #expect(again.waiting.map(\.key) == ["k1"])
+  }
+}

@@ -98,6 +98,10 @@ struct WorkoutLogDeliveryTests {
       .failed(.http(status: 429, error: nil)),
       to: S.waiting(2, .http(status: 429, error: nil), in: 4), [.wake(after: .seconds(4))]),
     Transition(
+      "401 (a refused token, not a refused log) waits for the next sign-in",
+      from: .sending(S.log, attempt: 2), .failed(.http(status: 401, error: nil)),
+      to: S.waiting(2, .http(status: 401, error: nil), in: 4), [.wake(after: .seconds(4))]),
+    Transition(
       "an unreadable answer is retried", from: .sending(S.log, attempt: 1),
       .failed(.transport("reset")), to: S.waiting(1, .transport("reset"), in: 2),
       [.wake(after: .seconds(2))]),

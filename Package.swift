@@ -178,7 +178,7 @@ let package = Package(
         "TraineeServer", "TraineeData", "JSONWire", "SQLStore", "HTTPServer", "TraineeAPI",
         "WorkoutReplay",
         "NutritionReplay", "LiveActivity", "WorkoutSession", "NutritionLog", "NutritionScreens",
-        "DurableFiles",
+        "DurableFiles", "Accounts",
       ],
       path: "Fuzz/Entries"),
     .executableTarget(name: "PerformFuzz", dependencies: ["FuzzEntries"], path: "Fuzz/Driver"),

@@ -27,6 +27,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable, CustomStringConvertible 
   case preferredDay = "preferred-day"
   /// The terminal app's nutrition edits file, loaded into the edit maps.
   case nutritionEdits = "nutrition-edits"
+  /// A `perform serve` quota option's value (`RECORDS/SIZE`, `PER_HOUR/BURST`).
+  case quotaOption = "quota-option"
+  /// A token file (`--metrics-token-file`, `--token-file`) with its mode, read and checked as a
+  /// metrics token.
+  case tokenFile = "token-file"
+  /// An email address as a login (`EmailAddress.normalised`).
+  case emailAddress = "email-address"
 
   public var description: String { rawValue }
 
@@ -42,6 +49,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable, CustomStringConvertible 
     case .sessionJournal: try SessionJournalEntry.run(input)
     case .preferredDay: try PreferredDayEntry.run(input)
     case .nutritionEdits: try NutritionEditsEntry.run(input)
+    case .quotaOption: try QuotaOptionEntry.run(input)
+    case .tokenFile: try TokenFileEntry.run(input)
+    case .emailAddress: try EmailAddressEntry.run(input)
     }
   }
 

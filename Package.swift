@@ -85,8 +85,8 @@ let package = Package(
     .target(
       name: "TraineeServer",
       dependencies: [
-        "TraineeData", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer", "LockedValue",
-        "SHA256Digest",
+        "TraineeData", "Accounts", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer",
+        "LockedValue", "SHA256Digest",
       ]),
     // Scripted, deterministic runs of the engine: `perform replay`.
     .target(name: "WorkoutReplay", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"]),

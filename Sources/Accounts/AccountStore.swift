@@ -18,6 +18,10 @@ public protocol AccountStore: Sendable {
   func createStudio(name: String) throws -> Studio
   /// The studio every trainee made without an invite belongs to (created when missing).
   func defaultStudio() throws -> Studio
+  /// Every studio, oldest first.
+  func studios() throws -> [Studio]
+  /// The studio with this id, or `nil`.
+  func studio(id: StudioID) throws -> Studio?
   /// Creates a coach of `studio`, or an operator (`studio` `nil`), who signs in with `email` and
   /// `password`; throws `AccountRefusal.emailTaken` when an account has the email.
   func createAccount(

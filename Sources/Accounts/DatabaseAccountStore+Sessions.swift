@@ -47,7 +47,7 @@ extension DatabaseAccountStore {
       }
       throw AccountRefusal.invalidCredentials
     }
-    let verified = Argon2id.verify(password, against: found?.hash ?? decoyHash)
+    let verified = verifyPassword(password, found?.hash ?? decoyHash)
     guard verified, let account = found?.account, found?.hash != nil else {
       try store.write(nil) { db in
         try AccountTables.audit(
@@ -194,7 +194,7 @@ extension DatabaseAccountStore {
       throw AccountRefusal.tooManyAttempts(retryAfterSeconds: seconds)
     }
     guard case .admitted(let found) = admitted, let found, let hash = found.hash,
-      Argon2id.verify(current, against: hash)
+      verifyPassword(current, hash)
     else {
       try store.write(nil) { db in
         try AccountTables.audit(

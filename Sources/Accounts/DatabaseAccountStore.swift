@@ -14,13 +14,24 @@ public final class DatabaseAccountStore: AccountStore {
   /// A hash of no one's password at the policy's cost: a sign-in for an email no account has
   /// verifies against it, so it costs the same Argon2 work as one that has.
   let decoyHash: String
+  /// Whether a password is the one an encoded hash was made from: `Argon2id.verify`, or a
+  /// test's recording of the same work (docs/security.md, "Accounts": the Argon2 work of an
+  /// unknown email is counted, not timed).
+  let verifyPassword: @Sendable (_ password: String, _ encoded: String) -> Bool
 
-  /// The accounts of `store`'s database, with `policy`.
+  /// The accounts of `store`'s database, with `policy`; `verifyPassword` checks every password
+  /// (Argon2id's own check unless a test counts the checks).
   ///
   /// Throws `Argon2idError` when the policy's password cost cannot be hashed.
-  public init(store: DatabaseTraineeStore, policy: AccountPolicy = .defaults) throws {
+  public init(
+    store: DatabaseTraineeStore, policy: AccountPolicy = .defaults,
+    verifyPassword: @escaping @Sendable (_ password: String, _ encoded: String) -> Bool = {
+      Argon2id.verify($0, against: $1)
+    }
+  ) throws {
     self.store = store
     self.policy = policy
+    self.verifyPassword = verifyPassword
     decoyHash = try policy.passwordHashing.hash(SecretToken.randomHex(bytes: 16))
   }
 
@@ -49,6 +60,18 @@ public final class DatabaseAccountStore: AccountStore {
       }
       return studio
     }
+  }
+
+  public func studios() throws -> [Studio] {
+    try store.read { db in
+      try db.rows(
+        "SELECT \(Studio.columns) FROM studios ORDER BY created_at, id", [],
+        named: Studio.columns, Studio.init(row:))
+    }
+  }
+
+  public func studio(id: StudioID) throws -> Studio? {
+    try store.read { db in try Self.studio(id, db) }
   }
 
   public func createAccount(

@@ -69,6 +69,11 @@ public struct HTTPRequest: Equatable, Sendable {
   /// every request without one waits in the one line of the unauthenticated
   /// (`RequestScheduler.line(of:)`). Not part of the request's value.
   public var account: String?
+  /// The client's address, as the per-client limits count it (the peer, or the right-most
+  /// address of `X-Forwarded-For` that is not a trusted proxy); empty when no server set it
+  /// (tests). The accounts' limits on guessing and their audit log read it. Not part of the
+  /// request's value.
+  public var clientAddress = ""
 
   /// A request.
   public init(

@@ -25,6 +25,9 @@ func takeHeaders(
     head = read
   }
   head.id = body.id
+  head.clientAddress = InFlightBudget.clientAddress(
+    peer: state?.peerAddress(connection) ?? peerAddress(connection),
+    forwardedFor: head.headers["X-Forwarded-For"], trustedProxies: server.trustedProxies)
   let refusal = server.admit(&head)
   body.head = head
   if let refusal { return queueAnswer(refusal, on: connection, for: body) }
@@ -59,12 +62,9 @@ func takeHeaders(
   case .afterAdmission:
     return reserveAdmittedBody(of: connection, into: body, server: server)
   case .beforeAdmission:
-    let address =
-      body.client?.address
-      ?? InFlightBudget.clientAddress(
-        peer: state?.peerAddress(connection) ?? peerAddress(connection),
-        forwardedFor: head.headers["X-Forwarded-For"], trustedProxies: server.trustedProxies)
-    return reserveUnauthenticatedBody(of: connection, from: address, into: body, server: server)
+    return reserveUnauthenticatedBody(
+      of: connection, from: body.client?.address ?? head.clientAddress, into: body,
+      server: server)
   }
 }
 

@@ -88,6 +88,75 @@ public struct TraineeEndpoints: Sendable {
   public let searchFoods = Endpoint<NoBody, FoodSearchDto>(.get, "/v1/foods/search")
   /// `GET /v1/foods/barcode/{code}`: the catalog food with a barcode.
   public let foodByBarcode = Endpoint<NoBody, FoodDto>(.get, "/v1/foods/barcode/{code}")
+
+  // MARK: Accounts (no token: the body is read before the token)
+
+  /// `POST /v1/auth/sign-in`: a session for a device, by email and password.
+  public let signIn = Endpoint<SignInRequestDto, SignedInDto>(.post, "/v1/auth/sign-in")
+  /// `POST /v1/auth/refresh`: a new pair of tokens for a refresh token, which is then spent.
+  public let refreshSession = Endpoint<RefreshRequestDto, SessionTokensDto>(
+    .post, "/v1/auth/refresh")
+  /// `POST /v1/auth/invites/accept`: a new trainee account by an invite's code, signed in.
+  public let acceptInvite = Endpoint<AcceptInviteRequestDto, SignedInDto>(
+    .post, "/v1/auth/invites/accept")
+
+  // MARK: Accounts (any signed-in account)
+
+  /// `POST /v1/auth/sign-out`: ends the request's session.
+  public let signOut = Endpoint<NoBody, NoBody>(.post, "/v1/auth/sign-out")
+  /// `GET /v1/account`: the account of the request's session.
+  public let getAccount = Endpoint<NoBody, AccountDto>(.get, "/v1/account")
+  /// `GET /v1/account/sessions`: the account's signed-in devices.
+  public let listSessions = Endpoint<NoBody, DeviceSessionsDto>(.get, "/v1/account/sessions")
+  /// `DELETE /v1/account/sessions/{sessionId}`: ends one of the account's sessions.
+  public let endSession = Endpoint<NoBody, NoBody>(.delete, "/v1/account/sessions/{sessionId}")
+  /// `DELETE /v1/account/sessions`: ends every session of the account, the request's too.
+  public let endAllSessions = Endpoint<NoBody, NoBody>(.delete, "/v1/account/sessions")
+  /// `PUT /v1/account/password`: changes the password; every other session ends.
+  public let changePassword = Endpoint<ChangePasswordRequestDto, NoBody>(
+    .put, "/v1/account/password")
+  /// `POST /v1/account/studios`: a signed-in trainee joins the studio of an invite.
+  public let joinStudio = Endpoint<JoinStudioRequestDto, StudioMembershipDto>(
+    .post, "/v1/account/studios")
+  /// `DELETE /v1/account/studios/{studioId}`: ends the account's link to a studio.
+  public let leaveStudio = Endpoint<NoBody, NoBody>(.delete, "/v1/account/studios/{studioId}")
+  /// `GET /v1/account/export`: everything stored about the account, as one JSON document.
+  public let exportAccount = Endpoint<NoBody, JSONValue>(.get, "/v1/account/export")
+  /// `POST /v1/account/deletion`: deletes the account and everything of it (password again).
+  public let deleteAccount = Endpoint<DeleteAccountRequestDto, NoBody>(
+    .post, "/v1/account/deletion")
+
+  // MARK: Coach (their own studio)
+
+  /// `POST /v1/coach/invites`: an invite to the coach's studio; its code is shown once.
+  public let createInvite = Endpoint<CreateInviteRequestDto, NewInviteDto>(
+    .post, "/v1/coach/invites")
+  /// `GET /v1/coach/invites`: the coach's studio's invites.
+  public let listInvites = Endpoint<NoBody, InvitesDto>(.get, "/v1/coach/invites")
+  /// `DELETE /v1/coach/invites/{inviteId}`: revokes an unused invite of the coach's studio.
+  public let revokeInvite = Endpoint<NoBody, NoBody>(.delete, "/v1/coach/invites/{inviteId}")
+
+  // MARK: Operator
+
+  /// `GET /v1/operator/studios`: every studio.
+  public let listStudios = Endpoint<NoBody, StudiosDto>(.get, "/v1/operator/studios")
+  /// `POST /v1/operator/studios`: a new studio.
+  public let createStudio = Endpoint<CreateStudioRequestDto, StudioDto>(
+    .post, "/v1/operator/studios")
+  /// `POST /v1/operator/studios/{studioId}/invites`: an invite to any studio.
+  public let createStudioInvite = Endpoint<CreateInviteRequestDto, NewInviteDto>(
+    .post, "/v1/operator/studios/{studioId}/invites")
+  /// `POST /v1/operator/accounts`: a coach of a studio, or an operator.
+  public let createAccount = Endpoint<CreateAccountRequestDto, AccountDto>(
+    .post, "/v1/operator/accounts")
+  /// `POST /v1/operator/accounts/{accountId}/suspension`: suspends an account.
+  public let suspendAccount = Endpoint<NoBody, NoBody>(
+    .post, "/v1/operator/accounts/{accountId}/suspension")
+  /// `DELETE /v1/operator/accounts/{accountId}/suspension`: reinstates an account.
+  public let reinstateAccount = Endpoint<NoBody, NoBody>(
+    .delete, "/v1/operator/accounts/{accountId}/suspension")
+  /// `GET /v1/operator/audit-events?accountId=&limit=`: the audit log, newest first.
+  public let getAuditLog = Endpoint<NoBody, AuthEventsDto>(.get, "/v1/operator/audit-events")
 }
 
 extension TraineeEndpoints {

@@ -28,6 +28,10 @@ public protocol TraineeStore: Sendable {
   /// The trainee whose token this is with the trainee's answer version, or `nil` for an unknown
   /// token. Every write for the trainee raises the version in its own transaction.
   func versionedTrainee(forToken token: String) throws -> VersionedTrainee?
+  /// Why `token` names no trainee, for a token `trainee(forToken:)` refused: so the server
+  /// can tell an access token past its expiry, and a coach's or an operator's token, from one
+  /// that names nothing.
+  func refusal(ofToken token: String) throws -> TokenRefusalReason
   /// The trainee with this id, or `nil`.
   func trainee(id: TraineeID) throws -> Trainee?
   /// Every trainee, oldest first (by when each was created; two created in the same millisecond

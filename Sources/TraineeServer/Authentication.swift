@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import HTTPServer
 import TraineeAPI
@@ -10,15 +11,43 @@ import TraineeData
 /// The trainee a request's `Authorization: Bearer <token>` names.
 ///
 /// Throws 401 `unauthorized` when the header is missing, not a bearer token, or names no
-/// trainee; a storage failure is left to the router's 500.
+/// trainee, 401 `token_expired` for an access token past its expiry and 403 `forbidden` for a
+/// coach's or an operator's token (`refusedToken(_:in:)`); a storage failure is left to the
+/// router's 500.
 public func authenticatedTrainee(
   _ request: HTTPRequest, in store: any TraineeStore
 ) throws -> Trainee {
-  guard let trainee = try store.trainee(forToken: try bearerToken(request)) else {
-    throw HTTPError(.unauthorized, code: "unauthorized", message: "The token is not valid.")
+  let token = try bearerToken(request)
+  guard let trainee = try store.trainee(forToken: token) else {
+    throw try refusedToken(token, in: store)
   }
   return trainee
 }
+
+/// The answer to a token that names no trainee: 401 `token_expired` for a live session's access
+/// token past its expiry, 403 `forbidden` for a live session of a coach or an operator, and 401
+/// `unauthorized` otherwise (an unknown token, an ended session, a suspended account: the same
+/// words). Asked only once the token was refused, so an accepted request pays nothing for it.
+func refusedToken(_ token: String, in store: any TraineeStore) throws -> HTTPError {
+  // NB: docs/decisions/accounts.md, "The routes".
+  switch try store.refusal(ofToken: token) {
+  case .unknown: invalidTokenError
+  case .expired:
+    HTTPError(
+      .unauthorized, code: "token_expired",
+      message: "The access token has expired; refresh the session and send the request again.")
+  case .notATrainee:
+    forbiddenError
+  }
+}
+
+/// 401 `unauthorized`: the token names no live session.
+let invalidTokenError = HTTPError(
+  .unauthorized, code: "unauthorized", message: "The token is not valid.")
+
+/// 403 `forbidden`: the account's role may not use the route.
+let forbiddenError = HTTPError(
+  HTTPStatus(403), code: "forbidden", message: "This account's role may not use this route.")
 
 /// The token of a request's `Authorization: Bearer <token>`; throws 401 `unauthorized` when the
 /// header is missing, not a bearer token, empty or longer than 256 characters.
@@ -99,15 +128,20 @@ public struct TraineeAPIRoutes: Sendable {
   public let now: @Sendable () -> Date
   /// The trainees' encoded answers, kept by answer version; `nil` builds every answer.
   public let cache: AnswerCache?
+  /// The accounts the account routes answer from.
+  let accountSource: AccountStoreSource
 
-  /// The routes on `store`, keeping answers in `cache` (a cache of its own by default).
+  /// The routes on `store`, keeping answers in `cache` (a cache of its own by default); the
+  /// account routes answer from `accounts`, or from an account store on `store`'s database with
+  /// the default policy, made at its first use.
   public init(
     store: any TraineeStore, now: @escaping @Sendable () -> Date,
-    cache: AnswerCache? = AnswerCache()
+    cache: AnswerCache? = AnswerCache(), accounts: (any AccountStore)? = nil
   ) {
     self.store = store
     self.now = now
     self.cache = cache
+    accountSource = AccountStoreSource(given: accounts, store: store)
   }
 
   /// A router with every route registered.
@@ -118,6 +152,8 @@ public struct TraineeAPIRoutes: Sendable {
     registerHealthRoutes(on: &router)
     registerWorkoutRoutes(on: &router)
     registerNutritionRoutes(on: &router)
+    registerAccountRoutes(on: &router)
+    registerAccountDataRoutes(on: &router)
     return router
   }
 }

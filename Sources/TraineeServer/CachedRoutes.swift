@@ -71,7 +71,7 @@ public func authenticatedVersionedTrainee(
 ) throws -> VersionedTrainee {
   let token = try bearerToken(request)
   guard let versioned = try store.versionedTrainee(forToken: token) else {
-    throw HTTPError(.unauthorized, code: "unauthorized", message: "The token is not valid.")
+    throw try refusedToken(token, in: store)
   }
   return versioned
 }

@@ -39,11 +39,15 @@ struct AccountFixture {
 
   init(
     database: any DatabaseDriver, clock: SettableClock = SettableClock(),
-    policy: AccountPolicy = .cheapHashing
+    policy: AccountPolicy = .cheapHashing,
+    verifyPassword: @escaping @Sendable (String, String) -> Bool = {
+      Argon2id.verify($0, against: $1)
+    }
   ) throws {
     self.clock = clock
     trainees = try DatabaseTraineeStore(database: database, now: { clock.now })
-    accounts = try DatabaseAccountStore(store: trainees, policy: policy)
+    accounts = try DatabaseAccountStore(
+      store: trainees, policy: policy, verifyPassword: verifyPassword)
   }
 
   /// A studio with a coach, and an invite of the coach.

@@ -40,7 +40,16 @@ import TraineeAPI
         "GET /v1/trainee/nutrition/plans", "GET /v1/trainee/nutrition/day",
         "PUT /v1/trainee/nutrition/day", "GET /v1/trainee/nutrition/menu",
         "POST /v1/trainee/nutrition/logs", "GET /v1/trainee/home", "GET /v1/foods/search",
-        "GET /v1/foods/barcode/:code",
+        "GET /v1/foods/barcode/:code", "POST /v1/auth/sign-in", "POST /v1/auth/refresh",
+        "POST /v1/auth/invites/accept", "POST /v1/auth/sign-out", "GET /v1/account",
+        "GET /v1/account/sessions", "DELETE /v1/account/sessions/:sessionId",
+        "DELETE /v1/account/sessions", "PUT /v1/account/password", "POST /v1/account/studios",
+        "DELETE /v1/account/studios/:studioId", "GET /v1/account/export",
+        "POST /v1/account/deletion", "POST /v1/coach/invites", "GET /v1/coach/invites",
+        "DELETE /v1/coach/invites/:inviteId", "GET /v1/operator/studios",
+        "POST /v1/operator/studios", "POST /v1/operator/studios/:studioId/invites",
+        "POST /v1/operator/accounts", "POST /v1/operator/accounts/:accountId/suspension",
+        "DELETE /v1/operator/accounts/:accountId/suspension", "GET /v1/operator/audit-events",
       ])
   }
 

@@ -115,6 +115,7 @@ private struct AwayStore: TraineeStore {
   func checkReadiness() throws { throw Self.away }
   func createTrainee(name: String) throws -> NewTrainee { throw Self.away }
   func trainee(forToken token: String) throws -> Trainee? { throw Self.away }
+  func refusal(ofToken token: String) throws -> TokenRefusalReason { throw Self.away }
   func trainee(id: TraineeID) throws -> Trainee? { throw Self.away }
   func trainees() throws -> [Trainee] { throw Self.away }
   func replaceToken(of trainee: TraineeID) throws -> String { throw Self.away }

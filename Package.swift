@@ -243,7 +243,7 @@ let package = Package(
         "WorkoutLogDelivery", "WorkoutSession", "TraineeAPI", "DurableFiles", "PerformTestSupport",
       ]),
     // Every saved fuzz corpus through its entry function, without the sanitizers.
-    .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzEntries"]),
+    .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzEntries", "TraineeAPI"]),
     .testTarget(
       name: "WorkoutReplayTests",
       dependencies: ["WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI"]

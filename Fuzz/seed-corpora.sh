@@ -116,3 +116,37 @@ for target, inputs in seeds.items():
         open(f"{out}/{target}/{name}", "wb").write(text.encode())
 open(f"{out}/token-file/invalid-utf8", "wb").write(b"\0\xff\xfe0123456789abcdef0123")
 PY
+
+# The accounts' request bodies, one of each shape (some that the fuzzed accounts accept: the
+# coach's password, a new account), and a few refused ones.
+mkdir -p "$out/account-request"
+python3 - "$out/account-request" <<'PY'
+import json, sys
+out = sys.argv[1]
+password = "correct horse battery"
+bodies = {
+    "sign-in": {"email": "carter@example.com", "password": password, "device": "laptop"},
+    "sign-in-wrong": {"email": "Carter@Example.com ", "password": "wrong", "device": "x"},
+    "refresh": {"refreshToken": "0123456789abcdef0123456789abcdef"},
+    "accept-invite": {"code": "ABCD-EFGH-IJKL", "name": "Ada", "email": "ada@example.com",
+                      "password": password, "device": "Ada's phone"},
+    "change-password": {"currentPassword": password, "newPassword": "a much longer passphrase"},
+    "join-studio": {"code": "ABCD-EFGH-IJKL"},
+    "delete-account": {"password": password},
+    "create-invite": {"validForSeconds": 86400},
+    "create-invite-default": {},
+    "create-invite-negative": {"validForSeconds": -1},
+    "create-studio": {"name": "Iron Temple"},
+    "create-studio-control": {"name": "Iron\u0007Temple"},
+    "create-coach": {"role": "coach", "name": "Cam", "email": "cam@example.com",
+                     "password": password, "studioId": "1"},
+    "create-operator": {"role": "operator", "name": "Oz", "email": "oz@example.com",
+                        "password": password},
+    "create-trainee": {"role": "trainee", "name": "T", "email": "t@example.com",
+                       "password": password},
+}
+for name, body in bodies.items():
+    open(f"{out}/{name}", "w").write(json.dumps(body))
+open(f"{out}/fractional", "w").write('{"validForSeconds": 1.5}')
+open(f"{out}/not-json", "w").write('{"email": ')
+PY

@@ -13,9 +13,9 @@ import TraineeServer
 /// line. The value `{token}` stands for the demo trainee's token, so that the fuzzer reaches the
 /// routes behind it.
 enum RequestHeadEntry {
-  /// The most route labels: the endpoint table's patterns, the two health routes, and `-` for
-  /// none.
-  static let maximumRoutes = TraineeEndpoints.table.all.count + 2 + 1
+  /// The most route labels: the endpoint table's patterns (the health routes among them), and
+  /// `-` for none.
+  static let maximumRoutes = TraineeEndpoints.table.all.count + 1
 
   /// The most metric series the trainee API can have: its route labels, by the methods HTTP
   /// defines (and `other`), by the statuses the server answers with.

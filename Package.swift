@@ -180,7 +180,7 @@ let package = Package(
         "TraineeServer", "TraineeData", "JSONWire", "SQLStore", "HTTPServer", "TraineeAPI",
         "WorkoutReplay",
         "NutritionReplay", "LiveActivity", "WorkoutSession", "NutritionLog", "NutritionScreens",
-        "DurableFiles",
+        "DurableFiles", "Accounts",
       ],
       path: "Fuzz/Entries"),
     .executableTarget(name: "PerformFuzz", dependencies: ["FuzzEntries"], path: "Fuzz/Driver"),
@@ -245,7 +245,7 @@ let package = Package(
         "WorkoutLogDelivery", "WorkoutSession", "TraineeAPI", "DurableFiles", "PerformTestSupport",
       ]),
     // Every saved fuzz corpus through its entry function, without the sanitizers.
-    .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzEntries"]),
+    .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzEntries", "TraineeAPI"]),
     .testTarget(
       name: "WorkoutReplayTests",
       dependencies: ["WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI"]

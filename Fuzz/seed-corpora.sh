@@ -79,3 +79,74 @@ for path in sorted(glob.glob(f"{fixtures}/*.replay.json")):
         n += 1
 open(f"{out}/empty", "w").write("{}")
 PY
+
+# Quota option values, email addresses and token files (the first byte picks the file's mode:
+# 0 the owner's alone, 1 read-only, 2 and 3 readable by others), as an operator or a person
+# signing up might write them.
+mkdir -p "$out"/{quota-option,email-address,token-file}
+python3 - "$out" <<'PY'
+import sys
+out = sys.argv[1]
+seeds = {
+    "quota-option": {
+        "records-size": "10000/64MiB", "write-rate": "3600/1200", "off": "off", "kib": "5000/8KiB",
+        "gib": "100000000/1024GiB", "bytes": "1/1", "zero-records": "0/1", "zero-bytes": "1/0",
+        "tib": "10/1TiB", "negative": "10/-1", "signs": "+5/+6KiB", "empty": "",
+        "three-parts": "10000/64MiB/1", "huge": "99999999999999999999/1",
+        "rate-max": "3600000/1000000", "no-slash": "64MiB",
+    },
+    "email-address": {
+        "plain": "ada@example.com", "blanks-capitals": "  Ada@Example.COM \n", "short": "a@b.c",
+        "composed": "\u00c5sa@\u00c9XAMPLE.ORG", "decomposed": "A\u030asa@example.org",
+        "dotted-i": "\u0130stanbul@example.com", "sharp-s": "\u1e9e@example.de",
+        "two-ats": "a@@b.c", "no-local": "@b.c", "trailing-dot": "a@b.", "space": "a b@c.d",
+        "control": "a\u0007b@c.d", "long": "a" * 240 + "@example.com",
+        "greek-sigma": "\u039f\u03a3@\u03a3\u039f.gr",
+    },
+}
+token = "0123456789abcdef0123456789abcdef"
+seeds["token-file"] = {
+    "owner": "\0" + token + "\n", "blanks": "\0  token-with-blanks-0123 \r\nsecond line\n",
+    "group-readable": "\2" + token, "other-readable": "\3" + token, "read-only": "\1" + token,
+    "short": "\0short", "empty-line": "\0\nsecond", "empty": "\0", "long": "\0" + "x" * 300,
+    "non-ascii": "\0t\u00f6k\u00e9n-\u00fcmlaut-0123456", "crlf": "\0\r\n",
+}
+for target, inputs in seeds.items():
+    for name, text in inputs.items():
+        open(f"{out}/{target}/{name}", "wb").write(text.encode())
+open(f"{out}/token-file/invalid-utf8", "wb").write(b"\0\xff\xfe0123456789abcdef0123")
+PY
+
+# The accounts' request bodies, one of each shape (some that the fuzzed accounts accept: the
+# coach's password, a new account), and a few refused ones.
+mkdir -p "$out/account-request"
+python3 - "$out/account-request" <<'PY'
+import json, sys
+out = sys.argv[1]
+password = "correct horse battery"
+bodies = {
+    "sign-in": {"email": "carter@example.com", "password": password, "device": "laptop"},
+    "sign-in-wrong": {"email": "Carter@Example.com ", "password": "wrong", "device": "x"},
+    "refresh": {"refreshToken": "0123456789abcdef0123456789abcdef"},
+    "accept-invite": {"code": "ABCD-EFGH-IJKL", "name": "Ada", "email": "ada@example.com",
+                      "password": password, "device": "Ada's phone"},
+    "change-password": {"currentPassword": password, "newPassword": "a much longer passphrase"},
+    "join-studio": {"code": "ABCD-EFGH-IJKL"},
+    "delete-account": {"password": password},
+    "create-invite": {"validForSeconds": 86400},
+    "create-invite-default": {},
+    "create-invite-negative": {"validForSeconds": -1},
+    "create-studio": {"name": "Iron Temple"},
+    "create-studio-control": {"name": "Iron\u0007Temple"},
+    "create-coach": {"role": "coach", "name": "Cam", "email": "cam@example.com",
+                     "password": password, "studioId": "1"},
+    "create-operator": {"role": "operator", "name": "Oz", "email": "oz@example.com",
+                        "password": password},
+    "create-trainee": {"role": "trainee", "name": "T", "email": "t@example.com",
+                       "password": password},
+}
+for name, body in bodies.items():
+    open(f"{out}/{name}", "w").write(json.dumps(body))
+open(f"{out}/fractional", "w").write('{"validForSeconds": 1.5}')
+open(f"{out}/not-json", "w").write('{"email": ')
+PY

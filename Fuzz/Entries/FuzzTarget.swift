@@ -27,6 +27,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable, CustomStringConvertible 
   case preferredDay = "preferred-day"
   /// The terminal app's nutrition edits file, loaded into the edit maps.
   case nutritionEdits = "nutrition-edits"
+  /// A `perform serve` quota option's value (`RECORDS/SIZE`, `PER_HOUR/BURST`).
+  case quotaOption = "quota-option"
+  /// A token file (`--metrics-token-file`, `--token-file`) with its mode, read and checked as a
+  /// metrics token.
+  case tokenFile = "token-file"
+  /// An email address as a login (`EmailAddress.normalised`).
+  case emailAddress = "email-address"
+  /// Every body-taking route of the accounts (signing in, invites, studios, accounts), with a
+  /// token of the role it admits.
+  case accountRequest = "account-request"
 
   public var description: String { rawValue }
 
@@ -42,11 +52,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable, CustomStringConvertible 
     case .sessionJournal: try SessionJournalEntry.run(input)
     case .preferredDay: try PreferredDayEntry.run(input)
     case .nutritionEdits: try NutritionEditsEntry.run(input)
+    case .quotaOption: try QuotaOptionEntry.run(input)
+    case .tokenFile: try TokenFileEntry.run(input)
+    case .emailAddress: try EmailAddressEntry.run(input)
+    case .accountRequest: try AccountRequestEntry.run(input)
     }
   }
 
-  /// Lets go of what the targets keep between inputs (the server-request target's store, router
-  /// and answer cache), so that it is freed before LeakSanitizer's check at exit.
+  /// Lets go of what the targets keep between inputs (the servers' stores, routers and answer
+  /// caches), so that it is freed before LeakSanitizer's check at exit.
   ///
   /// LeakSanitizer finds a live block by a pointer to it in scanned memory. Swift keeps the
   /// case of a multi-payload enum in a pointer's spare bits, and `Data` is such an enum: the
@@ -56,6 +70,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable, CustomStringConvertible 
   /// reported is one that nothing frees: a real leak.
   public static func releaseKeptState() {
     FuzzedServer.release()
+    FuzzedAccountServer.release()
   }
 
   /// Inputs made with the program's own encoders, for seeding a corpus where no fixture holds

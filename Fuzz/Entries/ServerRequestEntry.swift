@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import HTTPServer
 import JSONWire
@@ -133,11 +134,19 @@ enum ServerRequestEntry {
     return common >= 1 && common < a.count && common < b.count
   }
 
-  /// Throws unless `response` is a 2xx or 4xx answer whose body, if any, is strict JSON.
+  /// The routes that answer 501 `not_implemented` until their branch is merged (docs/fuzzing.md,
+  /// "Targets"): the export and the deletion of an account.
+  static let notImplementedYet: Set<String> = ["/v1/account/export", "/v1/account/deletion"]
+
+  /// Throws unless `response` is a 2xx or 4xx answer whose body, if any, is strict JSON (or the
+  /// 501 `not_implemented` of a route in `notImplementedYet`).
   static func check(_ response: HTTPResponse, to request: HTTPRequest) throws(FuzzFinding) {
     let status = response.status.code
     let body = String(decoding: response.body.prefix(500), as: UTF8.self)
-    guard (200..<300).contains(status) || (400..<500).contains(status) else {
+    let placeholder =
+      status == 501 && notImplementedYet.contains(request.path)
+      && body.contains("\"code\":\"not_implemented\"")
+    guard (200..<300).contains(status) || (400..<500).contains(status) || placeholder else {
       throw FuzzFinding("\(request.method) \(request.path) answered \(status): \(body)")
     }
     if status == 204, response.body.isEmpty { return }
@@ -196,7 +205,9 @@ struct FuzzedServer: Sendable {
       let store = try DatabaseTraineeStore(path: ":memory:", now: { Self.now })
       let (_, token) = try DemoTrainee.ensure(in: store, now: Self.now)
       self.token = token
-      router = TraineeAPIRoutes(store: store, now: { Self.now }).router()
+      // The accounts at a cheap Argon2id cost: their decoy hash is made with the store.
+      let accounts = try DatabaseAccountStore(store: store, policy: FuzzedAccountServer.policy)
+      router = TraineeAPIRoutes(store: store, now: { Self.now }, accounts: accounts).router()
       headers = ["Authorization": "Bearer \(token)", "X-Timezone": "Europe/Berlin"]
     } catch {
       preconditionFailure("cannot set up the fuzzed server: \(error)")

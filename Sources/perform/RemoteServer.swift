@@ -1,10 +1,6 @@
 import DurableFiles
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 // NB: docs/security.md, "The trainee's token on the command line": a command line is public on a
 // shared machine (`ps`, /proc/PID/cmdline), so the token of `--server URL` comes from a file
 // (`--token-file FILE`, which other users must not be able to read, as ssh insists for a key) or
@@ -77,26 +73,12 @@ struct RemoteServer {
   }
 
   /// The token in the file at `path`: its first line, blanks around it ignored. A file other
-  /// users may read is refused, as is one that cannot be read.
+  /// users may read is refused, as is one that cannot be read (`TokenFile.read(atPath:)`).
   static func read(tokenFile path: String) throws(UsageError) -> String {
-    var info = stat()
-    guard stat(path, &info) == 0 else {
-      throw UsageError("cannot read the token file \(path): \(String(cString: strerror(errno)))")
+    do {
+      return try TokenFile.read(atPath: path)
+    } catch {
+      throw UsageError(error.description)
     }
-    let mode = info.st_mode & 0o777
-    guard mode & 0o044 == 0 else {
-      throw UsageError(
-        "the token file \(path) may be read by other users (mode \(LooseMode.octal(mode)));"
-          + " make it yours alone: chmod 600 \(path)")
-    }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw UsageError("cannot read the token file \(path)")
-    }
-    defer { try? handle.close() }
-    // A token is short: the first 4 KiB hold it (a pipe is not read to its end).
-    let data = (try? handle.read(upToCount: 4096)) ?? Data()
-    let text = String(decoding: data, as: UTF8.self)
-    return String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
-      .trimmingCharacters(in: .whitespaces.union(.init(charactersIn: "\r")))
   }
 }

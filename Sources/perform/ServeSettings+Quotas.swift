@@ -33,40 +33,23 @@ extension ServeSettings {
         }
         continue
       }
-      let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
       if let kind {
-        guard parts.count == 2, let records = Int(parts[0]), (1...100_000_000).contains(records),
-          let bytes = byteSize(parts[1]), bytes >= 1
-        else {
+        guard let quota = RecordQuota(optionText: text) else {
           throw UsageError(
             "\(name(option)) \"\(text)\" is not RECORDS/SIZE (records from 1 to 100000000, SIZE"
               + " in bytes or with KiB, MiB or GiB: 10000/64MiB) or off")
         }
-        quotas.records[kind] = RecordQuota(records: records, bytes: bytes)
+        quotas.records[kind] = quota
       } else {
-        guard parts.count == 2, let perHour = Int(parts[0]), (1...3_600_000).contains(perHour),
-          let burst = Int(parts[1]), (1...1_000_000).contains(burst)
-        else {
+        guard let rate = WriteRate(optionText: text) else {
           throw UsageError(
             "\(name(option)) \"\(text)\" is not PER_HOUR/BURST (writes an hour from 1 to"
               + " 3600000, a burst from 1 to 1000000: 3600/1200) or off")
         }
-        quotas.writeRate = WriteRate(perHour: perHour, burst: burst)
+        quotas.writeRate = rate
       }
     }
     return quotas
-  }
-
-  /// `SIZE` in bytes: a whole number, or one followed by `KiB`, `MiB` or `GiB`; `nil` for
-  /// anything else or more than 1 TiB.
-  static func byteSize(_ text: String) -> Int? {
-    let units: [(suffix: String, shift: Int)] = [("KiB", 10), ("MiB", 20), ("GiB", 30), ("", 0)]
-    for (suffix, shift) in units where text.hasSuffix(suffix) {
-      guard let number = Int(text.dropLast(suffix.count)), number >= 0, number <= 1 << (40 - shift)
-      else { return nil }
-      return number << shift
-    }
-    return nil
   }
 
   /// What `--check-config` prints about the quotas: one line per kind, and the write rate.

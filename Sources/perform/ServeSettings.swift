@@ -152,9 +152,7 @@ struct ServeSettings {
     } catch {
       throw UsageError("\(option): \(error.description)")
     }
-    guard (16...256).contains(token.count),
-      token.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
-    else {
+    guard ServerConfiguration.isMetricsToken(token) else {
       throw UsageError(
         "\(option): the token in \(path) must be 16 to 256 visible ASCII characters on its"
           + " first line (openssl rand -hex 32 makes one)")

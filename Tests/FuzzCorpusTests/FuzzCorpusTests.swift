@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TraineeAPI
 
 @testable import FuzzEntries
 
@@ -29,6 +30,20 @@ struct FuzzCorpusTests {
       #expect(throws: Never.self, "\(target)/\(file.lastPathComponent)") {
         try target.run(input)
       }
+    }
+  }
+
+  /// Every endpoint of the table that reads a body is fuzzed with the input as that body: by
+  /// `server-request` (the trainee routes) or by `account-request` (the accounts'), so a new
+  /// body cannot be served unfuzzed (docs/fuzzing.md, "Targets").
+  @Test func everyBodyOfTheEndpointTableIsFuzzed() {
+    let trainee = Set(ServerRequestEntry.bodyRoutes.map { "\($0.0.rawValue) \($0.1)" })
+    let accounts = Set(AccountRequestEntry.bodyRoutes.map(\.name))
+    for endpoint in TraineeEndpoints.table.all where endpoint.sendsBody {
+      let route = "\(endpoint.method.rawValue) \(endpoint.path)"
+      #expect(
+        trainee.contains(route) || accounts.contains(endpoint.name),
+        "\(endpoint.name) (\(route)) reads a body no fuzz target sends")
     }
   }
 

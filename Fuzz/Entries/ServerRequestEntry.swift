@@ -134,19 +134,11 @@ enum ServerRequestEntry {
     return common >= 1 && common < a.count && common < b.count
   }
 
-  /// The routes that answer 501 `not_implemented` until their branch is merged (docs/fuzzing.md,
-  /// "Targets"): the export and the deletion of an account.
-  static let notImplementedYet: Set<String> = ["/v1/account/export", "/v1/account/deletion"]
-
-  /// Throws unless `response` is a 2xx or 4xx answer whose body, if any, is strict JSON (or the
-  /// 501 `not_implemented` of a route in `notImplementedYet`).
+  /// Throws unless `response` is a 2xx or 4xx answer whose body, if any, is strict JSON.
   static func check(_ response: HTTPResponse, to request: HTTPRequest) throws(FuzzFinding) {
     let status = response.status.code
     let body = String(decoding: response.body.prefix(500), as: UTF8.self)
-    let placeholder =
-      status == 501 && notImplementedYet.contains(request.path)
-      && body.contains("\"code\":\"not_implemented\"")
-    guard (200..<300).contains(status) || (400..<500).contains(status) || placeholder else {
+    guard (200..<300).contains(status) || (400..<500).contains(status) else {
       throw FuzzFinding("\(request.method) \(request.path) answered \(status): \(body)")
     }
     if status == 204, response.body.isEmpty { return }

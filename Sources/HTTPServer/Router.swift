@@ -67,10 +67,8 @@ public struct Router: Sendable {
       !routes.contains { $0.method == method && $0.pattern == pattern },
       "Route \(method) \(pattern) is registered twice")
     let body = body ?? (admission == nil ? .takesNone : .afterAdmission)
-    // NB: docs/security.md, "Bodies before the token": the shared budget is only for bodies
-    // whose request an admission has accepted.
     precondition(
-      body != .afterAdmission || admission != nil,
+      Self.readsItsBody(body, afterAnAdmission: admission != nil),
       "Route \(method) \(pattern) reads its body after an admission it does not have")
     routes.append(
       Route(
@@ -80,6 +78,14 @@ public struct Router: Sendable {
       literalRoutes[LiteralRoute(method: method, path: pattern.description)] = routes.count - 1
     }
     table = Table()
+  }
+
+  /// Whether a route taking `body` can be registered, having an admission or not: one that reads
+  /// its body after an admission must have one.
+  static func readsItsBody(_ body: BodyAcceptance, afterAnAdmission hasAdmission: Bool) -> Bool {
+    // NB: docs/security.md, "Bodies before the token": the shared budget is only for bodies
+    // whose request an admission has accepted.
+    body != .afterAdmission || hasAdmission
   }
 
   /// Adds a `GET` route.

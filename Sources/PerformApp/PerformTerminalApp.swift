@@ -219,9 +219,12 @@ public final class PerformTerminalApp: ScreenHost {
         index == selectedTab
           ? TextStyle(bold: true, reverse: true, foreground: .cyan) : TextStyle(dim: true))
     }
-    // The hint only when it fits whole: at 80 columns the five tabs leave no room for it.
+    // The hint only when it fits whole (at 80 columns the five tabs leave no room for it), and
+    // only with tabs to switch: the sign-in screen's one tab takes Tab and `q` as typing.
     let hint = "   " + text(.shellHint)
-    if TextColumns.of(line.plainText + hint) <= width { line.append(hint, TextStyle(dim: true)) }
+    if tabs.count > 1, TextColumns.of(line.plainText + hint) <= width {
+      line.append(hint, TextStyle(dim: true))
+    }
     return line
   }
 

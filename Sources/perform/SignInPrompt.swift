@@ -61,7 +61,7 @@ enum SignInPrompt {
   static func line(_ failure: SignInAttempt.Failure, text: AppText) -> String {
     switch failure {
     case .wrongCredentials: text(.signInWrong)
-    case .unreachable(let explanation): text(.signInUnreachable, ["problem": explanation])
+    case .unreachable: text(.signInUnreachable)
     case .refused(let message): text(.signInNotSignedIn, ["problem": message])
     case .anotherAccount, .cannotKeep: text(.signInNotSignedIn, ["problem": failure.sentence])
     }

@@ -29,14 +29,18 @@ public final class SignInScreen: AppScreen {
   /// Whether a sign-in is under way (keys but Esc wait for it).
   public private(set) var working = false
 
-  /// The screen for `server`, in `text`'s language; `notice` is shown first (a refused session).
+  /// The screen for `server`, in `text`'s language; `notice` is shown first (a refused session),
+  /// `email` is typed already (the account signed in before, then on the password).
   /// `signIn` tries the fields; `leave` hears `true` once signed in, `false` on Esc.
   public init(
-    server: String, text: AppText, notice: String? = nil, host: any ScreenHost,
-    signIn: @escaping SignIn, leave: @escaping @MainActor (_ signedIn: Bool) -> Void
+    server: String, text: AppText, email: String = "", notice: String? = nil,
+    host: any ScreenHost, signIn: @escaping SignIn,
+    leave: @escaping @MainActor (_ signedIn: Bool) -> Void
   ) {
     self.server = server
     self.text = text
+    self.email = LineEditor(email, maxLength: 254)
+    self.field = email.isEmpty ? .email : .password
     self.problem = notice
     self.host = host
     self.signIn = signIn

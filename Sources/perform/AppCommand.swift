@@ -240,7 +240,14 @@ enum AppCommand {
     }
     var secondsSinceMealLogs = 0
     mealLogs.sendWaiting()
+    let refusedSession = RefusedSessionSignIn(
+      client: client, app: app, layout: dataLayout(options), text: { settings.text },
+      signedInAgain: {
+        Task { await workouts.reload() }
+        workouts.onReconnect?()
+      })
     runner.onSecond = {
+      refusedSession.check()
       // NB: docs/decisions/the-apps-files-and-the-api-client.md, "Refresh": a signed-in
       // session's access token is renewed shortly before it expires, while the server answers.
       Task { await client.refreshSessionIfDue() }

@@ -36,6 +36,7 @@ enum SignInPrompt {
     }
     let app = PerformTerminalApp()
     app.text = text
+    app.showsShellHint = false
     let runner = TerminalAppRunner(app: app, device: device)
     let result = SignedInBox()
     let screen = SignInScreen(

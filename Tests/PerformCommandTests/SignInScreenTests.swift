@@ -65,4 +65,41 @@ struct SignInScreenTests {
     #expect(
       !FileManager.default.fileExists(atPath: data.appendingPathComponent("session.json").path))
   }
+
+  @Test func aRefusedSessionOffersTheScreenOnceAndSigningInAgainGoesOn() async throws {
+    let directory = try ActivityCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let server = try await SignInCommandTests.serverWithTrainee(in: directory)
+    defer { server.interrupt() }
+    let data = directory.appendingPathComponent("app")
+    #expect(try SignInCommandTests.login(server, data: data).status == 0)
+    let file = data.appendingPathComponent("session.json")
+    let kept = try JSONDecoder().decode(KeptSession.self, from: Data(contentsOf: file))
+    let app = try TmuxSession([PerformBinary.url.path, "--data-dir", data.path], size: size)
+    defer { app.close() }
+    try await app.waitFor("1 Today")
+
+    // Another of Ada's devices ends this one's session; the app's next request is refused.
+    let other = try await AccountsFlowTests.send(
+      server, "POST", TraineeEndpoints.table.signIn.path.description, token: nil,
+      json: SignInRequestDto(
+        email: "ada@example.com", password: SignInCommandTests.password, device: "phone 2"),
+      as: SignedInDto.self)
+    let ended = try await server.request(
+      "DELETE", "/v1/account/sessions/\(kept.sessionId)", token: other.tokens.accessToken)
+    #expect(ended.status == 204)
+    try app.send(keys: "2")
+    let offered = try await app.waitFor("The server no longer takes this device's session")
+    #expect(offered.contains("ada@example.com"))
+
+    // Signed in again from the screen: a new session, kept, and the app goes on.
+    try app.send(keys: .text(SignInCommandTests.password), .enter)
+    try await app.waitUntilGone("The server no longer takes", timeout: .seconds(30))
+    let renewed = try JSONDecoder().decode(KeptSession.self, from: Data(contentsOf: file))
+    #expect(renewed.sessionId != kept.sessionId)
+    let shown = try await app.waitUntilGone("Signed in? Sign in again", timeout: .seconds(30))
+    #expect(!shown.contains("Sign in to"))
+    try app.send(keys: "q")
+    #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
+  }
 }

@@ -49,6 +49,8 @@ public final class PerformTerminalApp: ScreenHost {
   public var statusRest: @MainActor (_ now: Date) -> StyledRun? = { _ in nil }
   /// The shell's texts (the tab bar's hint and the help), in the trainee's language.
   public var text = AppText(.en)
+  /// Whether the tab bar says how to switch tabs, get help and quit (not on the sign-in screen).
+  public var showsShellHint = true
   /// Set by the runner: asks for a redraw soon.
   public var onNeedsRedraw: (@MainActor () -> Void)?
   /// Screens opened over the current tab (a logged workout, a progress chart), the last on top:
@@ -219,9 +221,12 @@ public final class PerformTerminalApp: ScreenHost {
         index == selectedTab
           ? TextStyle(bold: true, reverse: true, foreground: .cyan) : TextStyle(dim: true))
     }
-    // The hint only when it fits whole: at 80 columns the five tabs leave no room for it.
+    // The hint only when it fits whole (at 80 columns the five tabs leave no room for it), and
+    // not on the sign-in screen, which takes Tab and `q` as typing.
     let hint = "   " + text(.shellHint)
-    if TextColumns.of(line.plainText + hint) <= width { line.append(hint, TextStyle(dim: true)) }
+    if showsShellHint, TextColumns.of(line.plainText + hint) <= width {
+      line.append(hint, TextStyle(dim: true))
+    }
     return line
   }
 

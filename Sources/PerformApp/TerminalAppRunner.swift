@@ -72,6 +72,9 @@ public final class TerminalAppRunner {
     ticker.cancel()
   }
 
+  /// Ends `run()` as a quit does (the sign-in screen's Esc, or its sign-in).
+  public func stop() { end() }
+
   private func handle(_ keys: [Key]) {
     guard !ended else { return }
     for key in keys {

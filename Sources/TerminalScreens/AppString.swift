@@ -103,4 +103,7 @@ public enum AppString: String, CaseIterable, Sendable {
   case progressBest, progressBestSetWeight, progressKeyBack, progressKeyChart, progressKeyOpen,
     progressKeyReload, progressLoading, progressNoSets, progressNoWeights, progressNotLoaded,
     progressOnePoint, progressOneRepMax, progressTitle, progressWeeklyVolume
+  case signInTab, signInTitle, signInEmail, signInPassword, signInRefused, signInNeedsBoth,
+    signInWorking, signInWrong, signInUnreachable, signInNotSignedIn, keySignIn, keyNextField,
+    keyQuitApp
 }

@@ -15,11 +15,14 @@ public struct AccountDto: Codable, Equatable, Sendable {
   public var studios: [StudioMembershipDto]
   /// The studio the request's session uses, when it uses one.
   public var currentStudioId: String?
+  /// The trainee whose records a trainee account holds (the id `perform program import
+  /// --trainee` takes); absent for a coach or an operator.
+  public var traineeId: String?
 
   /// An account.
   public init(
     id: String, role: String, name: String, email: String?, suspended: Bool,
-    studios: [StudioMembershipDto], currentStudioId: String?
+    studios: [StudioMembershipDto], currentStudioId: String?, traineeId: String? = nil
   ) {
     self.id = id
     self.role = role
@@ -28,6 +31,7 @@ public struct AccountDto: Codable, Equatable, Sendable {
     self.suspended = suspended
     self.studios = studios
     self.currentStudioId = currentStudioId
+    self.traineeId = traineeId
   }
 }
 

@@ -20,7 +20,7 @@ extension AccountDto {
       studios: try links.compactMap { link in
         try accounts.studio(id: link.studio).map { StudioMembershipDto(link, studio: $0) }
       },
-      currentStudioId: currentStudio?.description)
+      currentStudioId: currentStudio?.description, traineeId: account.trainee?.description)
   }
 }
 

@@ -7,18 +7,18 @@ import TraineeData
 // Argon2id hash (its decoy) that most routers of the tests never need.
 
 /// The account store the routes answer from: the one given, or one made once, at first use, on
-/// the trainee store's database with the default policy.
+/// the trainee store's database with the policy given.
 final class AccountStoreSource: Sendable {
   private let made: Locked<(any AccountStore)?>
   private let make: @Sendable () throws -> any AccountStore
 
-  init(given: (any AccountStore)?, store: any TraineeStore) {
+  init(given: (any AccountStore)?, store: any TraineeStore, policy: AccountPolicy = .defaults) {
     made = Locked(given)
     make = {
       guard let database = store as? DatabaseTraineeStore else {
         throw TraineeStoreError.storageFailed("the trainee store keeps no accounts")
       }
-      return try DatabaseAccountStore(store: database)
+      return try DatabaseAccountStore(store: database, policy: policy)
     }
   }
 

@@ -133,15 +133,16 @@ public struct TraineeAPIRoutes: Sendable {
 
   /// The routes on `store`, keeping answers in `cache` (a cache of its own by default); the
   /// account routes answer from `accounts`, or from an account store on `store`'s database with
-  /// the default policy, made at its first use.
+  /// `accountPolicy` (the default one unless given), made at its first use.
   public init(
     store: any TraineeStore, now: @escaping @Sendable () -> Date,
-    cache: AnswerCache? = AnswerCache(), accounts: (any AccountStore)? = nil
+    cache: AnswerCache? = AnswerCache(), accounts: (any AccountStore)? = nil,
+    accountPolicy: AccountPolicy = .defaults
   ) {
     self.store = store
     self.now = now
     self.cache = cache
-    accountSource = AccountStoreSource(given: accounts, store: store)
+    accountSource = AccountStoreSource(given: accounts, store: store, policy: accountPolicy)
   }
 
   /// A router with every route registered.

@@ -1,3 +1,4 @@
+import Accounts
 import HTTPServer
 
 /// Everything the trainee API server is started with besides its store: where it listens and its
@@ -35,6 +36,10 @@ public struct ServerConfiguration: Equatable, Sendable {
   /// The most bytes of answers kept (`AnswerCache`); one trainee's answers hold at most an
   /// eighth of them (docs/security.md, "One trainee's reads and another's kept answers").
   public var answerCacheBytes = 64 << 20
+
+  /// The accounts' lifetimes and limits; `perform serve --access-token-seconds` sets the access
+  /// token's life (docs/decisions/accounts.md, "Token formats and lifetimes").
+  public var accountPolicy = AccountPolicy.defaults
 
   /// A configuration; by default the API on 127.0.0.1:8080, no access log, errors to standard
   /// error, a 30-second drain and no metrics.

@@ -134,7 +134,8 @@ public final class TraineeAPIServer: Sendable {
         throw ServerStartError.store(error)
       }
       let answers = AnswerCache(capacityBytes: configuration.answerCacheBytes)
-      let routes = TraineeAPIRoutes(store: store, now: now, cache: answers)
+      let routes = TraineeAPIRoutes(
+        store: store, now: now, cache: answers, accountPolicy: configuration.accountPolicy)
       let patterns = routes.router()
       let errorLog = errorLog
       let router = routes.router { error, request in

@@ -32,15 +32,9 @@ enum AppCommand {
       fail("app takes no arguments besides its options\n\n\(usage(of: "app"))")
       return 2
     }
-    let choice: ServerChoice
+    var choice: ServerChoice
     do {
       choice = try ServerChoice.of(options, session: keptSession(options))
-      if case .signInNeeded = choice {
-        throw UsageError(
-          "--server needs the trainee's token: --token-file FILE, or"
-            + " \(RemoteServer.tokenVariable) in the environment, or perform login --server URL"
-            + " first")
-      }
     } catch {
       fail("\(error)")
       return 2
@@ -52,6 +46,12 @@ enum AppCommand {
     } catch {
       fail("cannot create the data directory \(directory.path): \(error)")
       return 1
+    }
+    if case .signInNeeded(let server) = choice {
+      switch await signIn(server: server, options: options) {
+      case .success(let session): choice = .session(session)
+      case .failure(let status): return status.code
+      }
     }
 
     // The terminal first: without one there is nothing to start a server for.
@@ -240,7 +240,14 @@ enum AppCommand {
     }
     var secondsSinceMealLogs = 0
     mealLogs.sendWaiting()
+    let refusedSession = RefusedSessionSignIn(
+      client: client, app: app, layout: dataLayout(options), text: { settings.text },
+      signedInAgain: {
+        Task { await workouts.reload() }
+        workouts.onReconnect?()
+      })
     runner.onSecond = {
+      refusedSession.check()
       // NB: docs/decisions/the-apps-files-and-the-api-client.md, "Refresh": a signed-in
       // session's access token is renewed shortly before it expires, while the server answers.
       Task { await client.refreshSessionIfDue() }

@@ -29,6 +29,8 @@ struct ServeSettings {
   .union(quotaOptions.keys)
   // The audit log's retention (ServeSettings+AuditRetention.swift).
   .union(["audit-retention-days"])
+  // The access token's life (ServeSettings+AccessTokens.swift).
+  .union(["access-token-seconds"])
   static let flags: Set<String> = ["demo", "check-config"]
 
   /// What the server is started with: address, limits, logs, drain and metrics.
@@ -135,6 +137,7 @@ struct ServeSettings {
     case "": throw UsageError("\(name("access-log")) is empty; give -, a file or off")
     case let file: server.accessLog = .file(file)
     }
+    server.accountPolicy.accessTokenSeconds = try Self.accessTokenSeconds(given, name: name)
     self.server = server
     self.quotas = try Self.quotas(given, name: name)
     self.auditRetentionDays = try Self.auditRetentionDays(given, name: name)
@@ -247,6 +250,7 @@ struct ServeSettings {
         + (server.metricsPort != nil && server.metricsToken != nil ? " (bearer token)" : ""),
       "answer cache MiB: \(server.answerCacheBytes >> 20)",
       "audit retention of deleted accounts: \(auditRetentionDays) days",
+      "access token life: \(server.accountPolicy.accessTokenSeconds) s",
     ] + Self.summary(of: quotas)
   }
 }

@@ -40,7 +40,7 @@ enum SignInCommands {
       return 2
     }
     if kept == nil {
-      let unsent = AccountLocalState(layout: layout).unsent(now: Date())
+      let unsent = SignInAttempt.unsentBeforeFirstSignIn(layout)
       guard unsent.isEmpty else {
         fail(
           "this device holds writes of the app's trainee not yet sent:\n"
@@ -62,44 +62,18 @@ enum SignInCommands {
       return 2
     }
     let device = options.values["device"] ?? ProcessInfo.processInfo.hostName
-    let client = TraineeAPIClient(baseURL: server, credentials: .none)
     let session: KeptSession
-    do {
-      session = try await client.signIn(email: email, password: password, device: device).session
-    } catch {
-      fail("not signed in: \(signInProblem(error))")
-      return 1
-    }
-    let file = SessionFile(dataDirectory: layout.root)
-    if let kept {
-      guard kept.accountId == session.accountId else {
-        _ = try? await TraineeAPIClient.signedIn(session, keepingIn: file).signOut()
-        fail(
-          "\(email) is another account than \(kept.email), signed in here; perform logout"
-            + " first")
-        return 2
-      }
-      // The same account again (after a refused session, say): the old session ends.
-      let old = TraineeAPIClient(baseURL: kept.server, credentials: .token(kept.accessToken))
-      _ = try? await old.signOut()
-    }
-    do {
-      try file.save(session)
-    } catch {
-      fail("cannot keep the session in \(file.url.path): \(error)")
-      return 1
+    switch await SignInAttempt.signIn(
+      server: server, email: email, password: password, device: device, layout: layout,
+      kept: kept)
+    {
+    case .success(let signedIn): session = signedIn
+    case .failure(let failure):
+      fail("not signed in: \(failure.sentence)")
+      return failure.status
     }
     say("Signed in as \(session.email) on \(server.absoluteString) (this device: \(device)).")
     return 0
-  }
-
-  /// A refused or failed sign-in as one line.
-  private static func signInProblem(_ error: TraineeAPIError) -> String {
-    switch error {
-    case .http(401, _): "the email or the password is wrong"
-    case .http(_, let body?): body.error.message
-    default: error.explanation
-    }
   }
 
   /// `perform logout [--discard-unsent] [--data-dir DIR]`.

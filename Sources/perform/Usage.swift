@@ -91,7 +91,7 @@ let commandUsages: [CommandUsage] = [
           [--quota-workout-logs 10000/64MiB] [--quota-meal-logs 40000/64MiB]
           [--quota-nutrition-days 5000/64MiB] [--quota-substitutions 5000/4MiB]
           [--quota-technique-videos 5000/8MiB] [--quota-write-rate 3600/1200]
-          [--audit-retention-days 90]
+          [--audit-retention-days 90] [--access-token-seconds 600]
           Run the trainee API server until interrupted. --demo creates a demo trainee
           once and prints its token on every start ("token: ..."), the same one each
           time (kept in PATH.demo-token, readable only by you), and a demo coach of its
@@ -122,6 +122,8 @@ let commandUsages: [CommandUsage] = [
           most an eighth of it.
           A deleted account's audit events are kept under an opaque marker for
           --audit-retention-days, then pruned (at start and every hour).
+          A session's access token lives --access-token-seconds (30 to 86400); the app
+          renews it from its refresh token.
       """),
   CommandUsage(
     words: ["trainee", "add"],

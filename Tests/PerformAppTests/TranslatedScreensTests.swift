@@ -30,6 +30,8 @@ struct TranslatedScreensTests {
       .completeVolume, .historyRIR, .historyRecord, .historyRecordMark, .historySetDrop,
       .historySummary, .keyNo,
       .liveColumnRir, .liveColumnRpe, .liveTempo, .nutritionLetterCarbs, .nutritionLetterProtein,
+      // Italian signs in with "Email" and "Password" too.
+      .signInEmail, .signInPassword,
     ],
     .ja: [
       .decimalSeparator, .historyRIR, .liveColumnRir, .liveColumnRpe, .nutritionLetterCarbs,

@@ -13,8 +13,11 @@ import TraineeAPI
 struct SignInCommandTests {
   static let password = "correct horse battery"
 
-  /// A server with a trainee account (ada@example.com) made by invite, as AccountsFlowTests does.
-  static func serverWithTrainee(in directory: URL) async throws -> ServeChild {
+  /// A server with a trainee account (ada@example.com) made by invite, as AccountsFlowTests does;
+  /// `extra` are more arguments of `perform serve`.
+  static func serverWithTrainee(
+    in directory: URL, arguments extra: [String] = []
+  ) async throws -> ServeChild {
     let database = directory.appendingPathComponent("perform.sqlite").path
     let studio = try #require(
       AccountsFlowTests.perform(["studio", "add", "Iron Temple"], database: database)["id"])
@@ -24,7 +27,7 @@ struct SignInCommandTests {
         "carter@example.com", "--studio", studio,
       ], database: database, input: password + "\n")
     let server = try ServeChild(
-      databaseArgument: database, demo: false, arguments: ["--data-dir", directory.path])
+      databaseArgument: database, demo: false, arguments: ["--data-dir", directory.path] + extra)
     let endpoints = TraineeEndpoints.table
     let coach = try await AccountsFlowTests.send(
       server, "POST", endpoints.signIn.path.description, token: nil,

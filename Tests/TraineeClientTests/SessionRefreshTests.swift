@@ -63,6 +63,8 @@ final class FakeRefresh: Sendable {
     var gates: [CheckedContinuation<Void, Never>] = []
     var holding = false
     var arrived: CheckedContinuation<Void, Never>?
+    /// The life of the access tokens given, in seconds.
+    var life: TimeInterval = 600
   }
   let state = Mutex(State())
   let server: SessionServer
@@ -94,7 +96,7 @@ final class FakeRefresh: Sendable {
     server.state.withLock { $0.current = next }
     var renewed = session
     renewed.accessToken = next
-    renewed.accessExpiresAt = now().addingTimeInterval(600)
+    renewed.accessExpiresAt = now().addingTimeInterval(state.withLock { $0.life })
     renewed.refreshToken = "refresh-\(calls + 1)"
     return renewed
   }
@@ -249,5 +251,23 @@ struct SessionRefreshTests {
     #expect(await rig.credentials.refreshIfDue() == nil)
     #expect(rig.refresh.calls == 1)
     #expect(await rig.credentials.session.accessExpiresAt == Self.start.addingTimeInterval(1_140))
+  }
+
+  // NB: docs/decisions/the-apps-files-and-the-api-client.md, "Refresh": a token shorter-lived
+  // than twice the lead is renewed at half its life, not at every tick of the app.
+  @Test func aShortLivedTokenIsRenewedAtHalfItsLifeNotEverySecond() async throws {
+    let rig = Rig()
+    rig.refresh.state.withLock { $0.life = 30 }
+    await rig.credentials.replace(with: Self.session(expiring: Self.start.addingTimeInterval(30)))
+    #expect(await rig.credentials.refreshIfDue() == nil)
+    #expect(rig.refresh.calls == 1)
+    rig.advance(1)
+    #expect(await rig.credentials.refreshIfDue() == nil)
+    rig.advance(13)
+    #expect(await rig.credentials.refreshIfDue() == nil)
+    #expect(rig.refresh.calls == 1)
+    rig.advance(1)
+    #expect(await rig.credentials.refreshIfDue() == nil)
+    #expect(rig.refresh.calls == 2)
   }
 }

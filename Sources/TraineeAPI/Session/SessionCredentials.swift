@@ -25,8 +25,12 @@ public actor SessionCredentials {
   private var inFlight: Task<Result<KeptSession, TraineeAPIError>, Never>?
   /// No early refresh before this time: one that found no server waits a while.
   private var earlyRefreshNotBefore: Date?
+  /// How long before the expiry the early refresh starts: `earlyRefreshLead`, or half the life of
+  /// the last token a refresh gave when that life is shorter than twice the lead.
+  private var lead = SessionCredentials.earlyRefreshLead
 
-  /// How long before the access token's expiry the early refresh starts.
+  /// How long before the access token's expiry the early refresh starts (at most half the
+  /// token's life, so a server's 30-second tokens are not renewed every second).
   public static let earlyRefreshLead: TimeInterval = 60
   /// How long an early refresh that reached no server waits before it is tried again.
   public static let earlyRefreshRetry: TimeInterval = 30
@@ -64,7 +68,7 @@ public actor SessionCredentials {
   public func refreshIfDue() async -> TraineeAPIError? {
     guard refusal == nil, inFlight == nil else { return nil }
     let time = now()
-    guard time >= session.accessExpiresAt.addingTimeInterval(-Self.earlyRefreshLead) else {
+    guard time >= session.accessExpiresAt.addingTimeInterval(-lead) else {
       return nil
     }
     if let notBefore = earlyRefreshNotBefore, time < notBefore { return nil }
@@ -108,6 +112,8 @@ public actor SessionCredentials {
     case .success(let renewed):
       session = renewed
       earlyRefreshNotBefore = nil
+      let life = renewed.accessExpiresAt.timeIntervalSince(now())
+      lead = min(Self.earlyRefreshLead, max(0, life / 2))
       persist(renewed)
       return renewed
     case .failure(let error):

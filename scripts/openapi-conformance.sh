@@ -67,7 +67,8 @@ DATABASE=${2:-$work/perform.sqlite}
 # The run sends thousands of writes as one trainee in seconds: unpaced, so each case reaches its
 # route instead of a 429 (the write rate has its own tests: ServeQuotaTests).
 "$PERFORM" serve --host 127.0.0.1 --port 0 --database "$DATABASE" --data-dir "$work" --demo \
-  --access-log off --quota-write-rate off >"$work/serve.out" 2>"$work/serve.err" &
+  --access-log off --quota-write-rate off --access-token-seconds 3600 \
+  >"$work/serve.out" 2>"$work/serve.err" &
 server=$!
 url="" token=""
 for _ in $(seq 100); do
@@ -85,6 +86,14 @@ fi
 echo "openapi: perform serve --demo at $url"
 
 # --- the run ---------------------------------------------------------------------------------
+# The demo coach signs in before the trainee's run: that run's failed sign-ins from this address
+# would have the per-address limit refuse the coach after it. Its access token lives an hour
+# (--access-token-seconds where the server starts), longer than the whole run.
+coach_email=$(sed -n 's/^demo coach: //p' "$work/serve.out")
+coach_password=$(sed -n 's/^demo coach password: //p' "$work/serve.out")
+coach_token=$(curl -sf -X POST "$url/v1/auth/sign-in" -H "Content-Type: application/json" \
+  -d "{\"email\":\"$coach_email\",\"password\":\"$coach_password\",\"device\":\"openapi\"}" |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["tokens"]["accessToken"])') || coach_token=""
 report=("--report" "junit" "--report-junit-path" "$work/junit.xml")
 # Signing out and ending every session would end the demo trainee's only session in the middle of
 # the run, and every later case would test a 401; the route tests cover those two
@@ -105,6 +114,27 @@ status=0
   --no-color \
   "${report[@]}") || status=$?
 
+# The coach's routes again with the demo coach's token (the trainee's token reaches them only
+# as 403).
+if [[ -z "$coach_token" ]]; then
+  echo "openapi: the demo coach could not sign in" >&2
+  status=1
+else
+  (cd "$work" && "$root/$VENV/bin/st" run "$root/openapi.yaml" \
+    --url "$url" \
+    --header "Authorization: Bearer $coach_token" \
+    --checks "$CHECKS" \
+    --include-operation-id createInvite --include-operation-id listInvites \
+    --include-operation-id revokeInvite --include-operation-id getAccount \
+    --include-operation-id listSessions \
+    --max-examples "$MAX_EXAMPLES" \
+    --seed "$SEED" \
+    --workers 1 \
+    --request-timeout 10 \
+    --no-color \
+    --report junit --report-junit-path "$work/junit-coach.xml") || status=$?
+fi
+
 if [[ -n "${OPENAPI_REPORT_DIR:-}" ]]; then
   mkdir -p "$OPENAPI_REPORT_DIR" && cp "$work/junit.xml" "$OPENAPI_REPORT_DIR/" 2>/dev/null || true
 fi
@@ -118,16 +148,17 @@ if ! kill -0 "$server" 2>/dev/null; then
 fi
 
 # A plain closing line: test cases from the JUnit report, failures and errors.
-read -r cases failed < <(python3 - "$work/junit.xml" <<'PY' || echo "0 0"
+read -r cases failed < <(python3 - "$work/junit.xml" "$work/junit-coach.xml" <<'PY' || echo "0 0"
 import sys, xml.etree.ElementTree as ET
-try:
-    root = ET.parse(sys.argv[1]).getroot()
-except Exception:
-    print("0 0"); sys.exit()
-suites = [root] if root.tag == "testsuite" else root.iter("testsuite")
 total = bad = 0
-for s in suites:
-    total += int(s.get("tests", 0)); bad += int(s.get("failures", 0)) + int(s.get("errors", 0))
+for path in sys.argv[1:]:
+    try:
+        root = ET.parse(path).getroot()
+    except Exception:
+        continue
+    suites = [root] if root.tag == "testsuite" else root.iter("testsuite")
+    for s in suites:
+        total += int(s.get("tests", 0)); bad += int(s.get("failures", 0)) + int(s.get("errors", 0))
 print(total, bad)
 PY
 )

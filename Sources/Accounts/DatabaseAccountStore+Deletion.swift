@@ -1,5 +1,4 @@
 import Foundation
-import PasswordHashing
 import SQLStore
 import TraineeAPI
 import TraineeData
@@ -46,20 +45,8 @@ extension DatabaseAccountStore {
       .address(address, policy.signIn.perAddress),
     ]
     let now = nowMilliseconds
-    let admitted: CredentialCheck = try store.write(nil) { db in
-      if let wait = try waitSeconds(subjects, .signIn, now: now, db) { return .wait(wait) }
-      try recordFailure(subjects, .signIn, now: now, db)
-      return .admitted(
-        try db.row(
-          "SELECT \(Self.credentialColumns) FROM accounts WHERE id = ?", [account.value],
-          named: Self.credentialColumns
-        ) { row in (try Account(row: row), try row["password_hash"]) })
-    }
-    if case .wait(let seconds) = admitted {
-      throw AccountRefusal.tooManyAttempts(retryAfterSeconds: seconds)
-    }
-    guard case .admitted(let found) = admitted, let found, let hash = found.hash,
-      Argon2id.verify(password, against: hash)
+    let found = try credentials(of: "id", account.value, limitedBy: subjects, now: now)
+    guard let hash = found?.hash, verifyPassword(password, hash)
     else {
       try store.write(nil) { db in
         try AccountTables.audit(

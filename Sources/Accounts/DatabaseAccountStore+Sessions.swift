@@ -32,21 +32,7 @@ extension DatabaseAccountStore {
       .address(address, policy.signIn.perAddress),
     ]
     let now = nowMilliseconds
-    let admitted: CredentialCheck = try store.write(nil) { db in
-      if let wait = try waitSeconds(subjects, .signIn, now: now, db) { return .wait(wait) }
-      try recordFailure(subjects, .signIn, now: now, db)
-      return .admitted(
-        try db.row(
-          "SELECT \(Self.credentialColumns) FROM accounts WHERE email = ?", [.text(login)],
-          named: Self.credentialColumns
-        ) { row in (try Account(row: row), try row["password_hash"]) })
-    }
-    guard case .admitted(let found) = admitted else {
-      if case .wait(let seconds) = admitted {
-        throw AccountRefusal.tooManyAttempts(retryAfterSeconds: seconds)
-      }
-      throw AccountRefusal.invalidCredentials
-    }
+    let found = try credentials(of: "email", .text(login), limitedBy: subjects, now: now)
     let verified = verifyPassword(password, found?.hash ?? decoyHash)
     guard verified, let account = found?.account, found?.hash != nil else {
       try store.write(nil) { db in
@@ -181,20 +167,8 @@ extension DatabaseAccountStore {
       .address(address, policy.signIn.perAddress),
     ]
     let now = nowMilliseconds
-    let admitted: CredentialCheck = try store.write(nil) { db in
-      if let wait = try waitSeconds(subjects, .signIn, now: now, db) { return .wait(wait) }
-      try recordFailure(subjects, .signIn, now: now, db)
-      return .admitted(
-        try db.row(
-          "SELECT \(Self.credentialColumns) FROM accounts WHERE id = ?", [account.value],
-          named: Self.credentialColumns
-        ) { row in (try Account(row: row), try row["password_hash"]) })
-    }
-    if case .wait(let seconds) = admitted {
-      throw AccountRefusal.tooManyAttempts(retryAfterSeconds: seconds)
-    }
-    guard case .admitted(let found) = admitted, let found, let hash = found.hash,
-      verifyPassword(current, hash)
+    let found = try credentials(of: "id", account.value, limitedBy: subjects, now: now)
+    guard let hash = found?.hash, verifyPassword(current, hash)
     else {
       try store.write(nil) { db in
         try AccountTables.audit(
@@ -221,7 +195,31 @@ extension DatabaseAccountStore {
 }
 
 /// The first step of an attempt: wait, or go on with what was read.
-enum CredentialCheck {
+private enum CredentialCheck {
   case wait(Int)
   case admitted((account: Account, hash: String?)?)
+}
+
+extension DatabaseAccountStore {
+  /// The first step of every password check (signing in, changing the password, deleting the
+  /// account): when no limit of `subjects` holds the attempt back, a failure is counted ahead
+  /// (cleared when the check succeeds) and the account whose `column` is `value` is read with its
+  /// password hash, `nil` when none is; throws `AccountRefusal.tooManyAttempts` when a limit holds.
+  func credentials(
+    of column: String, _ value: DatabaseValue, limitedBy subjects: [AttemptSubject], now: Int64
+  ) throws -> (account: Account, hash: String?)? {
+    let admitted: CredentialCheck = try store.write(nil) { db in
+      if let wait = try waitSeconds(subjects, .signIn, now: now, db) { return .wait(wait) }
+      try recordFailure(subjects, .signIn, now: now, db)
+      return .admitted(
+        try db.row(
+          "SELECT \(Self.credentialColumns) FROM accounts WHERE \(column) = ?", [value],
+          named: Self.credentialColumns
+        ) { row in (try Account(row: row), try row["password_hash"]) })
+    }
+    switch admitted {
+    case .wait(let seconds): throw AccountRefusal.tooManyAttempts(retryAfterSeconds: seconds)
+    case .admitted(let found): return found
+    }
+  }
 }

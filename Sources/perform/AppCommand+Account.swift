@@ -109,4 +109,13 @@ extension AppCommand {
         return nil
       })
   }
+
+  /// Prints the demo coach's sign-in, as `perform serve --demo` does, and how it is used.
+  static func printDemoCoach(_ prepared: EmbeddedServer.Prepared) {
+    say("demo coach: \(prepared.coach.email)")
+    say(
+      "demo coach password: "
+        + (prepared.coach.password ?? "(not kept: \(prepared.coachFile.path) is gone)"))
+    say("(a coach signs in on perform serve --demo: see README, \"Signing in as the demo coach\")")
+  }
 }

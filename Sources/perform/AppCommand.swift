@@ -54,7 +54,20 @@ enum AppCommand {
       }
     }
 
-    // The terminal first: without one there is nothing to start a server for.
+    // NB: docs/decisions/accounts.md, "The demo coach": the embedded server's database is made
+    // ready, and the demo coach's sign-in printed, before the app takes the terminal (on the
+    // alternate screen, so the lines are there again when it quits). Without a terminal there
+    // is nothing to start a server for.
+    var prepared: EmbeddedServer.Prepared?
+    if case .embedded = choice, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+      do {
+        prepared = try EmbeddedServer.prepare(options)
+      } catch {
+        fail("\(error)")
+        return 1
+      }
+      prepared.map { printDemoCoach($0) }
+    }
     let device: TerminalDevice
     do {
       device = try TerminalDevice.open()
@@ -75,7 +88,7 @@ enum AppCommand {
       credentials = .session(session)
     case .signInNeeded, .embedded:
       do {
-        let started = try EmbeddedServer.start(options)
+        let started = try EmbeddedServer.start(options, prepared: prepared)
         embedded = started.server
         baseURL = started.baseURL
         credentials = .token(started.token)

@@ -160,3 +160,13 @@ public struct JoinStudioRequestDto: Codable, Equatable, Sendable {
   /// A join.
   public init(code: String) { self.code = code }
 }
+
+/// `PUT /v1/account/studio`: the studio the request's session uses from now on, one of the
+/// account's live links.
+public struct SwitchStudioRequestDto: Codable, Equatable, Sendable {
+  /// The studio's id, a decimal string.
+  public var studioId: String
+
+  /// A switch.
+  public init(studioId: String) { self.studioId = studioId }
+}

@@ -120,6 +120,9 @@ public struct TraineeEndpoints: Sendable {
     .post, "/v1/account/studios")
   /// `DELETE /v1/account/studios/{studioId}`: ends the account's link to a studio.
   public let leaveStudio = Endpoint<NoBody, NoBody>(.delete, "/v1/account/studios/{studioId}")
+  /// `PUT /v1/account/studio`: the studio the request's session uses (a live link's).
+  public let switchStudio = Endpoint<SwitchStudioRequestDto, AccountDto>(
+    .put, "/v1/account/studio")
   /// `GET /v1/account/export`: everything stored about the account, as one JSON document.
   public let exportAccount = Endpoint<NoBody, JSONValue>(.get, "/v1/account/export")
   /// `POST /v1/account/deletion`: deletes the account and everything of it (password again).

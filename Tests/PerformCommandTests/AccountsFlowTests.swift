@@ -214,4 +214,34 @@ import TraineeAPI
     #expect(passwords[0] == passwords[1])
     #expect(passwords[0].count >= 12)
   }
+
+  /// `make run`'s app prints the demo coach's sign-in before it takes the terminal: not on the
+  /// app's screen while it runs, on the terminal again once it quits, with the kept password.
+  /// Without a terminal it prints and makes nothing (docs/decisions/accounts.md, "The demo
+  /// coach").
+  @Test func theAppPrintsTheDemoCoachBeforeTakingTheTerminal() async throws {
+    let app = try TmuxSession.perform([], size: TmuxSession.Size(columns: 80, rows: 24))
+    defer { app.close() }
+    let running = try await app.waitFor("1 Today", timeout: .seconds(30))
+    #expect(!running.contains("demo coach"))
+    try app.send(keys: "q")
+    #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
+    let kept = try String(
+      contentsOf: app.dataHome.appendingPathComponent("perform/perform.sqlite.demo-coach"),
+      encoding: .utf8)
+    let password = try #require(
+      kept.split(separator: "\n").first { $0.hasPrefix("password: ") }?.dropFirst(10))
+    let said = try app.capture()
+    #expect(said.contains("demo coach: coach@demo.example\n"), "\(said)")
+    #expect(said.contains("demo coach password: \(password)\n"), "\(said)")
+
+    let directory = try ActivityCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let alone = try PerformBinary.run(["app", "--data-dir", directory.path], input: Data())
+    #expect(alone.status == 2)
+    #expect(!String(decoding: alone.stdout, as: UTF8.self).contains("demo coach"))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: directory.appendingPathComponent("perform.sqlite.demo-coach").path))
+  }
 }

@@ -44,7 +44,7 @@ import TraineeAPI
         "POST /v1/auth/invites/accept", "POST /v1/auth/sign-out", "GET /v1/account",
         "GET /v1/account/sessions", "DELETE /v1/account/sessions/:sessionId",
         "DELETE /v1/account/sessions", "PUT /v1/account/password", "POST /v1/account/studios",
-        "DELETE /v1/account/studios/:studioId", "GET /v1/account/export",
+        "DELETE /v1/account/studios/:studioId", "PUT /v1/account/studio", "GET /v1/account/export",
         "POST /v1/account/deletion", "POST /v1/coach/invites", "GET /v1/coach/invites",
         "DELETE /v1/coach/invites/:inviteId", "GET /v1/operator/studios",
         "POST /v1/operator/studios", "POST /v1/operator/studios/:studioId/invites",

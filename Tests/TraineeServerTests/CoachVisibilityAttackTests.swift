@@ -126,6 +126,38 @@ import TraineeAPI
     #expect(ended.errorBody?.code == "not_found")
   }
 
+  /// The export holds every record's tag and every link's switch (docs/decisions/accounts.md,
+  /// "What a coach sees").
+  @Test(arguments: StoreBackend.available)
+  func theExportHoldsTheTagsAndTheSwitches(_ backend: StoreBackend) throws {
+    let world = try World(backend)
+    let fixture = world.fixture
+    let token = world.sessions["A"]!.tokens.accessToken
+    #expect(try fixture.share(true, with: world.studios["B"]!.id, token: token).status == .ok)
+    var bytes: [UInt8] = []
+    let account = try #require(AccountID(world.sessions["A"]!.account.id))
+    #expect(try fixture.accounts.exportAccount(account) { bytes += $0 })
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+    let links = try #require(document["studios"] as? [[String: Any]])
+    let switches = Dictionary(
+      uniqueKeysWithValues: links.map {
+        ($0["studioId"] as? String ?? "", $0["sharesEarlierRecords"] as? Bool)
+      })
+    #expect(switches == [world.studios["A"]!.id: false, world.studios["B"]!.id: true])
+    let trainee = try #require(document["trainee"] as? [String: Any])
+    let records = try #require(trainee["records"] as? [String: Any])
+    let logs = try #require(records["workoutLogs"] as? [[String: Any]])
+    let tags = Dictionary(
+      uniqueKeysWithValues: logs.map { ($0["id"] as? String ?? "", $0["studioId"] as? String) })
+    let defaultStudio = try fixture.accounts.defaultStudio().id.description
+    #expect(
+      tags == [
+        world.logs["A"]!: world.studios["A"]!.id, world.logs["B"]!: world.studios["B"]!.id,
+        world.logs["default"]!: defaultStudio,
+      ])
+  }
+
   @Test(arguments: StoreBackend.available)
   func aCoachCannotProbeIdsAndOtherRolesAreRefused(_ backend: StoreBackend) throws {
     let world = try World(backend)

@@ -126,7 +126,7 @@ else
     --checks "$CHECKS" \
     --include-operation-id createInvite --include-operation-id listInvites \
     --include-operation-id revokeInvite --include-operation-id getAccount \
-    --include-operation-id listSessions \
+    --include-operation-id listSessions --include-operation-id getTraineeWorkoutsForCoach \
     --max-examples "$MAX_EXAMPLES" \
     --seed "$SEED" \
     --workers 1 \

@@ -21,7 +21,7 @@ enum AccountRequestEntry {
   static let bodyRoutes: [(name: String, role: AccountRole?)] = [
     ("signIn", nil), ("refreshSession", nil), ("acceptInvite", nil),
     ("changePassword", .trainee), ("joinStudio", .trainee), ("switchStudio", .trainee),
-    ("deleteAccount", .trainee),
+    ("deleteAccount", .trainee), ("setStudioSharing", .trainee),
     ("createInvite", .coach), ("createStudio", .operator), ("createStudioInvite", .operator),
     ("createAccount", .operator),
   ]
@@ -49,6 +49,7 @@ enum AccountRequestEntry {
       try ServerRequestEntry.sameOutcome(CreateInviteRequestDto.self, input, tree)
       try ServerRequestEntry.sameOutcome(CreateStudioRequestDto.self, input, tree)
       try ServerRequestEntry.sameOutcome(CreateAccountRequestDto.self, input, tree)
+      try ServerRequestEntry.sameOutcome(StudioSharingRequestDto.self, input, tree)
     }
     for (endpoint, role) in endpoints {
       guard let path = endpoint.path.filled(["studioId": server.studio]) else {

@@ -43,6 +43,11 @@ public protocol AccountStore: Sendable {
   func switchStudio(
     _ session: SessionID, of account: AccountID, to studio: StudioID, address: String?
   ) throws -> Bool
+  /// Turns the trainee's switch "share my earlier records" with `studio` on or off and answers
+  /// the link; `nil` when the account has no live trainee link to the studio (nothing changes).
+  func setSharesEarlierRecords(
+    _ shares: Bool, studio: StudioID, account: AccountID
+  ) throws -> StudioMembership?
   /// Suspends the account and ends none of its sessions: every one is refused at its next
   /// request, until ``reinstate(_:)``. `false` when there is no such account.
   func suspend(_ account: AccountID) throws -> Bool

@@ -26,9 +26,11 @@ extension DatabaseTraineeStore {
     }
   }
 
-  /// Keeps the summary of a log just stored, in the log's transaction.
+  /// Keeps the summary of a log just stored, with the log's studio tag, in the log's
+  /// transaction.
   static func recordSummary(
-    _ summary: WorkoutLogSummary, trainee: TraineeID, _ db: any DatabaseConnection
+    _ summary: WorkoutLogSummary, trainee: TraineeID, studio: DatabaseValue,
+    _ db: any DatabaseConnection
   ) throws {
     try db.insert(
       into: "workout_summaries",
@@ -45,6 +47,7 @@ extension DatabaseTraineeStore {
         "exercise_count": DatabaseValue(summary.exerciseCount),
         "done_set_count": DatabaseValue(summary.doneSetCount),
         "volume": .real(summary.volume),
+        "studio_id": studio,
       ])
   }
 }

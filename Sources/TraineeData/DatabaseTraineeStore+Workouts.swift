@@ -18,7 +18,8 @@ import TraineeAPI
 
 extension DatabaseTraineeStore {
   public func logWorkout(
-    _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, for trainee: TraineeID
+    _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, studio: StudioID?,
+    for trainee: TraineeID
   ) throws -> LoggedWorkout {
     let document = payload.storedJSON
     guard document.utf8.count <= StorageLimits.logBytes else {
@@ -68,11 +69,12 @@ extension DatabaseTraineeStore {
           RETURNING \(Self.numberColumns)
           """, [trainee.value], named: Self.numberColumns
         ) { row -> (Int, Int) in (try row["last_number"], try row["merged_number"]) } ?? (1, 0)
+      let tag = try Self.studioTag(studio, now: loggedAt, db)
       let id = try insertRecord(
         .workoutLog,
         [
           "trainee_id": trainee.value, "workout_number": DatabaseValue(number),
-          "logged_at": .integer(loggedAt), "payload": .text(document),
+          "logged_at": .integer(loggedAt), "payload": .text(document), "studio_id": tag,
         ], of: trainee, db)
       let logged = LoggedWorkout(id: WorkoutLogID(rawValue: id), workoutNumber: number)
       try Self.recordSetHistory(
@@ -92,7 +94,7 @@ extension DatabaseTraineeStore {
       try Self.recordSummary(
         WorkoutLogSummary(
           id: logged.id, workoutNumber: number, loggedAt: Date(milliseconds: loggedAt),
-          payload: payload), trainee: trainee, db)
+          payload: payload), trainee: trainee, studio: tag, db)
       if let idempotencyKey {
         try db.run(
           """

@@ -124,10 +124,15 @@ public final class DatabaseTraineeStore: TraineeStore {
     try write(trainee) { db in
       try db.run(
         """
-        INSERT INTO programs (trainee_id, document, imported_at) VALUES (?, ?, ?)
+        INSERT INTO programs (trainee_id, document, imported_at, studio_id) VALUES (?, ?, ?, ?)
         ON CONFLICT (trainee_id) DO UPDATE
-        SET document = excluded.document, imported_at = excluded.imported_at
-        """, [trainee.value, .text(document), .integer(importedAt)])
+        SET document = excluded.document, imported_at = excluded.imported_at,
+          studio_id = excluded.studio_id
+        """,
+        [
+          trainee.value, .text(document), .integer(importedAt),
+          try Self.studioTag(nil, now: importedAt, db),
+        ])
     }
   }
 

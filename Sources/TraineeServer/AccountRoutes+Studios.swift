@@ -106,7 +106,7 @@ extension TraineeAPIRoutes {
 
 /// The studio of a coach's session, while the coach's link to it lasts; 403 `forbidden`
 /// otherwise (a coach whose link ended, or a session without a studio).
-private func coachedStudio(
+func coachedStudio(
   _ admitted: AdmittedSession, _ accounts: any AccountStore
 ) throws -> StudioID {
   guard let studio = admitted.session.studio,

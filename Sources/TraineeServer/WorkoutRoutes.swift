@@ -79,7 +79,7 @@ extension TraineeAPIRoutes {
       let body = try request.decodeJSON(TechniqueVideoRequestDto.self)
       try WorkoutInput.checkVideo(body)
       let video = try store.addTechniqueVideo(
-        url: body.url, exerciseId: body.exerciseId, for: trainee.id)
+        url: body.url, exerciseId: body.exerciseId, studio: request.studioInUse, for: trainee.id)
       return .json(
         .created,
         TechniqueVideoDto(
@@ -109,7 +109,8 @@ enum WorkoutRoutes {
     try WorkoutInput.checkLog(payload)
     let performedAt = try WorkoutInput.performedAt(payload.performedAt, now: now)
     let logged = try store.logWorkout(
-      payload, idempotencyKey: key, loggedAt: performedAt, for: trainee)
+      payload, idempotencyKey: key, loggedAt: performedAt, studio: request.studioInUse,
+      for: trainee)
     return .jsonBytes(
       .created,
       LoggedWorkoutDto(

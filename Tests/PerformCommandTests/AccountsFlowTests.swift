@@ -210,6 +210,20 @@ import TraineeAPI
         server, "GET", TraineeEndpoints.table.getAccount.path.description, token: server.token,
         as: AccountDto.self)
       #expect(demo.studios.map(\.studioId) == coach.account.studios.map(\.studioId))
+      // The demo's history is tagged with the default studio, the demo coach's: the coach
+      // reads it as the trainee does (docs/decisions/accounts.md, "What a coach sees").
+      let endpoints = TraineeEndpoints.table
+      let own = try await Self.send(
+        server, "GET", endpoints.getWorkoutHistory.path.description, token: server.token,
+        as: WorkoutHistoryDto.self)
+      let coachPath = endpoints.getTraineeWorkoutsForCoach.path.filled([
+        "traineeId": try #require(demo.traineeId)
+      ])
+      let seen = try await Self.send(
+        server, "GET", try #require(coachPath), token: coach.tokens.accessToken,
+        as: WorkoutHistoryDto.self)
+      #expect(!own.workouts.isEmpty)
+      #expect(seen.workouts.map(\.id) == own.workouts.map(\.id))
     }
     #expect(passwords[0] == passwords[1])
     #expect(passwords[0].count >= 12)

@@ -1,4 +1,4 @@
--- user_version 17
+-- user_version 18
 
 -- index auth_events_by_account on auth_events
 CREATE INDEX auth_events_by_account ON auth_events (account_id, id)
@@ -50,6 +50,10 @@ CREATE UNIQUE INDEX workout_logs_numbers ON workout_logs (trainee_id, workout_nu
 -- index workout_summaries_by_date on workout_summaries
 CREATE INDEX workout_summaries_by_date
   ON workout_summaries (trainee_id, logged_at, log_id)
+
+-- index workout_summaries_by_studio on workout_summaries
+CREATE INDEX workout_summaries_by_studio
+  ON workout_summaries (trainee_id, studio_id, logged_at, log_id)
 
 -- table accounts on accounts
 CREATE TABLE accounts (
@@ -130,7 +134,8 @@ CREATE TABLE meal_logs (
   consumed_at INTEGER NOT NULL,
   items TEXT NOT NULL CHECK (json_valid(items)),
   logged_at INTEGER NOT NULL
-, description TEXT, photo_path TEXT, idempotency_key TEXT) STRICT
+, description TEXT, photo_path TEXT, idempotency_key TEXT, studio_id INTEGER
+  REFERENCES studios (id) ON DELETE SET NULL) STRICT
 
 -- table notification_configs on notification_configs
 CREATE TABLE notification_configs (
@@ -147,7 +152,8 @@ CREATE TABLE nutrition_days (
   trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
   date TEXT NOT NULL CHECK (date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
   data TEXT NOT NULL CHECK (json_valid(data)),
-  saved_at INTEGER NOT NULL,
+  saved_at INTEGER NOT NULL, studio_id INTEGER
+  REFERENCES studios (id) ON DELETE SET NULL,
   PRIMARY KEY (trainee_id, date)
 ) STRICT, WITHOUT ROWID
 
@@ -156,14 +162,16 @@ CREATE TABLE nutrition_plans (
   trainee_id INTEGER PRIMARY KEY REFERENCES trainees (id) ON DELETE CASCADE,
   document TEXT NOT NULL CHECK (json_valid(document)),
   imported_at INTEGER NOT NULL
-) STRICT
+, studio_id INTEGER
+  REFERENCES studios (id) ON DELETE SET NULL) STRICT
 
 -- table programs on programs
 CREATE TABLE programs (
   trainee_id INTEGER PRIMARY KEY REFERENCES trainees (id) ON DELETE CASCADE,
   document TEXT NOT NULL CHECK (json_valid(document)),
   imported_at INTEGER NOT NULL
-) STRICT
+, studio_id INTEGER
+  REFERENCES studios (id) ON DELETE SET NULL) STRICT
 
 -- table retired_refresh_tokens on retired_refresh_tokens
 CREATE TABLE retired_refresh_tokens (
@@ -234,7 +242,8 @@ CREATE TABLE studio_members (
   account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
   role TEXT NOT NULL CHECK (role IN ('trainee', 'coach')),
   joined_at INTEGER NOT NULL,
-  ended_at INTEGER,
+  ended_at INTEGER, shares_earlier_records INTEGER NOT NULL DEFAULT 0
+  CHECK (shares_earlier_records IN (0, 1)),
   PRIMARY KEY (studio_id, account_id)
 ) STRICT, WITHOUT ROWID
 
@@ -267,7 +276,8 @@ CREATE TABLE technique_videos (
   submitted_at INTEGER NOT NULL,
   feedback TEXT,
   feedback_seen_at INTEGER
-) STRICT
+, studio_id INTEGER
+  REFERENCES studios (id) ON DELETE SET NULL) STRICT
 
 -- table trainee_usage on trainee_usage
 CREATE TABLE trainee_usage (
@@ -294,7 +304,8 @@ CREATE TABLE workout_logs (
   workout_number INTEGER NOT NULL,
   logged_at INTEGER NOT NULL,
   payload TEXT NOT NULL CHECK (json_valid(payload))
-) STRICT
+, studio_id INTEGER
+  REFERENCES studios (id) ON DELETE SET NULL) STRICT
 
 -- table workout_numbers on workout_numbers
 CREATE TABLE workout_numbers (
@@ -316,4 +327,4 @@ CREATE TABLE workout_summaries (
   exercise_count INTEGER NOT NULL,
   done_set_count INTEGER NOT NULL,
   volume REAL NOT NULL
-) STRICT
+, studio_id INTEGER) STRICT

@@ -2,6 +2,7 @@ import DurableFiles
 import Foundation
 import HTTPServer
 import TraineeAPI
+import TraineeClient
 import TraineeServer
 
 /// The server a command reads and writes: `--server URL` with its token (`RemoteServer`), the

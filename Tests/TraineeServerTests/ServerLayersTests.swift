@@ -18,7 +18,10 @@ struct ServerLayersTests {
     "SHA256Digest": ["CCrypto"],
     "PasswordHashing": ["CArgon2"],
     "HTTPServer": ["JSONWire", "LockedValue", "SHA256Digest", "CMicroHTTPD"],
-    "TraineeData": ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest", "LockedValue"],
+    "TraineeDatabaseSchema": ["SQLStore"],
+    "TraineeData": [
+      "TraineeAPI", "TraineeDatabaseSchema", "JSONWire", "SQLStore", "SHA256Digest", "LockedValue",
+    ],
     "Accounts": ["TraineeData", "TraineeAPI", "SQLStore", "PasswordHashing", "JSONWire"],
   ]
 
@@ -54,7 +57,7 @@ struct ServerLayersTests {
     let directory = Self.sources.appendingPathComponent("TraineeData")
     let files = try FileManager.default.subpathsOfDirectory(atPath: directory.path)
       .filter { $0.hasSuffix(".swift") }
-    #expect(files.contains("Schema/TraineeSchema.swift"))
+    #expect(files.contains("DatabaseTraineeStore.swift"))
     for file in files {
       let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
       let http = Self.imports(text).intersection(["HTTPServer", "TraineeServer", "CMicroHTTPD"])

@@ -138,5 +138,15 @@ package struct SortedJSONWriter {
       writer.bytes.append(UInt8(ascii: ":"))
       value(&writer)
     }
+
+    /// A member whose name is known only when the program runs (a wire type's member list),
+    /// written as ``SortedJSONWriter/string(_:)`` writes a string.
+    package mutating func member(named name: String, _ value: (inout SortedJSONWriter) -> Void) {
+      if count > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+      count += 1
+      writer.string(name)
+      writer.bytes.append(UInt8(ascii: ":"))
+      value(&writer)
+    }
   }
 }

@@ -60,8 +60,10 @@ extension SortedJSONWriter {
   /// is in the order of the names).
   private mutating func members(_ visit: (inout StoredSetMembers) -> Void) {
     object { object in
-      // The object's writer moves into the visitor and back, so its bytes are never copied.
-      var members = StoredSetMembers(object: ObjectWriter(writer: SortedJSONWriter(capacity: 0)))
+      // The object's writer moves into the visitor and back, so its bytes are never copied;
+      // what stands in for it meanwhile is one empty writer made once (a new one per set
+      // allocated its empty buffer).
+      var members = StoredSetMembers(object: StoredSetMembers.standIn)
       swap(&members.object, &object)
       visit(&members)
       swap(&members.object, &object)
@@ -72,6 +74,9 @@ extension SortedJSONWriter {
 /// Writes a logged set's members as `JSONEncoder` writes the set's `encode(to:)`: a `nil` as
 /// `null` or left out, as the member list says.
 private struct StoredSetMembers: LogSetMemberVisitor {
+  /// An empty object writer, never written to: what an object leaves behind while it is lent.
+  static let standIn = SortedJSONWriter.ObjectWriter(writer: SortedJSONWriter(capacity: 0))
+
   var object: SortedJSONWriter.ObjectWriter
 
   private mutating func optional<Value>(

@@ -65,6 +65,20 @@ struct ServerLayersTests {
     }
   }
 
+  /// The app's client is no layer of the server: no server module imports it, the service on
+  /// top included (docs/architecture.md, "The server in layers").
+  @Test(arguments: ["TraineeServer"] + allowed.keys.sorted())
+  func noServerModuleImportsTheClient(_ module: String) throws {
+    let directory = Self.sources.appendingPathComponent(module)
+    let files = try FileManager.default.subpathsOfDirectory(atPath: directory.path)
+      .filter { $0.hasSuffix(".swift") }
+    #expect(!files.isEmpty)
+    for file in files {
+      let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+      #expect(!Self.imports(text).contains("TraineeClient"), "\(module)/\(file)")
+    }
+  }
+
   @Test func importsAreReadWhateverTheirAttributes() {
     let text = "import Foundation\n  import Glibc\n@testable import TraineeServer\n// import X\n"
     #expect(Self.imports(text) == ["Foundation", "Glibc", "TraineeServer"])

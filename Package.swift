@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "TraineeAPI", targets: ["TraineeAPI"]),
+    .library(name: "TraineeClient", targets: ["TraineeClient"]),
     .library(name: "WorkoutSession", targets: ["WorkoutSession"]),
     .library(name: "RestTimer", targets: ["RestTimer"]),
     .library(name: "WorkoutLogDelivery", targets: ["WorkoutLogDelivery"]),
@@ -19,17 +20,20 @@ let package = Package(
     // Files that survive a crash: the one atomic writer, append-only records, directory locks,
     // the last good answers of the app's reads.
     .target(name: "DurableFiles"),
-    // Wire types shared by the app, the client and the server; the client, whose reads fall
-    // back to the last good answers kept by DurableFiles.
+    // Wire types shared by the app, the client and the server, and the endpoint table.
     .target(name: "TraineeAPI", dependencies: ["DurableFiles"]),
+    // The app's side of the API: the client, its kept reads (the last good answers kept by
+    // DurableFiles), the signed-in session and retries. The server never imports it.
+    .target(name: "TraineeClient", dependencies: ["TraineeAPI", "DurableFiles"]),
     // The one rest end time, the timer, the rest-over alert and the workout reminders.
-    .target(name: "RestTimer", dependencies: ["TraineeAPI"]),
+    .target(name: "RestTimer", dependencies: ["TraineeAPI", "TraineeClient"]),
     // Program day -> live session; state, actions, effects, PRs, stats, log payload, crash recovery.
     .target(name: "WorkoutSession", dependencies: ["TraineeAPI", "RestTimer", "DurableFiles"]),
     // A finished workout's log on its way to the server: the outbox, the delivery state machine
     // (pending, sending, accepted, refused, waiting to retry) and the courier performing it.
     .target(
-      name: "WorkoutLogDelivery", dependencies: ["WorkoutSession", "TraineeAPI", "DurableFiles"]),
+      name: "WorkoutLogDelivery",
+      dependencies: ["WorkoutSession", "TraineeAPI", "TraineeClient", "DurableFiles"]),
     // How many columns text takes in a terminal; shared by the card and the terminal app.
     .target(name: "TextColumns"),
     .target(
@@ -37,7 +41,7 @@ let package = Package(
       dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI", "TextColumns", "DurableFiles"],
       resources: [.process("Resources")]),
     // The nutrition day: day keys and calendar, edit maps, snapshot, merge, sync engine.
-    .target(name: "NutritionLog", dependencies: ["TraineeAPI", "DurableFiles"]),
+    .target(name: "NutritionLog", dependencies: ["TraineeAPI", "TraineeClient", "DurableFiles"]),
     // Debian's C libraries, through pkg-config.
     .systemLibrary(
       name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -68,13 +72,18 @@ let package = Package(
     .target(
       name: "HTTPServer",
       dependencies: ["JSONWire", "LockedValue", "SHA256Digest", "CMicroHTTPD"]),
+    // The trainee database's schema: one migration step per version, both dialects side by
+    // side, in one ordered list, and every table with its columns (database copies).
+    .target(name: "TraineeDatabaseSchema", dependencies: ["SQLStore"]),
     // The trainee store: the store protocol and its errors, one store over SQLStore's drivers
-    // (SQLite or PostgreSQL), the schema's migration steps, database copies, the storage limits,
-    // import files and the demo trainee; the accounts' tables, records and legacy sessions. It
-    // knows no HTTP.
+    // (SQLite or PostgreSQL), the storage limits, import files and the demo trainee; the
+    // accounts' tables, records and legacy sessions. It knows no HTTP.
     .target(
       name: "TraineeData",
-      dependencies: ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest", "LockedValue"]),
+      dependencies: [
+        "TraineeAPI", "TraineeDatabaseSchema", "JSONWire", "SQLStore", "SHA256Digest",
+        "LockedValue",
+      ]),
     // Accounts on the trainee store's database: studios, coaches and operators, invites, a session
     // per device with rotating refresh tokens, limits on guessing, the audit log. No HTTP.
     .target(
@@ -101,7 +110,8 @@ let package = Package(
     .target(
       name: "TerminalScreens",
       dependencies: [
-        "TerminalUI", "TextColumns", "WorkoutSession", "LiveActivity", "TraineeAPI", "DurableFiles",
+        "TerminalUI", "TextColumns", "WorkoutSession", "LiveActivity", "TraineeAPI",
+        "TraineeClient", "DurableFiles",
       ],
       resources: [.process("Resources")]),
     // The Nutrition tab: its state, actions and reducer, the day's list, the food flows, meal
@@ -110,7 +120,7 @@ let package = Package(
       name: "NutritionScreens",
       dependencies: [
         "TerminalScreens", "TerminalUI", "TextColumns", "NutritionLog", "LiveActivity",
-        "TraineeAPI", "DurableFiles", "WorkoutSession",
+        "TraineeAPI", "TraineeClient", "DurableFiles", "WorkoutSession",
       ]),
     // The live workout: its screen, the coordinator driving the session, the card's host, the
     // desktop notifier and the finished workout on its way to the server.
@@ -118,7 +128,7 @@ let package = Package(
       name: "LiveWorkoutScreens",
       dependencies: [
         "TerminalScreens", "TerminalUI", "TextColumns", "WorkoutSession", "RestTimer",
-        "LiveActivity", "TraineeAPI", "DurableFiles", "WorkoutLogDelivery",
+        "LiveActivity", "TraineeAPI", "TraineeClient", "DurableFiles", "WorkoutLogDelivery",
       ]),
     // The terminal app itself: the tabs and the runner, Today, the workouts list, history and
     // progress, settings.
@@ -126,14 +136,15 @@ let package = Package(
       name: "PerformApp",
       dependencies: [
         "TerminalScreens", "NutritionScreens", "LiveWorkoutScreens", "TerminalUI", "TextColumns",
-        "WorkoutSession", "RestTimer", "NutritionLog", "LiveActivity", "TraineeAPI", "DurableFiles",
-        "WorkoutLogDelivery", "TrainingHistory",
+        "WorkoutSession", "RestTimer", "NutritionLog", "LiveActivity", "TraineeAPI",
+        "TraineeClient", "DurableFiles", "WorkoutLogDelivery", "TrainingHistory",
       ]),
     .executableTarget(
       name: "perform",
       dependencies: [
-        "WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI", "TraineeServer",
-        "TraineeData", "SQLStore", "HTTPServer", "Accounts",
+        "WorkoutReplay", "WorkoutSession", "RestTimer", "TraineeAPI", "TraineeClient",
+        "TraineeServer", "TraineeData", "TraineeDatabaseSchema", "SQLStore", "HTTPServer",
+        "Accounts",
         "LiveActivity", "NutritionReplay", "NutritionLog", "TerminalUI", "PerformApp",
         "TerminalScreens", "NutritionScreens", "LiveWorkoutScreens", "DurableFiles",
         "TrainingHistory", "Accounts",
@@ -187,9 +198,10 @@ let package = Package(
     // What the tests share: the manual clock every timer test drives, the settable wall clock,
     // the recording notification center, the scripted HTTP server behind a client.
     .target(
-      name: "PerformTestSupport", dependencies: ["RestTimer", "TraineeAPI"],
+      name: "PerformTestSupport", dependencies: ["RestTimer", "TraineeAPI", "TraineeClient"],
       path: "Tests/PerformTestSupport"),
-    .testTarget(name: "TraineeAPITests", dependencies: ["TraineeAPI", "DurableFiles"]),
+    .testTarget(
+      name: "TraineeAPITests", dependencies: ["TraineeAPI", "TraineeClient", "DurableFiles"]),
     .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
     .testTarget(name: "PasswordHashingTests", dependencies: ["PasswordHashing"]),
     .testTarget(
@@ -198,21 +210,22 @@ let package = Package(
       exclude: ["Goldens"]),
     .testTarget(
       name: "NutritionLogTests",
-      dependencies: ["NutritionLog", "TraineeAPI", "PerformTestSupport", "DurableFiles"]),
+      dependencies: [
+        "NutritionLog", "TraineeAPI", "TraineeClient", "PerformTestSupport", "DurableFiles",
+      ]),
     .testTarget(
       name: "TraineeServerTests",
       dependencies: [
-        "TraineeServer", "TraineeData", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer",
-        "LockedValue", "SHA256Digest", "PasswordHashing", "Accounts",
+        "TraineeServer", "TraineeData", "TraineeDatabaseSchema", "TraineeAPI", "JSONWire",
+        "SQLStore", "HTTPServer", "LockedValue", "SHA256Digest", "PasswordHashing", "Accounts",
       ],
       exclude: ["Fixtures"]),
     // The URLSession client and the nutrition sync against the real server on loopback.
     .testTarget(
       name: "TraineeClientTests",
       dependencies: [
-        "TraineeAPI", "TraineeServer", "TraineeData", "SQLStore", "HTTPServer", "NutritionLog",
-        "WorkoutSession",
-        "PerformTestSupport", "DurableFiles",
+        "TraineeAPI", "TraineeClient", "TraineeServer", "TraineeData", "SQLStore", "HTTPServer",
+        "NutritionLog", "WorkoutSession", "PerformTestSupport", "DurableFiles",
       ]),
     .testTarget(
       name: "RestTimerTests", dependencies: ["RestTimer", "TraineeAPI", "PerformTestSupport"]),
@@ -225,7 +238,7 @@ let package = Package(
     // End-to-end tests of the `perform` binary: replay fixtures, bad input, kill -9 recovery.
     .testTarget(
       name: "PerformCommandTests",
-      dependencies: ["TraineeAPI", "SQLStore"],
+      dependencies: ["TraineeAPI", "TraineeClient", "SQLStore"],
       exclude: ["Fixtures"]
     ),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
@@ -236,13 +249,15 @@ let package = Package(
       dependencies: [
         "PerformApp", "TerminalScreens", "NutritionScreens", "LiveWorkoutScreens", "TerminalUI",
         "WorkoutSession", "RestTimer", "NutritionLog", "LiveActivity", "TraineeAPI",
-        "PerformTestSupport", "DurableFiles", "WorkoutLogDelivery", "TrainingHistory",
+        "TraineeClient", "PerformTestSupport", "DurableFiles", "WorkoutLogDelivery",
+        "TrainingHistory",
       ],
       exclude: ["Goldens"]),
     .testTarget(
       name: "WorkoutLogDeliveryTests",
       dependencies: [
-        "WorkoutLogDelivery", "WorkoutSession", "TraineeAPI", "DurableFiles", "PerformTestSupport",
+        "WorkoutLogDelivery", "WorkoutSession", "TraineeAPI", "TraineeClient", "DurableFiles",
+        "PerformTestSupport",
       ]),
     // Every saved fuzz corpus through its entry function, without the sanitizers.
     .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzEntries", "TraineeAPI"]),

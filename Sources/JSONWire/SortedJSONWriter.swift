@@ -138,5 +138,20 @@ package struct SortedJSONWriter {
       writer.bytes.append(UInt8(ascii: ":"))
       value(&writer)
     }
+
+    /// A member whose name is known only when the program runs (a wire type's member list):
+    /// a name with nothing to escape, as a Swift identifier (a `CodingKeys` case) is.
+    package mutating func member(named name: String, _ value: (inout SortedJSONWriter) -> Void) {
+      if count > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+      count += 1
+      writer.bytes.append(UInt8(ascii: "\""))
+      // NB: as the `StaticString` names above, the bytes go in whole; `string(_:)` looked for
+      // something to escape in every name, a sixth of the stored log's writing.
+      var name = name
+      name.withUTF8 { writer.bytes.append(contentsOf: $0) }
+      writer.bytes.append(UInt8(ascii: "\""))
+      writer.bytes.append(UInt8(ascii: ":"))
+      value(&writer)
+    }
   }
 }

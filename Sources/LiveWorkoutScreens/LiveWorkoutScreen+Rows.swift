@@ -99,7 +99,7 @@ extension LiveWorkoutScreen {
         line.append(pad("[" + editor.text + "]", Self.fieldWidth), TextStyle(underline: true))
         continue
       }
-      let entered = value(of: set, field)
+      let entered = set[field]
       var text = self.text.enteredNumber(entered)
       var style = TextStyle()
       if entered.isEmpty {

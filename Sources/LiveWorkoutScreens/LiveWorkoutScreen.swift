@@ -215,7 +215,7 @@ public final class LiveWorkoutScreen: AppScreen {
     case .left, .character("h"): cursor.moveField(by: -1, in: session)
     case .enter:
       guard let field = selectedField, let set = selectedSet else { return .handled }
-      mode = .editing(field, Self.editor(value(of: set, field)))
+      mode = .editing(field, Self.editor(set[field]))
     case .character(let character) where character.isNumber || character == ".":
       guard let field = selectedField else { return .handled }
       var editor = Self.editor("")
@@ -351,18 +351,6 @@ public final class LiveWorkoutScreen: AppScreen {
   /// A field for a set's value: digits, a decimal point or comma, and `:` for a duration.
   static func editor(_ text: String) -> LineEditor {
     LineEditor(text, maxLength: 16, allowed: LineEditor.numeric.union([":"]))
-  }
-
-  func value(of set: ExerciseSet, _ field: SetField) -> String {
-    switch field {
-    case .weight: set.weight
-    case .reps: set.reps
-    case .rir: set.rir
-    case .rm: set.rm
-    case .duration: set.duration
-    case .distance: set.distance
-    case .rpe: set.rpe
-    }
   }
 
   func techniquePromptOpen(_ exercise: SessionExercise) -> Bool {

@@ -1,6 +1,7 @@
 import Foundation
 import TerminalScreens
 import TraineeAPI
+import TraineeClient
 import WorkoutLogDelivery
 
 /// The workout endpoints the terminal app calls: the API client in the app, a fake in tests.

@@ -1,5 +1,6 @@
 import Foundation
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/behaviour.md, "The nutrition day": `GET/PUT /v1/trainee/nutrition/day` through the API
 // client. The client's offline (and timeout, cancelled and other transport failures: no answer

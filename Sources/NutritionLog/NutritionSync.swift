@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/specs/nutrition-day.md, "Server sync", "Loading a day" and "Saving"
 // (`useNutritionDaySync`), with the two documented defects fixed

@@ -1,5 +1,6 @@
 import Foundation
 import TraineeAPI
+import TraineeClient
 
 /// Where one date of the nutrition log stands with the server, for the UI.
 public enum NutritionSyncStatus: String, Codable, Equatable, Sendable {

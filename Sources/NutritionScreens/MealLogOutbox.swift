@@ -2,6 +2,7 @@ import DurableFiles
 import Foundation
 import TerminalScreens
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/decisions/the-terminal-app-as-a-daily-app.md "Meal logs from the app": a meal log is
 // kept in the data directory (`pending-meal-logs.json`) from the moment it is entered until the

@@ -2,6 +2,7 @@ import Foundation
 import NutritionLog
 import TerminalScreens
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/architecture.md, "Effects at the edge". The reducer decides; this file only does: the
 // engine's store, the preferred day's file, the status bar, the network, the meal log outbox.

@@ -3,6 +3,7 @@ import NutritionLog
 import TerminalScreens
 import TerminalUI
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/architecture.md, "State is a value; actions are pure". The reducer reads the store
 // (the sync engine's edit maps) as a value in `NutritionScreenContext` and applies every edit to

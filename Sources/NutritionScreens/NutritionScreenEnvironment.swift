@@ -2,6 +2,7 @@ import Foundation
 import NutritionLog
 import TerminalScreens
 import TraineeAPI
+import TraineeClient
 
 /// The nutrition endpoints the Nutrition screen calls besides the day itself: the API client in
 /// the app, a fake in tests.

@@ -2,6 +2,7 @@ import Foundation
 import NutritionLog
 import TerminalScreens
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal app". A search or
 // barcode answer moves the flow on only when the flow still waits for that very request; a late

@@ -2,6 +2,7 @@ import Foundation
 import NutritionLog
 import TerminalScreens
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/specs/nutrition-day.md, "Which days can be edited", "Keeping today current" and "The
 // preferred day and the home hint". Today and yesterday come from the store (the sync engine);

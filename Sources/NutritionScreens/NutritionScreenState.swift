@@ -3,6 +3,7 @@ import NutritionLog
 import TerminalScreens
 import TerminalUI
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/architecture.md, "State is a value; actions are pure". Everything the Nutrition tab
 // remembers is this value; a key, a network answer or a look at the clock is a

@@ -4,6 +4,7 @@ import NutritionLog
 import TerminalScreens
 import TextColumns
 import TraineeAPI
+import TraineeClient
 
 /// The words and numbers of the Nutrition screen: amounts, macros, dates, sync states, errors.
 enum NutritionText {

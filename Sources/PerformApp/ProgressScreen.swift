@@ -3,6 +3,7 @@ import TerminalScreens
 import TerminalUI
 import TextColumns
 import TraineeAPI
+import TraineeClient
 import TrainingHistory
 import WorkoutSession
 

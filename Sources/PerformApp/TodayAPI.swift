@@ -1,6 +1,7 @@
 import Foundation
 import TerminalScreens
 import TraineeAPI
+import TraineeClient
 
 /// What the Today tab reads: home (today's next workout and nutrition) through its kept copy.
 public protocol TodayAPI: Sendable {

@@ -4,6 +4,7 @@ import NutritionLog
 import TerminalScreens
 import TerminalUI
 import TraineeAPI
+import TraineeClient
 import WorkoutSession
 
 // NB: docs/decisions/the-terminal-app-as-a-daily-app.md "The Today tab": the next workout (Enter

@@ -2,6 +2,7 @@ import Foundation
 import LiveWorkoutScreens
 import TerminalScreens
 import TraineeAPI
+import TraineeClient
 
 /// The history reads of the history and progress views: one logged workout with its sets, and the
 /// trainee's done sets a page at a time. The API client in the app, a fake in tests.

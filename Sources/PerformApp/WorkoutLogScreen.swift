@@ -2,6 +2,7 @@ import Foundation
 import TerminalScreens
 import TerminalUI
 import TraineeAPI
+import TraineeClient
 import TrainingHistory
 import WorkoutSession
 

@@ -3,6 +3,7 @@ import LiveWorkoutScreens
 import TerminalScreens
 import TerminalUI
 import TraineeAPI
+import TraineeClient
 
 extension WorkoutsScreen {
   // NB: docs/architecture.md, "Offline first": the programs and the history come from the server,

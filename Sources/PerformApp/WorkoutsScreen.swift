@@ -4,6 +4,7 @@ import LiveWorkoutScreens
 import TerminalScreens
 import TerminalUI
 import TraineeAPI
+import TraineeClient
 import WorkoutSession
 
 // NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "The terminal app", workouts: the

@@ -1,4 +1,5 @@
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/specs/workout-session.md, "Alert texts and configs": the configs come from
 // `GET /v1/trainee/notification-configs`; the app hands the cache its API client.

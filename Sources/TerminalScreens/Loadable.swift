@@ -1,5 +1,6 @@
 import Foundation
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/architecture.md, "State is a value; actions are pure", "Screens that load and show":
 // a screen that reads one thing and then shows it keeps what it knows of it in one value: the

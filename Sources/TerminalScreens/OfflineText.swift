@@ -1,6 +1,7 @@
 import Foundation
 import LiveActivity
 import TraineeAPI
+import TraineeClient
 
 /// How the screens say that what they show is a kept copy.
 package enum OfflineText {

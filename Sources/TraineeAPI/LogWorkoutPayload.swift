@@ -172,3 +172,33 @@ public struct CardioLogSet: Codable, Equatable, Sendable {
     case setNumber, durationSec, distanceKm, rpe, done
   }
 }
+
+extension StrengthLogSet {
+  /// Every member with what the server accepts for it, in the order of their names: the one
+  /// list the server reads, stores and checks a strength set by (docs/architecture.md, "One
+  /// field list per wire type").
+  @inlinable package mutating func visitMembers(_ members: inout some LogSetMemberVisitor) {
+    members.flag("done", &done)
+    members.flag("isRecord", &isRecord, whenNil: .leftOut)
+    members.wholeNumber("reps", &reps, allowed: 0...1000, whenNil: .null)
+    members.text("rir", &rir, maxLength: 50, whenNil: .null)
+    members.text("rm", &rm, maxLength: 50, whenNil: .null)
+    members.wholeNumber("setNumber", &setNumber, allowed: 1...100)
+    members.setType("setType", &setType, whenNil: .leftOut)
+    members.wholeNumber("targetReps", &targetReps, allowed: 0...1000, whenNil: .null)
+    members.number("weight", &weight, allowed: 0...1000, whenNil: .null)
+  }
+}
+
+extension CardioLogSet {
+  /// Every member with what the server accepts for it, in the order of their names: the one
+  /// list the server reads, stores and checks a cardio set by (docs/architecture.md, "One field
+  /// list per wire type").
+  @inlinable package mutating func visitMembers(_ members: inout some LogSetMemberVisitor) {
+    members.number("distanceKm", &distanceKm, allowed: 0...1000, whenNil: .null)
+    members.flag("done", &done)
+    members.wholeNumber("durationSec", &durationSec, allowed: 0...86_400, whenNil: .null)
+    members.text("rpe", &rpe, maxLength: 50, whenNil: .null)
+    members.wholeNumber("setNumber", &setNumber, allowed: 1...100)
+  }
+}

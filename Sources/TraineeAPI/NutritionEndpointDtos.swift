@@ -88,7 +88,7 @@ public struct PlanDayHint: Codable, Hashable, Sendable {
     self.dayId = dayId
   }
 
-  var queryItems: [URLQueryItem] {
+  package var queryItems: [URLQueryItem] {
     [URLQueryItem(name: "planId", value: planId), URLQueryItem(name: "dayId", value: dayId)]
   }
 }

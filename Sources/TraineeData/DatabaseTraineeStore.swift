@@ -1,6 +1,7 @@
 import Foundation
 import SQLStore
 import TraineeAPI
+import TraineeDatabaseSchema
 
 /// The trainee store on a database driver (SQLite or PostgreSQL): prepared statements, and a
 /// transaction around every write that returns only after `COMMIT`.

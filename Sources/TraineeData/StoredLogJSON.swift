@@ -47,27 +47,79 @@ extension SortedJSONWriter {
   }
 
   mutating func strength(_ set: StrengthLogSet) {
-    object {
-      $0.member("done") { $0.bool(set.done) }
-      if let isRecord = set.isRecord { $0.member("isRecord") { $0.bool(isRecord) } }
-      $0.member("reps") { $0.optionalInteger(set.reps) }
-      $0.member("rir") { $0.optionalString(set.rir) }
-      $0.member("rm") { $0.optionalString(set.rm) }
-      $0.member("setNumber") { $0.integer(set.setNumber) }
-      if let setType = set.setType { $0.member("setType") { $0.string(setType.rawValue) } }
-      $0.member("targetReps") { $0.optionalInteger(set.targetReps) }
-      $0.member("weight") { $0.optionalNumber(set.weight) }
-    }
+    var set = set
+    members { set.visitMembers(&$0) }
   }
 
   mutating func cardio(_ set: CardioLogSet) {
-    object {
-      $0.member("distanceKm") { $0.optionalNumber(set.distanceKm) }
-      $0.member("done") { $0.bool(set.done) }
-      $0.member("durationSec") { $0.optionalInteger(set.durationSec) }
-      $0.member("rpe") { $0.optionalString(set.rpe) }
-      $0.member("setNumber") { $0.integer(set.setNumber) }
+    var set = set
+    members { set.visitMembers(&$0) }
+  }
+
+  /// An object of the members `visit` gives, in the order it gives them (a set's member list
+  /// is in the order of the names).
+  private mutating func members(_ visit: (inout StoredSetMembers) -> Void) {
+    object { object in
+      // The object's writer moves into the visitor and back, so its bytes are never copied;
+      // what stands in for it meanwhile is one empty writer made once (a new one per set
+      // allocated its empty buffer).
+      var members = StoredSetMembers(object: StoredSetMembers.standIn)
+      swap(&members.object, &object)
+      visit(&members)
+      swap(&members.object, &object)
     }
+  }
+}
+
+/// Writes a logged set's members as `JSONEncoder` writes the set's `encode(to:)`: a `nil` as
+/// `null` or left out, as the member list says.
+private struct StoredSetMembers: LogSetMemberVisitor {
+  /// An empty object writer, never written to: what an object leaves behind while it is lent.
+  static let standIn = SortedJSONWriter.ObjectWriter(writer: SortedJSONWriter(capacity: 0))
+
+  var object: SortedJSONWriter.ObjectWriter
+
+  private mutating func optional<Value>(
+    _ name: String, _ value: Value?, _ whenNil: WhenNil,
+    _ write: (inout SortedJSONWriter, Value) -> Void
+  ) {
+    if let value {
+      object.member(named: name) { write(&$0, value) }
+    } else if whenNil == .null {
+      object.member(named: name) { $0.null() }
+    }
+  }
+
+  mutating func wholeNumber(_ name: String, _ value: inout Int, allowed: ClosedRange<Double>) {
+    object.member(named: name) { [value] in $0.integer(value) }
+  }
+
+  mutating func wholeNumber(
+    _ name: String, _ value: inout Int?, allowed: ClosedRange<Double>, whenNil: WhenNil
+  ) {
+    optional(name, value, whenNil) { $0.integer($1) }
+  }
+
+  mutating func number(
+    _ name: String, _ value: inout Double?, allowed: ClosedRange<Double>, whenNil: WhenNil
+  ) {
+    optional(name, value, whenNil) { $0.number($1) }
+  }
+
+  mutating func text(_ name: String, _ value: inout String?, maxLength: Int, whenNil: WhenNil) {
+    optional(name, value, whenNil) { $0.string($1) }
+  }
+
+  mutating func flag(_ name: String, _ value: inout Bool) {
+    object.member(named: name) { [value] in $0.bool(value) }
+  }
+
+  mutating func flag(_ name: String, _ value: inout Bool?, whenNil: WhenNil) {
+    optional(name, value, whenNil) { $0.bool($1) }
+  }
+
+  mutating func setType(_ name: String, _ value: inout SetType?, whenNil: WhenNil) {
+    optional(name, value, whenNil) { $0.string($1.rawValue) }
   }
 }
 

@@ -13,9 +13,10 @@ import TraineeAPI
 //
 // NB: docs/decisions/wire-types-shared-by-the-app-and-the-server.md "Wire types: one field list",
 // "a member the one pass does not read": a member the type's `CodingKeys` names but a `switch`
-// below has no case for is not skipped; the read gives up and `init(from:)` reads it.
-// WireFieldsTests reads a log with every property filled both ways and fails while a member is
-// left to the slow path.
+// below (or a set's member list) has no case for is not skipped; the read gives up and
+// `init(from:)` reads it. WireFieldsTests reads a log with every property filled both ways and
+// fails while a member is left to the slow path. A logged set is read by walking its member list
+// (docs/architecture.md, "One field list per wire type"), not by a `switch` of its own.
 
 extension LogWorkoutPayload: PlainTreeDecodable {
   package init?(plainTree tree: JSONTree) {
@@ -85,60 +86,102 @@ extension LogSet: PlainTreeDecodable {
 
 extension StrengthLogSet {
   fileprivate init?(_ members: [JSONTree.Member]) {
-    var setNumber: Int?
-    var reps: Int?
-    var targetReps: Int?
-    var weight: Double?
-    var rir: String?
-    var rm: String?
-    var done: Bool?
-    var setType: SetType?
-    var isRecord: Bool?
-    for member in members {
-      switch member.name {
-      case "setNumber": guard plainInt(member.value, &setNumber) else { return nil }
-      case "reps": guard plainOptionalInt(member.value, &reps) else { return nil }
-      case "targetReps": guard plainOptionalInt(member.value, &targetReps) else { return nil }
-      case "weight": guard plainOptionalDouble(member.value, &weight) else { return nil }
-      case "rir": guard plainOptional(member.value, &rir) else { return nil }
-      case "rm": guard plainOptional(member.value, &rm) else { return nil }
-      case "done": guard plainBool(member.value, &done) else { return nil }
-      case "setType":
-        var text: String?
-        guard plainOptional(member.value, &text) else { return nil }
-        // As `SetType.init(from:)`: a type this build does not know is a working set.
-        setType = text.map { SetType(rawValue: $0) ?? .working }
-      case "isRecord": guard plainOptionalBool(member.value, &isRecord) else { return nil }
-      default: guard isExtraMember(member.name, of: CodingKeys.self) else { return nil }
-      }
-    }
-    guard let setNumber, let done else { return nil }
-    self.init(
-      setNumber: setNumber, reps: reps, targetReps: targetReps, weight: weight, rir: rir, rm: rm,
-      done: done, setType: setType, isRecord: isRecord)
+    var set = StrengthLogSet(
+      setNumber: 0, reps: nil, targetReps: nil, weight: nil, rir: nil, rm: nil, done: false)
+    guard PlainSetMembers.read(members, into: &set, CodingKeys.self, { $0.visitMembers(&$1) })
+    else { return nil }
+    self = set
   }
 }
 
 extension CardioLogSet {
   fileprivate init?(_ members: [JSONTree.Member]) {
-    var setNumber: Int?
-    var durationSec: Int?
-    var distanceKm: Double?
-    var rpe: String?
-    var done: Bool?
-    for member in members {
-      switch member.name {
-      case "setNumber": guard plainInt(member.value, &setNumber) else { return nil }
-      case "durationSec": guard plainOptionalInt(member.value, &durationSec) else { return nil }
-      case "distanceKm": guard plainOptionalDouble(member.value, &distanceKm) else { return nil }
-      case "rpe": guard plainOptional(member.value, &rpe) else { return nil }
-      case "done": guard plainBool(member.value, &done) else { return nil }
-      default: guard isExtraMember(member.name, of: CodingKeys.self) else { return nil }
-      }
+    var set = CardioLogSet(setNumber: 0, durationSec: nil, distanceKm: nil, rpe: nil, done: false)
+    guard PlainSetMembers.read(members, into: &set, CodingKeys.self, { $0.visitMembers(&$1) })
+    else { return nil }
+    self = set
+  }
+}
+
+/// Reads a logged set's members from its JSON object, walking the set's member list: each
+/// listed member is looked up by name and read as its kind says; one the list marks always there
+/// and that is missing, or a value of another kind, gives up.
+private struct PlainSetMembers: LogSetMemberVisitor {
+  let members: [JSONTree.Member]
+  /// Which of `members` the list read, one bit each.
+  var read: UInt64 = 0
+  var failed = false
+
+  /// Fills `set` from `members` through `visit` (the set's `visitMembers`); `false` when a
+  /// member is missing or mistyped, or when a member the list did not read is one of `Key`'s
+  /// (the list lacks it: the reference decoder reads it).
+  static func read<Set, Key: CodingKey>(
+    _ members: [JSONTree.Member], into set: inout Set, _: Key.Type,
+    _ visit: (inout Set, inout PlainSetMembers) -> Void
+  ) -> Bool {
+    guard members.count <= 64 else { return false }
+    var reader = PlainSetMembers(members: members)
+    visit(&set, &reader)
+    guard !reader.failed else { return false }
+    for index in members.indices where reader.read & (1 << UInt64(index)) == 0 {
+      guard isExtraMember(members[index].name, of: Key.self) else { return false }
     }
-    guard let setNumber, let done else { return nil }
-    self.init(
-      setNumber: setNumber, durationSec: durationSec, distanceKm: distanceKm, rpe: rpe,
-      done: done)
+    return true
+  }
+
+  /// The value of the member `name`; `nil` when absent, which fails a member always there.
+  private mutating func tree(_ name: String, required: Bool = false) -> JSONTree? {
+    for index in members.indices where members[index].name == name {
+      read |= 1 << UInt64(index)
+      return members[index].value
+    }
+    if required { failed = true }
+    return nil
+  }
+
+  private mutating func take<Value>(
+    _ name: String, _ value: inout Value?, _ reader: (JSONTree, inout Value?) -> Bool
+  ) {
+    guard let tree = tree(name) else { return }
+    if !reader(tree, &value) { failed = true }
+  }
+
+  mutating func wholeNumber(_ name: String, _ value: inout Int, allowed: ClosedRange<Double>) {
+    guard let tree = tree(name, required: true) else { return }
+    var slot: Int?
+    if plainInt(tree, &slot), let slot { value = slot } else { failed = true }
+  }
+
+  mutating func wholeNumber(
+    _ name: String, _ value: inout Int?, allowed: ClosedRange<Double>, whenNil: WhenNil
+  ) {
+    take(name, &value, plainOptionalInt)
+  }
+
+  mutating func number(
+    _ name: String, _ value: inout Double?, allowed: ClosedRange<Double>, whenNil: WhenNil
+  ) {
+    take(name, &value, plainOptionalDouble)
+  }
+
+  mutating func text(_ name: String, _ value: inout String?, maxLength: Int, whenNil: WhenNil) {
+    take(name, &value, plainOptional)
+  }
+
+  mutating func flag(_ name: String, _ value: inout Bool) {
+    guard let tree = tree(name, required: true) else { return }
+    var slot: Bool?
+    if plainBool(tree, &slot), let slot { value = slot } else { failed = true }
+  }
+
+  mutating func flag(_ name: String, _ value: inout Bool?, whenNil: WhenNil) {
+    take(name, &value, plainOptionalBool)
+  }
+
+  mutating func setType(_ name: String, _ value: inout SetType?, whenNil: WhenNil) {
+    var text: String?
+    take(name, &text, plainOptional)
+    // As `SetType.init(from:)`: a type this build does not know is a working set.
+    if let text { value = SetType(rawValue: text) ?? .working }
   }
 }

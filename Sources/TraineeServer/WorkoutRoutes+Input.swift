@@ -101,20 +101,61 @@ enum WorkoutInput {
 
   private static func checkSet(_ set: LogSet, _ field: @autoclosure () -> String) throws(HTTPError)
   {
-    switch set {
-    case .strength(let set):
-      try range(Double(set.setNumber), "\(field()).setNumber", 1...100)
-      try range(set.reps.map(Double.init), "\(field()).reps", 0...1000)
-      try range(set.targetReps.map(Double.init), "\(field()).targetReps", 0...1000)
-      try range(set.weight, "\(field()).weight", 0...1000)
-      try text(set.rir, "\(field()).rir", max: maxShortTextLength)
-      try text(set.rm, "\(field()).rm", max: maxShortTextLength)
-    case .cardio(let set):
-      try range(Double(set.setNumber), "\(field()).setNumber", 1...100)
-      try range(set.durationSec.map(Double.init), "\(field()).durationSec", 0...86_400)
-      try range(set.distanceKm, "\(field()).distanceKm", 0...1000)
-      try text(set.rpe, "\(field()).rpe", max: maxShortTextLength)
+    let refusal = withoutActuallyEscaping(field) { field in
+      var checks = SetChecks(field: field)
+      switch set {
+      case .strength(var set): set.visitMembers(&checks)
+      case .cardio(var set): set.visitMembers(&checks)
+      }
+      return checks.refusal
     }
+    if let refusal { throw refusal }
+  }
+
+  /// Checks each member of a logged set against what its member list allows, in the list's
+  /// order, and keeps the first refusal.
+  private struct SetChecks: LogSetMemberVisitor {
+    /// The set's own field (`entries[0].sets[2]`), spelled only when a check fails.
+    let field: () -> String
+    var refusal: HTTPError?
+
+    /// Runs `body` with the set's field until one check refuses.
+    private mutating func check(_ body: (() -> String) throws(HTTPError) -> Void) {
+      guard refusal == nil else { return }
+      do throws(HTTPError) { try body(field) } catch { refusal = error }
+    }
+
+    mutating func wholeNumber(_ name: String, _ value: inout Int, allowed: ClosedRange<Double>) {
+      check { [value] field throws(HTTPError) in
+        try WorkoutInput.range(Double(value), "\(field()).\(name)", allowed)
+      }
+    }
+
+    mutating func wholeNumber(
+      _ name: String, _ value: inout Int?, allowed: ClosedRange<Double>, whenNil: WhenNil
+    ) {
+      check { [value] field throws(HTTPError) in
+        try WorkoutInput.range(value.map(Double.init), "\(field()).\(name)", allowed)
+      }
+    }
+
+    mutating func number(
+      _ name: String, _ value: inout Double?, allowed: ClosedRange<Double>, whenNil: WhenNil
+    ) {
+      check { [value] field throws(HTTPError) in
+        try WorkoutInput.range(value, "\(field()).\(name)", allowed)
+      }
+    }
+
+    mutating func text(_ name: String, _ value: inout String?, maxLength: Int, whenNil: WhenNil) {
+      check { [value] field throws(HTTPError) in
+        try WorkoutInput.text(value, "\(field()).\(name)", max: maxLength)
+      }
+    }
+
+    mutating func flag(_ name: String, _ value: inout Bool) {}
+    mutating func flag(_ name: String, _ value: inout Bool?, whenNil: WhenNil) {}
+    mutating func setType(_ name: String, _ value: inout SetType?, whenNil: WhenNil) {}
   }
 
   // NB: docs/decisions/history-progress-and-moving-data.md "History export and import": a workout

@@ -1,6 +1,7 @@
 import DurableFiles
 import Foundation
 import TraineeAPI
+import TraineeClient
 import WorkoutSession
 
 // NB: the thin shell around `WorkoutLogDelivery`: it performs the machine's effects (the outbox

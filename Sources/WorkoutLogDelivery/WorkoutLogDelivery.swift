@@ -1,5 +1,6 @@
 import Foundation
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/specs/workout-session.md, "Finishing" and docs/decisions/the-workout-log-on-its-way.md
 // "Workout log delivery". Finish -> pending (written to the outbox) -> sending -> accepted, refused

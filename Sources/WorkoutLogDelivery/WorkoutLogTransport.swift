@@ -1,4 +1,5 @@
 import TraineeAPI
+import TraineeClient
 
 /// Where a finished workout's log is posted: the API client in the apps, a fake in tests.
 public protocol WorkoutLogTransport: Sendable {

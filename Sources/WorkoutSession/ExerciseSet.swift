@@ -112,4 +112,29 @@ public enum SetField: String, Codable, Equatable, Sendable, CaseIterable, WireEn
     case .cardio: [.duration, .distance, .rpe]
     }
   }
+
+  /// What the field's entered text must be when its set is checked.
+  public var entry: SetFieldEntry {
+    switch self {
+    case .weight: .decimal(max: 2000)
+    case .reps: .wholeNumber(max: 1000)
+    case .rir, .rm: .text
+    case .duration: .duration(maxSeconds: 24 * 3600)
+    case .distance: .decimal(max: 1000)
+    case .rpe: .decimal(max: 10)
+    }
+  }
+}
+
+/// What a set field's entered text must be (an empty field always passes: it means the
+/// placeholder).
+public enum SetFieldEntry: Equatable, Sendable {
+  /// A decimal number (`,` or `.`), at most `max`.
+  case decimal(max: Double)
+  /// A whole number, at most `max`.
+  case wholeNumber(max: Int)
+  /// A duration (`m:ss`, `h:mm:ss` or seconds), at most `maxSeconds`.
+  case duration(maxSeconds: Int)
+  /// Any text.
+  case text
 }

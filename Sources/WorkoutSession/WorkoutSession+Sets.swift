@@ -162,41 +162,39 @@ extension SetField {
   }
 }
 
-/// Throws when a non-empty, trimmed `value` is not a valid `field`.
+/// Throws when a non-empty, trimmed `value` is not a valid `field`, as its `entry` says.
 func validate(_ field: SetField, _ value: String) throws(ActionRefusal) {
   guard !value.isEmpty else { return }
   // docs/decisions/the-live-workout.md "Workout engine", Actions: a clock time in a number field is
   // a value meant for the duration (or a typo), never a number; said as such rather than "not a
   // number".
-  if field != .duration, field != .rir, field != .rm, value.contains(":"),
-    value.allSatisfy({ $0 == ":" || $0 == "." || $0 == "," || ($0.isASCII && $0.isNumber) })
-  {
-    throw .looksLikeATime(field: field, value: value)
+  switch field.entry {
+  case .decimal, .wholeNumber:
+    if value.contains(":"),
+      value.allSatisfy({ $0 == ":" || $0 == "." || $0 == "," || ($0.isASCII && $0.isNumber) })
+    {
+      throw .looksLikeATime(field: field, value: value)
+    }
+  case .duration, .text:
+    break
   }
-  switch field {
-  case .weight, .distance:
+  switch field.entry {
+  case .decimal(let max):
     guard let number = EnteredValue.decimal(value) else {
       throw .notANumber(field: field, value: value)
     }
-    guard number <= (field == .weight ? 2000 : 1000) else {
-      throw .outOfRange(field: field, value: value)
-    }
-  case .reps:
-    guard let reps = EnteredValue.wholeNumber(value) else {
+    guard number <= max else { throw .outOfRange(field: field, value: value) }
+  case .wholeNumber(let max):
+    guard let number = EnteredValue.wholeNumber(value) else {
       throw .notAWholeNumber(field: field, value: value)
     }
-    guard reps <= 1000 else { throw .outOfRange(field: field, value: value) }
-  case .duration:
+    guard number <= max else { throw .outOfRange(field: field, value: value) }
+  case .duration(let maxSeconds):
     guard let seconds = EnteredValue.durationSeconds(value) else {
       throw .notADuration(field: field, value: value)
     }
-    guard seconds <= 24 * 3600 else { throw .outOfRange(field: field, value: value) }
-  case .rpe:
-    guard let rpe = EnteredValue.decimal(value) else {
-      throw .notANumber(field: field, value: value)
-    }
-    guard rpe <= 10 else { throw .outOfRange(field: field, value: value) }
-  case .rir, .rm:
+    guard seconds <= maxSeconds else { throw .outOfRange(field: field, value: value) }
+  case .text:
     break
   }
 }

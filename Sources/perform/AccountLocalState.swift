@@ -3,6 +3,7 @@ import Foundation
 import NutritionLog
 import NutritionScreens
 import TraineeAPI
+import TraineeClient
 import WorkoutLogDelivery
 import WorkoutSession
 

@@ -4,6 +4,7 @@ import PerformApp
 import TerminalScreens
 import TerminalUI
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/decisions/the-apps-files-and-the-api-client.md, "Sign-out and studio switch in the
 // app": the settings tab asks; the app then stops, and only once every screen, outbox and sync

@@ -2,6 +2,7 @@ import DurableFiles
 import Foundation
 import TerminalScreens
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/decisions/the-apps-files-and-the-api-client.md, "The sign-in screen".
 

@@ -8,6 +8,7 @@ import PerformApp
 import TerminalScreens
 import TerminalUI
 import TraineeAPI
+import TraineeClient
 import TraineeData
 import TraineeServer
 import TrainingHistory

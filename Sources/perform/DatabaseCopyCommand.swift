@@ -1,6 +1,7 @@
 import Foundation
 import SQLStore
 import TraineeData
+import TraineeDatabaseSchema
 import TraineeServer
 
 /// `perform db copy --from PATH_OR_URL --to PATH_OR_URL`.

@@ -1,6 +1,7 @@
 import Foundation
 import SQLStore
 import TraineeData
+import TraineeDatabaseSchema
 import TraineeServer
 
 /// Perform's version, printed by `perform --version`; raised with each release.

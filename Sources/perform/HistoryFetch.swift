@@ -2,6 +2,7 @@ import Foundation
 import PerformApp
 import TerminalScreens
 import TraineeAPI
+import TraineeClient
 import TrainingHistory
 import WorkoutSession
 

@@ -1,5 +1,6 @@
 import Foundation
 import TraineeAPI
+import TraineeClient
 import TrainingHistory
 
 // NB: docs/decisions/history-progress-and-moving-data.md "History export and import" (once only,

@@ -3,6 +3,7 @@ import Foundation
 import PerformApp
 import TerminalScreens
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/decisions/the-apps-files-and-the-api-client.md, "The sign-in screen": once the server
 // refuses the signed-in session (ended from another device, a refused refresh, a suspension),

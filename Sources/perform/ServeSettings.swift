@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import SQLStore
 import TraineeData
+import TraineeDatabaseSchema
 import TraineeServer
 
 #if canImport(Glibc)

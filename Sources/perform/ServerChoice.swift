@@ -1,6 +1,7 @@
 import DurableFiles
 import Foundation
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/decisions/the-apps-files-and-the-api-client.md, "The session file": which server and
 // which credentials the app and every command use. A token given (`--token-file`, `--token`,

@@ -1,6 +1,7 @@
 import DurableFiles
 import Foundation
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/decisions/the-apps-files-and-the-api-client.md, "The session file": `perform login`
 // and the app's sign-in screen sign in through this one path: the same refusals, the same old

@@ -1,6 +1,7 @@
 import DurableFiles
 import Foundation
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/decisions/the-apps-files-and-the-api-client.md, "The session file" and "Sign-out
 // without loss": `perform login` keeps a session in DIR/session.json (0600) for the app and every

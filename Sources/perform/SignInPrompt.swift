@@ -4,6 +4,7 @@ import PerformApp
 import TerminalScreens
 import TerminalUI
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/decisions/the-apps-files-and-the-api-client.md, "The sign-in screen": the app started
 // with a server but neither a session nor a token shows the sign-in screen on a terminal of its

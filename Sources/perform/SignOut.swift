@@ -1,6 +1,7 @@
 import DurableFiles
 import Foundation
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/decisions/the-apps-files-and-the-api-client.md, "Sign-out without loss" and "Sign-out
 // and studio switch in the app": `perform logout` and the app's settings end the server's session

@@ -2,6 +2,7 @@ import DurableFiles
 import Foundation
 import HTTPServer
 import TraineeAPI
+import TraineeClient
 import TraineeData
 import TraineeServer
 

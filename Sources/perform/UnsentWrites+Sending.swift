@@ -3,6 +3,7 @@ import Foundation
 import NutritionLog
 import NutritionScreens
 import TraineeAPI
+import TraineeClient
 import WorkoutLogDelivery
 
 // NB: docs/decisions/the-apps-files-and-the-api-client.md, "Sign-out without loss": `perform

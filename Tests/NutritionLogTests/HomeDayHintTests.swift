@@ -3,6 +3,7 @@ import Testing
 
 @testable import NutritionLog
 @testable import TraineeAPI
+@testable import TraineeClient
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -4,6 +4,7 @@ import NutritionLog
 import TerminalUI
 import Testing
 import TraineeAPI
+import TraineeClient
 import WorkoutSession
 
 @testable import LiveWorkoutScreens

@@ -6,6 +6,7 @@ import Synchronization
 import TerminalScreens
 import TerminalUI
 import TraineeAPI
+import TraineeClient
 
 /// A history server in memory: logged workouts by id and done sets, sent at most `pageSize` a
 /// page whatever the limit asked, so every reader has to follow `next`.

@@ -5,6 +5,7 @@ import PerformApp
 import Synchronization
 import TerminalScreens
 import TraineeAPI
+import TraineeClient
 
 /// The workout endpoints in memory: a program, a history, and a switch that takes the server
 /// away. Records what was sent.

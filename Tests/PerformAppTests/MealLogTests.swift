@@ -4,6 +4,7 @@ import Synchronization
 import TerminalUI
 import Testing
 import TraineeAPI
+import TraineeClient
 
 @testable import LiveWorkoutScreens
 @testable import NutritionScreens

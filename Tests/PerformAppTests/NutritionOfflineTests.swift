@@ -8,6 +8,7 @@ import TerminalScreens
 import TerminalUI
 import Testing
 import TraineeAPI
+import TraineeClient
 
 /// The Nutrition tab with the server away: the plan from its kept copy, marked; ticks kept; a
 /// day never loaded said plainly.

@@ -7,6 +7,7 @@ import TerminalScreens
 import TerminalUI
 import Testing
 import TraineeAPI
+import TraineeClient
 
 @testable import NutritionLog
 

@@ -3,6 +3,7 @@ import NutritionLog
 import TerminalUI
 import Testing
 import TraineeAPI
+import TraineeClient
 
 @testable import LiveWorkoutScreens
 @testable import NutritionScreens

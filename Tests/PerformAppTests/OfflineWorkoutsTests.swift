@@ -10,6 +10,7 @@ import TerminalUI
 import Testing
 import TextColumns
 import TraineeAPI
+import TraineeClient
 import WorkoutSession
 
 /// The Workouts tab with the server away: the kept copy, marked, starts a workout; with no

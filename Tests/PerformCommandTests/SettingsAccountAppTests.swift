@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/decisions/the-apps-files-and-the-api-client.md, "Sign-out and studio switch in the
 // app", through the real binary in tmux at 80x24 against `perform serve`: the settings tab's

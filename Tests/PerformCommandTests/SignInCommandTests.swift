@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/decisions/the-apps-files-and-the-api-client.md, "The session file" and "Sign-out
 // without loss", through the real binary against `perform serve`: `perform login` keeps a 0600

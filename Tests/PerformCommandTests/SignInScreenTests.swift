@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TraineeAPI
+import TraineeClient
 
 // NB: docs/decisions/the-apps-files-and-the-api-client.md, "The sign-in screen", through the real
 // binary in tmux at 80x24: the app with a server and no session asks for the email and the

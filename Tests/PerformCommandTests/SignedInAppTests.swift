@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TraineeAPI
+import TraineeClient
 
 // NB: issue 32's "the app signs in, works offline past an access token's expiry, and signs out
 // without losing anything it had not sent", through the real binary: docs/decisions/

@@ -3,6 +3,7 @@ import Foundation
 // NB: the client's transport initializer is internal (a test hands it a fake, as
 // swift-openapi-generator's clients take one); this target is only built with the tests.
 @testable import TraineeAPI
+@testable import TraineeClient
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

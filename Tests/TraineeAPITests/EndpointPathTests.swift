@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TraineeAPI
+@testable import TraineeClient
 
 /// An endpoint's path as the table writes it, and as a request and a router write it
 /// (docs/architecture.md, "One endpoint table").

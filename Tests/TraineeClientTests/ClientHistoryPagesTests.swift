@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TraineeAPI
+import TraineeClient
 
 /// The client's paged history call against a live server
 /// (docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md, "Throughput: kept

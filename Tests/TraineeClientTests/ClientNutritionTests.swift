@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TraineeAPI
+import TraineeClient
 import TraineeServer
 
 /// The nutrition, food and home calls of the client against the real server.

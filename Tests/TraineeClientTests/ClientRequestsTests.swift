@@ -3,6 +3,7 @@ import PerformTestSupport
 import Testing
 
 @testable import TraineeAPI
+@testable import TraineeClient
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

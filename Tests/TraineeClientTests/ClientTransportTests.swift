@@ -6,6 +6,7 @@ import TraineeData
 import TraineeServer
 
 @testable import TraineeAPI
+@testable import TraineeClient
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

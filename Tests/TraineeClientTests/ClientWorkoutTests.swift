@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TraineeAPI
+import TraineeClient
 import TraineeData
 import TraineeServer
 

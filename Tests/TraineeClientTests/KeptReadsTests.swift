@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import TraineeAPI
+@testable import TraineeClient
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

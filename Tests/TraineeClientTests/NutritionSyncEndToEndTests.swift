@@ -2,6 +2,7 @@ import Foundation
 import PerformTestSupport
 import Testing
 import TraineeAPI
+import TraineeClient
 import TraineeServer
 
 @testable import NutritionLog

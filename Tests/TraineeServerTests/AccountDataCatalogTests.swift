@@ -4,6 +4,7 @@ import Testing
 @testable import Accounts
 @testable import SQLStore
 @testable import TraineeData
+@testable import TraineeDatabaseSchema
 
 /// Issue 32 item 6, proven from the database's own catalog (`sqlite_master`,
 /// `information_schema`), not from a list written by hand: every table is exported or left out

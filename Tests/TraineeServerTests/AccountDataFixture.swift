@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 import TraineeAPI
+import TraineeClient
 
 @testable import Accounts
 @testable import SQLStore
 @testable import TraineeData
+@testable import TraineeDatabaseSchema
 
 /// A trainee account with a row in every table that can hold one of theirs, made through the
 /// stores as a person would.

@@ -6,6 +6,7 @@ import TraineeAPI
 @testable import Accounts
 @testable import SQLStore
 @testable import TraineeData
+@testable import TraineeDatabaseSchema
 
 /// The export document of issue 32 item 6 on both backends: everything of the account and its
 /// trainee, no secret and nothing of another account, the same bytes on both backends, and a

@@ -5,6 +5,7 @@ import PasswordHashing
 @testable import Accounts
 @testable import SQLStore
 @testable import TraineeData
+@testable import TraineeDatabaseSchema
 
 /// A wall clock the account tests move by hand.
 final class SettableClock: Sendable {

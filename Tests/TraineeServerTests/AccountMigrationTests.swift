@@ -3,6 +3,7 @@ import Testing
 
 @testable import SQLStore
 @testable import TraineeData
+@testable import TraineeDatabaseSchema
 
 /// Schema version 16 on a database from before accounts: every trainee becomes a trainee
 /// account of the default studio, and every token a session named "legacy" that keeps working.

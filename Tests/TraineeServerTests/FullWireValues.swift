@@ -9,11 +9,22 @@ import TraineeAPI
 /// `unfilled` checks that they stay full: a property added to a type fails until it is filled
 /// here.
 enum FullWireValues {
-  static let strength = StrengthLogSet(
-    setNumber: 2, reps: 8, targetReps: 10, weight: 62.5, rir: "2", rm: "75", done: true,
-    setType: .warmup, isRecord: true)
-  static let cardio = CardioLogSet(
-    setNumber: 3, durationSec: 600, distanceKm: 5.25, rpe: "6", done: true)
+  /// A strength set with every member of its list filled (`LogSetFilling`): a member added to
+  /// the list is filled by itself, and one left out of it stays empty (`unfilled` finds it).
+  static let strength: StrengthLogSet = {
+    var set = StrengthLogSet(
+      setNumber: 1, reps: nil, targetReps: nil, weight: nil, rir: nil, rm: nil, done: false)
+    var filling = LogSetFilling()
+    set.visitMembers(&filling)
+    return set
+  }()
+  /// A cardio set with every member of its list filled, as `strength`.
+  static let cardio: CardioLogSet = {
+    var set = CardioLogSet(setNumber: 1, durationSec: nil, distanceKm: nil, rpe: nil, done: false)
+    var filling = LogSetFilling()
+    set.visitMembers(&filling)
+    return set
+  }()
   static let entry = LogEntry(
     exerciseId: "ex_bench", name: "Bench press", done: true, tempo: "3-0-1-0",
     sets: [.strength(strength), .cardio(cardio)])
@@ -83,5 +94,43 @@ enum FullWireValues {
   /// The names of `keys`' members.
   static func names<Key: CodingKey & CaseIterable>(_ keys: Key.Type) -> Set<String> {
     Set(Key.allCases.map(\.stringValue))
+  }
+}
+
+/// Fills every member a logged set's list gives with a value the server accepts that is not a
+/// default: each number its own (inside its range, with a fraction where it may have one), each
+/// text its own, every flag `true`, the type a warm-up.
+struct LogSetFilling: LogSetMemberVisitor {
+  private var count = 0
+
+  private mutating func next(_ allowed: ClosedRange<Double>) -> Double {
+    count += 1
+    return min(allowed.upperBound, allowed.lowerBound + Double(count) * 3)
+  }
+
+  mutating func wholeNumber(_ name: String, _ value: inout Int, allowed: ClosedRange<Double>) {
+    value = Int(next(allowed))
+  }
+
+  mutating func wholeNumber(
+    _ name: String, _ value: inout Int?, allowed: ClosedRange<Double>, whenNil: WhenNil
+  ) {
+    value = Int(next(allowed))
+  }
+
+  mutating func number(
+    _ name: String, _ value: inout Double?, allowed: ClosedRange<Double>, whenNil: WhenNil
+  ) {
+    value = next(allowed) - 0.75
+  }
+
+  mutating func text(_ name: String, _ value: inout String?, maxLength: Int, whenNil: WhenNil) {
+    value = "\(name) \(Int(next(0...1000)))"
+  }
+
+  mutating func flag(_ name: String, _ value: inout Bool) { value = true }
+  mutating func flag(_ name: String, _ value: inout Bool?, whenNil: WhenNil) { value = true }
+  mutating func setType(_ name: String, _ value: inout SetType?, whenNil: WhenNil) {
+    value = .warmup
   }
 }

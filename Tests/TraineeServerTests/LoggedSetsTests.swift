@@ -5,6 +5,7 @@ import TraineeAPI
 @testable import HTTPServer
 @testable import SQLStore
 @testable import TraineeData
+@testable import TraineeDatabaseSchema
 @testable import TraineeServer
 
 private typealias F = StoreFixture

@@ -4,6 +4,7 @@ import Testing
 @testable import HTTPServer
 @testable import SQLStore
 @testable import TraineeData
+@testable import TraineeDatabaseSchema
 @testable import TraineeServer
 
 private func tableNames(_ database: SQLiteDatabase) throws -> [String] {

@@ -5,6 +5,7 @@ import Testing
 import TraineeAPI
 
 @testable import TraineeData
+@testable import TraineeDatabaseSchema
 @testable import TraineeServer
 
 private let utc = TimeZone(identifier: "UTC")!

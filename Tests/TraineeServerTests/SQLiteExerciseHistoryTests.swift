@@ -5,6 +5,7 @@ import TraineeAPI
 @testable import HTTPServer
 @testable import SQLStore
 @testable import TraineeData
+@testable import TraineeDatabaseSchema
 @testable import TraineeServer
 
 /// `exercise_history` (schema version 2) against what version 1 answered by ranking every logged

@@ -18,7 +18,10 @@ struct ServerLayersTests {
     "SHA256Digest": ["CCrypto"],
     "PasswordHashing": ["CArgon2"],
     "HTTPServer": ["JSONWire", "LockedValue", "SHA256Digest", "CMicroHTTPD"],
-    "TraineeData": ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest", "LockedValue"],
+    "TraineeDatabaseSchema": ["SQLStore"],
+    "TraineeData": [
+      "TraineeAPI", "TraineeDatabaseSchema", "JSONWire", "SQLStore", "SHA256Digest", "LockedValue",
+    ],
     "Accounts": ["TraineeData", "TraineeAPI", "SQLStore", "PasswordHashing", "JSONWire"],
   ]
 
@@ -54,11 +57,25 @@ struct ServerLayersTests {
     let directory = Self.sources.appendingPathComponent("TraineeData")
     let files = try FileManager.default.subpathsOfDirectory(atPath: directory.path)
       .filter { $0.hasSuffix(".swift") }
-    #expect(files.contains("Schema/TraineeSchema.swift"))
+    #expect(files.contains("DatabaseTraineeStore.swift"))
     for file in files {
       let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
       let http = Self.imports(text).intersection(["HTTPServer", "TraineeServer", "CMicroHTTPD"])
       #expect(http.isEmpty, "TraineeData/\(file) imports \(http.sorted())")
+    }
+  }
+
+  /// The app's client is no layer of the server: no server module imports it, the service on
+  /// top included (docs/architecture.md, "The server in layers").
+  @Test(arguments: ["TraineeServer"] + allowed.keys.sorted())
+  func noServerModuleImportsTheClient(_ module: String) throws {
+    let directory = Self.sources.appendingPathComponent(module)
+    let files = try FileManager.default.subpathsOfDirectory(atPath: directory.path)
+      .filter { $0.hasSuffix(".swift") }
+    #expect(!files.isEmpty)
+    for file in files {
+      let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+      #expect(!Self.imports(text).contains("TraineeClient"), "\(module)/\(file)")
     }
   }
 

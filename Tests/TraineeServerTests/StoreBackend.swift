@@ -5,6 +5,7 @@ import Testing
 @testable import HTTPServer
 @testable import SQLStore
 @testable import TraineeData
+@testable import TraineeDatabaseSchema
 @testable import TraineeServer
 
 // NB: docs/decisions/postgresql-beside-sqlite-what-differs-and-why.md, "PostgreSQL beside SQLite:

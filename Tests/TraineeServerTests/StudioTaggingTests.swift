@@ -6,6 +6,7 @@ import TraineeAPI
 @testable import HTTPServer
 @testable import SQLStore
 @testable import TraineeData
+@testable import TraineeDatabaseSchema
 @testable import TraineeServer
 
 /// Every record is tagged with the studio of the session it was made through, and the trainee

@@ -5,6 +5,7 @@ import TraineeAPI
 
 @testable import SQLStore
 @testable import TraineeData
+@testable import TraineeDatabaseSchema
 
 private typealias F = StoreFixture
 

@@ -4,6 +4,7 @@ import Testing
 @testable import HTTPServer
 @testable import SQLStore
 @testable import TraineeData
+@testable import TraineeDatabaseSchema
 @testable import TraineeServer
 
 /// The SQL each dialect runs for each schema version, and the schema a fresh SQLite database ends

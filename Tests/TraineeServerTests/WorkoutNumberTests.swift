@@ -5,6 +5,7 @@ import TraineeAPI
 @testable import HTTPServer
 @testable import SQLStore
 @testable import TraineeData
+@testable import TraineeDatabaseSchema
 @testable import TraineeServer
 
 /// `workoutNumber`: given once per trainee, never again, whatever is deleted (schema version 5).

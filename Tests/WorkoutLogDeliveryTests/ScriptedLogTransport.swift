@@ -1,5 +1,6 @@
 import Foundation
 import TraineeAPI
+import TraineeClient
 import WorkoutLogDelivery
 
 /// A server for the courier's tests: answers posts in the order scripted (accepted once the

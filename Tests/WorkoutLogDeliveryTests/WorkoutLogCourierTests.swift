@@ -3,6 +3,7 @@ import Foundation
 import PerformTestSupport
 import Testing
 import TraineeAPI
+import TraineeClient
 import WorkoutLogDelivery
 import WorkoutSession
 

@@ -3,6 +3,7 @@ import LiveActivity
 import Observation
 import RestTimer
 import TraineeAPI
+import TraineeClient
 import WorkoutLogDelivery
 import WorkoutSession
 

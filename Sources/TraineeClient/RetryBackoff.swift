@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: one backoff for every write the app retries: the nutrition sync's saves and fetches
 // (1, 2, 4 ... 60 s) and the finished workout's log (2, 4, 8, 16, 32, then every 60 s). Each

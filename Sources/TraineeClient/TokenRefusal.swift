@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TraineeAPI
 
 // NB: docs/decisions/the-apps-files-and-the-api-client.md "A refused token": a token the server
 // refused (401) stays refused for as long as the app runs with it, since only a restart with

@@ -1,3 +1,5 @@
+import TraineeAPI
+
 // NB: docs/decisions/the-apps-files-and-the-api-client.md, "Refresh": the codes of the 401s a
 // signed-in app tells apart. Only `token_expired` is renewed; every other 401 is a refusal.
 

@@ -1,5 +1,6 @@
 import DurableFiles
 import Foundation
+import TraineeAPI
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: docs/decisions/the-apps-files-and-the-api-client.md, "Refresh": the access token is
 // renewed with the refresh token when the server answers `token_expired`, and early, in the

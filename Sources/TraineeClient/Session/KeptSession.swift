@@ -1,4 +1,5 @@
 import Foundation
+import TraineeAPI
 
 // NB: docs/decisions/the-apps-files-and-the-api-client.md, "The session file": what a signed-in
 // device keeps, the one copy of its refresh token; times as ISO 8601 UTC with milliseconds, as on

@@ -1,5 +1,6 @@
 import DurableFiles
 import Foundation
+import TraineeAPI
 
 // NB: docs/security.md, "The session file": the refresh token is a password's equal for up to
 // its lifetime, so the file is its owner's alone (0600) from its first byte, and written as the

@@ -111,7 +111,7 @@ load-fault: deps
 
 ## attack: replay issue 31's attacks, issue 32's on accounts and the earlier hostile-input set
 ## against a release `perform serve` on loopback, printing what each achieved
-## (scripts/attack/run.py; about 3 minutes)
+## (scripts/attack/run.py; about 2 minutes)
 attack: deps
 	$(SWIFT) build -c release --product perform
 	python3 scripts/attack/run.py --perform .build/release/perform

@@ -188,6 +188,20 @@ else
   operator_run junit-operator.xml listStudios createStudio createStudioInvite createAccount \
     getAuditLog getAccount listSessions || status=$?
   operator_run junit-operator-suspension.xml suspendAccount reinstateAccount || status=$?
+  # The pinned id took: the second operator was suspended by the cases, the first never was.
+  suspensions=$(curl -sf "$url/v1/operator/audit-events?accountId=$suspended_id&limit=1000" \
+    -H "Authorization: Bearer $operator_token" | python3 -c 'import json, sys
+print(sum(e["event"] == "account_suspended" for e in json.load(sys.stdin)["events"]))') ||
+    suspensions=0
+  if [[ "$suspensions" -eq 0 ]]; then
+    echo "openapi: no case suspended the second operator (accountId was not pinned)" >&2
+    status=1
+  fi
+  if ! curl -sf -o /dev/null "$url/v1/account" -H "Authorization: Bearer $operator_token"; then
+    echo "openapi: the operator running the cases was refused at the end" >&2
+    status=1
+  fi
+  echo "openapi: the operator's cases suspended the second operator $suspensions times"
 fi
 
 if [[ -n "${OPENAPI_REPORT_DIR:-}" ]]; then

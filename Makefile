@@ -109,8 +109,9 @@ load-fault: deps
 	$(SWIFT) build -c release --product perform
 	python3 Benchmarks/load-fault/run.py --minutes $(MINUTES)
 
-## attack: replay issue 31's attacks and the earlier hostile-input set against a release `perform
-## serve` on loopback, printing what each achieved (scripts/attack/run.py; about 2 minutes)
+## attack: replay issue 31's attacks, issue 32's on accounts and the earlier hostile-input set
+## against a release `perform serve` on loopback, printing what each achieved
+## (scripts/attack/run.py; about 2 minutes)
 attack: deps
 	$(SWIFT) build -c release --product perform
 	python3 scripts/attack/run.py --perform .build/release/perform

@@ -191,7 +191,7 @@ let package = Package(
         "TraineeServer", "TraineeData", "JSONWire", "SQLStore", "HTTPServer", "TraineeAPI",
         "WorkoutReplay",
         "NutritionReplay", "LiveActivity", "WorkoutSession", "NutritionLog", "NutritionScreens",
-        "DurableFiles", "Accounts",
+        "DurableFiles", "Accounts", "TraineeClient",
       ],
       path: "Fuzz/Entries"),
     .executableTarget(name: "PerformFuzz", dependencies: ["FuzzEntries"], path: "Fuzz/Driver"),

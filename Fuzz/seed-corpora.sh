@@ -152,3 +152,31 @@ for name, body in bodies.items():
 open(f"{out}/fractional", "w").write('{"validForSeconds": 1.5}')
 open(f"{out}/not-json", "w").write('{"email": ')
 PY
+
+# The kept session (`DIR/session.json`), as `perform login` writes it, and spoiled ways.
+mkdir -p "$out/kept-session"
+python3 - "$out/kept-session" <<'PY'
+import json, sys
+out = sys.argv[1]
+good = {"format": 1, "server": "http://127.0.0.1:8080", "accountId": "4417",
+        "email": "ada@example.com", "sessionId": "9f2c4e1a0b7d4c3e8f6a5b4c3d2e1f00",
+        "accessToken": "pfa_" + "a" * 64, "accessExpiresAt": "2026-01-05T08:10:00.000Z",
+        "refreshToken": "pfr_" + "b" * 64, "refreshExpiresAt": "2026-02-04T08:00:00.000Z"}
+sessions = {
+    "signed-in": good,
+    "https-path": {**good, "server": "https://perform.example/api/"},
+    "no-fraction": {**good, "accessExpiresAt": "2026-01-05T08:10:00Z"},
+    "microseconds": {**good, "accessExpiresAt": "2026-01-05T08:10:00.123456Z"},
+    "offset": {**good, "refreshExpiresAt": "2026-02-04T09:00:00+01:00"},
+    "format-2": {**good, "format": 2},
+    "no-host": {**good, "server": "file:///tmp/perform"},
+    "not-a-url": {**good, "server": "perform example"},
+    "bad-date": {**good, "accessExpiresAt": "yesterday"},
+    "no-email": {k: v for k, v in good.items() if k != "email"},
+    "number-id": {**good, "accountId": 4417},
+}
+for name, session in sessions.items():
+    open(f"{out}/{name}", "w").write(json.dumps(session, sort_keys=True))
+open(f"{out}/empty", "w").write("")
+open(f"{out}/truncated", "w").write(json.dumps(good)[:100])
+PY

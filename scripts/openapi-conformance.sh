@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The OpenAPI conformance run: starts `perform serve --demo` on a free loopback port with
-# a temporary database and runs schemathesis against it with the demo trainee's token, checking
+# a temporary database and runs schemathesis against it with the demo trainee's token (then the
+# coach's routes with the demo coach's, the operator's with an operator's made here), checking
 # that every answer is documented in openapi.yaml (status, content type, body schema) and that no
 # request makes the server answer 5xx. Installs schemathesis into .build/venv when missing.
 #
@@ -10,7 +11,7 @@
 # directory; a postgresql:// URL (an empty database or schema) runs the same checks on PostgreSQL.
 #
 # Environment: OPENAPI_MAX_EXAMPLES (default 100) cases per operation and phase; OPENAPI_SEED
-# (default 1) fixes the generator's seed; OPENAPI_REPORT_DIR keeps the JUnit report there.
+# (default 1) fixes the generator's seed; OPENAPI_REPORT_DIR keeps the JUnit reports there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -94,6 +95,25 @@ coach_password=$(sed -n 's/^demo coach password: //p' "$work/serve.out")
 coach_token=$(curl -sf -X POST "$url/v1/auth/sign-in" -H "Content-Type: application/json" \
   -d "{\"email\":\"$coach_email\",\"password\":\"$coach_password\",\"device\":\"openapi\"}" |
   python3 -c 'import json, sys; print(json.load(sys.stdin)["tokens"]["accessToken"])') || coach_token=""
+# The operator is made as an operator makes one (README, "Studios, coaches and invites"):
+# `perform account add` on the server's database while it runs, the password on standard input.
+# No demo operator: `--demo` would then print a credential to everything in the installation
+# (docs/decisions/accounts.md, "The operator in the conformance run"). A second operator is the
+# one the suspension routes are run on, so that no case suspends the operator running them.
+sign_in_token() { # EMAIL PASSWORD: an access token, or nothing
+  curl -sf -X POST "$url/v1/auth/sign-in" -H "Content-Type: application/json" \
+    -d "{\"email\":\"$1\",\"password\":\"$2\",\"device\":\"openapi\"}" |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["tokens"]["accessToken"])' || true
+}
+add_operator() { # EMAIL PASSWORD: the new account's id, or nothing
+  printf '%s\n' "$2" | "$PERFORM" account add --role operator --name "OpenAPI operator" \
+    --email "$1" --database "$DATABASE" 2>>"$work/commands.err" | sed -n 's/^id: //p' || true
+}
+operator_password=$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')
+operator_id=$(add_operator operator@openapi.example "$operator_password")
+suspended_id=$(add_operator suspended@openapi.example "$operator_password")
+operator_token=""
+[[ -n "$operator_id" ]] && operator_token=$(sign_in_token operator@openapi.example "$operator_password")
 report=("--report" "junit" "--report-junit-path" "$work/junit.xml")
 # Signing out and ending every session would end the demo trainee's only session in the middle of
 # the run, and every later case would test a 401; the route tests cover those two
@@ -135,8 +155,57 @@ else
     --report junit --report-junit-path "$work/junit-coach.xml") || status=$?
 fi
 
+# The operator's routes with the operator's token: first those that only add or read (studios,
+# invites, accounts, the audit log, the operator's own account), the studio in the path the demo
+# studio, so that its invites are made; then suspending and reinstating, every path naming the
+# second operator (a suspended operator would meet every later case as a 401).
+if [[ -z "$operator_token" || -z "$suspended_id" ]]; then
+  echo "openapi: the operator could not be made or could not sign in" >&2
+  sed 's/^/  /' "$work/commands.err" >&2 2>/dev/null || true
+  status=1
+else
+  studio_id=$(curl -sf "$url/v1/operator/studios" -H "Authorization: Bearer $operator_token" |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["studios"][0]["id"])') || studio_id=""
+  printf '[parameters]\n"path.studioId" = "%s"\n"path.accountId" = "%s"\n' \
+    "$studio_id" "$suspended_id" >"$work/operator.toml"
+  operator_run() { # JUNIT-NAME OPERATION-ID...
+    local junit=$1 included=()
+    shift
+    for id in "$@"; do included+=(--include-operation-id "$id"); done
+    (cd "$work" && "$root/$VENV/bin/st" --config-file "$work/operator.toml" run \
+      "$root/openapi.yaml" \
+      --url "$url" \
+      --header "Authorization: Bearer $operator_token" \
+      --checks "$CHECKS" \
+      "${included[@]}" \
+      --max-examples "$MAX_EXAMPLES" \
+      --seed "$SEED" \
+      --workers 1 \
+      --request-timeout 10 \
+      --no-color \
+      --report junit --report-junit-path "$work/$junit")
+  }
+  operator_run junit-operator.xml listStudios createStudio createStudioInvite createAccount \
+    getAuditLog getAccount listSessions || status=$?
+  operator_run junit-operator-suspension.xml suspendAccount reinstateAccount || status=$?
+  # The pinned id took: the second operator was suspended by the cases, the first never was.
+  suspensions=$(curl -sf "$url/v1/operator/audit-events?accountId=$suspended_id&limit=1000" \
+    -H "Authorization: Bearer $operator_token" | python3 -c 'import json, sys
+print(sum(e["event"] == "account_suspended" for e in json.load(sys.stdin)["events"]))') ||
+    suspensions=0
+  if [[ "$suspensions" -eq 0 ]]; then
+    echo "openapi: no case suspended the second operator (accountId was not pinned)" >&2
+    status=1
+  fi
+  if ! curl -sf -o /dev/null "$url/v1/account" -H "Authorization: Bearer $operator_token"; then
+    echo "openapi: the operator running the cases was refused at the end" >&2
+    status=1
+  fi
+  echo "openapi: the operator's cases suspended the second operator $suspensions times"
+fi
+
 if [[ -n "${OPENAPI_REPORT_DIR:-}" ]]; then
-  mkdir -p "$OPENAPI_REPORT_DIR" && cp "$work/junit.xml" "$OPENAPI_REPORT_DIR/" 2>/dev/null || true
+  mkdir -p "$OPENAPI_REPORT_DIR" && cp "$work"/junit*.xml "$OPENAPI_REPORT_DIR/" 2>/dev/null || true
 fi
 if [[ -s "$work/serve.err" ]]; then
   echo "openapi: the server reported:"
@@ -148,7 +217,7 @@ if ! kill -0 "$server" 2>/dev/null; then
 fi
 
 # A plain closing line: test cases from the JUnit report, failures and errors.
-read -r cases failed < <(python3 - "$work/junit.xml" "$work/junit-coach.xml" <<'PY' || echo "0 0"
+read -r cases failed < <(python3 - "$work"/junit*.xml <<'PY' || echo "0 0"
 import sys, xml.etree.ElementTree as ET
 total = bad = 0
 for path in sys.argv[1:]:

@@ -61,7 +61,7 @@ enum AccountRequestEntry {
         method: HTTPMethod(rawValue: endpoint.method.rawValue), path: path, headers: headers,
         body: input)
       request.clientAddress = "192.0.2.10"
-      try ServerRequestEntry.check(server.answer(request), to: request)
+      try ServerRequestEntry.check(server.router.serverAnswer(to: request), to: request)
     }
   }
 }
@@ -132,14 +132,5 @@ struct FuzzedAccountServer: Sendable {
     } catch {
       preconditionFailure("cannot set up the fuzzed accounts: \(error)")
     }
-  }
-
-  /// The answer as the server gives it: refused from the head alone, or answered in full.
-  func answer(_ request: HTTPRequest) -> HTTPResponse {
-    var head = request
-    head.body = Data()
-    if let refusal = router.admit(&head) { return refusal }
-    head.body = request.body
-    return router.respond(to: head)
   }
 }

@@ -37,6 +37,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable, CustomStringConvertible 
   /// Every body-taking route of the accounts (signing in, invites, studios, accounts), with a
   /// token of the role it admits.
   case accountRequest = "account-request"
+  /// The signed-in session kept in the data directory (`session.json`), loaded and kept again.
+  case keptSession = "kept-session"
 
   public var description: String { rawValue }
 
@@ -56,6 +58,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable, CustomStringConvertible 
     case .tokenFile: try TokenFileEntry.run(input)
     case .emailAddress: try EmailAddressEntry.run(input)
     case .accountRequest: try AccountRequestEntry.run(input)
+    case .keptSession: try KeptSessionEntry.run(input)
     }
   }
 

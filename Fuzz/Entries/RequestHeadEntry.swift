@@ -61,7 +61,7 @@ enum RequestHeadEntry {
     let response: HTTPResponse
     do {
       request.query = try target.queryArguments()
-      response = server.answer(request)
+      response = server.router.serverAnswer(to: request)
     } catch {
       response = error.response
     }

@@ -66,7 +66,7 @@ enum ServerRequestEntry {
       var headers = server.headers
       headers["Idempotency-Key"] = "fuzz-\(UInt(bitPattern: input.hashValue))"
       let request = HTTPRequest(method: method, path: path, headers: headers, body: input)
-      try check(server.answer(request), to: request)
+      try check(server.router.serverAnswer(to: request), to: request)
     }
     guard input.count <= maximumTargetBytes else { return }
     // MHD hands the target over as a C string: it ends at the first NUL.
@@ -80,7 +80,7 @@ enum ServerRequestEntry {
       do {
         var routed = request
         routed.query = try target.queryArguments()
-        response = server.answer(routed)
+        response = server.router.serverAnswer(to: routed)
       } catch {
         response = error.response
       }
@@ -204,15 +204,5 @@ struct FuzzedServer: Sendable {
     } catch {
       preconditionFailure("cannot set up the fuzzed server: \(error)")
     }
-  }
-
-  /// The answer as the server gives it: refused from the head alone, or answered in full.
-  func answer(_ request: HTTPRequest) -> HTTPResponse {
-    var head = request
-    head.body = Data()
-    // As the server: the route `admit` found is kept in the head the handler is given.
-    if let refusal = router.admit(&head) { return refusal }
-    head.body = request.body
-    return router.respond(to: head)
   }
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""`make attack`: the attacks of issue 31 and the earlier hostile-input set, replayed against a
-`perform serve` started here on loopback, each printing what it achieved. See docs/security.md,
-"make attack".
+"""`make attack`: the attacks of issue 31, issue 32's on accounts (scripts/attack/accounts.py) and
+the earlier hostile-input set, replayed against a `perform serve` started here on loopback, each
+printing what it achieved. See docs/security.md, "make attack".
 
 Every attack is bounded in connections, requests and seconds; only 127.0.0.1 is used. The server
 is started as the README runs it (`perform serve --demo`, a SQLite database in a temporary
@@ -38,6 +38,8 @@ _spec = importlib.util.spec_from_file_location(
     "load_fault", os.path.join(ROOT, "Benchmarks", "load-fault", "run.py"))
 load_fault = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(load_fault)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import accounts  # noqa: E402  (issue 32's attacks, beside this file)
 
 RESULTS = []  # (attack, held, what it achieved)
 NOFILE = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -543,7 +545,7 @@ def _post(path, token, body):
 
 
 ATTACKS = ["unauth-body", "method-names", "slowloris", "token-spellings", "readyz-flood",
-           "disk-fill", "files", "ids", "metrics-public", "hostile-input"]
+           "disk-fill", "files", "ids", "metrics-public", "hostile-input", *accounts.ATTACKS]
 
 
 def main():
@@ -561,6 +563,14 @@ def main():
         server = Server(args.perform, work)
         attacker = server.token
         neighbour = load_fault.add_trainee(args.perform, server.database, "Neighbour")
+        made = []
+
+        def operator():
+            """The accounts' attacks' operator, made at the first that needs it."""
+            if not made:
+                made.append(accounts.Accounts(server, args.perform))
+            return made[0]
+
         print(f"perform serve on 127.0.0.1:{server.port}, descriptor limit {NOFILE[0]},"
               f" RSS {server.rss_mib():.0f} MiB", flush=True)
         steps = {
@@ -573,6 +583,8 @@ def main():
             "ids": lambda: attack_ids(server, attacker, neighbour),
             "metrics-public": lambda: attack_metrics_public(args.perform, work),
             "hostile-input": lambda: attack_hostile_input(server, attacker, neighbour),
+            **{name: (lambda step=step: step(report, server, operator()))
+               for name, step in accounts.ATTACKS.items()},
             # Last: it fills the database the others read.
             "disk-fill": lambda: attack_disk_fill(server, attacker),
         }

@@ -18,11 +18,24 @@ public enum DatabaseCopy {
       "trainees",
       [
         "id", "name", "token_sha256", "created_at", "answer_version", "last_workout_log_id",
-        "last_meal_log_id", "last_technique_video_id", "writes_paced_to",
+        "last_meal_log_id", "last_technique_video_id", "writes_paced_to", "time_zone",
       ]
     ),
     ("trainee_usage", ["trainee_id", "kind", "records", "bytes"]),
-    ("programs", ["trainee_id", "document", "imported_at"]),
+    (
+      "programs",
+      [
+        "trainee_id", "document", "imported_at", "schedule_weekdays", "schedule_per_week",
+        "days_a_week", "sets_per_workout", "scheduled_from",
+      ]
+    ),
+    (
+      "trainee_days",
+      [
+        "trainee_id", "date", "workouts_done", "sets_done", "sets_prescribed",
+        "nutrition_logged",
+      ]
+    ),
     (
       "substitutions",
       [
@@ -73,6 +86,7 @@ public enum DatabaseCopy {
       [
         "log_id", "trainee_id", "workout_number", "logged_at", "program_id", "day_id", "label",
         "duration_sec", "completed", "exercise_count", "done_set_count", "volume",
+        "local_date", "set_count",
       ]
     ),
     ("studios", ["id", "name", "is_default", "created_at"]),

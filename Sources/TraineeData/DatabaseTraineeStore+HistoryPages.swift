@@ -28,7 +28,8 @@ extension DatabaseTraineeStore {
 
   /// Keeps the summary of a log just stored, in the log's transaction.
   static func recordSummary(
-    _ summary: WorkoutLogSummary, trainee: TraineeID, _ db: any DatabaseConnection
+    _ summary: WorkoutLogSummary, localDate: String, setCount: Int, trainee: TraineeID,
+    _ db: any DatabaseConnection
   ) throws {
     try db.insert(
       into: "workout_summaries",
@@ -45,6 +46,8 @@ extension DatabaseTraineeStore {
         "exercise_count": DatabaseValue(summary.exerciseCount),
         "done_set_count": DatabaseValue(summary.doneSetCount),
         "volume": .real(summary.volume),
+        "local_date": .text(localDate),
+        "set_count": DatabaseValue(setCount),
       ])
   }
 }

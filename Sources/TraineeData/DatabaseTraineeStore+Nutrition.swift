@@ -65,6 +65,7 @@ extension DatabaseTraineeStore {
         ON CONFLICT (trainee_id, date) DO UPDATE
         SET data = excluded.data, saved_at = excluded.saved_at
         """, day + [.text(stored), .integer(savedAt)])
+      try Self.countNutrition(on: date, savedDay: stored, of: trainee, db)
       return stored
     }
   }
@@ -134,7 +135,9 @@ extension DatabaseTraineeStore {
         "photo_path": DatabaseValue(details.photoPath),
         "idempotency_key": DatabaseValue(details.idempotencyKey),
       ]
-      return MealLogID(rawValue: try insertRecord(.mealLog, meal, of: trainee, db))
+      let id = MealLogID(rawValue: try insertRecord(.mealLog, meal, of: trainee, db))
+      try Self.countNutrition(on: date, savedDay: nil, of: trainee, db)
+      return id
     }
   }
 

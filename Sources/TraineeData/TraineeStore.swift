@@ -56,11 +56,13 @@ public protocol TraineeStore: Sendable {
 
   // MARK: Workout logs
 
-  /// Stores a finished workout, dated `loggedAt` (`nil`: now). With an `idempotencyKey` the
-  /// trainee used before for the same workout, stores nothing and returns the first answer
-  /// again; used before for another workout, throws `idempotencyKeyReused`.
+  /// Stores a finished workout, dated `loggedAt` (`nil`: now), counted on its date in
+  /// `timeZone` (`nil`: the trainee's zone kept from an earlier write, else UTC). With an
+  /// `idempotencyKey` the trainee used before for the same workout, stores nothing and returns
+  /// the first answer again; used before for another workout, throws `idempotencyKeyReused`.
   func logWorkout(
-    _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, for trainee: TraineeID
+    _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?,
+    timeZone: TimeZone?, for trainee: TraineeID
   ) throws -> LoggedWorkout
   /// The trainee's logged workouts, newest first.
   func workoutHistory(for trainee: TraineeID) throws -> [WorkoutLogRecord]
@@ -149,10 +151,20 @@ extension TraineeStore {
     try saveNutritionDay(date, json: json, keepingStoredPortions: false, for: trainee)
   }
 
-  /// Stores a finished workout dated now; see `logWorkout(_:idempotencyKey:loggedAt:for:)`.
+  /// Stores a finished workout dated now; see
+  /// `logWorkout(_:idempotencyKey:loggedAt:timeZone:for:)`.
   public func logWorkout(
     _ payload: LogWorkoutPayload, idempotencyKey: String?, for trainee: TraineeID
   ) throws -> LoggedWorkout {
     try logWorkout(payload, idempotencyKey: idempotencyKey, loggedAt: nil, for: trainee)
+  }
+
+  /// Stores a finished workout dated `loggedAt`, in the trainee's kept zone; see
+  /// `logWorkout(_:idempotencyKey:loggedAt:timeZone:for:)`.
+  public func logWorkout(
+    _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, for trainee: TraineeID
+  ) throws -> LoggedWorkout {
+    try logWorkout(
+      payload, idempotencyKey: idempotencyKey, loggedAt: loggedAt, timeZone: nil, for: trainee)
   }
 }

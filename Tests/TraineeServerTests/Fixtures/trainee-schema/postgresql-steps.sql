@@ -483,3 +483,67 @@ WHERE studios.is_default = 1;
 ALTER TABLE auth_events ADD COLUMN account_marker TEXT;
 CREATE INDEX auth_events_of_deleted_accounts ON auth_events (at)
   WHERE account_marker IS NOT NULL;
+
+-- version 18: reserved for the studio tag on records
+SELECT 1;
+
+-- version 19: assignment schedules and the coach's roster, kept on write
+ALTER TABLE programs ADD COLUMN schedule_weekdays BIGINT
+  CHECK (schedule_weekdays BETWEEN 1 AND 127);
+ALTER TABLE programs ADD COLUMN schedule_per_week BIGINT
+  CHECK (schedule_per_week BETWEEN 1 AND 14);
+ALTER TABLE programs ADD COLUMN days_a_week BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE programs ADD COLUMN sets_per_workout BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE programs ADD COLUMN scheduled_from TEXT
+  CHECK (scheduled_from ~ '^[0-9]{4}-[0-1][0-9]-[0-3][0-9]$');
+ALTER TABLE trainees ADD COLUMN time_zone TEXT;
+ALTER TABLE workout_summaries ADD COLUMN local_date TEXT;
+ALTER TABLE workout_summaries ADD COLUMN set_count BIGINT NOT NULL DEFAULT 0;
+
+CREATE TABLE trainee_days (
+  trainee_id BIGINT NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  date TEXT NOT NULL CHECK (date ~ '^[0-9]{4}-[0-1][0-9]-[0-3][0-9]$'),
+  workouts_done BIGINT NOT NULL DEFAULT 0,
+  sets_done BIGINT NOT NULL DEFAULT 0,
+  sets_prescribed BIGINT NOT NULL DEFAULT 0,
+  nutrition_logged BIGINT NOT NULL DEFAULT 0,
+  PRIMARY KEY (trainee_id, date)
+);
+
+CREATE INDEX technique_videos_awaiting_feedback
+  ON technique_videos (trainee_id, submitted_at) WHERE feedback IS NULL;
+
+UPDATE workout_summaries SET
+  local_date = to_char(to_timestamp(logged_at / 1000) AT TIME ZONE 'UTC', 'YYYY-MM-DD'),
+  set_count = (SELECT COUNT(*) FROM workout_logs AS l
+      CROSS JOIN LATERAL jsonb_array_elements(l.payload::jsonb -> 'entries') AS e (value)
+      CROSS JOIN LATERAL jsonb_array_elements(e.value -> 'sets') AS s (value)
+    WHERE l.id = workout_summaries.log_id);
+
+INSERT INTO trainee_days (trainee_id, date, workouts_done, sets_done, sets_prescribed)
+SELECT trainee_id, local_date, COUNT(*), SUM(done_set_count), SUM(set_count)
+FROM workout_summaries GROUP BY trainee_id, local_date;
+
+INSERT INTO trainee_days (trainee_id, date, nutrition_logged)
+SELECT n.trainee_id, n.date, 1 FROM (
+  SELECT trainee_id, date FROM nutrition_days WHERE data <> '{}'
+  UNION SELECT trainee_id, date FROM meal_logs) AS n
+WHERE true
+ON CONFLICT (trainee_id, date) DO UPDATE SET nutrition_logged = 1;
+
+UPDATE programs SET
+  days_a_week = COALESCE(jsonb_array_length(document::jsonb -> 'plans' -> 0 -> 'days'), 0),
+  scheduled_from =
+    to_char(to_timestamp(imported_at / 1000) AT TIME ZONE 'UTC', 'YYYY-MM-DD'),
+  sets_per_workout = COALESCE((
+    SELECT (SUM(GREATEST(CASE WHEN jsonb_typeof(x.value -> 'setRows') = 'array'
+          THEN jsonb_array_length(x.value -> 'setRows') ELSE 0 END,
+        LEAST(COALESCE(substring(x.value ->> 'sets' from '^\s*([0-9]+)')::NUMERIC, 0),
+          999999), 1))::BIGINT
+      + jsonb_array_length(programs.document::jsonb -> 'plans' -> 0 -> 'days') / 2)
+      / jsonb_array_length(programs.document::jsonb -> 'plans' -> 0 -> 'days')
+    FROM jsonb_array_elements(programs.document::jsonb -> 'plans' -> 0 -> 'days') AS d (value)
+      CROSS JOIN LATERAL jsonb_each(d.value) AS k (key, value)
+      CROSS JOIN LATERAL jsonb_array_elements(CASE
+        WHEN k.key IN ('strength', 'cardio') AND jsonb_typeof(k.value) = 'array'
+        THEN k.value ELSE '[]'::jsonb END) AS x (value)), 0);

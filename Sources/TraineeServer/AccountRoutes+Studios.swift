@@ -36,6 +36,7 @@ extension TraineeAPIRoutes {
       else { throw WorkoutRoutes.notFound("open invite", named) }
       return HTTPResponse(status: .noContent)
     }
+    registerRosterRoutes(on: &router)
     registerOperatorRoutes(on: &router)
   }
 
@@ -106,7 +107,7 @@ extension TraineeAPIRoutes {
 
 /// The studio of a coach's session, while the coach's link to it lasts; 403 `forbidden`
 /// otherwise (a coach whose link ended, or a session without a studio).
-private func coachedStudio(
+func coachedStudio(
   _ admitted: AdmittedSession, _ accounts: any AccountStore
 ) throws -> StudioID {
   guard let studio = admitted.session.studio,

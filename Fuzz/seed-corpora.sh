@@ -144,6 +144,8 @@ bodies = {
                         "password": password},
     "create-trainee": {"role": "trainee", "name": "T", "email": "t@example.com",
                        "password": password},
+    "share-earlier-records": {"shareEarlierRecords": True},
+    "share-earlier-records-text": {"shareEarlierRecords": "yes"},
 }
 for name, body in bodies.items():
     open(f"{out}/{name}", "w").write(json.dumps(body))

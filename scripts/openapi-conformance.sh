@@ -127,7 +127,7 @@ else
     --include-operation-id createInvite --include-operation-id listInvites \
     --include-operation-id revokeInvite --include-operation-id coachRoster \
     --include-operation-id getAccount \
-    --include-operation-id listSessions \
+    --include-operation-id listSessions --include-operation-id getTraineeWorkoutsForCoach \
     --max-examples "$MAX_EXAMPLES" \
     --seed "$SEED" \
     --workers 1 \

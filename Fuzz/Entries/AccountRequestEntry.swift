@@ -20,7 +20,8 @@ enum AccountRequestEntry {
   /// token is sent (`nil`: the route reads its body before any token).
   static let bodyRoutes: [(name: String, role: AccountRole?)] = [
     ("signIn", nil), ("refreshSession", nil), ("acceptInvite", nil),
-    ("changePassword", .trainee), ("joinStudio", .trainee), ("deleteAccount", .trainee),
+    ("changePassword", .trainee), ("joinStudio", .trainee), ("switchStudio", .trainee),
+    ("deleteAccount", .trainee), ("setStudioSharing", .trainee),
     ("createInvite", .coach), ("createStudio", .operator), ("createStudioInvite", .operator),
     ("createAccount", .operator),
   ]
@@ -43,10 +44,12 @@ enum AccountRequestEntry {
       try ServerRequestEntry.sameOutcome(AcceptInviteRequestDto.self, input, tree)
       try ServerRequestEntry.sameOutcome(ChangePasswordRequestDto.self, input, tree)
       try ServerRequestEntry.sameOutcome(JoinStudioRequestDto.self, input, tree)
+      try ServerRequestEntry.sameOutcome(SwitchStudioRequestDto.self, input, tree)
       try ServerRequestEntry.sameOutcome(DeleteAccountRequestDto.self, input, tree)
       try ServerRequestEntry.sameOutcome(CreateInviteRequestDto.self, input, tree)
       try ServerRequestEntry.sameOutcome(CreateStudioRequestDto.self, input, tree)
       try ServerRequestEntry.sameOutcome(CreateAccountRequestDto.self, input, tree)
+      try ServerRequestEntry.sameOutcome(StudioSharingRequestDto.self, input, tree)
     }
     for (endpoint, role) in endpoints {
       guard let path = endpoint.path.filled(["studioId": server.studio]) else {

@@ -64,6 +64,7 @@ extension AccountExport {
         Column("studio_id", as: "studioId", .id),
         Column(joined: "s.name", as: "studioName", .text), Column("role", as: "role", .text),
         Column("joined_at", as: "joinedAt", .time), Column("ended_at", as: "endedAt", .time),
+        Column("shares_earlier_records", as: "sharesEarlierRecords", .bool),
       ],
       leftOut: ["account_id": ownerColumn]),
   ]
@@ -90,6 +91,7 @@ extension AccountExport {
         Column("description", as: "description", .text),
         Column("photo_path", as: "photoPath", .text),
         Column("idempotency_key", as: "idempotencyKey", .text),
+        Column("studio_id", as: "studioId", .id),
       ],
       leftOut: ["trainee_id": ownerColumn]),
     Section(
@@ -106,7 +108,7 @@ extension AccountExport {
       ownerValues: [.trainee], key: ["date"],
       columns: [
         Column("date", as: "date", .text), Column("data", as: "day", .json),
-        Column("saved_at", as: "savedAt", .time),
+        Column("saved_at", as: "savedAt", .time), Column("studio_id", as: "studioId", .id),
       ],
       leftOut: ["trainee_id": ownerColumn]),
     Section(
@@ -114,7 +116,7 @@ extension AccountExport {
       ownerValues: [.trainee], key: [],
       columns: [
         Column("document", as: "document", .json),
-        Column("imported_at", as: "importedAt", .time),
+        Column("imported_at", as: "importedAt", .time), Column("studio_id", as: "studioId", .id),
       ],
       leftOut: ["trainee_id": ownerColumn]),
     Section(
@@ -122,7 +124,7 @@ extension AccountExport {
       key: [],
       columns: [
         Column("document", as: "document", .json),
-        Column("imported_at", as: "importedAt", .time),
+        Column("imported_at", as: "importedAt", .time), Column("studio_id", as: "studioId", .id),
         Column("schedule_weekdays", as: "scheduleWeekdays", .integer),
         Column("schedule_per_week", as: "schedulePerWeek", .integer),
         Column("scheduled_from", as: "scheduledFrom", .text),
@@ -152,6 +154,7 @@ extension AccountExport {
         Column("submitted_at", as: "submittedAt", .time),
         Column("feedback", as: "feedback", .text),
         Column("feedback_seen_at", as: "feedbackSeenAt", .time),
+        Column("studio_id", as: "studioId", .id),
       ],
       leftOut: ["trainee_id": ownerColumn]),
     Section(
@@ -168,6 +171,7 @@ extension AccountExport {
       columns: [
         Column("id", as: "id", .id), Column("workout_number", as: "workoutNumber", .integer),
         Column("logged_at", as: "loggedAt", .time), Column("payload", as: "log", .json),
+        Column("studio_id", as: "studioId", .id),
       ],
       leftOut: ["trainee_id": ownerColumn]),
   ]

@@ -37,7 +37,7 @@ extension Studio {
 
 extension StudioMembership {
   static let columns = DatabaseColumns([
-    "studio_id", "account_id", "role", "joined_at", "ended_at",
+    "studio_id", "account_id", "role", "joined_at", "ended_at", "shares_earlier_records",
   ])
 
   init(row: NamedRow) throws {
@@ -46,7 +46,8 @@ extension StudioMembership {
       account: AccountID(rawValue: try row["account_id"]),
       role: AccountRole(rawValue: try row["role"]) ?? .trainee,
       joinedAt: Date(milliseconds: try row["joined_at"]),
-      endedAt: (try row["ended_at"] as Int64?).map(Date.init(milliseconds:)))
+      endedAt: (try row["ended_at"] as Int64?).map(Date.init(milliseconds:)),
+      sharesEarlierRecords: try row["shares_earlier_records"])
   }
 }
 

@@ -34,7 +34,20 @@ public protocol AccountStore: Sendable {
   /// The account's links to studios, ended ones too, oldest first.
   func memberships(of account: AccountID) throws -> [StudioMembership]
   /// Ends the account's link to `studio` (either side may); `false` when there is no live link.
+  /// The account's live sessions that used `studio` move to the studio it joined last of its
+  /// live links, or to none.
   func endMembership(studio: StudioID, account: AccountID) throws -> Bool
+  /// Makes the account's live `session` use `studio`, one of the account's live links, and
+  /// writes `studio_switched` when that changed it; `false` when the account has no live link to
+  /// `studio` or no such live session (the same answer whether or not the studio exists).
+  func switchStudio(
+    _ session: SessionID, of account: AccountID, to studio: StudioID, address: String?
+  ) throws -> Bool
+  /// Turns the trainee's switch "share my earlier records" with `studio` on or off and answers
+  /// the link; `nil` when the account has no live trainee link to the studio (nothing changes).
+  func setSharesEarlierRecords(
+    _ shares: Bool, studio: StudioID, account: AccountID
+  ) throws -> StudioMembership?
   /// Suspends the account and ends none of its sessions: every one is refused at its next
   /// request, until ``reinstate(_:)``. `false` when there is no such account.
   func suspend(_ account: AccountID) throws -> Bool

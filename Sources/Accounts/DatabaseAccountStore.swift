@@ -123,22 +123,6 @@ public final class DatabaseAccountStore: AccountStore {
     }
   }
 
-  public func endMembership(studio: StudioID, account: AccountID) throws -> Bool {
-    let now = nowMilliseconds
-    return try store.write(nil) { db in
-      let ended = try db.run(
-        """
-        UPDATE studio_members SET ended_at = ?
-        WHERE studio_id = ? AND account_id = ? AND ended_at IS NULL
-        """, [.integer(now), studio.value, account.value])
-      if ended == 1 {
-        try AccountTables.audit(
-          .membershipEnded, account: account, studio: studio, address: nil, now: now, db)
-      }
-      return ended == 1
-    }
-  }
-
   public func suspend(_ account: AccountID) throws -> Bool {
     try setSuspension(of: account, suspended: true)
   }

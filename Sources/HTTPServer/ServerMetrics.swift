@@ -14,10 +14,16 @@ public final class ServerMetrics: Sendable {
   /// The histogram's upper bounds, in seconds.
   public static let buckets: [Double] = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5]
 
-  private struct Series: Hashable {
+  private struct Series: Hashable, Comparable {
     var route: String
     var method: String
     var status: String
+
+    // By route, then method, then status: the order a scrape lists them in, compared field by
+    // field (describing each series to compare its text cost a reflection walk per comparison).
+    static func < (left: Series, right: Series) -> Bool {
+      (left.route, left.method, left.status) < (right.route, right.method, right.status)
+    }
   }
 
   private struct Latency {
@@ -73,7 +79,7 @@ public final class ServerMetrics: Sendable {
     lines.append(
       "# HELP perform_http_requests_total Requests answered, by route pattern, method and status.")
     lines.append("# TYPE perform_http_requests_total counter")
-    for (series, count) in state.requests.sorted(by: { "\($0.key)" < "\($1.key)" }) {
+    for (series, count) in state.requests.sorted(by: { $0.key < $1.key }) {
       lines.append(
         "perform_http_requests_total{route=\"\(escape(series.route))\",method=\"\(escape(series.method))\",status=\"\(series.status)\"} \(count)"
       )

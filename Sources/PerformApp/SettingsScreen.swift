@@ -11,27 +11,47 @@ import WorkoutSession
 // 0 is refused under the row, and nothing is saved until it is one. `e` puts a row back to what the
 // environment says.
 
-/// The settings tab: language, units, the bar and the plates.
+/// The settings tab: language, units, the bar and the plates; signed in, the account's sign-out
+/// and studio switch.
 @MainActor
 public final class SettingsScreen: AppScreen {
-  enum Row: Int, CaseIterable { case language, units, bar, plates }
+  enum Row: Int, CaseIterable { case language, units, bar, plates, signOut, switchStudio }
 
-  private let settings: AppSettingsStore
-  private weak var host: (any ScreenHost)?
-  private(set) var row = Row.language
+  let settings: AppSettingsStore
+  weak var host: (any ScreenHost)?
+  var row = Row.language
   /// The bar or plates being typed, and why the last Enter was refused.
   private(set) var editor: LineEditor?
-  private(set) var problem: String?
+  var problem: String?
+  /// The account's steps when a session is signed in (`SettingsScreen+Account.swift`).
+  let account: SettingsAccountSteps?
+  /// The account's studios, once the server said them.
+  var studios: AccountStudios?
+  /// A sign-out or studio switch under way.
+  var flow: AccountFlow?
 
-  public init(settings: AppSettingsStore, host: any ScreenHost) {
+  /// The tab for `settings`; `account` adds the sign-out and studio switch rows.
+  public init(
+    settings: AppSettingsStore, host: any ScreenHost, account: SettingsAccountSteps? = nil
+  ) {
     self.settings = settings
     self.host = host
+    self.account = account
   }
 
-  private var text: AppText { settings.text }
-  public var isEditingText: Bool { editor != nil }
+  var text: AppText { settings.text }
+  public var isEditingText: Bool { editor != nil || flow != nil }
+
+  /// The rows shown: the switch only for an account of more than one studio.
+  var rows: [Row] {
+    var rows: [Row] = [.language, .units, .bar, .plates]
+    if account != nil { rows.append(.signOut) }
+    if account != nil, (studios?.all.count ?? 0) > 1 { rows.append(.switchStudio) }
+    return rows
+  }
 
   public var keyHelp: [KeyHelp] {
+    if let flow { return flowKeyHelp(flow) }
     if editor != nil {
       return [KeyHelp("Enter", text(.keySave)), KeyHelp("Esc", text(.keyCancel))]
     }
@@ -42,6 +62,7 @@ public final class SettingsScreen: AppScreen {
   }
 
   public func handle(_ key: Key, now: Date) -> KeyResult {
+    if let flow { return handleFlow(flow, key) }
     if var editing = editor {
       switch editing.handle(key) {
       case .editing: editor = editing
@@ -52,9 +73,11 @@ public final class SettingsScreen: AppScreen {
       }
       return .handled
     }
+    let shown = rows
+    let index = shown.firstIndex(of: row) ?? 0
     switch key {
-    case .down, .character("j"): row = Row(rawValue: min(row.rawValue + 1, 3)) ?? row
-    case .up, .character("k"): row = Row(rawValue: max(row.rawValue - 1, 0)) ?? row
+    case .down, .character("j"): row = shown[min(index + 1, shown.count - 1)]
+    case .up, .character("k"): row = shown[max(index - 1, 0)]
     case .enter, .character(" "): change()
     case .character("e"): fromEnvironment()
     default: return .ignored
@@ -81,6 +104,12 @@ public final class SettingsScreen: AppScreen {
         Self.plateList(current.barbell, text: text), maxLength: 80,
         allowed: LineEditor.numeric.union([" ", "x", "X", "×", "*"]))
       return
+    case .signOut:
+      startSignOut()
+      return
+    case .switchStudio:
+      startSwitch()
+      return
     }
     save(choices)
   }
@@ -91,6 +120,7 @@ public final class SettingsScreen: AppScreen {
     case .language: choices.language = nil
     case .units: choices.units = nil
     case .bar, .plates: choices.barbell = nil
+    case .signOut, .switchStudio: return
     }
     save(choices)
   }
@@ -202,7 +232,7 @@ public final class SettingsScreen: AppScreen {
         settings.barbellFromEnvironment
       ),
     ]
-    let labelWidth = labels.map { TextColumns.of($0.1) }.max() ?? 0
+    let labelWidth = (labels.map { TextColumns.of($0.1) } + accountLabelWidths).max() ?? 0
     var lines = [StyledLine(text(.tabSettings), TextStyle(bold: true)), StyledLine("")]
     var cursor: (row: Int, column: Int)?
     for (row, label, value, fromEnvironment) in labels {
@@ -223,6 +253,7 @@ public final class SettingsScreen: AppScreen {
           "    " + problem, TextStyle(bold: true, foreground: .red), columns: size.columns)
       }
     }
+    lines += accountLines(labelWidth: labelWidth, columns: size.columns)
     lines.append(StyledLine(""))
     let keptIn = text(.settingsKeptIn, ["path": settings.fileURL.path])
     lines += messageLines(keptIn, TextStyle(dim: true), columns: size.columns)

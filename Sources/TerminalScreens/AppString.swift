@@ -106,4 +106,11 @@ public enum AppString: String, CaseIterable, Sendable {
   case signInTab, signInTitle, signInEmail, signInPassword, signInRefused, signInNeedsBoth,
     signInWorking, signInWrong, signInUnreachable, signInNotSignedIn, keySignIn, keyNextField,
     keyQuitApp
+  // The settings tab's sign-out and studio switch.
+  case settingsSignOut, settingsSwitchStudio, settingsNoStudio, settingsChooseStudio,
+    settingsStudioInUse, settingsConfirmSignOut, settingsConfirmSwitch, settingsUnsentHeading,
+    settingsUnsentAsk, settingsNotSent, settingsSending, settingsSigningOut, settingsSwitching,
+    settingsNotSwitched, settingsSwitched, unsentFinishedWorkout, unsentWorkoutUnderWay,
+    countUnsentMealLogs, countUnsentDays, keyChooseStudio, keySwitchTo, keyGoAhead, keyStay,
+    keySendFirst, keyDiscard
 }

@@ -42,13 +42,20 @@ public struct StudioMembershipDto: Codable, Equatable, Sendable {
   /// `trainee` or `coach`.
   public var role: String
   public var joinedAt: String
+  /// Whether the trainee shares their earlier records (every record not tagged with this
+  /// studio) with the studio's coaches; `false` when absent (an older server).
+  @Defaulted<FalseFlag> public var sharesEarlierRecords: Bool
 
   /// A link.
-  public init(studioId: String, studioName: String, role: String, joinedAt: String) {
+  public init(
+    studioId: String, studioName: String, role: String, joinedAt: String,
+    sharesEarlierRecords: Bool = false
+  ) {
     self.studioId = studioId
     self.studioName = studioName
     self.role = role
     self.joinedAt = joinedAt
+    self.sharesEarlierRecords = sharesEarlierRecords
   }
 }
 
@@ -159,4 +166,14 @@ public struct JoinStudioRequestDto: Codable, Equatable, Sendable {
 
   /// A join.
   public init(code: String) { self.code = code }
+}
+
+/// `PUT /v1/account/studio`: the studio the request's session uses from now on, one of the
+/// account's live links.
+public struct SwitchStudioRequestDto: Codable, Equatable, Sendable {
+  /// The studio's id, a decimal string.
+  public var studioId: String
+
+  /// A switch.
+  public init(studioId: String) { self.studioId = studioId }
 }

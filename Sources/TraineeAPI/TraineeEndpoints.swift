@@ -120,6 +120,13 @@ public struct TraineeEndpoints: Sendable {
     .post, "/v1/account/studios")
   /// `DELETE /v1/account/studios/{studioId}`: ends the account's link to a studio.
   public let leaveStudio = Endpoint<NoBody, NoBody>(.delete, "/v1/account/studios/{studioId}")
+  /// `PUT /v1/account/studio`: the studio the request's session uses (a live link's).
+  public let switchStudio = Endpoint<SwitchStudioRequestDto, AccountDto>(
+    .put, "/v1/account/studio")
+  /// `PUT /v1/account/studios/{studioId}/sharing`: a trainee shares (or stops sharing) their
+  /// earlier records with a studio they belong to.
+  public let setStudioSharing = Endpoint<StudioSharingRequestDto, StudioMembershipDto>(
+    .put, "/v1/account/studios/{studioId}/sharing")
   /// `GET /v1/account/export`: everything stored about the account, as one JSON document.
   public let exportAccount = Endpoint<NoBody, JSONValue>(.get, "/v1/account/export")
   /// `POST /v1/account/deletion`: deletes the account and everything of it (password again).
@@ -138,6 +145,11 @@ public struct TraineeEndpoints: Sendable {
   /// `GET /v1/coach/trainees?sort=&limit=&offset=&quietDays=`: the coach's studio's trainees
   /// with what they did against what was prescribed, sorted and paged.
   public let coachRoster = Endpoint<NoBody, CoachRosterDto>(.get, "/v1/coach/trainees")
+
+  /// `GET /v1/coach/trainees/{traineeId}/workouts`: a page of a trainee's workout history as
+  /// the coach's studio may see it.
+  public let getTraineeWorkoutsForCoach = Endpoint<NoBody, WorkoutHistoryDto>(
+    .get, "/v1/coach/trainees/{traineeId}/workouts")
 
   // MARK: Operator
 

@@ -67,15 +67,20 @@ public struct StudioMembership: Equatable, Sendable {
   public var joinedAt: Date
   /// When the link ended; `nil` while it lasts.
   public var endedAt: Date?
+  /// Whether the trainee shares their earlier records with the studio: every record not tagged
+  /// with it (docs/decisions/accounts.md, "What a coach sees").
+  public var sharesEarlierRecords: Bool
 
   public init(
-    studio: StudioID, account: AccountID, role: AccountRole, joinedAt: Date, endedAt: Date?
+    studio: StudioID, account: AccountID, role: AccountRole, joinedAt: Date, endedAt: Date?,
+    sharesEarlierRecords: Bool = false
   ) {
     self.studio = studio
     self.account = account
     self.role = role
     self.joinedAt = joinedAt
     self.endedAt = endedAt
+    self.sharesEarlierRecords = sharesEarlierRecords
   }
 }
 

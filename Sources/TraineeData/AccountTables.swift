@@ -64,7 +64,8 @@ package enum AccountTables {
     return account
   }
 
-  /// Makes the account a live member of `studio` (again, when its link had ended).
+  /// Makes the account a live member of `studio` (again, when its link had ended: a new link
+  /// shares no earlier records until the trainee says so again).
   package static func join(
     _ studio: StudioID, _ account: AccountID, as role: AccountRole, now: Int64,
     _ db: any DatabaseConnection
@@ -75,6 +76,8 @@ package enum AccountTables {
       ON CONFLICT (studio_id, account_id) DO UPDATE SET
         joined_at = CASE WHEN studio_members.ended_at IS NULL THEN studio_members.joined_at
           ELSE excluded.joined_at END,
+        shares_earlier_records = CASE WHEN studio_members.ended_at IS NULL
+          THEN studio_members.shares_earlier_records ELSE 0 END,
         ended_at = NULL
       """, [studio.value, account.value, .text(role.rawValue), .integer(now)])
   }

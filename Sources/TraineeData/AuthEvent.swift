@@ -25,6 +25,7 @@ public enum AuthEventKind: String, Sendable, CaseIterable {
   case inviteAccepted = "invite_accepted"
   case inviteRefused = "invite_refused"
   case membershipEnded = "membership_ended"
+  case studioSwitched = "studio_switched"
   case legacyTokenReplaced = "legacy_token_replaced"
   case accountDeleted = "account_deleted"
   case accountDeletionFailed = "account_deletion_failed"

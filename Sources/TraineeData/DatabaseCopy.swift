@@ -14,6 +14,8 @@ public enum DatabaseCopy {
   /// Every table of the trainee schema with its columns, parents before the tables that point
   /// at them. A migration that adds a table or a column adds it here (a test checks).
   public static let tables: [(name: String, columns: [String])] = [
+    // Studios first: records, programs and plans point at the studio they are tagged with.
+    ("studios", ["id", "name", "is_default", "created_at"]),
     (
       "trainees",
       [
@@ -25,8 +27,8 @@ public enum DatabaseCopy {
     (
       "programs",
       [
-        "trainee_id", "document", "imported_at", "schedule_weekdays", "schedule_per_week",
-        "days_a_week", "sets_per_workout", "scheduled_from",
+        "trainee_id", "document", "imported_at", "studio_id", "schedule_weekdays",
+        "schedule_per_week", "days_a_week", "sets_per_workout", "scheduled_from",
       ]
     ),
     (
@@ -43,7 +45,7 @@ public enum DatabaseCopy {
         "saved_at",
       ]
     ),
-    ("workout_logs", ["id", "trainee_id", "workout_number", "logged_at", "payload"]),
+    ("workout_logs", ["id", "trainee_id", "workout_number", "logged_at", "payload", "studio_id"]),
     (
       "idempotency_keys",
       ["trainee_id", "key", "log_id", "workout_number", "created_at", "deleted_payload"]
@@ -52,16 +54,17 @@ public enum DatabaseCopy {
       "technique_videos",
       [
         "id", "trainee_id", "url", "exercise_id", "submitted_at", "feedback", "feedback_seen_at",
+        "studio_id",
       ]
     ),
     ("notification_configs", ["trainee_id", "type", "enabled", "title_template", "body_template"]),
-    ("nutrition_plans", ["trainee_id", "document", "imported_at"]),
-    ("nutrition_days", ["trainee_id", "date", "data", "saved_at"]),
+    ("nutrition_plans", ["trainee_id", "document", "imported_at", "studio_id"]),
+    ("nutrition_days", ["trainee_id", "date", "data", "saved_at", "studio_id"]),
     (
       "meal_logs",
       [
         "id", "trainee_id", "date", "consumed_at", "items", "logged_at", "description",
-        "photo_path", "idempotency_key",
+        "photo_path", "idempotency_key", "studio_id",
       ]
     ),
     (
@@ -85,16 +88,18 @@ public enum DatabaseCopy {
       "workout_summaries",
       [
         "log_id", "trainee_id", "workout_number", "logged_at", "program_id", "day_id", "label",
-        "duration_sec", "completed", "exercise_count", "done_set_count", "volume",
+        "duration_sec", "completed", "exercise_count", "done_set_count", "volume", "studio_id",
         "local_date", "set_count",
       ]
     ),
-    ("studios", ["id", "name", "is_default", "created_at"]),
     (
       "accounts",
       ["id", "role", "name", "email", "password_hash", "trainee_id", "suspended_at", "created_at"]
     ),
-    ("studio_members", ["studio_id", "account_id", "role", "joined_at", "ended_at"]),
+    (
+      "studio_members",
+      ["studio_id", "account_id", "role", "joined_at", "ended_at", "shares_earlier_records"]
+    ),
     (
       "sessions",
       [

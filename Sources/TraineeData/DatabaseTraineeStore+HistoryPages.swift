@@ -26,9 +26,11 @@ extension DatabaseTraineeStore {
     }
   }
 
-  /// Keeps the summary of a log just stored, in the log's transaction.
+  /// Keeps the summary of a log just stored, with the log's studio tag, in the log's
+  /// transaction.
   static func recordSummary(
     _ summary: WorkoutLogSummary, localDate: String, setCount: Int, trainee: TraineeID,
+    studio: DatabaseValue,
     _ db: any DatabaseConnection
   ) throws {
     try db.insert(
@@ -46,6 +48,7 @@ extension DatabaseTraineeStore {
         "exercise_count": DatabaseValue(summary.exerciseCount),
         "done_set_count": DatabaseValue(summary.doneSetCount),
         "volume": .real(summary.volume),
+        "studio_id": studio,
         "local_date": .text(localDate),
         "set_count": DatabaseValue(setCount),
       ])

@@ -11,10 +11,11 @@ import TraineeAPI
 // or an account suspended by any process is refused at the next request.
 
 extension DatabaseTraineeStore {
-  /// The columns of the token check: the trainee, its answer version and the token's expiry.
+  /// The columns of the token check: the trainee, its answer version, the token's expiry and
+  /// the session's studio.
   static let tokenColumns = DatabaseColumns(
     VersionedTrainee.columns.qualified(by: "trainees").expressions + [
-      "sessions.access_expires_at"
+      "sessions.access_expires_at", "sessions.studio_id",
     ])
 
   /// The trainee and answer version of a live, unexpired session's token; `nil` otherwise.
@@ -30,9 +31,9 @@ extension DatabaseTraineeStore {
             AND accounts.suspended_at IS NULL
           """, [.text(BearerToken.digest(token))], named: Self.tokenColumns
         ) { row in
-          KeptToken(
-            trainee: try VersionedTrainee(row: row),
-            expiresAt: try row["access_expires_at"])
+          var trainee = try VersionedTrainee(row: row)
+          trainee.studio = (try row["studio_id"] as Int64?).map(StudioID.init(rawValue:))
+          return KeptToken(trainee: trainee, expiresAt: try row["access_expires_at"])
         }
       }
     }

@@ -19,10 +19,16 @@ extension DatabaseTraineeStore {
       try Self.requireJSON(json, field: "plans", in: db)
       try db.run(
         """
-        INSERT INTO nutrition_plans (trainee_id, document, imported_at) VALUES (?, ?, ?)
+        INSERT INTO nutrition_plans (trainee_id, document, imported_at, studio_id)
+        VALUES (?, ?, ?, ?)
         ON CONFLICT (trainee_id) DO UPDATE
-        SET document = excluded.document, imported_at = excluded.imported_at
-        """, [trainee.value, .text(json), .integer(importedAt)])
+        SET document = excluded.document, imported_at = excluded.imported_at,
+          studio_id = excluded.studio_id
+        """,
+        [
+          trainee.value, .text(json), .integer(importedAt),
+          try Self.studioTag(nil, now: importedAt, db),
+        ])
     }
   }
 
@@ -36,7 +42,8 @@ extension DatabaseTraineeStore {
 
   @discardableResult
   public func saveNutritionDay(
-    _ date: CalendarDate, json: String, keepingStoredPortions: Bool, for trainee: TraineeID
+    _ date: CalendarDate, json: String, keepingStoredPortions: Bool, studio: StudioID?,
+    for trainee: TraineeID
   ) throws -> String {
     let savedAt = now().milliseconds
     return try traineeWrite(trainee, .serializable) { db in
@@ -61,10 +68,12 @@ extension DatabaseTraineeStore {
         bytes: stored.utf8.count - (before ?? 0), of: trainee, db)
       try db.run(
         """
-        INSERT INTO nutrition_days (trainee_id, date, data, saved_at) VALUES (?, ?, ?, ?)
+        INSERT INTO nutrition_days (trainee_id, date, data, saved_at, studio_id)
+        VALUES (?, ?, ?, ?, ?)
         ON CONFLICT (trainee_id, date) DO UPDATE
-        SET data = excluded.data, saved_at = excluded.saved_at
-        """, day + [.text(stored), .integer(savedAt)])
+        SET data = excluded.data, saved_at = excluded.saved_at, studio_id = excluded.studio_id
+        """,
+        day + [.text(stored), .integer(savedAt), try Self.studioTag(studio, now: savedAt, db)])
       try Self.countNutrition(on: date, savedDay: stored, of: trainee, db)
       return stored
     }
@@ -134,6 +143,7 @@ extension DatabaseTraineeStore {
         "description": DatabaseValue(details.description),
         "photo_path": DatabaseValue(details.photoPath),
         "idempotency_key": DatabaseValue(details.idempotencyKey),
+        "studio_id": try Self.studioTag(details.studio, now: loggedAt, db),
       ]
       let id = MealLogID(rawValue: try insertRecord(.mealLog, meal, of: trainee, db))
       try Self.countNutrition(on: date, savedDay: nil, of: trainee, db)

@@ -6,7 +6,7 @@ import TraineeAPI
 
 extension DatabaseTraineeStore {
   public func addTechniqueVideo(
-    url: String, exerciseId: String?, for trainee: TraineeID
+    url: String, exerciseId: String?, studio: StudioID?, for trainee: TraineeID
   ) throws
     -> TechniqueVideo
   {
@@ -22,6 +22,7 @@ extension DatabaseTraineeStore {
             "trainee_id": trainee.value, "url": .text(url),
             "exercise_id": DatabaseValue(exerciseId),
             "submitted_at": .integer(submittedAt.milliseconds),
+            "studio_id": try Self.studioTag(studio, now: submittedAt.milliseconds, db),
           ], of: trainee, db))
     }
     return TechniqueVideo(

@@ -18,7 +18,7 @@ import TraineeAPI
 
 extension DatabaseTraineeStore {
   public func logWorkout(
-    _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?,
+    _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, studio: StudioID?,
     timeZone: TimeZone?, for trainee: TraineeID
   ) throws -> LoggedWorkout {
     let document = payload.storedJSON
@@ -69,11 +69,12 @@ extension DatabaseTraineeStore {
           RETURNING \(Self.numberColumns)
           """, [trainee.value], named: Self.numberColumns
         ) { row -> (Int, Int) in (try row["last_number"], try row["merged_number"]) } ?? (1, 0)
+      let tag = try Self.studioTag(studio, now: loggedAt, db)
       let id = try insertRecord(
         .workoutLog,
         [
           "trainee_id": trainee.value, "workout_number": DatabaseValue(number),
-          "logged_at": .integer(loggedAt), "payload": .text(document),
+          "logged_at": .integer(loggedAt), "payload": .text(document), "studio_id": tag,
         ], of: trainee, db)
       let logged = LoggedWorkout(id: WorkoutLogID(rawValue: id), workoutNumber: number)
       try Self.recordSetHistory(
@@ -97,7 +98,8 @@ extension DatabaseTraineeStore {
         summary.loggedAt, in: try Self.writeZone(timeZone, of: trainee, db)
       ).description
       try Self.recordSummary(
-        summary, localDate: localDate, setCount: payload.setCount, trainee: trainee, db)
+        summary, localDate: localDate, setCount: payload.setCount, trainee: trainee, studio: tag,
+        db)
       try Self.countWorkout(
         on: localDate, setsDone: summary.doneSetCount, setsPrescribed: payload.setCount, sign: 1,
         of: trainee, db)

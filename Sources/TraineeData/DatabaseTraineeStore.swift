@@ -128,15 +128,17 @@ public final class DatabaseTraineeStore: TraineeStore {
       // schedule and the date it counts from; only the program's size changes.
       try db.run(
         """
-        INSERT INTO programs (trainee_id, document, imported_at, days_a_week, sets_per_workout,
-          scheduled_from) VALUES (?, ?, ?, ?, ?, ?)
+        INSERT INTO programs (trainee_id, document, imported_at, studio_id, days_a_week,
+          sets_per_workout, scheduled_from) VALUES (?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (trainee_id) DO UPDATE
         SET document = excluded.document, imported_at = excluded.imported_at,
-          days_a_week = excluded.days_a_week, sets_per_workout = excluded.sets_per_workout,
+          studio_id = excluded.studio_id, days_a_week = excluded.days_a_week,
+          sets_per_workout = excluded.sets_per_workout,
           scheduled_from = COALESCE(programs.scheduled_from, excluded.scheduled_from)
         """,
         [
           trainee.value, .text(document), .integer(importedAt.milliseconds),
+          try Self.studioTag(nil, now: importedAt.milliseconds, db),
           DatabaseValue(size.daysAWeek), DatabaseValue(size.setsPerWorkout),
           .text(today.description),
         ])

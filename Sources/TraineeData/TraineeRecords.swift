@@ -174,11 +174,17 @@ public struct MealLogDetails: Equatable, Sendable {
   public var description: String?
   public var photoPath: String?
   public var idempotencyKey: String?
+  /// The studio the trainee uses, which tags the log (`nil`: the default studio).
+  public var studio: StudioID?
 
-  public init(description: String? = nil, photoPath: String? = nil, idempotencyKey: String? = nil) {
+  public init(
+    description: String? = nil, photoPath: String? = nil, idempotencyKey: String? = nil,
+    studio: StudioID? = nil
+  ) {
     self.description = description
     self.photoPath = photoPath
     self.idempotencyKey = idempotencyKey
+    self.studio = studio
   }
 }
 

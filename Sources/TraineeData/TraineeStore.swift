@@ -42,7 +42,8 @@ public protocol TraineeStore: Sendable {
 
   // MARK: Programs
 
-  /// Makes `programs` the trainee's programs, replacing any imported before.
+  /// Makes `programs` the trainee's programs, replacing any imported before; they belong to the
+  /// default studio.
   func importPrograms(_ programs: TrainingProgramsDto, for trainee: TraineeID) throws
   /// The trainee's programs as imported, or `nil` when none were.
   func programs(for trainee: TraineeID) throws -> TrainingProgramsDto?
@@ -56,12 +57,13 @@ public protocol TraineeStore: Sendable {
 
   // MARK: Workout logs
 
-  /// Stores a finished workout, dated `loggedAt` (`nil`: now), counted on its date in
-  /// `timeZone` (`nil`: the trainee's zone kept from an earlier write, else UTC). With an
-  /// `idempotencyKey` the trainee used before for the same workout, stores nothing and returns
-  /// the first answer again; used before for another workout, throws `idempotencyKeyReused`.
+  /// Stores a finished workout, dated `loggedAt` (`nil`: now), tagged with `studio`, the studio
+  /// the trainee uses (`nil`: the default studio), and counted on its date in `timeZone` (`nil`:
+  /// the trainee's zone kept from an earlier write, else UTC). With an `idempotencyKey` the
+  /// trainee used before for the same workout, stores nothing and returns the first answer
+  /// again; used before for another workout, throws `idempotencyKeyReused`.
   func logWorkout(
-    _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?,
+    _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, studio: StudioID?,
     timeZone: TimeZone?, for trainee: TraineeID
   ) throws -> LoggedWorkout
   /// The trainee's logged workouts, newest first.
@@ -83,9 +85,10 @@ public protocol TraineeStore: Sendable {
 
   // MARK: Technique videos
 
-  /// Records a technique video the trainee sent.
+  /// Records a technique video the trainee sent, tagged with `studio` (`nil`: the default
+  /// studio).
   func addTechniqueVideo(
-    url: String, exerciseId: String?, for trainee: TraineeID
+    url: String, exerciseId: String?, studio: StudioID?, for trainee: TraineeID
   ) throws
     -> TechniqueVideo
   /// The trainee's technique videos, oldest first.
@@ -107,9 +110,23 @@ public protocol TraineeStore: Sendable {
   /// Saves the config of `config.type`, replacing the one before.
   func saveNotificationConfig(_ config: NotificationConfigDto, for trainee: TraineeID) throws
 
+  // MARK: What a coach sees
+
+  /// What `studio`'s coaches may see of `trainee`'s records (`StudioVisibility`); `nil` while
+  /// the trainee has no live link to the studio.
+  func studioVisibility(of trainee: TraineeID, to studio: StudioID) throws -> StudioVisibility?
+  /// A page of `trainee`'s workout summaries as `studio`'s coaches may see them, as
+  /// `workoutSummaries(for:after:limit:)` pages; `nil` while the trainee has no live link to
+  /// the studio.
+  func workoutSummaries(
+    of trainee: TraineeID, visibleTo studio: StudioID, after cursor: WorkoutHistoryCursor?,
+    limit: Int
+  ) throws -> [WorkoutLogSummary]?
+
   // MARK: Nutrition
 
-  /// Makes `json` (the coach's plans as given) the trainee's nutrition plans.
+  /// Makes `json` (the coach's plans as given) the trainee's nutrition plans, written by the
+  /// default studio.
   func importNutritionPlans(json: String, for trainee: TraineeID) throws
   /// The trainee's nutrition plans as imported, or `nil` when none were.
   func nutritionPlans(for trainee: TraineeID) throws -> String?
@@ -117,10 +134,12 @@ public protocol TraineeStore: Sendable {
   /// and returns the text stored. With `keepingStoredPortions` (the caller found no `portions`
   /// member in `json`, an object), the `portions` object of the snapshot being replaced, if it has
   /// one, is added to `json` in the same write, so a build that does not know about amounts does
-  /// not clear them; only then is the text re-serialized.
+  /// not clear them; only then is the text re-serialized. The day is tagged with `studio`, the
+  /// studio of its latest save (`nil`: the default studio).
   @discardableResult
   func saveNutritionDay(
-    _ date: CalendarDate, json: String, keepingStoredPortions: Bool, for trainee: TraineeID
+    _ date: CalendarDate, json: String, keepingStoredPortions: Bool, studio: StudioID?,
+    for trainee: TraineeID
   ) throws -> String
   /// The trainee's snapshot of `date` as saved, or `nil`.
   func nutritionDay(_ date: CalendarDate, for trainee: TraineeID) throws -> String?
@@ -143,28 +162,72 @@ public protocol TraineeStore: Sendable {
 }
 
 extension TraineeStore {
-  /// Saves the trainee's snapshot of `date` exactly as given, replacing the one before.
+  /// Saves the trainee's snapshot of `date` exactly as given, replacing the one before, tagged
+  /// with the default studio.
   @discardableResult
   public func saveNutritionDay(
     _ date: CalendarDate, json: String, for trainee: TraineeID
   ) throws -> String {
-    try saveNutritionDay(date, json: json, keepingStoredPortions: false, for: trainee)
+    try saveNutritionDay(
+      date, json: json, keepingStoredPortions: false, studio: nil, for: trainee)
   }
 
-  /// Stores a finished workout dated now; see
-  /// `logWorkout(_:idempotencyKey:loggedAt:timeZone:for:)`.
+  /// As `saveNutritionDay(_:json:keepingStoredPortions:studio:for:)`, tagged with the default
+  /// studio.
+  @discardableResult
+  public func saveNutritionDay(
+    _ date: CalendarDate, json: String, keepingStoredPortions: Bool, for trainee: TraineeID
+  ) throws -> String {
+    try saveNutritionDay(
+      date, json: json, keepingStoredPortions: keepingStoredPortions, studio: nil, for: trainee)
+  }
+
+  /// Stores a finished workout dated now, tagged with the default studio, in the trainee's kept
+  /// zone; see `logWorkout(_:idempotencyKey:loggedAt:studio:timeZone:for:)`.
   public func logWorkout(
     _ payload: LogWorkoutPayload, idempotencyKey: String?, for trainee: TraineeID
   ) throws -> LoggedWorkout {
-    try logWorkout(payload, idempotencyKey: idempotencyKey, loggedAt: nil, for: trainee)
+    try logWorkout(
+      payload, idempotencyKey: idempotencyKey, loggedAt: nil, studio: nil, timeZone: nil,
+      for: trainee)
   }
 
-  /// Stores a finished workout dated `loggedAt`, in the trainee's kept zone; see
-  /// `logWorkout(_:idempotencyKey:loggedAt:timeZone:for:)`.
+  /// Stores a finished workout tagged with the default studio, in the trainee's kept zone; see
+  /// `logWorkout(_:idempotencyKey:loggedAt:studio:timeZone:for:)`.
   public func logWorkout(
     _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, for trainee: TraineeID
   ) throws -> LoggedWorkout {
     try logWorkout(
-      payload, idempotencyKey: idempotencyKey, loggedAt: loggedAt, timeZone: nil, for: trainee)
+      payload, idempotencyKey: idempotencyKey, loggedAt: loggedAt, studio: nil, timeZone: nil,
+      for: trainee)
+  }
+
+  /// Stores a finished workout tagged with `studio`, in the trainee's kept zone; see
+  /// `logWorkout(_:idempotencyKey:loggedAt:studio:timeZone:for:)`.
+  public func logWorkout(
+    _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, studio: StudioID?,
+    for trainee: TraineeID
+  ) throws -> LoggedWorkout {
+    try logWorkout(
+      payload, idempotencyKey: idempotencyKey, loggedAt: loggedAt, studio: studio, timeZone: nil,
+      for: trainee)
+  }
+
+  /// Stores a finished workout tagged with the default studio, counted on its date in
+  /// `timeZone`; see `logWorkout(_:idempotencyKey:loggedAt:studio:timeZone:for:)`.
+  public func logWorkout(
+    _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, timeZone: TimeZone?,
+    for trainee: TraineeID
+  ) throws -> LoggedWorkout {
+    try logWorkout(
+      payload, idempotencyKey: idempotencyKey, loggedAt: loggedAt, studio: nil,
+      timeZone: timeZone, for: trainee)
+  }
+
+  /// Records a technique video tagged with the default studio.
+  public func addTechniqueVideo(
+    url: String, exerciseId: String?, for trainee: TraineeID
+  ) throws -> TechniqueVideo {
+    try addTechniqueVideo(url: url, exerciseId: exerciseId, studio: nil, for: trainee)
   }
 }

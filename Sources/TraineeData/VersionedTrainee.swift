@@ -7,10 +7,14 @@ public struct VersionedTrainee: Equatable, Sendable {
   public var trainee: Trainee
   /// Raised by every committed write for the trainee; never lowered.
   public var answerVersion: Int64
+  /// The studio the token's session uses, which tags the records the trainee makes through it;
+  /// `nil` when the session uses none (the store then tags the default studio).
+  public var studio: StudioID?
 
-  /// A trainee at `answerVersion`.
-  public init(trainee: Trainee, answerVersion: Int64) {
+  /// A trainee at `answerVersion`, using `studio`.
+  public init(trainee: Trainee, answerVersion: Int64, studio: StudioID? = nil) {
     self.trainee = trainee
     self.answerVersion = answerVersion
+    self.studio = studio
   }
 }

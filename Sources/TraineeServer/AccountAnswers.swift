@@ -28,7 +28,7 @@ extension StudioMembershipDto {
   init(_ link: StudioMembership, studio: Studio) {
     self.init(
       studioId: link.studio.description, studioName: studio.name, role: link.role.rawValue,
-      joinedAt: instant(link.joinedAt))
+      joinedAt: instant(link.joinedAt), sharesEarlierRecords: link.sharesEarlierRecords)
   }
 }
 

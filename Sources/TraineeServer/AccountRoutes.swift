@@ -71,6 +71,23 @@ extension TraineeAPIRoutes {
       else { throw WorkoutRoutes.notFound("studio link", named) }
       return HTTPResponse(status: .noContent)
     }
+    // NB: docs/decisions/accounts.md, "Switching studio": only a studio of the account's live
+    // links; any other id, whether a studio has it or not, is the same 404.
+    router.add(endpoints.switchStudio, roles: .anyAccount, routes: self) {
+      request, admitted, accounts in
+      let body = try request.decodeJSON(SwitchStudioRequestDto.self)
+      guard let studio = StudioID(body.studioId) else {
+        throw HTTPError(
+          .badRequest, code: "invalid_body",
+          message: "Body: studioId must be a studio's id, a positive decimal number.")
+      }
+      guard
+        try accounts.switchStudio(
+          admitted.session.id, of: admitted.account.id, to: studio,
+          address: request.clientAddress)
+      else { throw WorkoutRoutes.notFound("studio of this account", body.studioId) }
+      return .json(.ok, try AccountDto(admitted.account, currentStudio: studio, in: accounts))
+    }
     registerStudioRoutes(on: &router)
   }
 

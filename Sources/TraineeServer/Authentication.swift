@@ -109,14 +109,19 @@ extension Router {
     add(
       endpoint.httpMethod, endpoint.routePattern,
       admission: { request in
-        request.admittedTrainee = try authenticatedTrainee(request, in: store)
+        // NB: with the session's studio, which tags the records the route writes
+        // (docs/decisions/accounts.md, "What a coach sees").
+        request.admittedVersionedTrainee = try authenticatedVersionedTrainee(request, in: store)
       },
       body: Request.self == NoBody.self ? .takesNone : .afterAdmission,
       kept: nil,
       handler: { request in
-        try WorkoutRoutes.mappingStoreErrors {
-          try handler(request, request.admittedTrainee ?? authenticatedTrainee(request, in: store))
-        }
+        var request = request
+        let versioned =
+          try request.admittedVersionedTrainee
+          ?? authenticatedVersionedTrainee(request, in: store)
+        request.admittedVersionedTrainee = versioned
+        return try WorkoutRoutes.mappingStoreErrors { try handler(request, versioned.trainee) }
       })
   }
 }
@@ -155,6 +160,7 @@ public struct TraineeAPIRoutes: Sendable {
     registerNutritionRoutes(on: &router)
     registerAccountRoutes(on: &router)
     registerAccountDataRoutes(on: &router)
+    registerStudioViewRoutes(on: &router)
     return router
   }
 }

@@ -30,6 +30,10 @@ extension HTTPRequest {
     }
   }
 
+  /// The studio the admitted token's session uses, which tags the records the request writes;
+  /// `nil` when the session uses none (the store then tags the default studio).
+  var studioInUse: StudioID? { admittedVersionedTrainee?.studio }
+
   /// Decodes the JSON body as `type`: a body that is not strict JSON (`StrictJSON`) is a 400
   /// `invalid_body` naming the byte offset of the problem, and one that does not fit `type` a
   /// 400 `invalid_body` naming the offending field. Amounts (kcal, protein...) are bounded

@@ -76,7 +76,7 @@ extension TraineeAPIRoutes {
     try StorageLimits.check(text.count, atMost: StorageLimits.dayBytes, "The day's data")
     let stored = try store.saveNutritionDay(
       date, json: String(decoding: text, as: UTF8.self),
-      keepingStoredPortions: !body.sendsPortions, for: trainee)
+      keepingStoredPortions: !body.sendsPortions, studio: request.studioInUse, for: trainee)
     return dayDocument(date, data: stored)
   }
 

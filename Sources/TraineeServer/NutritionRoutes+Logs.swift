@@ -71,7 +71,7 @@ extension TraineeAPIRoutes {
       description: try Self.text(
         body.description, field: "description", maximum: maximumMealDescriptionLength),
       photoPath: try Self.text(body.photoPath, field: "photoPath", maximum: maximumPhotoPathLength),
-      idempotencyKey: key)
+      idempotencyKey: key, studio: request.studioInUse)
     var consumedAt: Date?
     if let text = body.consumedAt {
       guard let instant = rfc3339Instant(text) else {

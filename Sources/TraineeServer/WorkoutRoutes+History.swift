@@ -61,8 +61,16 @@ extension WorkoutRoutes {
   static func historyPage(
     _ page: HistoryPageRequest, of trainee: TraineeID, in store: any TraineeStore
   ) throws -> WorkoutHistoryDto {
-    // One more than the page holds says whether another page follows.
-    let logs = try store.workoutSummaries(for: trainee, after: page.after, limit: page.limit + 1)
+    historyPage(
+      page,
+      of: try store.workoutSummaries(for: trainee, after: page.after, limit: page.limit + 1))
+  }
+
+  /// The page of `logs`, summaries read after the page's cursor, one more than the page holds
+  /// when another page follows.
+  static func historyPage(
+    _ page: HistoryPageRequest, of logs: [WorkoutLogSummary]
+  ) -> WorkoutHistoryDto {
     let shown = logs.prefix(page.limit)
     return WorkoutHistoryDto(
       workouts: shown.map { dto($0) },

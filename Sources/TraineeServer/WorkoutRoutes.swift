@@ -79,7 +79,7 @@ extension TraineeAPIRoutes {
       let body = try request.decodeJSON(TechniqueVideoRequestDto.self)
       try WorkoutInput.checkVideo(body)
       let video = try store.addTechniqueVideo(
-        url: body.url, exerciseId: body.exerciseId, for: trainee.id)
+        url: body.url, exerciseId: body.exerciseId, studio: request.studioInUse, for: trainee.id)
       return .json(
         .created,
         TechniqueVideoDto(
@@ -113,7 +113,8 @@ enum WorkoutRoutes {
     // stored as before and dated in the zone kept from an earlier write.
     let zone = request.headers["X-Timezone"] == nil ? nil : try? requestTimeZone(request)
     let logged = try store.logWorkout(
-      payload, idempotencyKey: key, loggedAt: performedAt, timeZone: zone, for: trainee)
+      payload, idempotencyKey: key, loggedAt: performedAt, studio: request.studioInUse,
+      timeZone: zone, for: trainee)
     return .jsonBytes(
       .created,
       LoggedWorkoutDto(

@@ -40,6 +40,18 @@ enum UnsentWrite: Equatable {
   }
 }
 
+extension UnsentWrite {
+  /// Why `perform login` and the app with `--server` refuse a first sign-in while the app's
+  /// trainee (the embedded server's) has `unsent` writes on this device: signing in would send
+  /// them to the account signed in.
+  static func refusalBeforeFirstSignIn(_ unsent: [UnsentWrite]) -> String {
+    "this device holds writes of the app's trainee not yet sent:\n"
+      + unsent.map { "  - \($0.described)" }.joined(separator: "\n")
+      + "\nstart perform without --server to send them first; signing in here would send"
+      + " them to the account signed in"
+  }
+}
+
 /// The signed-in account's files in a data directory.
 struct AccountLocalState {
   let layout: DataDirectory
@@ -67,8 +79,8 @@ struct AccountLocalState {
 
   /// Removes the account's local state: its kept answers (`copies`), the nutrition edits, the
   /// preferred day, the card's taps, every unsent write (the caller asked first) and, last, the
-  /// session file. Answers what could not be removed.
-  func clear(copies: URL) -> [String] {
+  /// session file unless `keepingSession` (a studio switch). Answers what could not be removed.
+  func clear(copies: URL, keepingSession: Bool = false) -> [String] {
     var problems: [String] = []
     let paths = [
       copies, layout.nutritionEdits, layout.preferredNutritionDay, layout.liveActivity,
@@ -82,7 +94,7 @@ struct AccountLocalState {
       }
     }
     do {
-      try SessionFile(dataDirectory: layout.root).remove()
+      if !keepingSession { try SessionFile(dataDirectory: layout.root).remove() }
     } catch {
       problems.append("cannot remove \(layout.session.path): \(error)")
     }

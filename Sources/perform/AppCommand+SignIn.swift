@@ -13,11 +13,7 @@ extension AppCommand {
     let layout = dataLayout(options)
     let unsent = SignInAttempt.unsentBeforeFirstSignIn(layout)
     guard unsent.isEmpty else {
-      fail(
-        "this device holds writes of the app's trainee not yet sent:\n"
-          + unsent.map { "  - \($0.described)" }.joined(separator: "\n")
-          + "\nstart perform without --server to send them first; signing in here would send"
-          + " them to the account signed in")
+      fail(UnsentWrite.refusalBeforeFirstSignIn(unsent))
       return .failure(ExitStatus(code: 2))
     }
     let settings = AppSettingsStore(

@@ -54,7 +54,20 @@ enum AppCommand {
       }
     }
 
-    // The terminal first: without one there is nothing to start a server for.
+    // NB: docs/decisions/accounts.md, "The demo coach": the embedded server's database is made
+    // ready, and the demo coach's sign-in printed, before the app takes the terminal (on the
+    // alternate screen, so the lines are there again when it quits). Without a terminal there
+    // is nothing to start a server for.
+    var prepared: EmbeddedServer.Prepared?
+    if case .embedded = choice, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+      do {
+        prepared = try EmbeddedServer.prepare(options)
+      } catch {
+        fail("\(error)")
+        return 1
+      }
+      prepared.map { printDemoCoach($0) }
+    }
     let device: TerminalDevice
     do {
       device = try TerminalDevice.open()
@@ -75,7 +88,7 @@ enum AppCommand {
       credentials = .session(session)
     case .signInNeeded, .embedded:
       do {
-        let started = try EmbeddedServer.start(options)
+        let started = try EmbeddedServer.start(options, prepared: prepared)
         embedded = started.server
         baseURL = started.baseURL
         credentials = .token(started.token)
@@ -86,7 +99,18 @@ enum AppCommand {
       }
     }
     defer { embedded?.stop() }
+    return await runUntilQuit(
+      device: device, baseURL: baseURL, credentials: credentials, options: options)
+  }
 
+  /// The app on `device` until it quits, signs out or switches studio (`AppEnding`); a sign-in
+  /// screen or a studio switch said `notice` before.
+  @MainActor
+  static func runApp(
+    device: TerminalDevice, baseURL: URL, credentials: AppCredentials, options: Options,
+    notice: String?
+  ) async -> AppEnding {
+    let directory = dataDirectory(options)
     // NB: the machine's zone is read again at most once a minute (`SharedDeviceTimeZone`), so a
     // zone change while the app runs reaches the nutrition day, its rollover and `X-Timezone`
     // within a minute; daylight-saving changes are the zone's own rules and need no re-read.
@@ -128,7 +152,7 @@ enum AppCommand {
         error.isInUse
           ? "another Perform app is using \(directory.path); quit it first"
           : "cannot open the saved workout: \(error)")
-      return 1
+      return .quit(1)
     }
     coordinator.host = app
     let desktop = DesktopNotifier(path: ProcessInfo.processInfo.environment["PATH"])
@@ -184,7 +208,13 @@ enum AppCommand {
         openLiveWorkout: { [weak app] in app?.select(tab: 2) },
         openNutrition: { [weak app] in app?.select(tab: 3) }),
       settings: settings, host: app)
-    let settingsScreen = SettingsScreen(settings: settings, host: app)
+    let runner = TerminalAppRunner(app: app, device: device)
+    let ending = AppEndingBox()
+    let settingsScreen = SettingsScreen(
+      settings: settings, host: app,
+      account: accountSteps(
+        credentials, client: client, layout: dataLayout(options), text: { settings.text },
+        ending: ending, stop: { runner.stop() }))
     // NB: docs/architecture.md, "Offline first": the workouts tab retries by itself while the
     // server is away (5 s, doubling to 30 s); the moment it answers again, the nutrition tab
     // refreshes its copies and saves waiting days, and a finished workout waiting to be sent goes
@@ -203,8 +233,11 @@ enum AppCommand {
           title: text(.tabWorkouts), screen: workouts, onShow: { Task { await workouts.reload() } }),
         .init(title: text(.tabLive), screen: live),
         .init(title: text(.tabNutrition), screen: nutrition),
-        .init(title: text(.tabSettings), screen: settingsScreen),
+        .init(
+          title: text(.tabSettings), screen: settingsScreen,
+          onShow: { settingsScreen.reloadStudios() }),
       ], selected: startOnLive ? 2 : 0)
+    settingsScreen.reloadStudios()
     // NB: docs/decisions/the-apps-files-and-the-api-client.md, "Offline reads": every read the app
     // depends on is fetched (and its answer kept) at launch, whichever tab shows first, so a later
     // launch without the server can start the next workout from Today as from the workouts tab.
@@ -228,12 +261,11 @@ enum AppCommand {
     let notices =
       coordinator.launchNotices
       + [editsProblem, settings.launchProblem, mealLogs.launchProblem].compactMap { $0 }
-    if let first = notices.first { app.show(message: first) }
+    if let first = ([notice].compactMap { $0 } + notices).first { app.show(message: first) }
     coordinator.startNotificationConfigRefresh(clock: ContinuousClock())
 
     let keeper = EditsKeeper(file: editsFile, sync: sync, app: app)
     let saveEdits = { keeper.saveIfChanged() }
-    let runner = TerminalAppRunner(app: app, device: device)
     runner.onTick = {
       coordinator.refresh()
       saveEdits()
@@ -277,7 +309,7 @@ enum AppCommand {
     await untilCallsEnded(of: sync, within: .seconds(3))
     saveEdits()
     coordinator.close()
-    return 0
+    return ending.value ?? .quit(0)
   }
 
   /// Waits until `sync` has no fetch or save running, for at most `limit`.

@@ -42,11 +42,7 @@ enum SignInCommands {
     if kept == nil {
       let unsent = SignInAttempt.unsentBeforeFirstSignIn(layout)
       guard unsent.isEmpty else {
-        fail(
-          "this device holds writes of the app's trainee not yet sent:\n"
-            + unsent.map { "  - \($0.described)" }.joined(separator: "\n")
-            + "\nstart perform to send them first; signing in here would send them to the"
-            + " account signed in")
+        fail(UnsentWrite.refusalBeforeFirstSignIn(unsent))
         return 2
       }
     }
@@ -125,20 +121,8 @@ enum SignInCommands {
         return 1
       }
     }
-    do {
-      try await client.signOut()
-      say("The session on \(session.server.absoluteString) is ended.")
-    } catch {
-      if error.isUnreachable {
-        say(
-          "The server cannot be reached (\(error.explanation)): its session for this device"
-            + " stays until it expires or is ended from another device.")
-      } else if !error.isRefusedToken {
-        say("The server did not end the session (\(error.explanation)).")
-      }
-    }
-    let problems = state.clear(
-      copies: KeptReads.copiesDirectory(in: layout.root, account: session.accountId))
+    if let said = await SignOut.endOnServer(session, through: client) { say(said) }
+    let problems = SignOut.clearLocalState(of: session, in: layout)
     for problem in problems { fail(problem) }
     say("Signed out of \(session.email); this device's copies of the account's data are removed.")
     return problems.isEmpty ? 0 : 1

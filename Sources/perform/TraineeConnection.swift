@@ -2,6 +2,7 @@ import DurableFiles
 import Foundation
 import HTTPServer
 import TraineeAPI
+import TraineeData
 import TraineeServer
 
 /// The server a command reads and writes: `--server URL` with its token (`RemoteServer`), the
@@ -60,19 +61,44 @@ struct EmbeddedServer {
   let baseURL: URL
   let token: String
 
-  /// Opens the database of `options`, makes the demo trainee on first use and starts serving it;
-  /// throws `ConnectionError` when any of that fails.
-  static func start(_ options: Options) throws -> EmbeddedServer {
+  /// The data directory's database with the demo trainee and the demo coach made, not yet
+  /// served.
+  struct Prepared {
+    let store: DatabaseTraineeStore
+    let demoToken: String
+    /// The demo coach's sign-in (docs/decisions/accounts.md, "The demo coach").
+    let coach: DemoCoachFile.SignIn
+    /// Where the demo coach's password is kept.
+    let coachFile: URL
+  }
+
+  /// Opens the database of `options` and makes the demo trainee and the demo coach on first
+  /// use; throws `ConnectionError` when any of that fails.
+  static func prepare(_ options: Options) throws -> Prepared {
     do {
       let (store, path) = try openStore(options)
       let demo = try DemoTokenFile(databasePath: path).ensureDemo(in: store)
-      _ = try DemoCoachFile(databasePath: path).ensureDemoCoach(of: demo.id, in: store)
-      let router = TraineeAPIRoutes(store: store, now: { Date() }).router { _, _ in }
+      let coachFile = DemoCoachFile(databasePath: path)
+      let coach = try coachFile.ensureDemoCoach(of: demo.id, in: store)
+      return Prepared(
+        store: store, demoToken: demo.token, coach: coach, coachFile: coachFile.url)
+    } catch {
+      throw ConnectionError(message: "cannot start the embedded server: \(error)")
+    }
+  }
+
+  /// Serves `prepared` (`prepare(options)` when `nil`); throws `ConnectionError` when that
+  /// fails.
+  static func start(_ options: Options, prepared: Prepared? = nil) throws -> EmbeddedServer {
+    let prepared = try prepared ?? prepare(options)
+    do {
+      let router = TraineeAPIRoutes(store: prepared.store, now: { Date() }).router { _, _ in }
       let started = MicroHTTPDServer(
         configuration: .init(host: "127.0.0.1", port: 0), router: router)
       let port = try started.start()
       return EmbeddedServer(
-        server: started, baseURL: URL(string: "http://127.0.0.1:\(port)")!, token: demo.token)
+        server: started, baseURL: URL(string: "http://127.0.0.1:\(port)")!,
+        token: prepared.demoToken)
     } catch {
       throw ConnectionError(message: "cannot start the embedded server: \(error)")
     }

@@ -210,8 +210,52 @@ import TraineeAPI
         server, "GET", TraineeEndpoints.table.getAccount.path.description, token: server.token,
         as: AccountDto.self)
       #expect(demo.studios.map(\.studioId) == coach.account.studios.map(\.studioId))
+      // The demo's history is tagged with the default studio, the demo coach's: the coach
+      // reads it as the trainee does (docs/decisions/accounts.md, "What a coach sees").
+      let endpoints = TraineeEndpoints.table
+      let own = try await Self.send(
+        server, "GET", endpoints.getWorkoutHistory.path.description, token: server.token,
+        as: WorkoutHistoryDto.self)
+      let coachPath = endpoints.getTraineeWorkoutsForCoach.path.filled([
+        "traineeId": try #require(demo.traineeId)
+      ])
+      let seen = try await Self.send(
+        server, "GET", try #require(coachPath), token: coach.tokens.accessToken,
+        as: WorkoutHistoryDto.self)
+      #expect(!own.workouts.isEmpty)
+      #expect(seen.workouts.map(\.id) == own.workouts.map(\.id))
     }
     #expect(passwords[0] == passwords[1])
     #expect(passwords[0].count >= 12)
+  }
+
+  /// `make run`'s app prints the demo coach's sign-in before it takes the terminal: not on the
+  /// app's screen while it runs, on the terminal again once it quits, with the kept password.
+  /// Without a terminal it prints and makes nothing (docs/decisions/accounts.md, "The demo
+  /// coach").
+  @Test func theAppPrintsTheDemoCoachBeforeTakingTheTerminal() async throws {
+    let app = try TmuxSession.perform([], size: TmuxSession.Size(columns: 80, rows: 24))
+    defer { app.close() }
+    let running = try await app.waitFor("1 Today", timeout: .seconds(30))
+    #expect(!running.contains("demo coach"))
+    try app.send(keys: "q")
+    #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
+    let kept = try String(
+      contentsOf: app.dataHome.appendingPathComponent("perform/perform.sqlite.demo-coach"),
+      encoding: .utf8)
+    let password = try #require(
+      kept.split(separator: "\n").first { $0.hasPrefix("password: ") }?.dropFirst(10))
+    let said = try app.capture()
+    #expect(said.contains("demo coach: coach@demo.example\n"), "\(said)")
+    #expect(said.contains("demo coach password: \(password)\n"), "\(said)")
+
+    let directory = try ActivityCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let alone = try PerformBinary.run(["app", "--data-dir", directory.path], input: Data())
+    #expect(alone.status == 2)
+    #expect(!String(decoding: alone.stdout, as: UTF8.self).contains("demo coach"))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: directory.appendingPathComponent("perform.sqlite.demo-coach").path))
   }
 }

@@ -134,4 +134,32 @@ struct SignInCommandTests {
     let again = try Self.login(server, data: data)
     #expect(again.status == 0, "\(again.stderr)")
   }
+
+  /// `perform login` and the app with `--server` refuse a first sign-in in the same words while
+  /// the app's own trainee has a write not yet sent; nothing is kept and no server is asked.
+  @Test func aFirstSignInIsRefusedInOneWayWhileTheAppsTraineeHasUnsentWrites() throws {
+    let directory = try ActivityCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let data = directory.appendingPathComponent("app")
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    let pending = data.appendingPathComponent("pending-meal-logs.json")
+    try Data(#"[{"key":"k1","mealId":"m1","request":{"items":[]}}]"#.utf8).write(to: pending)
+    let server = "http://127.0.0.1:1"
+    let login = try PerformBinary.run(
+      ["login", "--server", server, "--email", "ada@example.com", "--data-dir", data.path],
+      input: Data((Self.password + "\n").utf8))
+    let app = try PerformBinary.run(
+      ["app", "--server", server, "--data-dir", data.path], input: Data())
+    for refused in [login, app] {
+      #expect(refused.status == 2)
+      #expect(refused.stderr.contains("  - 1 meal log not yet sent\n"), "\(refused.stderr)")
+      #expect(
+        refused.stderr.contains(
+          "start perform without --server to send them first; signing in here would send them"
+            + " to the account signed in"), "\(refused.stderr)")
+    }
+    #expect(
+      !FileManager.default.fileExists(atPath: data.appendingPathComponent("session.json").path))
+    #expect(FileManager.default.fileExists(atPath: pending.path))
+  }
 }

@@ -58,6 +58,7 @@ import TraineeAPI
     let ids = [
       "studioId": [world.studioB.id], "inviteId": [world.inviteB.id],
       "accountId": [world.coachB.account.id, world.traineeB.account.id],
+      "traineeId": [world.traineeB.account.traineeId ?? ""],
     ]
     let bodies: [String: any Encodable] = [
       "/v1/coach/invites": CreateInviteRequestDto(validForSeconds: 60),
@@ -70,7 +71,7 @@ import TraineeAPI
     let routes = TraineeEndpoints.table.all.filter {
       $0.path.description.hasPrefix("/v1/coach/") || $0.path.description.hasPrefix("/v1/operator/")
     }
-    #expect(routes.count == 11)
+    #expect(routes.count == 12)
     var sent = 0
     for entry in routes {
       let names = entry.path.parameterNames
@@ -98,7 +99,7 @@ import TraineeAPI
         }
       }
     }
-    #expect(sent >= 11)
+    #expect(sent >= 13)
     let own = try fixture.read(
       InvitesDto.self,
       try fixture.send(fixture.endpoints.listInvites, token: world.coachA.tokens.accessToken))

@@ -46,6 +46,33 @@ struct MetricLabelsTests {
     #expect(text.utf8.count < 8 * 1024)
   }
 
+  /// A scrape lists the request series by route, then method, then status, whatever order the
+  /// requests came in, so two scrapes diff line by line.
+  @Test func aScrapeListsSeriesByRouteMethodAndStatus() {
+    let metrics = ServerMetrics()
+    let recorded: [(String, String, Int?, String?)] = [
+      ("PUT", "/b", 500, "/b"), ("GET", "/b", 200, "/b"), ("GET", "/a/b", 404, "/a/b"),
+      ("GET", "/a", 304, "/a"), ("GET", "/a", 200, "/a"), ("DELETE", "/a", nil, "/a"),
+      ("GET", "/zz", 404, nil),
+    ]
+    for (method, path, status, route) in recorded {
+      metrics.record(Self.completed(method: method, path: path, status: status), route: route)
+    }
+    let series = metrics.render(gauges: []).split(separator: "\n")
+      .filter { $0.hasPrefix("perform_http_requests_total{") }
+      .map { $0.dropFirst("perform_http_requests_total".count).prefix { $0 != " " } }
+    #expect(
+      series == [
+        #"{route="-",method="GET",status="404"}"#,
+        #"{route="/a",method="DELETE",status="none"}"#,
+        #"{route="/a",method="GET",status="200"}"#,
+        #"{route="/a",method="GET",status="304"}"#,
+        #"{route="/a/b",method="GET",status="404"}"#,
+        #"{route="/b",method="GET",status="200"}"#,
+        #"{route="/b",method="PUT",status="500"}"#,
+      ])
+  }
+
   @Test func theAccessAndErrorLogsNameAnUnknownMethodOther() {
     let method = String(repeating: "M", count: 16_000)
     let access = JSONLineLog.accessLine(

@@ -128,7 +128,7 @@ private struct AwayStore: TraineeStore {
   }
   func substitutions(for trainee: TraineeID) throws -> [Substitution] { throw Self.away }
   func logWorkout(
-    _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?,
+    _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, studio: StudioID?,
     timeZone: TimeZone?, for trainee: TraineeID
   ) throws -> LoggedWorkout { throw Self.away }
   func workoutHistory(for trainee: TraineeID) throws -> [WorkoutLogRecord] { throw Self.away }
@@ -142,7 +142,7 @@ private struct AwayStore: TraineeStore {
     throw Self.away
   }
   func addTechniqueVideo(
-    url: String, exerciseId: String?, for trainee: TraineeID
+    url: String, exerciseId: String?, studio: StudioID?, for trainee: TraineeID
   ) throws
     -> TechniqueVideo
   { throw Self.away }
@@ -164,8 +164,16 @@ private struct AwayStore: TraineeStore {
   func importNutritionPlans(json: String, for trainee: TraineeID) throws { throw Self.away }
   func nutritionPlans(for trainee: TraineeID) throws -> String? { throw Self.away }
   func saveNutritionDay(
-    _ date: CalendarDate, json: String, keepingStoredPortions: Bool, for trainee: TraineeID
+    _ date: CalendarDate, json: String, keepingStoredPortions: Bool, studio: StudioID?,
+    for trainee: TraineeID
   ) throws -> String { throw Self.away }
+  func studioVisibility(of trainee: TraineeID, to studio: StudioID) throws -> StudioVisibility? {
+    throw Self.away
+  }
+  func workoutSummaries(
+    of trainee: TraineeID, visibleTo studio: StudioID, after cursor: WorkoutHistoryCursor?,
+    limit: Int
+  ) throws -> [WorkoutLogSummary]? { throw Self.away }
   func nutritionDay(_ date: CalendarDate, for trainee: TraineeID) throws -> String? {
     throw Self.away
   }

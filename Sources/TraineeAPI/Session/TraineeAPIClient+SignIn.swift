@@ -37,6 +37,17 @@ extension TraineeAPIClient {
     try await call(endpoints.signOut)
   }
 
+  /// The account of this client's session, with its studios and the one the session uses.
+  public func account() async throws(TraineeAPIError) -> AccountDto {
+    try await call(endpoints.getAccount)
+  }
+
+  /// Makes this client's session use the studio `studioId` (one of the account's); the account
+  /// as it then is.
+  public func switchStudio(to studioId: String) async throws(TraineeAPIError) -> AccountDto {
+    try await call(endpoints.switchStudio, body: SwitchStudioRequestDto(studioId: studioId))
+  }
+
   /// A client of `session`'s server carrying it, renewing it through this server and keeping
   /// every renewal in `file`; `report` hears when a renewal could not be kept.
   public static func signedIn(

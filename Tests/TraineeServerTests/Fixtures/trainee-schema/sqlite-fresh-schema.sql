@@ -55,6 +55,10 @@ CREATE UNIQUE INDEX workout_logs_numbers ON workout_logs (trainee_id, workout_nu
 CREATE INDEX workout_summaries_by_date
   ON workout_summaries (trainee_id, logged_at, log_id)
 
+-- index workout_summaries_by_studio on workout_summaries
+CREATE INDEX workout_summaries_by_studio
+  ON workout_summaries (trainee_id, studio_id, logged_at, log_id)
+
 -- table accounts on accounts
 CREATE TABLE accounts (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -134,7 +138,8 @@ CREATE TABLE meal_logs (
   consumed_at INTEGER NOT NULL,
   items TEXT NOT NULL CHECK (json_valid(items)),
   logged_at INTEGER NOT NULL
-, description TEXT, photo_path TEXT, idempotency_key TEXT) STRICT
+, description TEXT, photo_path TEXT, idempotency_key TEXT, studio_id INTEGER
+  REFERENCES studios (id) ON DELETE SET NULL) STRICT
 
 -- table notification_configs on notification_configs
 CREATE TABLE notification_configs (
@@ -151,7 +156,8 @@ CREATE TABLE nutrition_days (
   trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
   date TEXT NOT NULL CHECK (date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
   data TEXT NOT NULL CHECK (json_valid(data)),
-  saved_at INTEGER NOT NULL,
+  saved_at INTEGER NOT NULL, studio_id INTEGER
+  REFERENCES studios (id) ON DELETE SET NULL,
   PRIMARY KEY (trainee_id, date)
 ) STRICT, WITHOUT ROWID
 
@@ -160,14 +166,16 @@ CREATE TABLE nutrition_plans (
   trainee_id INTEGER PRIMARY KEY REFERENCES trainees (id) ON DELETE CASCADE,
   document TEXT NOT NULL CHECK (json_valid(document)),
   imported_at INTEGER NOT NULL
-) STRICT
+, studio_id INTEGER
+  REFERENCES studios (id) ON DELETE SET NULL) STRICT
 
 -- table programs on programs
 CREATE TABLE programs (
   trainee_id INTEGER PRIMARY KEY REFERENCES trainees (id) ON DELETE CASCADE,
   document TEXT NOT NULL CHECK (json_valid(document)),
   imported_at INTEGER NOT NULL
-, schedule_weekdays INTEGER
+, studio_id INTEGER
+  REFERENCES studios (id) ON DELETE SET NULL, schedule_weekdays INTEGER
   CHECK (schedule_weekdays BETWEEN 1 AND 127), schedule_per_week INTEGER
   CHECK (schedule_per_week BETWEEN 1 AND 14), days_a_week INTEGER NOT NULL DEFAULT 0, sets_per_workout INTEGER NOT NULL DEFAULT 0, scheduled_from TEXT
   CHECK (scheduled_from GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]')) STRICT
@@ -241,7 +249,8 @@ CREATE TABLE studio_members (
   account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
   role TEXT NOT NULL CHECK (role IN ('trainee', 'coach')),
   joined_at INTEGER NOT NULL,
-  ended_at INTEGER,
+  ended_at INTEGER, shares_earlier_records INTEGER NOT NULL DEFAULT 0
+  CHECK (shares_earlier_records IN (0, 1)),
   PRIMARY KEY (studio_id, account_id)
 ) STRICT, WITHOUT ROWID
 
@@ -274,7 +283,8 @@ CREATE TABLE technique_videos (
   submitted_at INTEGER NOT NULL,
   feedback TEXT,
   feedback_seen_at INTEGER
-) STRICT
+, studio_id INTEGER
+  REFERENCES studios (id) ON DELETE SET NULL) STRICT
 
 -- table trainee_days on trainee_days
 CREATE TABLE trainee_days (
@@ -312,7 +322,8 @@ CREATE TABLE workout_logs (
   workout_number INTEGER NOT NULL,
   logged_at INTEGER NOT NULL,
   payload TEXT NOT NULL CHECK (json_valid(payload))
-) STRICT
+, studio_id INTEGER
+  REFERENCES studios (id) ON DELETE SET NULL) STRICT
 
 -- table workout_numbers on workout_numbers
 CREATE TABLE workout_numbers (
@@ -334,4 +345,4 @@ CREATE TABLE workout_summaries (
   exercise_count INTEGER NOT NULL,
   done_set_count INTEGER NOT NULL,
   volume REAL NOT NULL
-, local_date TEXT, set_count INTEGER NOT NULL DEFAULT 0) STRICT
+, studio_id INTEGER, local_date TEXT, set_count INTEGER NOT NULL DEFAULT 0) STRICT

@@ -468,8 +468,33 @@ ALTER TABLE auth_events ADD COLUMN account_marker TEXT;
 CREATE INDEX auth_events_of_deleted_accounts ON auth_events (at)
   WHERE account_marker IS NOT NULL;
 
--- version 18: reserved for the studio tag on records
-SELECT 1;
+-- version 18: records tagged by studio; sharing earlier records with a studio
+ALTER TABLE workout_logs ADD COLUMN studio_id INTEGER
+  REFERENCES studios (id) ON DELETE SET NULL;
+ALTER TABLE workout_summaries ADD COLUMN studio_id INTEGER;
+ALTER TABLE nutrition_days ADD COLUMN studio_id INTEGER
+  REFERENCES studios (id) ON DELETE SET NULL;
+ALTER TABLE meal_logs ADD COLUMN studio_id INTEGER
+  REFERENCES studios (id) ON DELETE SET NULL;
+ALTER TABLE technique_videos ADD COLUMN studio_id INTEGER
+  REFERENCES studios (id) ON DELETE SET NULL;
+ALTER TABLE programs ADD COLUMN studio_id INTEGER
+  REFERENCES studios (id) ON DELETE SET NULL;
+ALTER TABLE nutrition_plans ADD COLUMN studio_id INTEGER
+  REFERENCES studios (id) ON DELETE SET NULL;
+ALTER TABLE studio_members ADD COLUMN shares_earlier_records INTEGER NOT NULL DEFAULT 0
+  CHECK (shares_earlier_records IN (0, 1));
+
+UPDATE workout_logs SET studio_id = (SELECT id FROM studios WHERE is_default = 1);
+UPDATE workout_summaries SET studio_id = (SELECT id FROM studios WHERE is_default = 1);
+UPDATE nutrition_days SET studio_id = (SELECT id FROM studios WHERE is_default = 1);
+UPDATE meal_logs SET studio_id = (SELECT id FROM studios WHERE is_default = 1);
+UPDATE technique_videos SET studio_id = (SELECT id FROM studios WHERE is_default = 1);
+UPDATE programs SET studio_id = (SELECT id FROM studios WHERE is_default = 1);
+UPDATE nutrition_plans SET studio_id = (SELECT id FROM studios WHERE is_default = 1);
+
+CREATE INDEX workout_summaries_by_studio
+  ON workout_summaries (trainee_id, studio_id, logged_at, log_id);
 
 -- version 19: assignment schedules and the coach's roster, kept on write
 ALTER TABLE programs ADD COLUMN schedule_weekdays INTEGER

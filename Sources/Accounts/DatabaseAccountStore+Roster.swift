@@ -3,11 +3,13 @@ import SQLStore
 import TraineeAPI
 import TraineeData
 
-// NB: docs/decisions/the-coachs-roster.md, "Kept on write": the roster reads, in one snapshot,
-// one row per live trainee link of the studio (their program's schedule, their latest workout
-// from `workout_summaries_by_date`, their videos awaiting feedback from the partial index) and
-// their `trainee_days` of the last 38 UTC dates (37 in any zone); nothing it reads grows with a
-// trainee's history.
+// NB: docs/decisions/the-coachs-roster.md, "Kept on write" and "What the studio sees": the roster
+// reads, in one snapshot, one row per live trainee link of the studio (their program's schedule,
+// their latest workout from `workout_summaries_by_studio` or `_by_date`, their videos awaiting
+// feedback from the partial index) and their `trainee_days` of the last 38 UTC dates (37 in any
+// zone), summed over the studio tags the visibility rule lets the studio see: its own, or every
+// tag while the trainee shares earlier records with it (docs/decisions/accounts.md, "What a coach
+// sees"). Nothing it reads grows with a trainee's history.
 
 extension DatabaseAccountStore {
   public func roster(
@@ -34,6 +36,8 @@ extension DatabaseAccountStore {
         SELECT \(Self.dayColumns) \(members)
         JOIN trainee_days AS d ON d.trainee_id = t.id
         WHERE \(live) AND d.date >= ?
+          AND (m.shares_earlier_records = 1 OR d.studio_id = m.studio_id)
+        GROUP BY d.trainee_id, d.date
         """, [studio.value, .text(earliest.description)], named: Self.dayColumns
       ) { row -> (Int64, TraineeDayCounts?) in
         let date: String = try row["date"]
@@ -77,22 +81,28 @@ extension DatabaseAccountStore {
       "a.id AS account_id", "a.name AS name", "t.id AS trainee_id", "t.time_zone AS time_zone",
       "p.trainee_id AS program_of",
       """
-      (SELECT MAX(s.logged_at) FROM workout_summaries AS s WHERE s.trainee_id = t.id)
-        AS last_workout_at
+      CASE WHEN m.shares_earlier_records = 1
+        THEN (SELECT MAX(s.logged_at) FROM workout_summaries AS s WHERE s.trainee_id = t.id)
+        ELSE (SELECT MAX(s.logged_at) FROM workout_summaries AS s
+          WHERE s.trainee_id = t.id AND s.studio_id = m.studio_id) END AS last_workout_at
       """,
       """
       (SELECT COUNT(*) FROM technique_videos AS v
-        WHERE v.trainee_id = t.id AND v.feedback IS NULL) AS open_videos
+        WHERE v.trainee_id = t.id AND v.feedback IS NULL
+          AND (m.shares_earlier_records = 1 OR v.studio_id = m.studio_id)) AS open_videos
       """,
       """
       (SELECT MIN(v.submitted_at) FROM technique_videos AS v
-        WHERE v.trainee_id = t.id AND v.feedback IS NULL) AS oldest_video_at
+        WHERE v.trainee_id = t.id AND v.feedback IS NULL
+          AND (m.shares_earlier_records = 1 OR v.studio_id = m.studio_id)) AS oldest_video_at
       """,
     ] + ProgramAssignment.columns.qualified(by: "p").expressions)
 
   private static let dayColumns = DatabaseColumns([
-    "d.trainee_id", "d.date", "d.workouts_done", "d.sets_done", "d.sets_prescribed",
-    "d.nutrition_logged",
+    "d.trainee_id", "d.date", "CAST(SUM(d.workouts_done) AS BIGINT) AS workouts_done",
+    "CAST(SUM(d.sets_done) AS BIGINT) AS sets_done",
+    "CAST(SUM(d.sets_prescribed) AS BIGINT) AS sets_prescribed",
+    "MAX(d.nutrition_logged) AS nutrition_logged",
   ])
 }
 

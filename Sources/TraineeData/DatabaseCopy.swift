@@ -35,7 +35,7 @@ public enum DatabaseCopy {
       "trainee_days",
       [
         "trainee_id", "date", "workouts_done", "sets_done", "sets_prescribed",
-        "nutrition_logged",
+        "nutrition_logged", "studio_id",
       ]
     ),
     (

@@ -2,13 +2,15 @@ import Foundation
 import SQLStore
 import TraineeAPI
 
-// NB: docs/decisions/the-coachs-roster.md, "Kept on write": what the roster counts per trainee
-// and calendar date is changed in the transaction of the write it counts (a log stored or
-// deleted, a nutrition day saved, a meal logged), one row upserted, so the roster reads at most
-// 37 rows per trainee whatever the history. A log's date is its instant in the trainee's zone:
-// the request's `X-Timezone` when the write carried one (kept on the trainee's row), else the
-// zone kept before, else UTC; the log's summary keeps the date and its set count, so deleting it
-// takes back exactly what it added, whatever the zone is by then.
+// NB: docs/decisions/the-coachs-roster.md, "Kept on write": what the roster counts per trainee,
+// calendar date and studio tag is changed in the transaction of the write it counts (a log stored
+// or deleted, a nutrition day saved, a meal logged), one row upserted, so the roster reads at most
+// 37 dates per trainee whatever the history. A row's `studio_id` is the tag of the records it
+// counts (0 for an untagged one), so a coach's roster adds up only the rows the visibility rule
+// lets the studio see. A log's date is its instant in the trainee's zone: the request's
+// `X-Timezone` when the write carried one (kept on the trainee's row), else the zone kept before,
+// else UTC; the log's summary keeps the date, its set count and its tag, so deleting it takes
+// back exactly what it added, whatever the zone is by then.
 
 extension DatabaseTraineeStore {
   /// The trainee's zone for a write: `given` (kept on the trainee's row when it differs from
@@ -31,23 +33,31 @@ extension DatabaseTraineeStore {
     return kept.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC") ?? .gmt
   }
 
-  /// Adds a log's workout and sets to its date's counts (`sign` -1 takes them back).
+  /// The `trainee_days` key of a record's studio tag: the tag, or 0 for an untagged record.
+  static func dayStudio(_ tag: DatabaseValue) -> DatabaseValue {
+    if case .null = tag { return .integer(0) }
+    return tag
+  }
+
+  /// Adds a log's workout and sets to its date's counts for its studio tag (`sign` -1 takes
+  /// them back).
   static func countWorkout(
-    on date: String, setsDone: Int, setsPrescribed: Int, sign: Int, of trainee: TraineeID,
-    _ db: any DatabaseConnection
+    on date: String, studio tag: DatabaseValue, setsDone: Int, setsPrescribed: Int, sign: Int,
+    of trainee: TraineeID, _ db: any DatabaseConnection
   ) throws {
     try db.run(
       """
-      INSERT INTO trainee_days (trainee_id, date, workouts_done, sets_done, sets_prescribed)
-      VALUES (?, ?, ?, ?, ?)
-      ON CONFLICT (trainee_id, date) DO UPDATE SET
+      INSERT INTO trainee_days (trainee_id, date, studio_id, workouts_done, sets_done,
+        sets_prescribed)
+      VALUES (?, ?, ?, ?, ?, ?)
+      ON CONFLICT (trainee_id, date, studio_id) DO UPDATE SET
         workouts_done = trainee_days.workouts_done + excluded.workouts_done,
         sets_done = trainee_days.sets_done + excluded.sets_done,
         sets_prescribed = trainee_days.sets_prescribed + excluded.sets_prescribed
       """,
       [
-        trainee.value, .text(date), DatabaseValue(sign), DatabaseValue(sign * setsDone),
-        DatabaseValue(sign * setsPrescribed),
+        trainee.value, .text(date), dayStudio(tag), DatabaseValue(sign),
+        DatabaseValue(sign * setsDone), DatabaseValue(sign * setsPrescribed),
       ])
   }
 
@@ -55,34 +65,58 @@ extension DatabaseTraineeStore {
   static func uncountWorkout(
     _ log: WorkoutLogID, of trainee: TraineeID, _ db: any DatabaseConnection
   ) throws {
-    let columns = DatabaseColumns(["local_date", "done_set_count", "set_count"])
+    let columns = DatabaseColumns(["local_date", "done_set_count", "set_count", "studio_id"])
     guard
-      let (date, done, sets) = try db.row(
+      let (date, done, sets, studio) = try db.row(
         "SELECT \(columns) FROM workout_summaries WHERE log_id = ? AND trainee_id = ?",
         [log.value, trainee.value], named: columns,
-        { row -> (String?, Int, Int) in
-          (try row["local_date"], try row["done_set_count"], try row["set_count"])
+        { row -> (String?, Int, Int, Int64?) in
+          (
+            try row["local_date"], try row["done_set_count"], try row["set_count"],
+            try row["studio_id"]
+          )
         }),
       let date
     else { return }
     try countWorkout(
-      on: date, setsDone: done, setsPrescribed: sets, sign: -1, of: trainee, db)
+      on: date, studio: DatabaseValue(studio), setsDone: done, setsPrescribed: sets, sign: -1,
+      of: trainee, db)
   }
 
-  /// Marks whether the trainee logged nutrition on `date`: a saved day other than `{}`, or a
-  /// meal log of the date.
+  /// Marks whether the trainee logged nutrition on `date` under each studio tag. A meal log
+  /// (`savedDay` `nil`) marks its tag's date. A saved day other than `{}` marks its tag's date,
+  /// and the day, tagged with its latest save, no longer counts for the tag it had: every
+  /// other tag's date stays marked only by a meal log of that tag.
   static func countNutrition(
-    on date: CalendarDate, savedDay: String?, of trainee: TraineeID,
+    on date: CalendarDate, savedDay: String?, studio tag: DatabaseValue, of trainee: TraineeID,
     _ db: any DatabaseConnection
   ) throws {
-    let dayLogged = savedDay.map { $0.filter { !$0.isWhitespace } != "{}" } ?? true
+    let key: [DatabaseValue] = [trainee.value, .text(date.description), dayStudio(tag)]
+    guard let savedDay else {
+      try db.run(
+        """
+        INSERT INTO trainee_days (trainee_id, date, studio_id, nutrition_logged)
+        VALUES (?, ?, ?, 1)
+        ON CONFLICT (trainee_id, date, studio_id) DO UPDATE SET nutrition_logged = 1
+        """, key)
+      return
+    }
+    let dayLogged = savedDay.filter { !$0.isWhitespace } != "{}"
     try db.run(
       """
-      INSERT INTO trainee_days (trainee_id, date, nutrition_logged)
-      VALUES (?1, ?2, CASE WHEN ?3 = 1
-        OR EXISTS (SELECT 1 FROM meal_logs WHERE trainee_id = ?1 AND date = ?2) THEN 1 ELSE 0 END)
-      ON CONFLICT (trainee_id, date) DO UPDATE SET nutrition_logged = excluded.nutrition_logged
-      """, [trainee.value, .text(date.description), DatabaseValue(dayLogged)])
+      INSERT INTO trainee_days (trainee_id, date, studio_id) VALUES (?, ?, ?)
+      ON CONFLICT (trainee_id, date, studio_id) DO NOTHING
+      """, key)
+    try db.run(
+      """
+      UPDATE trainee_days SET nutrition_logged = CASE
+        WHEN studio_id = ? AND ? = 1 THEN 1
+        WHEN EXISTS (SELECT 1 FROM meal_logs AS m
+          WHERE m.trainee_id = trainee_days.trainee_id AND m.date = trainee_days.date
+            AND COALESCE(m.studio_id, 0) = trainee_days.studio_id) THEN 1
+        ELSE 0 END
+      WHERE trainee_id = ? AND date = ?
+      """, [dayStudio(tag), DatabaseValue(dayLogged), trainee.value, .text(date.description)])
   }
 }
 

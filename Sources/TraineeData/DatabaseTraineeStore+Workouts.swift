@@ -101,8 +101,8 @@ extension DatabaseTraineeStore {
         summary, localDate: localDate, setCount: payload.setCount, trainee: trainee, studio: tag,
         db)
       try Self.countWorkout(
-        on: localDate, setsDone: summary.doneSetCount, setsPrescribed: payload.setCount, sign: 1,
-        of: trainee, db)
+        on: localDate, studio: tag, setsDone: summary.doneSetCount,
+        setsPrescribed: payload.setCount, sign: 1, of: trainee, db)
       if let idempotencyKey {
         try db.run(
           """

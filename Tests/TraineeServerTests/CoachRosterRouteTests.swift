@@ -106,15 +106,19 @@ import TraineeAPI
     let traineeB = try #require(world.traineeB.account.traineeId.flatMap { TraineeID($0) })
     let traineeN = try #require(newer.account.traineeId.flatMap { TraineeID($0) })
     let store = fixture.base.trainees
+    let studioB = try #require(StudioID(world.studioB.id))
     _ = try store.logWorkout(
       StoreFixture.benchDay, idempotencyKey: nil,
-      loggedAt: fixture.clock.now.addingTimeInterval(-3 * 86_400), for: traineeB)
+      loggedAt: fixture.clock.now.addingTimeInterval(-3 * 86_400), studio: studioB,
+      for: traineeB)
     _ = try store.logWorkout(
-      StoreFixture.benchDay, idempotencyKey: nil, loggedAt: fixture.clock.now, for: traineeN)
+      StoreFixture.benchDay, idempotencyKey: nil, loggedAt: fixture.clock.now, studio: studioB,
+      for: traineeN)
     let token = world.coachB.tokens.accessToken
     let byLast = try Self.roster(fixture, token, query: "sort=lastWorkout")
     #expect(byLast.trainees.map(\.traineeId) == [traineeB.description, traineeN.description])
-    _ = try store.addTechniqueVideo(url: "https://example.com/v", exerciseId: nil, for: traineeN)
+    _ = try store.addTechniqueVideo(
+      url: "https://example.com/v", exerciseId: nil, studio: studioB, for: traineeN)
     fixture.clock.advance(seconds: 3 * 86_400)
     let later = try fixture.signIn("b@coach.io", device: "coach's phone").tokens.accessToken
     let byAttention = try Self.roster(fixture, later)

@@ -45,12 +45,29 @@ import TraineeAPI
   }
 
   static func log(
-    _ world: World, at text: String, done: Int = 2, zone: TimeZone? = berlin
+    _ world: World, at text: String, done: Int = 2, zone: TimeZone? = berlin,
+    studio: StudioID? = nil
   ) throws -> WorkoutLogID {
     try world.fixture.trainees.logWorkout(
       workout(done: done), idempotencyKey: nil, loggedAt: ISO8601Instant.date(from: text)!,
-      timeZone: zone, for: world.trainee
+      studio: studio ?? world.studio, timeZone: zone, for: world.trainee
     ).id
+  }
+
+  /// Saves the nutrition day of `date` as `json`, tagged with `studio` (the world's by default).
+  static func saveDay(
+    _ world: World, _ date: String, _ json: String, studio: StudioID? = nil
+  ) throws {
+    try world.fixture.trainees.saveNutritionDay(
+      CalendarDate(date)!, json: json, keepingStoredPortions: false,
+      studio: studio ?? world.studio, for: world.trainee)
+  }
+
+  /// Logs an empty meal on `date`, tagged with `studio` (the world's by default).
+  static func logMeal(_ world: World, _ date: String, studio: StudioID? = nil) throws {
+    _ = try world.fixture.trainees.logMeal(
+      date: CalendarDate(date)!, consumedAt: nil, itemsJSON: "[]",
+      details: MealLogDetails(studio: studio ?? world.studio), for: world.trainee)
   }
 
   static func days(_ world: World) throws -> [String] {
@@ -100,12 +117,9 @@ import TraineeAPI
     _ = try Self.log(world, at: "2026-03-28T23:30:00Z")  // Sunday the 29th in Berlin
     _ = try Self.log(world, at: "2026-03-27T17:00:00Z", done: 1)  // Friday the 27th
     _ = try Self.log(world, at: "2026-03-30T06:00:00Z")  // Monday the 30th, today
-    try world.fixture.trainees.saveNutritionDay(
-      CalendarDate("2026-03-28")!, json: "{}", for: world.trainee)
-    try world.fixture.trainees.saveNutritionDay(
-      CalendarDate("2026-03-27")!, json: #"{"eaten":{"x":true}}"#, for: world.trainee)
-    _ = try world.fixture.trainees.logMeal(
-      date: CalendarDate("2026-03-26")!, consumedAt: nil, itemsJSON: "[]", for: world.trainee)
+    try Self.saveDay(world, "2026-03-28", "{}")
+    try Self.saveDay(world, "2026-03-27", #"{"eaten":{"x":true}}"#)
+    try Self.logMeal(world, "2026-03-26")
     world.fixture.clock.advance(seconds: Self.march30.timeIntervalSince(Self.march1))
     let roster = try world.fixture.accounts.roster(of: world.studio, rules: RosterRules())
     let ada = try #require(roster.first)
@@ -132,11 +146,66 @@ import TraineeAPI
     #expect(ada.attention == [])
   }
 
+  /// A trainee of two studios: each studio's roster counts only the records tagged with it,
+  /// and every record once the trainee shares earlier records with it; a nutrition day counts
+  /// for the studio of its latest save (docs/decisions/the-coachs-roster.md, "What the studio
+  /// sees").
+  @Test(arguments: StoreBackend.available)
+  func eachStudioCountsOnlyWhatItMaySee(_ backend: StoreBackend) throws {
+    let world = try Self.world(backend)
+    let accounts = world.fixture.accounts
+    let other = try accounts.createStudio(name: "Other Gym")
+    let coach = try accounts.createAccount(
+      role: .coach, name: "Coach Olga", email: "olga@example.com",
+      password: AccountFixture.password, studio: other.id)
+    let invite = try accounts.createInvite(studio: other.id, by: coach.id, validFor: nil)
+    _ = try accounts.acceptInvite(code: invite.code, for: world.account, address: "192.0.2.1")
+    _ = try Self.log(world, at: "2026-03-27T17:00:00Z")  // ours: 2 of 2 sets
+    let theirs = try Self.log(world, at: "2026-03-29T08:00:00Z", done: 1, studio: other.id)
+    _ = try Self.log(world, at: "2026-03-30T06:00:00Z", done: 1, studio: other.id)
+    _ = try world.fixture.trainees.addTechniqueVideo(
+      url: "https://example.com/v", exerciseId: nil, studio: other.id, for: world.trainee)
+    try Self.logMeal(world, "2026-03-26")
+    try Self.saveDay(world, "2026-03-28", #"{"eaten":{"x":true}}"#, studio: other.id)
+    try Self.saveDay(world, "2026-03-29", #"{"eaten":{"x":true}}"#, studio: other.id)
+    // Saved again through ours: the day is ours now, and theirs no longer.
+    try Self.saveDay(world, "2026-03-29", #"{"eaten":{"y":true}}"#)
+    world.fixture.clock.advance(seconds: Self.march30.timeIntervalSince(Self.march1))
+
+    func seen(by studio: StudioID) throws -> RosterTrainee {
+      try #require(try accounts.roster(of: studio, rules: .init()).first)
+    }
+    func done(_ ada: RosterTrainee) -> [Int] {
+      [ada.last7Days.workoutsDone, ada.last7Days.setsDone, ada.last7Days.nutritionDaysLogged]
+    }
+    var ours = try seen(by: world.studio)
+    #expect(done(ours) == [1, 2, 2])
+    #expect(ours.lastWorkoutAt == ISO8601Instant.date(from: "2026-03-27T17:00:00Z"))
+    #expect(ours.videosAwaitingFeedback == 0)
+    var theirView = try seen(by: other.id)
+    #expect(done(theirView) == [2, 2, 1])
+    #expect(theirView.lastWorkoutAt == ISO8601Instant.date(from: "2026-03-30T06:00:00Z"))
+    #expect(theirView.videosAwaitingFeedback == 1)
+
+    #expect(
+      try accounts.setSharesEarlierRecords(true, studio: other.id, account: world.account) != nil)
+    theirView = try seen(by: other.id)
+    #expect(done(theirView) == [3, 4, 3])
+    #expect(theirView.lastWorkoutAt == ISO8601Instant.date(from: "2026-03-30T06:00:00Z"))
+    ours = try seen(by: world.studio)
+    #expect(done(ours) == [1, 2, 2])
+
+    // A deletion takes back from the tag its log was counted under.
+    #expect(try world.fixture.trainees.deleteWorkoutLog(theirs, for: world.trainee))
+    #expect(done(try seen(by: other.id)) == [2, 3, 3])
+    #expect(done(try seen(by: world.studio)) == [1, 2, 2])
+  }
+
   @Test(arguments: StoreBackend.available)
   func aVideoWaitingMoreThanTwoDaysAsksForAttention(_ backend: StoreBackend) throws {
     let world = try Self.world(backend)
     let video = try world.fixture.trainees.addTechniqueVideo(
-      url: "https://example.com/v", exerciseId: "bench", for: world.trainee)
+      url: "https://example.com/v", exerciseId: "bench", studio: world.studio, for: world.trainee)
     world.fixture.clock.advance(seconds: 2 * 86_400)
     var ada = try #require(
       try world.fixture.accounts.roster(of: world.studio, rules: .init()).first)

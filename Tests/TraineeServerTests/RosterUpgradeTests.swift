@@ -54,10 +54,14 @@ struct RosterUpgradeTests {
       try db.run(
         "INSERT INTO programs (trainee_id, document, imported_at) VALUES (1, ?, 1740898800000)",
         [.text(Self.program)])
+      try db.run(
+        "INSERT INTO studios (id, name, is_default, created_at) VALUES (7, 'Iron Temple', 0, 0)")
       for (date, data) in [("2025-03-02", "{}"), ("2025-03-05", #"{"eaten":{}}"#)] {
         try db.run(
-          "INSERT INTO nutrition_days (trainee_id, date, data, saved_at) VALUES (1, ?, ?, 0)",
-          [.text(date), .text(data)])
+          """
+          INSERT INTO nutrition_days (trainee_id, date, data, saved_at, studio_id)
+          VALUES (1, ?, ?, 0, 7)
+          """, [.text(date), .text(data)])
       }
       try db.run(
         """
@@ -69,10 +73,11 @@ struct RosterUpgradeTests {
     return try database.readTransaction { db in
       try db.rows(
         """
-        SELECT trainee_id, date, workouts_done, sets_done, sets_prescribed, nutrition_logged
-        FROM trainee_days ORDER BY trainee_id, date
+        SELECT trainee_id, date, workouts_done, sets_done, sets_prescribed, nutrition_logged,
+          studio_id
+        FROM trainee_days ORDER BY trainee_id, date, studio_id
         """
-      ) { row in try (0..<6).map { try row.value($0) } }
+      ) { row in try (0..<7).map { try row.value($0) } }
         + db.rows(
           """
           SELECT trainee_id, days_a_week, sets_per_workout, scheduled_from, schedule_weekdays,
@@ -87,12 +92,14 @@ struct RosterUpgradeTests {
   func theStepCountsWhatTheDatabaseHolds(_ backend: StoreBackend) throws {
     let rows = try Self.upgraded(backend)
     // UpgradeWithDataTests' logs: Ada's first (5 sets, 4 done) on 2 March and third (no
-    // entries) on 4 March, Grace's (5 sets, 4 done) on 3 March, all dated in UTC.
+    // entries) on 4 March, Grace's (5 sets, 4 done) on 3 March, all dated in UTC and tagged by
+    // version 18 with the default studio (1). Ada's day of 5 March is tagged 7; Grace's meal log
+    // of 3 March is untagged, counted under 0.
     #expect(
       rows == [
-        [1, "2025-03-02", 1, 4, 5, 0], [1, "2025-03-04", 1, 0, 0, 0],
-        [1, "2025-03-05", 0, 0, 0, 1], [2, "2025-03-03", 1, 4, 5, 1],
-        [1, 2, 5, "2025-03-02", nil, nil],
+        [1, "2025-03-02", 1, 4, 5, 0, 1], [1, "2025-03-04", 1, 0, 0, 0, 1],
+        [1, "2025-03-05", 0, 0, 0, 1, 7], [2, "2025-03-03", 0, 0, 0, 1, 0],
+        [2, "2025-03-03", 1, 4, 5, 0, 1], [1, 2, 5, "2025-03-02", nil, nil],
       ])
   }
 }

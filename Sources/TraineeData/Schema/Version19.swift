@@ -6,10 +6,11 @@ import SQLStore
 // to bit 6 Sunday), or a number of workouts a week (`schedule_per_week`), or neither, which means
 // the program's days a week (`days_a_week`, the first plan's days); it counts from
 // `scheduled_from`, the trainee's date of the import. `sets_per_workout` is the plan's sets over
-// its days, rounded. `trainee_days` holds per trainee and calendar date (in the trainee's zone,
-// `trainees.time_zone`, the last `X-Timezone` a write carried) what the roster counts, written in
-// the transaction of the write it counts; `workout_summaries.local_date` and `set_count` say what
-// a log added there, so its deletion takes exactly that back. The partial index makes the videos
+// its days, rounded. `trainee_days` holds per trainee, calendar date (in the trainee's zone,
+// `trainees.time_zone`, the last `X-Timezone` a write carried) and studio tag of version 18's
+// records (0 for an untagged one) what the roster counts, written in the transaction of the write
+// it counts; `workout_summaries.local_date` and `set_count` say what a log added there, so its
+// deletion takes exactly that back. The partial index makes the videos
 // awaiting feedback one range per trainee. The fill dates existing logs in UTC (no zone was kept
 // before) and counts their sets and the programs' as the store does from now on
 // (`ProgramSchedule.setCount`): an exercise's `setRows`, or the leading integer of its `sets`, at
@@ -39,7 +40,8 @@ extension TraineeSchema {
         sets_done INTEGER NOT NULL DEFAULT 0,
         sets_prescribed INTEGER NOT NULL DEFAULT 0,
         nutrition_logged INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (trainee_id, date)
+        studio_id INTEGER NOT NULL,
+        PRIMARY KEY (trainee_id, date, studio_id)
       ) STRICT, WITHOUT ROWID;
 
       CREATE INDEX technique_videos_awaiting_feedback
@@ -51,16 +53,19 @@ extension TraineeSchema {
             json_each(l.payload, '$.entries') AS e, json_each(e.value, '$.sets') AS s
           WHERE l.id = workout_summaries.log_id);
 
-      INSERT INTO trainee_days (trainee_id, date, workouts_done, sets_done, sets_prescribed)
-      SELECT trainee_id, local_date, COUNT(*), SUM(done_set_count), SUM(set_count)
-      FROM workout_summaries GROUP BY trainee_id, local_date;
+      INSERT INTO trainee_days (trainee_id, date, studio_id, workouts_done, sets_done,
+        sets_prescribed)
+      SELECT trainee_id, local_date, COALESCE(studio_id, 0), COUNT(*), SUM(done_set_count),
+        SUM(set_count)
+      FROM workout_summaries GROUP BY trainee_id, local_date, COALESCE(studio_id, 0);
 
-      INSERT INTO trainee_days (trainee_id, date, nutrition_logged)
-      SELECT n.trainee_id, n.date, 1 FROM (
-        SELECT trainee_id, date FROM nutrition_days WHERE data <> '{}'
-        UNION SELECT trainee_id, date FROM meal_logs) AS n
+      INSERT INTO trainee_days (trainee_id, date, studio_id, nutrition_logged)
+      SELECT n.trainee_id, n.date, n.studio_id, 1 FROM (
+        SELECT trainee_id, date, COALESCE(studio_id, 0) AS studio_id FROM nutrition_days
+        WHERE data <> '{}'
+        UNION SELECT trainee_id, date, COALESCE(studio_id, 0) FROM meal_logs) AS n
       WHERE true
-      ON CONFLICT (trainee_id, date) DO UPDATE SET nutrition_logged = 1;
+      ON CONFLICT (trainee_id, date, studio_id) DO UPDATE SET nutrition_logged = 1;
 
       UPDATE programs SET
         days_a_week = COALESCE(json_array_length(document, '$.plans[0].days'), 0),
@@ -94,7 +99,8 @@ extension TraineeSchema {
         sets_done BIGINT NOT NULL DEFAULT 0,
         sets_prescribed BIGINT NOT NULL DEFAULT 0,
         nutrition_logged BIGINT NOT NULL DEFAULT 0,
-        PRIMARY KEY (trainee_id, date)
+        studio_id BIGINT NOT NULL,
+        PRIMARY KEY (trainee_id, date, studio_id)
       );
 
       CREATE INDEX technique_videos_awaiting_feedback
@@ -107,16 +113,19 @@ extension TraineeSchema {
             CROSS JOIN LATERAL jsonb_array_elements(e.value -> 'sets') AS s (value)
           WHERE l.id = workout_summaries.log_id);
 
-      INSERT INTO trainee_days (trainee_id, date, workouts_done, sets_done, sets_prescribed)
-      SELECT trainee_id, local_date, COUNT(*), SUM(done_set_count), SUM(set_count)
-      FROM workout_summaries GROUP BY trainee_id, local_date;
+      INSERT INTO trainee_days (trainee_id, date, studio_id, workouts_done, sets_done,
+        sets_prescribed)
+      SELECT trainee_id, local_date, COALESCE(studio_id, 0), COUNT(*), SUM(done_set_count),
+        SUM(set_count)
+      FROM workout_summaries GROUP BY trainee_id, local_date, COALESCE(studio_id, 0);
 
-      INSERT INTO trainee_days (trainee_id, date, nutrition_logged)
-      SELECT n.trainee_id, n.date, 1 FROM (
-        SELECT trainee_id, date FROM nutrition_days WHERE data <> '{}'
-        UNION SELECT trainee_id, date FROM meal_logs) AS n
+      INSERT INTO trainee_days (trainee_id, date, studio_id, nutrition_logged)
+      SELECT n.trainee_id, n.date, n.studio_id, 1 FROM (
+        SELECT trainee_id, date, COALESCE(studio_id, 0) AS studio_id FROM nutrition_days
+        WHERE data <> '{}'
+        UNION SELECT trainee_id, date, COALESCE(studio_id, 0) FROM meal_logs) AS n
       WHERE true
-      ON CONFLICT (trainee_id, date) DO UPDATE SET nutrition_logged = 1;
+      ON CONFLICT (trainee_id, date, studio_id) DO UPDATE SET nutrition_logged = 1;
 
       UPDATE programs SET
         days_a_week = COALESCE(jsonb_array_length(document::jsonb -> 'plans' -> 0 -> 'days'), 0),

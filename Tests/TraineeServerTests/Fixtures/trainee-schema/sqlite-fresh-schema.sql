@@ -294,7 +294,8 @@ CREATE TABLE trainee_days (
   sets_done INTEGER NOT NULL DEFAULT 0,
   sets_prescribed INTEGER NOT NULL DEFAULT 0,
   nutrition_logged INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (trainee_id, date)
+  studio_id INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, date, studio_id)
 ) STRICT, WITHOUT ROWID
 
 -- table trainee_usage on trainee_usage

@@ -516,7 +516,8 @@ CREATE TABLE trainee_days (
   sets_done INTEGER NOT NULL DEFAULT 0,
   sets_prescribed INTEGER NOT NULL DEFAULT 0,
   nutrition_logged INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (trainee_id, date)
+  studio_id INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, date, studio_id)
 ) STRICT, WITHOUT ROWID;
 
 CREATE INDEX technique_videos_awaiting_feedback
@@ -528,16 +529,19 @@ UPDATE workout_summaries SET
       json_each(l.payload, '$.entries') AS e, json_each(e.value, '$.sets') AS s
     WHERE l.id = workout_summaries.log_id);
 
-INSERT INTO trainee_days (trainee_id, date, workouts_done, sets_done, sets_prescribed)
-SELECT trainee_id, local_date, COUNT(*), SUM(done_set_count), SUM(set_count)
-FROM workout_summaries GROUP BY trainee_id, local_date;
+INSERT INTO trainee_days (trainee_id, date, studio_id, workouts_done, sets_done,
+  sets_prescribed)
+SELECT trainee_id, local_date, COALESCE(studio_id, 0), COUNT(*), SUM(done_set_count),
+  SUM(set_count)
+FROM workout_summaries GROUP BY trainee_id, local_date, COALESCE(studio_id, 0);
 
-INSERT INTO trainee_days (trainee_id, date, nutrition_logged)
-SELECT n.trainee_id, n.date, 1 FROM (
-  SELECT trainee_id, date FROM nutrition_days WHERE data <> '{}'
-  UNION SELECT trainee_id, date FROM meal_logs) AS n
+INSERT INTO trainee_days (trainee_id, date, studio_id, nutrition_logged)
+SELECT n.trainee_id, n.date, n.studio_id, 1 FROM (
+  SELECT trainee_id, date, COALESCE(studio_id, 0) AS studio_id FROM nutrition_days
+  WHERE data <> '{}'
+  UNION SELECT trainee_id, date, COALESCE(studio_id, 0) FROM meal_logs) AS n
 WHERE true
-ON CONFLICT (trainee_id, date) DO UPDATE SET nutrition_logged = 1;
+ON CONFLICT (trainee_id, date, studio_id) DO UPDATE SET nutrition_logged = 1;
 
 UPDATE programs SET
   days_a_week = COALESCE(json_array_length(document, '$.plans[0].days'), 0),

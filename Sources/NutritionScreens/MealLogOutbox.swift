@@ -44,6 +44,7 @@ public final class MealLogOutbox {
   private let send:
     @Sendable (MealLogRequestDto, String) async throws(TraineeAPIError) -> LoggedMealDto
   private var sending = false
+  private var stopped = false
   /// Told of each log the server took or refused.
   public var onOutcome: (@MainActor (Outcome) -> Void)?
 
@@ -74,13 +75,14 @@ public final class MealLogOutbox {
   /// Sends the waiting logs in order until one cannot be sent (the server away: they wait for
   /// the next call) or all are sent. Does nothing while a send runs.
   public func sendWaiting() {
-    guard !sending, !waiting.isEmpty else { return }
+    guard !stopped, !sending, !waiting.isEmpty else { return }
     sending = true
     Task {
       defer { sending = false }
       while let log = waiting.first {
         do throws(TraineeAPIError) {
           let logged = try await send(log.request, log.key)
+          guard !stopped else { return }
           settle(log, .logged(log, id: logged.id))
         } catch {
           // NB: a 401 refuses the token, not the meal: it waits for the next sign-in
@@ -89,10 +91,20 @@ public final class MealLogOutbox {
             ![401, 408, 429].contains(status)
           else { return }
           let problem = body.map { $0.error.message } ?? "the server answered \(status)"
+          guard !stopped else { return }
           settle(log, .refused(log, problem: problem))
         }
       }
     }
+  }
+
+  /// Sends nothing more, and leaves the file as it is when a send under way ends: the app stops
+  /// it before it quits, since a sign-out or a studio switch then clears the account's files, and
+  /// an answer arriving after that must not write the logs back. A log whose answer is dropped
+  /// so stays in the file (if not cleared) and is sent again at the next launch under its key,
+  /// which the server answers with the same id.
+  public func stop() {
+    stopped = true
   }
 
   /// Whether a send is under way (tests wait on it).

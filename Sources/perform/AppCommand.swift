@@ -301,6 +301,7 @@ enum AppCommand {
       saveEdits()
       nutrition.stopKeepingTodayCurrent()
       sync.stop()
+      mealLogs.stop()
     }
     coordinator.applyPendingCommands().first.map { app.show(message: $0) }
     await runner.run()

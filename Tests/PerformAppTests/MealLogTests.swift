@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 import NutritionLog
 import Synchronization
@@ -181,5 +182,44 @@ struct MealLogRefusedTokenTests {
       _, _ throws(TraineeAPIError) -> LoggedMealDto in throw refused
     }
     #expect(again.waiting.map(\.key) == ["k1"])
+  }
+}
+
+/// A send under way when the app stops does not write the file back when its answer comes: a
+/// sign-out or a studio switch clears the account's files after the app stops, and the logs the
+/// trainee sent or discarded must not come back (docs/decisions/the-apps-files-and-the-api-client.md,
+/// "Sign-out and studio switch in the app").
+@MainActor
+struct MealLogOutboxStopTests {
+  @Test func anAnswerAfterStopLeavesTheClearedFileAlone() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perform-meal-stop-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (answers, answer) = AsyncStream.makeStream(of: Void.self)
+    let calls = Mutex(0)
+    let outbox = MealLogOutbox(dataDirectory: directory, now: Date()) {
+      _, key throws(TraineeAPIError) -> LoggedMealDto in
+      calls.withLock { $0 += 1 }
+      for await _ in answers { break }
+      return LoggedMealDto(id: "id-" + key)
+    }
+    var outcomes: [MealLogOutbox.Outcome] = []
+    outbox.onOutcome = { outcomes.append($0) }
+    for key in ["k1", "k2"] {
+      try outbox.add(
+        PendingMealLog(key: key, mealId: "m-" + key, request: MealLogRequestDto(items: [])))
+    }
+    while calls.withLock({ $0 }) == 0 { await Task.yield() }
+    outbox.stop()
+    let file = DataDirectory(directory).pendingMealLogs
+    try FileManager.default.removeItem(at: file)
+    answer.yield()
+    answer.finish()
+    while outbox.isSending { await Task.yield() }
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+    #expect(outcomes.isEmpty)
+    #expect(calls.withLock { $0 } == 1)
+    outbox.sendWaiting()
+    #expect(!outbox.isSending)
   }
 }

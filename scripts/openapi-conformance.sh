@@ -147,6 +147,9 @@ else
     --include-operation-id createInvite --include-operation-id listInvites \
     --include-operation-id revokeInvite --include-operation-id getAccount \
     --include-operation-id listSessions --include-operation-id getTraineeWorkoutsForCoach \
+    --include-operation-id getTraineeWorkoutForCoach \
+    --include-operation-id getTraineeNutritionDaysForCoach \
+    --include-operation-id getTraineeTechniqueVideosForCoach \
     --max-examples "$MAX_EXAMPLES" \
     --seed "$SEED" \
     --workers 1 \

@@ -174,7 +174,8 @@ else
     --header "Authorization: Bearer $coach_token" \
     --checks "$CHECKS" \
     --include-operation-id createInvite --include-operation-id listInvites \
-    --include-operation-id revokeInvite --include-operation-id getAccount \
+    --include-operation-id revokeInvite --include-operation-id coachRoster \
+    --include-operation-id getAccount \
     --include-operation-id listSessions --include-operation-id getTraineeWorkoutsForCoach \
     --include-operation-id getTraineeWorkoutForCoach \
     --include-operation-id getTraineeNutritionDaysForCoach \

@@ -125,8 +125,14 @@ extension AccountExport {
       columns: [
         Column("document", as: "document", .json),
         Column("imported_at", as: "importedAt", .time), Column("studio_id", as: "studioId", .id),
+        Column("schedule_weekdays", as: "scheduleWeekdays", .integer),
+        Column("schedule_per_week", as: "schedulePerWeek", .integer),
+        Column("scheduled_from", as: "scheduledFrom", .text),
       ],
-      leftOut: ["trainee_id": ownerColumn]),
+      leftOut: [
+        "trainee_id": ownerColumn,
+        "days_a_week": derivedFromDocument, "sets_per_workout": derivedFromDocument,
+      ]),
     Section(
       member: "substitutions", table: "substitutions", owner: "t.trainee_id = ?",
       ownerValues: [.trainee], key: ["program_id", "day_id", "row_id"],
@@ -171,6 +177,7 @@ extension AccountExport {
   ]
 
   static let derived = "derived by the server from workoutLogs, which hold every entry and set"
+  static let derivedFromDocument = "derived by the server from the program's document"
 
   /// The tables the document leaves out whole.
   public static let leftOutTables: [LeftOutTable] = [
@@ -182,6 +189,9 @@ extension AccountExport {
     LeftOutTable(table: "sets_by_exercise", reason: derived),
     LeftOutTable(table: "workout_numbers", reason: derived),
     LeftOutTable(table: "workout_summaries", reason: derived),
+    LeftOutTable(
+      table: "trainee_days",
+      reason: "counts derived by the server from workoutLogs, nutritionDays and mealLogs"),
   ]
 
   /// Every section, the account's, its trainee's and their records.

@@ -116,6 +116,7 @@ public enum AccountExport {
     columns: [
       Column("id", as: "id", .id), Column("name", as: "name", .text),
       Column("created_at", as: "createdAt", .time),
+      Column("time_zone", as: "timeZone", .text),
     ],
     leftOut: [
       "token_sha256": "a secret's digest",

@@ -54,6 +54,13 @@ public protocol AccountStore: Sendable {
   /// Lifts a suspension; `false` when there is no such account.
   func reinstate(_ account: AccountID) throws -> Bool
 
+  // MARK: The coach's roster
+
+  /// The trainees of `studio`'s live links with what they did against what was prescribed,
+  /// in the order of their links' rows (the caller sorts and pages); `rules` decides who needs
+  /// attention. Today is the store's clock's, in each trainee's zone.
+  func roster(of studio: StudioID, rules: RosterRules) throws -> [RosterTrainee]
+
   // MARK: Invites
 
   /// Creates an invite to `studio` by `coach` (`nil`: the operator), valid for `validFor` seconds

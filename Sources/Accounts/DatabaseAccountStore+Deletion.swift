@@ -29,7 +29,8 @@ extension DatabaseAccountStore {
     ("workout_logs", "trainee_id"), ("substitutions", "trainee_id"), ("programs", "trainee_id"),
     ("technique_videos", "trainee_id"), ("notification_configs", "trainee_id"),
     ("nutrition_plans", "trainee_id"), ("nutrition_days", "trainee_id"),
-    ("meal_logs", "trainee_id"), ("trainee_usage", "trainee_id"), ("trainees", "id"),
+    ("meal_logs", "trainee_id"), ("trainee_usage", "trainee_id"), ("trainee_days", "trainee_id"),
+    ("trainees", "id"),
   ]
 
   public func deleteAccount(_ account: AccountID, address: String?) throws -> AccountDeletion? {

@@ -14,6 +14,7 @@ extension DatabaseAccountStore {
   public func endMembership(studio: StudioID, account: AccountID) throws -> Bool {
     let now = nowMilliseconds
     return try store.write(nil) { db in
+      try lockLinks(of: account, db)
       let ended = try db.run(
         """
         UPDATE studio_members SET ended_at = ?
@@ -43,6 +44,7 @@ extension DatabaseAccountStore {
   ) throws -> Bool {
     let now = nowMilliseconds
     return try store.write(nil) { db in
+      try lockLinks(of: account, db)
       let member = try db.row(
         """
         SELECT 1 FROM studio_members
@@ -64,6 +66,17 @@ extension DatabaseAccountStore {
         .studioSwitched, account: account, studio: studio, session: session, address: address,
         now: now, db)
       return true
+    }
+  }
+
+  /// Takes the account's row lock on PostgreSQL, so a leave and a switch (or two leaves) of one
+  /// account, from two processes, run one after the other: each then reads the links the other
+  /// committed, and no session is left using a studio the account left. SQLite writes one
+  /// transaction at a time already.
+  private func lockLinks(of account: AccountID, _ db: any DatabaseConnection) throws {
+    guard store.database.dialect == .postgresql else { return }
+    _ = try db.row("SELECT id FROM accounts WHERE id = ? FOR UPDATE", [account.value]) {
+      try $0.int64(0)
     }
   }
 }

@@ -142,6 +142,9 @@ public struct TraineeEndpoints: Sendable {
   public let listInvites = Endpoint<NoBody, InvitesDto>(.get, "/v1/coach/invites")
   /// `DELETE /v1/coach/invites/{inviteId}`: revokes an unused invite of the coach's studio.
   public let revokeInvite = Endpoint<NoBody, NoBody>(.delete, "/v1/coach/invites/{inviteId}")
+  /// `GET /v1/coach/trainees?sort=&limit=&offset=&quietDays=`: the coach's studio's trainees
+  /// with what they did against what was prescribed, sorted and paged.
+  public let coachRoster = Endpoint<NoBody, CoachRosterDto>(.get, "/v1/coach/trainees")
 
   /// `GET /v1/coach/trainees/{traineeId}/workouts`: a page of a trainee's workout history as
   /// the coach's studio may see it.

@@ -29,7 +29,8 @@ extension DatabaseTraineeStore {
   /// Keeps the summary of a log just stored, with the log's studio tag, in the log's
   /// transaction.
   static func recordSummary(
-    _ summary: WorkoutLogSummary, trainee: TraineeID, studio: DatabaseValue,
+    _ summary: WorkoutLogSummary, localDate: String, setCount: Int, trainee: TraineeID,
+    studio: DatabaseValue,
     _ db: any DatabaseConnection
   ) throws {
     try db.insert(
@@ -48,6 +49,8 @@ extension DatabaseTraineeStore {
         "done_set_count": DatabaseValue(summary.doneSetCount),
         "volume": .real(summary.volume),
         "studio_id": studio,
+        "local_date": .text(localDate),
+        "set_count": DatabaseValue(setCount),
       ])
   }
 }

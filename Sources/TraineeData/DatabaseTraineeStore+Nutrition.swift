@@ -66,6 +66,7 @@ extension DatabaseTraineeStore {
       try charge(
         .nutritionDays, records: before == nil ? 1 : 0,
         bytes: stored.utf8.count - (before ?? 0), of: trainee, db)
+      let tag = try Self.studioTag(studio, now: savedAt, db)
       try db.run(
         """
         INSERT INTO nutrition_days (trainee_id, date, data, saved_at, studio_id)
@@ -73,7 +74,8 @@ extension DatabaseTraineeStore {
         ON CONFLICT (trainee_id, date) DO UPDATE
         SET data = excluded.data, saved_at = excluded.saved_at, studio_id = excluded.studio_id
         """,
-        day + [.text(stored), .integer(savedAt), try Self.studioTag(studio, now: savedAt, db)])
+        day + [.text(stored), .integer(savedAt), tag])
+      try Self.countNutrition(on: date, savedDay: stored, studio: tag, of: trainee, db)
       return stored
     }
   }
@@ -133,6 +135,7 @@ extension DatabaseTraineeStore {
         .mealLogs, records: 1,
         bytes: itemsJSON.utf8.count + details.description.byteCount
           + details.photoPath.byteCount + details.idempotencyKey.byteCount, of: trainee, db)
+      let tag = try Self.studioTag(details.studio, now: loggedAt, db)
       let meal: ColumnValues = [
         "trainee_id": trainee.value,
         "date": .text(date.description),
@@ -142,9 +145,11 @@ extension DatabaseTraineeStore {
         "description": DatabaseValue(details.description),
         "photo_path": DatabaseValue(details.photoPath),
         "idempotency_key": DatabaseValue(details.idempotencyKey),
-        "studio_id": try Self.studioTag(details.studio, now: loggedAt, db),
+        "studio_id": tag,
       ]
-      return MealLogID(rawValue: try insertRecord(.mealLog, meal, of: trainee, db))
+      let id = MealLogID(rawValue: try insertRecord(.mealLog, meal, of: trainee, db))
+      try Self.countNutrition(on: date, savedDay: nil, studio: tag, of: trainee, db)
+      return id
     }
   }
 

@@ -19,7 +19,7 @@ import TraineeAPI
 extension DatabaseTraineeStore {
   public func logWorkout(
     _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, studio: StudioID?,
-    for trainee: TraineeID
+    timeZone: TimeZone?, for trainee: TraineeID
   ) throws -> LoggedWorkout {
     let document = payload.storedJSON
     guard document.utf8.count <= StorageLimits.logBytes else {
@@ -91,10 +91,18 @@ extension DatabaseTraineeStore {
       }
       try Self.recordInHistory(
         of: payload, log: logged.id, loggedAt: loggedAt, trainee: trainee, db)
+      let summary = WorkoutLogSummary(
+        id: logged.id, workoutNumber: number, loggedAt: Date(milliseconds: loggedAt),
+        payload: payload)
+      let localDate = CalendarDate(
+        summary.loggedAt, in: try Self.writeZone(timeZone, of: trainee, db)
+      ).description
       try Self.recordSummary(
-        WorkoutLogSummary(
-          id: logged.id, workoutNumber: number, loggedAt: Date(milliseconds: loggedAt),
-          payload: payload), trainee: trainee, studio: tag, db)
+        summary, localDate: localDate, setCount: payload.setCount, trainee: trainee, studio: tag,
+        db)
+      try Self.countWorkout(
+        on: localDate, studio: tag, setsDone: summary.doneSetCount,
+        setsPrescribed: payload.setCount, sign: 1, of: trainee, db)
       if let idempotencyKey {
         try db.run(
           """
@@ -258,6 +266,7 @@ extension DatabaseTraineeStore {
         """, [id.value, trainee.value])
       let copies = try setCopyBytes(of: id, trainee: trainee, db)
       try Self.unmergeSetsByExercise(of: id, trainee: trainee, db)
+      try Self.uncountWorkout(id, of: trainee, db)
       // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput:
       // kept answers, group commit and paged history", "foreign keys declared, not checked by
       // SQLite": the log's rows in other tables go here, not by the foreign key's cascade (which

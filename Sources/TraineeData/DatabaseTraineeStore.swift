@@ -121,18 +121,27 @@ public final class DatabaseTraineeStore: TraineeStore {
 
   public func importPrograms(_ programs: TrainingProgramsDto, for trainee: TraineeID) throws {
     let document = try Self.json(programs)
-    let importedAt = now().milliseconds
+    let importedAt = now()
+    let size = ProgramAssignment.size(of: programs)
     try write(trainee) { db in
+      let today = CalendarDate(importedAt, in: try Self.writeZone(nil, of: trainee, db))
+      // NB: docs/decisions/the-coachs-roster.md, "Schedules": a new import keeps the coach's
+      // schedule and the date it counts from; only the program's size changes.
       try db.run(
         """
-        INSERT INTO programs (trainee_id, document, imported_at, studio_id) VALUES (?, ?, ?, ?)
+        INSERT INTO programs (trainee_id, document, imported_at, studio_id, days_a_week,
+          sets_per_workout, scheduled_from) VALUES (?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (trainee_id) DO UPDATE
         SET document = excluded.document, imported_at = excluded.imported_at,
-          studio_id = excluded.studio_id
+          studio_id = excluded.studio_id, days_a_week = excluded.days_a_week,
+          sets_per_workout = excluded.sets_per_workout,
+          scheduled_from = COALESCE(programs.scheduled_from, excluded.scheduled_from)
         """,
         [
-          trainee.value, .text(document), .integer(importedAt),
-          try Self.studioTag(nil, now: importedAt, db),
+          trainee.value, .text(document), .integer(importedAt.milliseconds),
+          try Self.studioTag(nil, now: importedAt.milliseconds, db),
+          DatabaseValue(size.daysAWeek), DatabaseValue(size.setsPerWorkout),
+          .text(today.description),
         ])
     }
   }

@@ -57,13 +57,14 @@ public protocol TraineeStore: Sendable {
 
   // MARK: Workout logs
 
-  /// Stores a finished workout, dated `loggedAt` (`nil`: now) and tagged with `studio`, the
-  /// studio the trainee uses (`nil`: the default studio). With an `idempotencyKey` the trainee
-  /// used before for the same workout, stores nothing and returns the first answer again; used
-  /// before for another workout, throws `idempotencyKeyReused`.
+  /// Stores a finished workout, dated `loggedAt` (`nil`: now), tagged with `studio`, the studio
+  /// the trainee uses (`nil`: the default studio), and counted on its date in `timeZone` (`nil`:
+  /// the trainee's zone kept from an earlier write, else UTC). With an `idempotencyKey` the
+  /// trainee used before for the same workout, stores nothing and returns the first answer
+  /// again; used before for another workout, throws `idempotencyKeyReused`.
   func logWorkout(
     _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, studio: StudioID?,
-    for trainee: TraineeID
+    timeZone: TimeZone?, for trainee: TraineeID
   ) throws -> LoggedWorkout
   /// The trainee's logged workouts, newest first.
   func workoutHistory(for trainee: TraineeID) throws -> [WorkoutLogRecord]
@@ -198,22 +199,46 @@ extension TraineeStore {
       date, json: json, keepingStoredPortions: keepingStoredPortions, studio: nil, for: trainee)
   }
 
-  /// Stores a finished workout dated now, tagged with the default studio; see
-  /// `logWorkout(_:idempotencyKey:loggedAt:studio:for:)`.
+  /// Stores a finished workout dated now, tagged with the default studio, in the trainee's kept
+  /// zone; see `logWorkout(_:idempotencyKey:loggedAt:studio:timeZone:for:)`.
   public func logWorkout(
     _ payload: LogWorkoutPayload, idempotencyKey: String?, for trainee: TraineeID
   ) throws -> LoggedWorkout {
     try logWorkout(
-      payload, idempotencyKey: idempotencyKey, loggedAt: nil, studio: nil, for: trainee)
+      payload, idempotencyKey: idempotencyKey, loggedAt: nil, studio: nil, timeZone: nil,
+      for: trainee)
   }
 
-  /// Stores a finished workout tagged with the default studio; see
-  /// `logWorkout(_:idempotencyKey:loggedAt:studio:for:)`.
+  /// Stores a finished workout tagged with the default studio, in the trainee's kept zone; see
+  /// `logWorkout(_:idempotencyKey:loggedAt:studio:timeZone:for:)`.
   public func logWorkout(
     _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, for trainee: TraineeID
   ) throws -> LoggedWorkout {
     try logWorkout(
-      payload, idempotencyKey: idempotencyKey, loggedAt: loggedAt, studio: nil, for: trainee)
+      payload, idempotencyKey: idempotencyKey, loggedAt: loggedAt, studio: nil, timeZone: nil,
+      for: trainee)
+  }
+
+  /// Stores a finished workout tagged with `studio`, in the trainee's kept zone; see
+  /// `logWorkout(_:idempotencyKey:loggedAt:studio:timeZone:for:)`.
+  public func logWorkout(
+    _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, studio: StudioID?,
+    for trainee: TraineeID
+  ) throws -> LoggedWorkout {
+    try logWorkout(
+      payload, idempotencyKey: idempotencyKey, loggedAt: loggedAt, studio: studio, timeZone: nil,
+      for: trainee)
+  }
+
+  /// Stores a finished workout tagged with the default studio, counted on its date in
+  /// `timeZone`; see `logWorkout(_:idempotencyKey:loggedAt:studio:timeZone:for:)`.
+  public func logWorkout(
+    _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, timeZone: TimeZone?,
+    for trainee: TraineeID
+  ) throws -> LoggedWorkout {
+    try logWorkout(
+      payload, idempotencyKey: idempotencyKey, loggedAt: loggedAt, studio: nil,
+      timeZone: timeZone, for: trainee)
   }
 
   /// Records a technique video tagged with the default studio.

@@ -20,11 +20,24 @@ public enum DatabaseCopy {
       "trainees",
       [
         "id", "name", "token_sha256", "created_at", "answer_version", "last_workout_log_id",
-        "last_meal_log_id", "last_technique_video_id", "writes_paced_to",
+        "last_meal_log_id", "last_technique_video_id", "writes_paced_to", "time_zone",
       ]
     ),
     ("trainee_usage", ["trainee_id", "kind", "records", "bytes"]),
-    ("programs", ["trainee_id", "document", "imported_at", "studio_id"]),
+    (
+      "programs",
+      [
+        "trainee_id", "document", "imported_at", "studio_id", "schedule_weekdays",
+        "schedule_per_week", "days_a_week", "sets_per_workout", "scheduled_from",
+      ]
+    ),
+    (
+      "trainee_days",
+      [
+        "trainee_id", "date", "workouts_done", "sets_done", "sets_prescribed",
+        "nutrition_logged", "studio_id",
+      ]
+    ),
     (
       "substitutions",
       [
@@ -76,6 +89,7 @@ public enum DatabaseCopy {
       [
         "log_id", "trainee_id", "workout_number", "logged_at", "program_id", "day_id", "label",
         "duration_sec", "completed", "exercise_count", "done_set_count", "volume", "studio_id",
+        "local_date", "set_count",
       ]
     ),
     (

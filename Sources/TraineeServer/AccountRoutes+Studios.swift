@@ -36,6 +36,7 @@ extension TraineeAPIRoutes {
       else { throw WorkoutRoutes.notFound("open invite", named) }
       return HTTPResponse(status: .noContent)
     }
+    registerRosterRoutes(on: &router)
     registerOperatorRoutes(on: &router)
   }
 

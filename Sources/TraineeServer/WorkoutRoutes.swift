@@ -108,9 +108,13 @@ enum WorkoutRoutes {
     let payload = try WorkoutInput.logPayload(request)
     try WorkoutInput.checkLog(payload)
     let performedAt = try WorkoutInput.performedAt(payload.performedAt, now: now)
+    // NB: docs/decisions/the-coachs-roster.md, "Kept on write": the request's zone dates the
+    // workout for the roster; a post without one, or with one the server does not know, is
+    // stored as before and dated in the zone kept from an earlier write.
+    let zone = request.headers["X-Timezone"] == nil ? nil : try? requestTimeZone(request)
     let logged = try store.logWorkout(
       payload, idempotencyKey: key, loggedAt: performedAt, studio: request.studioInUse,
-      for: trainee)
+      timeZone: zone, for: trainee)
     return .jsonBytes(
       .created,
       LoggedWorkoutDto(

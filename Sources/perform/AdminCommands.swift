@@ -19,7 +19,8 @@ enum AdminCommands {
   }
 
   static func programImport(_ arguments: [String]) -> Int32 {
-    importFile(arguments, command: "program", what: "programs") { data in
+    if arguments.first == "schedule" { return programSchedule(arguments) }
+    return importFile(arguments, command: "program", what: "programs") { data in
       let programs = try ImportFile.programs(data)
       return CheckedImport(count: programs.plans.count) { trainee, store in
         try store.importPrograms(programs, for: trainee)
@@ -96,7 +97,7 @@ enum AdminCommands {
     }
   }
 
-  private static func parse(
+  static func parse(
     _ arguments: [String], known: Set<String>, flags: Set<String> = []
   ) -> Options? {
     do {
@@ -108,7 +109,7 @@ enum AdminCommands {
   }
 
   /// Runs `body` on the store; bad input exits 2, a storage failure 1.
-  private static func withStore(
+  static func withStore(
     _ options: Options, _ body: (DatabaseTraineeStore) throws -> Void
   ) -> Int32 {
     do {

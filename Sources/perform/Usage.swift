@@ -175,6 +175,15 @@ let commandUsages: [CommandUsage] = [
           trainee's programs only with --replace-with-empty.
       """),
   CommandUsage(
+    words: ["program", "schedule"],
+    text: """
+      perform program schedule --trainee ID (--weekdays mon,wed,fri | --per-week N
+          | --program-days) [--database PATH|URL]
+          Give the trainee's program its schedule for the coach's roster: one workout on
+          each weekday named, N workouts a week (1 to 14), or the program's days a week
+          (the default an import gives). Nothing is due before the program's import.
+      """),
+  CommandUsage(
     words: ["nutrition-plan", "import"],
     text: """
       perform nutrition-plan import FILE --trainee ID [--database PATH|URL]

@@ -72,7 +72,7 @@ import TraineeAPI
     let routes = TraineeEndpoints.table.all.filter {
       $0.path.description.hasPrefix("/v1/coach/") || $0.path.description.hasPrefix("/v1/operator/")
     }
-    #expect(routes.count == 14)
+    #expect(routes.count == 15)
     var sent = 0
     for entry in routes {
       let names = entry.path.parameterNames
@@ -100,7 +100,7 @@ import TraineeAPI
         }
       }
     }
-    #expect(sent >= 12)
+    #expect(sent >= 13)
     let own = try fixture.read(
       InvitesDto.self,
       try fixture.send(fixture.endpoints.listInvites, token: world.coachA.tokens.accessToken))

@@ -40,8 +40,8 @@ struct MigrationsTests {
         "accounts", "auth_attempts", "auth_events", "exercise_history", "idempotency_keys",
         "invites", "meal_logs", "notification_configs", "nutrition_days", "nutrition_plans",
         "programs", "retired_refresh_tokens", "sessions", "set_history", "sets_by_exercise",
-        "studio_members", "studios", "substitutions", "technique_videos", "trainee_usage",
-        "trainees",
+        "studio_members", "studios", "substitutions", "technique_videos", "trainee_days",
+        "trainee_usage", "trainees",
         "workout_logs", "workout_numbers", "workout_summaries",
       ])
     #expect(try TraineeSchema.migrate(database) == current)
@@ -94,7 +94,8 @@ struct MigrationsTests {
       #expect(
         columns == [
           "id", "name", "token_sha256", "created_at", "answer_version", "last_workout_log_id",
-          "last_meal_log_id", "last_technique_video_id", "writes_paced_to", "nickname",
+          "last_meal_log_id", "last_technique_video_id", "writes_paced_to", "time_zone",
+          "nickname",
         ])
     }
   }
@@ -128,7 +129,8 @@ struct MigrationsTests {
     #expect(
       columns == [
         "id", "name", "token_sha256", "created_at", "answer_version", "last_workout_log_id",
-        "last_meal_log_id", "last_technique_video_id", "writes_paced_to", "nickname",
+        "last_meal_log_id", "last_technique_video_id", "writes_paced_to", "time_zone",
+        "nickname",
       ])
   }
 

@@ -129,7 +129,7 @@ private struct AwayStore: TraineeStore {
   func substitutions(for trainee: TraineeID) throws -> [Substitution] { throw Self.away }
   func logWorkout(
     _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, studio: StudioID?,
-    for trainee: TraineeID
+    timeZone: TimeZone?, for trainee: TraineeID
   ) throws -> LoggedWorkout { throw Self.away }
   func workoutHistory(for trainee: TraineeID) throws -> [WorkoutLogRecord] { throw Self.away }
   func workoutLog(_ id: WorkoutLogID, for trainee: TraineeID) throws -> WorkoutLogRecord? {

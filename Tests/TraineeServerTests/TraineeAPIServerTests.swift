@@ -106,6 +106,11 @@ struct TraineeAPIServerTests {
     try server.waitUntilReady()
     let client = LoopbackClient(port: server.port)
     _ = try await client.answer("GET", "/healthz")
+    // The line is written when the request is over, which may be after its answer has arrived:
+    // rotating before it would send it to the new file. Wait for it, not for a time.
+    while (try? String(contentsOf: log, encoding: .utf8))?.hasSuffix("\n") != true {
+      await Task.yield()
+    }
     let rotated = directory.appendingPathComponent("access.log.1")
     try FileManager.default.moveItem(at: log, to: rotated)
     try server.reopenAccessLog()

@@ -511,3 +511,68 @@ UPDATE nutrition_plans SET studio_id = (SELECT id FROM studios WHERE is_default 
 
 CREATE INDEX workout_summaries_by_studio
   ON workout_summaries (trainee_id, studio_id, logged_at, log_id);
+
+-- version 19: assignment schedules and the coach's roster, kept on write
+ALTER TABLE programs ADD COLUMN schedule_weekdays BIGINT
+  CHECK (schedule_weekdays BETWEEN 1 AND 127);
+ALTER TABLE programs ADD COLUMN schedule_per_week BIGINT
+  CHECK (schedule_per_week BETWEEN 1 AND 14);
+ALTER TABLE programs ADD COLUMN days_a_week BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE programs ADD COLUMN sets_per_workout BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE programs ADD COLUMN scheduled_from TEXT
+  CHECK (scheduled_from ~ '^[0-9]{4}-[0-1][0-9]-[0-3][0-9]$');
+ALTER TABLE trainees ADD COLUMN time_zone TEXT;
+ALTER TABLE workout_summaries ADD COLUMN local_date TEXT;
+ALTER TABLE workout_summaries ADD COLUMN set_count BIGINT NOT NULL DEFAULT 0;
+
+CREATE TABLE trainee_days (
+  trainee_id BIGINT NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  date TEXT NOT NULL CHECK (date ~ '^[0-9]{4}-[0-1][0-9]-[0-3][0-9]$'),
+  workouts_done BIGINT NOT NULL DEFAULT 0,
+  sets_done BIGINT NOT NULL DEFAULT 0,
+  sets_prescribed BIGINT NOT NULL DEFAULT 0,
+  nutrition_logged BIGINT NOT NULL DEFAULT 0,
+  studio_id BIGINT NOT NULL,
+  PRIMARY KEY (trainee_id, date, studio_id)
+);
+
+CREATE INDEX technique_videos_awaiting_feedback
+  ON technique_videos (trainee_id, submitted_at) WHERE feedback IS NULL;
+
+UPDATE workout_summaries SET
+  local_date = to_char(to_timestamp(logged_at / 1000) AT TIME ZONE 'UTC', 'YYYY-MM-DD'),
+  set_count = (SELECT COUNT(*) FROM workout_logs AS l
+      CROSS JOIN LATERAL jsonb_array_elements(l.payload::jsonb -> 'entries') AS e (value)
+      CROSS JOIN LATERAL jsonb_array_elements(e.value -> 'sets') AS s (value)
+    WHERE l.id = workout_summaries.log_id);
+
+INSERT INTO trainee_days (trainee_id, date, studio_id, workouts_done, sets_done,
+  sets_prescribed)
+SELECT trainee_id, local_date, COALESCE(studio_id, 0), COUNT(*), SUM(done_set_count),
+  SUM(set_count)
+FROM workout_summaries GROUP BY trainee_id, local_date, COALESCE(studio_id, 0);
+
+INSERT INTO trainee_days (trainee_id, date, studio_id, nutrition_logged)
+SELECT n.trainee_id, n.date, n.studio_id, 1 FROM (
+  SELECT trainee_id, date, COALESCE(studio_id, 0) AS studio_id FROM nutrition_days
+  WHERE data <> '{}'
+  UNION SELECT trainee_id, date, COALESCE(studio_id, 0) FROM meal_logs) AS n
+WHERE true
+ON CONFLICT (trainee_id, date, studio_id) DO UPDATE SET nutrition_logged = 1;
+
+UPDATE programs SET
+  days_a_week = COALESCE(jsonb_array_length(document::jsonb -> 'plans' -> 0 -> 'days'), 0),
+  scheduled_from =
+    to_char(to_timestamp(imported_at / 1000) AT TIME ZONE 'UTC', 'YYYY-MM-DD'),
+  sets_per_workout = COALESCE((
+    SELECT (SUM(GREATEST(CASE WHEN jsonb_typeof(x.value -> 'setRows') = 'array'
+          THEN jsonb_array_length(x.value -> 'setRows') ELSE 0 END,
+        LEAST(COALESCE(substring(x.value ->> 'sets' from '^\s*([0-9]+)')::NUMERIC, 0),
+          999999), 1))::BIGINT
+      + jsonb_array_length(programs.document::jsonb -> 'plans' -> 0 -> 'days') / 2)
+      / jsonb_array_length(programs.document::jsonb -> 'plans' -> 0 -> 'days')
+    FROM jsonb_array_elements(programs.document::jsonb -> 'plans' -> 0 -> 'days') AS d (value)
+      CROSS JOIN LATERAL jsonb_each(d.value) AS k (key, value)
+      CROSS JOIN LATERAL jsonb_array_elements(CASE
+        WHEN k.key IN ('strength', 'cardio') AND jsonb_typeof(k.value) = 'array'
+        THEN k.value ELSE '[]'::jsonb END) AS x (value)), 0);

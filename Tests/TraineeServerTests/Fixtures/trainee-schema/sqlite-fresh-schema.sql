@@ -1,4 +1,4 @@
--- user_version 18
+-- user_version 19
 
 -- index auth_events_by_account on auth_events
 CREATE INDEX auth_events_by_account ON auth_events (account_id, id)
@@ -40,6 +40,10 @@ CREATE INDEX studio_members_by_account ON studio_members (account_id, studio_id)
 
 -- index studios_one_default on studios
 CREATE UNIQUE INDEX studios_one_default ON studios (is_default) WHERE is_default = 1
+
+-- index technique_videos_awaiting_feedback on technique_videos
+CREATE INDEX technique_videos_awaiting_feedback
+  ON technique_videos (trainee_id, submitted_at) WHERE feedback IS NULL
 
 -- index technique_videos_by_trainee on technique_videos
 CREATE INDEX technique_videos_by_trainee ON technique_videos (trainee_id, id)
@@ -171,7 +175,10 @@ CREATE TABLE programs (
   document TEXT NOT NULL CHECK (json_valid(document)),
   imported_at INTEGER NOT NULL
 , studio_id INTEGER
-  REFERENCES studios (id) ON DELETE SET NULL) STRICT
+  REFERENCES studios (id) ON DELETE SET NULL, schedule_weekdays INTEGER
+  CHECK (schedule_weekdays BETWEEN 1 AND 127), schedule_per_week INTEGER
+  CHECK (schedule_per_week BETWEEN 1 AND 14), days_a_week INTEGER NOT NULL DEFAULT 0, sets_per_workout INTEGER NOT NULL DEFAULT 0, scheduled_from TEXT
+  CHECK (scheduled_from GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]')) STRICT
 
 -- table retired_refresh_tokens on retired_refresh_tokens
 CREATE TABLE retired_refresh_tokens (
@@ -279,6 +286,18 @@ CREATE TABLE technique_videos (
 , studio_id INTEGER
   REFERENCES studios (id) ON DELETE SET NULL) STRICT
 
+-- table trainee_days on trainee_days
+CREATE TABLE trainee_days (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  date TEXT NOT NULL CHECK (date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+  workouts_done INTEGER NOT NULL DEFAULT 0,
+  sets_done INTEGER NOT NULL DEFAULT 0,
+  sets_prescribed INTEGER NOT NULL DEFAULT 0,
+  nutrition_logged INTEGER NOT NULL DEFAULT 0,
+  studio_id INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, date, studio_id)
+) STRICT, WITHOUT ROWID
+
 -- table trainee_usage on trainee_usage
 CREATE TABLE trainee_usage (
   trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
@@ -295,7 +314,7 @@ CREATE TABLE trainees (
   token_sha256 TEXT NOT NULL UNIQUE,
   created_at INTEGER NOT NULL
 , answer_version INTEGER NOT NULL DEFAULT 0
-  CHECK (answer_version >= 0), last_workout_log_id INTEGER, last_meal_log_id INTEGER, last_technique_video_id INTEGER, writes_paced_to INTEGER) STRICT
+  CHECK (answer_version >= 0), last_workout_log_id INTEGER, last_meal_log_id INTEGER, last_technique_video_id INTEGER, writes_paced_to INTEGER, time_zone TEXT) STRICT
 
 -- table workout_logs on workout_logs
 CREATE TABLE workout_logs (
@@ -327,4 +346,4 @@ CREATE TABLE workout_summaries (
   exercise_count INTEGER NOT NULL,
   done_set_count INTEGER NOT NULL,
   volume REAL NOT NULL
-, studio_id INTEGER) STRICT
+, studio_id INTEGER, local_date TEXT, set_count INTEGER NOT NULL DEFAULT 0) STRICT

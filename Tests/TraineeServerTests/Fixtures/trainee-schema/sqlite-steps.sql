@@ -495,3 +495,62 @@ UPDATE nutrition_plans SET studio_id = (SELECT id FROM studios WHERE is_default 
 
 CREATE INDEX workout_summaries_by_studio
   ON workout_summaries (trainee_id, studio_id, logged_at, log_id);
+
+-- version 19: assignment schedules and the coach's roster, kept on write
+ALTER TABLE programs ADD COLUMN schedule_weekdays INTEGER
+  CHECK (schedule_weekdays BETWEEN 1 AND 127);
+ALTER TABLE programs ADD COLUMN schedule_per_week INTEGER
+  CHECK (schedule_per_week BETWEEN 1 AND 14);
+ALTER TABLE programs ADD COLUMN days_a_week INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE programs ADD COLUMN sets_per_workout INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE programs ADD COLUMN scheduled_from TEXT
+  CHECK (scheduled_from GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]');
+ALTER TABLE trainees ADD COLUMN time_zone TEXT;
+ALTER TABLE workout_summaries ADD COLUMN local_date TEXT;
+ALTER TABLE workout_summaries ADD COLUMN set_count INTEGER NOT NULL DEFAULT 0;
+
+CREATE TABLE trainee_days (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  date TEXT NOT NULL CHECK (date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+  workouts_done INTEGER NOT NULL DEFAULT 0,
+  sets_done INTEGER NOT NULL DEFAULT 0,
+  sets_prescribed INTEGER NOT NULL DEFAULT 0,
+  nutrition_logged INTEGER NOT NULL DEFAULT 0,
+  studio_id INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, date, studio_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE INDEX technique_videos_awaiting_feedback
+  ON technique_videos (trainee_id, submitted_at) WHERE feedback IS NULL;
+
+UPDATE workout_summaries SET
+  local_date = date(logged_at / 1000, 'unixepoch'),
+  set_count = (SELECT COUNT(*) FROM workout_logs AS l,
+      json_each(l.payload, '$.entries') AS e, json_each(e.value, '$.sets') AS s
+    WHERE l.id = workout_summaries.log_id);
+
+INSERT INTO trainee_days (trainee_id, date, studio_id, workouts_done, sets_done,
+  sets_prescribed)
+SELECT trainee_id, local_date, COALESCE(studio_id, 0), COUNT(*), SUM(done_set_count),
+  SUM(set_count)
+FROM workout_summaries GROUP BY trainee_id, local_date, COALESCE(studio_id, 0);
+
+INSERT INTO trainee_days (trainee_id, date, studio_id, nutrition_logged)
+SELECT n.trainee_id, n.date, n.studio_id, 1 FROM (
+  SELECT trainee_id, date, COALESCE(studio_id, 0) AS studio_id FROM nutrition_days
+  WHERE data <> '{}'
+  UNION SELECT trainee_id, date, COALESCE(studio_id, 0) FROM meal_logs) AS n
+WHERE true
+ON CONFLICT (trainee_id, date, studio_id) DO UPDATE SET nutrition_logged = 1;
+
+UPDATE programs SET
+  days_a_week = COALESCE(json_array_length(document, '$.plans[0].days'), 0),
+  scheduled_from = date(imported_at / 1000, 'unixepoch'),
+  sets_per_workout = COALESCE((
+    SELECT (SUM(MAX(COALESCE(json_array_length(x.value, '$.setRows'), 0),
+        MIN(COALESCE(CAST(json_extract(x.value, '$.sets') AS INTEGER), 0), 999999), 1))
+      + json_array_length(programs.document, '$.plans[0].days') / 2)
+      / json_array_length(programs.document, '$.plans[0].days')
+    FROM json_each(programs.document, '$.plans[0].days') AS d,
+      json_each(d.value) AS k, json_each(k.value) AS x
+    WHERE k.key IN ('strength', 'cardio') AND k.type = 'array'), 0);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The OpenAPI conformance run: starts `perform serve --demo` on a free loopback port with
 # a temporary database and runs schemathesis against it with the demo trainee's token (then the
-# coach's routes with the demo coach's, the operator's with an operator's made here), checking
+# coach's routes with the demo coach's, the coach's reads also with the demo trainee's id pinned,
+# the operator's with an operator's made here), checking
 # that every answer is documented in openapi.yaml (status, content type, body schema) and that no
 # request makes the server answer 5xx. Installs schemathesis into .build/venv when missing.
 #
@@ -95,6 +96,9 @@ coach_password=$(sed -n 's/^demo coach password: //p' "$work/serve.out")
 coach_token=$(curl -sf -X POST "$url/v1/auth/sign-in" -H "Content-Type: application/json" \
   -d "{\"email\":\"$coach_email\",\"password\":\"$coach_password\",\"device\":\"openapi\"}" |
   python3 -c 'import json, sys; print(json.load(sys.stdin)["tokens"]["accessToken"])') || coach_token=""
+# The demo trainee's id, read before the trainee's run changes anything, for the coach's reads.
+trainee_id=$(curl -sf "$url/v1/trainee/session" -H "Authorization: Bearer $token" |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["id"])') || trainee_id=""
 # The operator is made as an operator makes one (README, "Studios, coaches and invites"):
 # `perform account add` on the server's database while it runs, the password on standard input.
 # No demo operator: `--demo` would then print a credential to everything in the installation
@@ -121,6 +125,31 @@ report=("--report" "junit" "--report-junit-path" "$work/junit.xml")
 # the account stays in: the demo trainee has no password (a legacy token), so every try is refused.
 skipped=(--exclude-operation-id signOut --exclude-operation-id endAllSessions)
 status=0
+# The coach's reads of a trainee with the demo trainee's id pinned (a trainee of the demo
+# coach's studio), so that their 200 answers are checked too, not only the 404 of ids the
+# studio cannot see; before the trainee's run, whose cases may end the trainee's link (leaving
+# the studio named by `getAccount`).
+if [[ -z "$trainee_id" || -z "$coach_token" ]]; then
+  echo "openapi: the demo trainee's id could not be read, or the coach could not sign in" >&2
+  status=1
+else
+  printf '[parameters]\n"path.traineeId" = "%s"\n' "$trainee_id" >"$work/coach.toml"
+  (cd "$work" && "$root/$VENV/bin/st" --config-file "$work/coach.toml" run \
+    "$root/openapi.yaml" \
+    --url "$url" \
+    --header "Authorization: Bearer $coach_token" \
+    --checks "$CHECKS" \
+    --include-operation-id getTraineeWorkoutsForCoach \
+    --include-operation-id getTraineeWorkoutForCoach \
+    --include-operation-id getTraineeNutritionDaysForCoach \
+    --include-operation-id getTraineeTechniqueVideosForCoach \
+    --max-examples "$MAX_EXAMPLES" \
+    --seed "$SEED" \
+    --workers 1 \
+    --request-timeout 10 \
+    --no-color \
+    --report junit --report-junit-path "$work/junit-coach-trainee.xml") || status=$?
+fi
 # From the temporary folder, so schemathesis's cache (.schemathesis/) stays out of the work tree.
 (cd "$work" && "$root/$VENV/bin/st" run "$root/openapi.yaml" \
   --url "$url" \
@@ -148,6 +177,9 @@ else
     --include-operation-id revokeInvite --include-operation-id coachRoster \
     --include-operation-id getAccount \
     --include-operation-id listSessions --include-operation-id getTraineeWorkoutsForCoach \
+    --include-operation-id getTraineeWorkoutForCoach \
+    --include-operation-id getTraineeNutritionDaysForCoach \
+    --include-operation-id getTraineeTechniqueVideosForCoach \
     --max-examples "$MAX_EXAMPLES" \
     --seed "$SEED" \
     --workers 1 \

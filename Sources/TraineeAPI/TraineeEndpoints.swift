@@ -150,6 +150,18 @@ public struct TraineeEndpoints: Sendable {
   /// the coach's studio may see it.
   public let getTraineeWorkoutsForCoach = Endpoint<NoBody, WorkoutHistoryDto>(
     .get, "/v1/coach/trainees/{traineeId}/workouts")
+  /// `GET /v1/coach/trainees/{traineeId}/workouts/{workoutId}`: one of a trainee's logged
+  /// workouts with its entries, if the coach's studio may see it.
+  public let getTraineeWorkoutForCoach = Endpoint<NoBody, WorkoutLogDto>(
+    .get, "/v1/coach/trainees/{traineeId}/workouts/{workoutId}")
+  /// `GET /v1/coach/trainees/{traineeId}/nutrition/days?from=&to=`: a trainee's nutrition days
+  /// in a range of at most 31 days, as the coach's studio may see them.
+  public let getTraineeNutritionDaysForCoach = Endpoint<NoBody, NutritionDaysDto>(
+    .get, "/v1/coach/trainees/{traineeId}/nutrition/days")
+  /// `GET /v1/coach/trainees/{traineeId}/technique-videos`: a page of a trainee's technique
+  /// videos as the coach's studio may see them.
+  public let getTraineeTechniqueVideosForCoach = Endpoint<NoBody, TechniqueVideosDto>(
+    .get, "/v1/coach/trainees/{traineeId}/technique-videos")
 
   // MARK: Operator
 

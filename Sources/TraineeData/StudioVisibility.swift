@@ -69,8 +69,7 @@ extension DatabaseTraineeStore {
     limit: Int
   ) throws -> [WorkoutLogSummary]? {
     let cursor = cursor ?? WorkoutHistoryCursor(loggedAt: .max, logId: .max)
-    return try read { db in
-      guard let visibility = try StudioVisibility.of(trainee, to: studio, db) else { return nil }
+    return try visibleRead(of: trainee, to: studio) { visibility, db in
       guard limit > 0 else { return [] }
       let filter = visibility.recordFilter(tagColumn: "studio_id")
       return try db.rows(

@@ -122,6 +122,23 @@ public protocol TraineeStore: Sendable {
     of trainee: TraineeID, visibleTo studio: StudioID, after cursor: WorkoutHistoryCursor?,
     limit: Int
   ) throws -> [WorkoutLogSummary]?
+  /// One of `trainee`'s logs with its entries as `studio`'s coaches may see it: `nil` while the
+  /// trainee has no live link to the studio, `.some(nil)` when there is no such log or the rule
+  /// hides it.
+  func workoutLog(
+    _ id: WorkoutLogID, of trainee: TraineeID, visibleTo studio: StudioID
+  ) throws -> WorkoutLogRecord??
+  /// `trainee`'s nutrition days in `range` as `studio`'s coaches may see them, oldest first;
+  /// `nil` while the trainee has no live link to the studio.
+  func nutritionDays(
+    in range: NutritionDayRange, of trainee: TraineeID, visibleTo studio: StudioID
+  ) throws -> [StoredNutritionDay]?
+  /// A page of `trainee`'s technique videos as `studio`'s coaches may see them, the latest
+  /// first, before `cursor`, at most `limit`; `nil` while the trainee has no live link.
+  func techniqueVideos(
+    of trainee: TraineeID, visibleTo studio: StudioID, before cursor: TechniqueVideoID?,
+    limit: Int
+  ) throws -> [TechniqueVideo]?
 
   // MARK: Nutrition
 

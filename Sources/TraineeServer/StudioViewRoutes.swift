@@ -10,7 +10,7 @@ import TraineeData
 // such trainee) is 404, the same words for all, so a coach cannot probe ids of other studios.
 
 extension TraineeAPIRoutes {
-  /// Registers the share switch and the coach's read of a trainee's workouts.
+  /// Registers the share switch and the coach's reads of a trainee's records.
   func registerStudioViewRoutes(on router: inout Router) {
     let store = store
     router.add(endpoints.setStudioSharing, roles: .only(.trainee), routes: self) {
@@ -35,5 +35,6 @@ extension TraineeAPIRoutes {
       else { throw WorkoutRoutes.notFound("trainee", named) }
       return .json(.ok, WorkoutRoutes.historyPage(page, of: logs))
     }
+    registerCoachRecordRoutes(on: &router)
   }
 }

@@ -54,11 +54,12 @@ import TraineeAPI
   func aCoachOfOneStudioReachesNothingOfAnother(_ backend: StoreBackend) throws {
     let fixture = try Fixture(backend)
     let world = try Self.twoStudios(fixture)
+    let logB = try fixture.logWorkout(token: world.traineeB.tokens.accessToken, key: "b")
     let before = try Self.studioBState(fixture, world)
     let ids = [
       "studioId": [world.studioB.id], "inviteId": [world.inviteB.id],
       "accountId": [world.coachB.account.id, world.traineeB.account.id],
-      "traineeId": [world.traineeB.account.traineeId ?? ""],
+      "traineeId": [world.traineeB.account.traineeId ?? ""], "workoutId": [logB],
     ]
     let bodies: [String: any Encodable] = [
       "/v1/coach/invites": CreateInviteRequestDto(validForSeconds: 60),
@@ -71,7 +72,7 @@ import TraineeAPI
     let routes = TraineeEndpoints.table.all.filter {
       $0.path.description.hasPrefix("/v1/coach/") || $0.path.description.hasPrefix("/v1/operator/")
     }
-    #expect(routes.count == 12)
+    #expect(routes.count == 15)
     var sent = 0
     for entry in routes {
       let names = entry.path.parameterNames

@@ -10,13 +10,15 @@ import TraineeAPI
 /// The visibility rule under attack, on both backends: a coach of studio S sees a trainee's
 /// record only while the trainee's link to S lasts, and only if the record is tagged S or the
 /// trainee shares earlier records with S (docs/decisions/accounts.md, "What a coach sees").
-/// The cases are generated over the studios, the switches, the link's state and the records'
-/// tags, and each answer is compared with the rule computed here.
+/// The cases are generated over the studios, the switches, the link's state, the records'
+/// tags and every coach read (`CoachRead.all`), and each answer is compared with the rule
+/// computed here.
 @Suite struct CoachVisibilityAttackTests {
   typealias Fixture = AccountRoutesFixture
 
   /// Three studios with a coach each; a trainee linked to A and B (never to C) with a session
-  /// using each, and a log tagged A, one tagged B and one tagged with the default studio.
+  /// using each, and of each kind of record (a log, a nutrition day, a technique video) one
+  /// tagged A, one tagged B and one tagged with the default studio.
   struct World {
     let fixture: Fixture
     let studios: [String: StudioDto]
@@ -25,7 +27,10 @@ import TraineeAPI
     let trainee: String
     /// Each log's id, by the studio it is tagged with (`default` for the default studio).
     let logs: [String: String]
-    let other: (trainee: String, log: String)
+    /// Every record's key (`kind:id`, the kinds of `CoachRead`), by the studio it is tagged
+    /// with.
+    let records: [String: Set<String>]
+    let other: (trainee: String, log: String, records: Set<String>)
 
     init(_ backend: StoreBackend) throws {
       let fixture = try Fixture(backend)
@@ -61,34 +66,69 @@ import TraineeAPI
         SignedInDto.self,
         try fixture.accept(try fixture.invite(by: coaches["A"]!).code, email: "uma@x.io"))
       let otherLog = try fixture.logWorkout(token: other.tokens.accessToken, key: "u")
+      var records: [String: Set<String>] = [:]
+      for (tag, log) in logs { records[tag, default: []].insert("log:\(log)") }
+      let store = fixture.base.trainees
+      for (day, tag) in ["A", "B", "default"].enumerated() {
+        let studio = tag == "default" ? nil : StudioID(studios[tag]!.id)!
+        let date = CalendarDate(year: 2026, month: 1, day: 1 + day)!
+        try store.saveNutritionDay(
+          date, json: #"{"eaten":{},"n":\#(day)}"#, keepingStoredPortions: false, studio: studio,
+          for: TraineeID(trainee)!)
+        let video = try store.addTechniqueVideo(
+          url: "https://v.example/\(tag)", exerciseId: nil, studio: studio,
+          for: TraineeID(trainee)!)
+        records[tag, default: []].formUnion(["day:\(date)", "video:\(video.id)"])
+      }
+      let otherStudio = StudioID(studios["A"]!.id)!
+      let otherTrainee = TraineeID(other.account.traineeId!)!
+      try store.saveNutritionDay(
+        CalendarDate(year: 2026, month: 1, day: 4)!, json: "{}", keepingStoredPortions: false,
+        studio: otherStudio, for: otherTrainee)
+      let otherVideo = try store.addTechniqueVideo(
+        url: "https://v.example/u", exerciseId: nil, studio: otherStudio, for: otherTrainee)
       self.fixture = fixture
       self.studios = studios
       self.coaches = coaches
       sessions = ["A": inA, "B": inB]
       self.trainee = trainee
       self.logs = logs
-      self.other = (other.account.traineeId!, otherLog)
+      self.records = records
+      self.other = (
+        other.account.traineeId!, otherLog,
+        ["log:\(otherLog)", "day:2026-01-04", "video:\(otherVideo.id)"]
+      )
     }
 
-    /// What the rule says coach `studio` sees of the trainee: `nil` for 404.
+    /// The log keys a read of one record asks for: the trainee's and the other trainee's.
+    var probed: [String] { records.values.flatMap { $0 }.sorted() + ["log:\(other.log)"] }
+
+    /// What the rule says coach `studio` sees of the trainee's records of `kind`: `nil` for
+    /// 404.
     func expected(
-      _ studio: String, linked: Set<String>, sharing: Set<String>
+      _ studio: String, linked: Set<String>, sharing: Set<String>, kind: String
     ) -> Set<String>? {
       guard linked.contains(studio) else { return nil }
-      return Set(logs.filter { $0.key == studio || sharing.contains(studio) }.values)
+      return Set(
+        records.filter { $0.key == studio || sharing.contains(studio) }.values.joined()
+          .filter { $0.hasPrefix("\(kind):") })
     }
 
-    /// Checks every coach's view against the rule.
+    /// Checks every coach's view by every coach read against the rule.
     func checkEveryCoach(linked: Set<String>, sharing: Set<String>) throws {
-      for studio in ["A", "B", "C"] {
-        let seen = try fixture.coachSees(trainee, token: coaches[studio]!.tokens.accessToken)
-        let label = "coach \(studio), linked \(linked.sorted()), sharing \(sharing.sorted())"
-        if let expected = expected(studio, linked: linked, sharing: sharing) {
-          #expect(seen.status == .ok, "\(label)")
-          #expect(seen.logs == expected, "\(label)")
-          #expect(!seen.logs.contains(other.log), "\(label)")
-        } else {
-          #expect(seen.status == .notFound, "\(label)")
+      for read in CoachRead.all {
+        for studio in ["A", "B", "C"] {
+          let seen = try read.sees(
+            fixture, trainee, probed, coaches[studio]!.tokens.accessToken)
+          let label =
+            "\(read): coach \(studio), linked \(linked.sorted()), sharing \(sharing.sorted())"
+          if let expected = expected(studio, linked: linked, sharing: sharing, kind: read.kind) {
+            #expect(seen.status == .ok, "\(label)")
+            #expect(seen.records == expected, "\(label)")
+            #expect(seen.records.isDisjoint(with: other.records), "\(label)")
+          } else {
+            #expect(seen.status == .notFound, "\(label)")
+          }
         }
       }
     }
@@ -158,44 +198,107 @@ import TraineeAPI
       ])
   }
 
+  /// Every coach read of the endpoint table is in the matrix's list, so none goes unchecked.
+  @Test func everyCoachReadOfTheTableIsInTheMatrix() {
+    let table = TraineeEndpoints.table.all.filter {
+      $0.path.description.hasPrefix("/v1/coach/trainees/")
+    }
+    #expect(Set(table.map(\.name)) == Set(CoachRead.all.map(\.name)))
+  }
+
   @Test(arguments: StoreBackend.available)
   func aCoachCannotProbeIdsAndOtherRolesAreRefused(_ backend: StoreBackend) throws {
     let world = try World(backend)
     let fixture = world.fixture
-    let endpoints = fixture.endpoints
-    // Another studio's trainee, an unknown id and malformed ones: the same 404.
     let coachB = world.coaches["B"]!.tokens.accessToken
-    for id in [world.other.trainee, "999999999", "abc", "01", "-1", ""] {
+    let asOperator = try fixture.signIn("olga@example.com", device: "desk").tokens.accessToken
+    for read in CoachRead.all {
+      // Another studio's trainee, an unknown id and malformed ones: the same 404.
+      for id in [world.other.trainee, "999999999", "abc", "01", "-1", ""] {
+        let answer = try read.request(fixture, id, coachB)
+        #expect(answer.status == .notFound, "\(read) \(id)")
+        #expect(answer.errorBody?.code == "not_found", "\(read) \(id)")
+      }
+      // A trainee's token (of either session) and the operator's: the role is refused.
+      for token in world.sessions.values.map(\.tokens.accessToken) {
+        for id in [world.trainee, world.other.trainee] {
+          let answer = try read.request(fixture, id, token)
+          #expect(answer.status == 403, "\(read)")
+          #expect(answer.errorBody?.code == "forbidden", "\(read)")
+        }
+      }
+      #expect(try read.request(fixture, world.trainee, asOperator).status == 403, "\(read)")
+      #expect(try read.request(fixture, world.trainee, nil).status == .unauthorized, "\(read)")
+    }
+    // One workout: another trainee's log, an unknown id and malformed ones are 404 for a coach
+    // who sees the trainee; a malformed one of an unseen trainee is the trainee's 404.
+    let coachA = world.coaches["A"]!.tokens.accessToken
+    for (trainee, id) in [
+      (world.trainee, world.other.log), (world.trainee, "999999999"), (world.trainee, "abc"),
+      (world.other.trainee, "abc"),
+    ] {
       let answer = try fixture.send(
-        endpoints.getTraineeWorkoutsForCoach, ["traineeId": id], token: coachB)
+        fixture.endpoints.getTraineeWorkoutForCoach, ["traineeId": trainee, "workoutId": id],
+        token: coachB)
       #expect(answer.status == .notFound, "\(id)")
       #expect(answer.errorBody?.code == "not_found", "\(id)")
     }
-    // A trainee's token (of either session) and the operator's: the role is refused.
-    for token in world.sessions.values.map(\.tokens.accessToken) {
-      for id in [world.trainee, world.other.trainee] {
-        let answer = try fixture.send(
-          endpoints.getTraineeWorkoutsForCoach, ["traineeId": id], token: token)
-        #expect(answer.status == 403)
-        #expect(answer.errorBody?.code == "forbidden")
-      }
+    #expect(
+      try fixture.send(
+        fixture.endpoints.getTraineeWorkoutForCoach,
+        ["traineeId": world.trainee, "workoutId": world.logs["A"]!], token: coachA
+      ).status == .ok)
+  }
+
+  /// A bad page or range is 400 naming the query's field, before anything is read.
+  @Test(arguments: StoreBackend.available)
+  func badQueriesOfTheCoachReadsAreRefusedNamingTheField(_ backend: StoreBackend) throws {
+    let world = try World(backend)
+    let fixture = world.fixture
+    let endpoints = fixture.endpoints
+    let coachA = world.coaches["A"]!.tokens.accessToken
+    let cases: [(name: String, query: String, code: String, field: String)] = [
+      ("getTraineeWorkoutsForCoach", "limit=0", "invalid_query", "limit"),
+      ("getTraineeTechniqueVideosForCoach", "limit=101", "invalid_query", "limit"),
+      ("getTraineeTechniqueVideosForCoach", "cursor=x", "invalid_query", "cursor"),
+      ("getTraineeTechniqueVideosForCoach", "cursor=01", "invalid_query", "cursor"),
+      ("getTraineeNutritionDaysForCoach", "to=2026-01-02", "invalid_date", "from"),
+      ("getTraineeNutritionDaysForCoach", "from=2026-01-02", "invalid_date", "to"),
+      (
+        "getTraineeNutritionDaysForCoach", "from=2026-1-2&to=2026-01-02",
+        "invalid_date", "from"
+      ),
+      (
+        "getTraineeNutritionDaysForCoach", "from=2026-01-03&to=2026-01-02",
+        "invalid_query", "before from"
+      ),
+      (
+        "getTraineeNutritionDaysForCoach", "from=2026-01-01&to=2026-02-01",
+        "invalid_query", "31 days"
+      ),
+    ]
+    for (name, query, code, field) in cases {
+      let endpoint = try #require(TraineeEndpoints.table.all.first { $0.name == name })
+      var request = HTTPRequest(
+        method: HTTPMethod(rawValue: endpoint.method.rawValue),
+        path: endpoint.path.filled(["traineeId": world.trainee]) ?? "")
+      request.query = Dictionary(
+        uniqueKeysWithValues: query.split(separator: "&").map {
+          let pair = $0.split(separator: "=", maxSplits: 1)
+          return (String(pair[0]), String(pair[1]))
+        })
+      request.headers["Authorization"] = "Bearer \(coachA)"
+      request.clientAddress = "192.0.2.10"
+      let answer = fixture.router.admit(&request) ?? fixture.router.respond(to: request)
+      #expect(answer.status == .badRequest, "\(endpoint.name) \(query)")
+      #expect(answer.errorBody?.code == code, "\(endpoint.name) \(query)")
+      #expect(answer.errorBody?.message.contains(field) == true, "\(endpoint.name) \(query)")
     }
-    let asOperator = try fixture.signIn("olga@example.com", device: "desk").tokens.accessToken
-    #expect(
-      try fixture.send(
-        endpoints.getTraineeWorkoutsForCoach, ["traineeId": world.trainee], token: asOperator
-      ).status == 403)
-    #expect(
-      try fixture.send(
-        endpoints.getTraineeWorkoutsForCoach, ["traineeId": world.trainee],
-        token: nil
-      ).status == .unauthorized)
-    // A bad page is 400 before anything is read.
-    let badPage = try fixture.send(
-      endpoints.getTraineeWorkoutsForCoach, ["traineeId": world.trainee], query: "limit=0",
-      token: world.coaches["A"]!.tokens.accessToken)
-    #expect(badPage.status == .badRequest)
-    #expect(badPage.errorBody?.code == "invalid_query")
+    // The longest range, 31 days, is answered.
+    let longest = try fixture.send(
+      endpoints.getTraineeNutritionDaysForCoach, ["traineeId": world.trainee],
+      query: "from=2026-01-01&to=2026-01-31", token: coachA)
+    #expect(try fixture.read(NutritionDaysDto.self, longest).days.map(\.date) == ["2026-01-01"])
   }
 
   @Test(arguments: StoreBackend.available)

@@ -174,6 +174,16 @@ private struct AwayStore: TraineeStore {
     of trainee: TraineeID, visibleTo studio: StudioID, after cursor: WorkoutHistoryCursor?,
     limit: Int
   ) throws -> [WorkoutLogSummary]? { throw Self.away }
+  func workoutLog(
+    _ id: WorkoutLogID, of trainee: TraineeID, visibleTo studio: StudioID
+  ) throws -> WorkoutLogRecord?? { throw Self.away }
+  func nutritionDays(
+    in range: NutritionDayRange, of trainee: TraineeID, visibleTo studio: StudioID
+  ) throws -> [StoredNutritionDay]? { throw Self.away }
+  func techniqueVideos(
+    of trainee: TraineeID, visibleTo studio: StudioID, before cursor: TechniqueVideoID?,
+    limit: Int
+  ) throws -> [TechniqueVideo]? { throw Self.away }
   func nutritionDay(_ date: CalendarDate, for trainee: TraineeID) throws -> String? {
     throw Self.away
   }

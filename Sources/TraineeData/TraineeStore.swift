@@ -230,17 +230,6 @@ extension TraineeStore {
       for: trainee)
   }
 
-  /// Stores a finished workout tagged with the default studio, counted on its date in
-  /// `timeZone`; see `logWorkout(_:idempotencyKey:loggedAt:studio:timeZone:for:)`.
-  public func logWorkout(
-    _ payload: LogWorkoutPayload, idempotencyKey: String?, loggedAt: Date?, timeZone: TimeZone?,
-    for trainee: TraineeID
-  ) throws -> LoggedWorkout {
-    try logWorkout(
-      payload, idempotencyKey: idempotencyKey, loggedAt: loggedAt, studio: nil,
-      timeZone: timeZone, for: trainee)
-  }
-
   /// Records a technique video tagged with the default studio.
   public func addTechniqueVideo(
     url: String, exerciseId: String?, for trainee: TraineeID

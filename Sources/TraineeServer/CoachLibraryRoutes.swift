@@ -69,7 +69,7 @@ struct IDPageQuery {
 
   init(_ request: HTTPRequest) throws(HTTPError) {
     if let text = request.query["after"] {
-      guard let id = LibraryExerciseID(text) else {
+      guard let id = RecordID<IDPage>(text) else {
         throw Self.invalid("after", "must be an id from a page's nextAfter")
       }
       after = id.rawValue

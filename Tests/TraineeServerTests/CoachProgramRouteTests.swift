@@ -189,6 +189,38 @@ import TraineeAPI
     #expect(workouts.plans.isEmpty)
   }
 
+  /// An assignment's bad trainee list or schedule is refused naming the field, and nobody is
+  /// assigned.
+  @Test(arguments: [
+    ("traineeIds", #"{"traineeIds":[],"mode":"linked"}"#),
+    ("traineeIds[0]", #"{"traineeIds":["x"],"mode":"linked"}"#),
+    ("traineeIds[1]", #"{"traineeIds":["T","T"],"mode":"linked"}"#),
+    ("schedule.weekdays[1]", #"{"traineeIds":["T"],"mode":"copy","schedule":SCHEDULE}"#),
+    ("schedule.weekdays", #"{"traineeIds":["T"],"mode":"copy","schedule":{"weekdays":[]}}"#),
+    ("schedule.perWeek", #"{"traineeIds":["T"],"mode":"copy","schedule":{"perWeek":15}}"#),
+    ("schedule.perWeek", #"{"traineeIds":["T"],"mode":"copy","schedule":BOTH}"#),
+  ])
+  func aBadAssignmentIsRefusedNamingTheField(_ field: String, _ template: String) throws {
+    let fixture = try Fixture(.sqlite)
+    let world = try AccountAttackTests.twoStudios(fixture)
+    let (_, program) = try AccountAttackTests.libraryAndProgram(fixture, world)
+    let trainee = try #require(world.traineeB.account.traineeId)
+    let answer = fixture.send(
+      .post, "/v1/coach/programs/\(program)/assignments", token: world.coachB.tokens.accessToken,
+      body: Data(
+        template.replacingOccurrences(of: "\"T\"", with: "\"\(trainee)\"")
+          .replacingOccurrences(of: "SCHEDULE", with: #"{"weekdays":["mon","funday"]}"#)
+          .replacingOccurrences(of: "BOTH", with: #"{"weekdays":["mon"],"perWeek":2}"#).utf8))
+    #expect(answer.status == .badRequest)
+    #expect(
+      answer.errorBody?.message.hasPrefix("Body: \(field) ") == true,
+      "\(answer.errorBody?.message ?? "")")
+    let workouts = try fixture.read(
+      TrainingProgramsDto.self,
+      try fixture.send(fixture.endpoints.getWorkouts, token: world.traineeB.tokens.accessToken))
+    #expect(workouts.plans.isEmpty)
+  }
+
   /// The library lists by pages, hides archived exercises unless asked, and refuses a bad query
   /// naming it.
   @Test(arguments: StoreBackend.available)

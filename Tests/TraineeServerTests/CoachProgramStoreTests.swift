@@ -135,6 +135,29 @@ import TraineeAPI
     #expect(try store.coachProgram(program, version: 3, in: world.studio) == nil)
   }
 
+  /// Assigning a copy again takes the newest version and the new schedule.
+  @Test(arguments: StoreBackend.available)
+  func assigningACopyAgainTakesTheNewestVersion(_ backend: StoreBackend) throws {
+    let world = try Studio(backend)
+    let store = world.fixture.trainees
+    let program = try store.createCoachProgram(world.document(), in: world.studio).program.id
+    _ = try store.assignCoachProgram(
+      program, to: [world.bo], mode: .copy, schedule: nil, in: world.studio)
+    _ = try store.editCoachProgram(program, world.document(benchReps: "5"), in: world.studio)
+    #expect(try store.programs(for: world.bo)?.plans.map(\.version) == [1])
+    let again = try store.assignCoachProgram(
+      program, to: [world.bo], mode: .copy, schedule: .weekdays([.init(isoWeekday: 1)]),
+      in: world.studio)
+    #expect(
+      again
+        == .assigned([
+          CoachProgramAssignment(
+            trainee: world.bo, program: program, mode: .copy, version: 2,
+            schedule: .weekdays([.init(isoWeekday: 1)]))
+        ]))
+    #expect(try store.programs(for: world.bo)?.plans.map(\.version) == [2])
+  }
+
   /// The imported document stays the trainee's own, beside an assigned program.
   @Test(arguments: StoreBackend.available)
   func anAssignedProgramComesAfterTheImportedOne(_ backend: StoreBackend) throws {

@@ -146,6 +146,15 @@ bodies = {
                        "password": password},
     "share-earlier-records": {"shareEarlierRecords": True},
     "share-earlier-records-text": {"shareEarlierRecords": "yes"},
+    "library-exercise": {"name": "Bench press", "kind": "strength", "equipment": "Barbell",
+                         "videoUrl": "https://v.example/b", "substitutes": ["1"]},
+    "coach-program": {"name": "Push", "days": [{"id": "a", "title": "Day A", "rows": [
+        {"exerciseId": "1", "sets": 3, "reps": "8", "weight": "60", "rir": 2,
+         "restSeconds": 90, "setRows": [{"type": "warmup", "reps": "10"}, {}, {"rpe": 8.5}]}]}]},
+    "copy-program": {"name": "Copy"},
+    "assign-program": {"traineeIds": ["1", "2"], "mode": "linked",
+                       "schedule": {"weekdays": ["mon", "thu"]}},
+    "assign-program-per-week": {"traineeIds": ["1"], "mode": "copy", "schedule": {"perWeek": 3}},
 }
 for name, body in bodies.items():
     open(f"{out}/{name}", "w").write(json.dumps(body))

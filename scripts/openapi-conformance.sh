@@ -188,6 +188,43 @@ else
     --report junit --report-junit-path "$work/junit-coach.xml") || status=$?
 fi
 
+# The coach's exercise library and programs with the demo coach's token, the ids in the paths
+# pinned to an exercise and a program of the demo studio made here, so that their 200 answers are
+# checked too (docs/decisions/the-coachs-programs.md).
+if [[ -n "$coach_token" ]]; then
+  exercise_id=$(curl -sf "$url/v1/coach/exercises" -H "Authorization: Bearer $coach_token" \
+    -H "Content-Type: application/json" -d '{"name":"OpenAPI squat","kind":"strength"}' |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["id"])') || exercise_id=""
+  program_id=$(curl -sf "$url/v1/coach/programs" -H "Authorization: Bearer $coach_token" \
+    -H "Content-Type: application/json" \
+    -d "{\"name\":\"OpenAPI\",\"days\":[{\"rows\":[{\"exerciseId\":\"$exercise_id\",\"sets\":3}]}]}" |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["id"])') || program_id=""
+  if [[ -z "$exercise_id" || -z "$program_id" ]]; then
+    echo "openapi: the demo coach could not make an exercise and a program" >&2
+    status=1
+  else
+    printf '[parameters]\n"path.exerciseId" = "%s"\n"path.programId" = "%s"\n' \
+      "$exercise_id" "$program_id" >"$work/builder.toml"
+    (cd "$work" && "$root/$VENV/bin/st" --config-file "$work/builder.toml" run \
+      "$root/openapi.yaml" \
+      --url "$url" \
+      --header "Authorization: Bearer $coach_token" \
+      --checks "$CHECKS" \
+      --include-operation-id listLibraryExercises --include-operation-id createLibraryExercise \
+      --include-operation-id updateLibraryExercise --include-operation-id archiveLibraryExercise \
+      --include-operation-id listCoachPrograms --include-operation-id createCoachProgram \
+      --include-operation-id getCoachProgram --include-operation-id editCoachProgram \
+      --include-operation-id copyCoachProgram --include-operation-id archiveCoachProgram \
+      --include-operation-id assignCoachProgram \
+      --max-examples "$MAX_EXAMPLES" \
+      --seed "$SEED" \
+      --workers 1 \
+      --request-timeout 10 \
+      --no-color \
+      --report junit --report-junit-path "$work/junit-builder.xml") || status=$?
+  fi
+fi
+
 # The operator's routes with the operator's token: first those that only add or read (studios,
 # invites, accounts, the audit log, the operator's own account), the studio in the path the demo
 # studio, so that its invites are made; then suspending and reinstating, every path naming the

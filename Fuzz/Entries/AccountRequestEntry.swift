@@ -23,7 +23,9 @@ enum AccountRequestEntry {
     ("changePassword", .trainee), ("joinStudio", .trainee), ("switchStudio", .trainee),
     ("deleteAccount", .trainee), ("setStudioSharing", .trainee),
     ("createInvite", .coach), ("createStudio", .operator), ("createStudioInvite", .operator),
-    ("createAccount", .operator),
+    ("createAccount", .operator), ("createLibraryExercise", .coach),
+    ("updateLibraryExercise", .coach), ("createCoachProgram", .coach),
+    ("editCoachProgram", .coach), ("copyCoachProgram", .coach), ("assignCoachProgram", .coach),
   ]
 
   /// `bodyRoutes` as the endpoint table has them, read once (the table is listed by reflection).
@@ -50,10 +52,18 @@ enum AccountRequestEntry {
       try ServerRequestEntry.sameOutcome(CreateStudioRequestDto.self, input, tree)
       try ServerRequestEntry.sameOutcome(CreateAccountRequestDto.self, input, tree)
       try ServerRequestEntry.sameOutcome(StudioSharingRequestDto.self, input, tree)
+      try ServerRequestEntry.sameOutcome(LibraryExerciseRequestDto.self, input, tree)
+      try ServerRequestEntry.sameOutcome(CoachProgramDocumentDto.self, input, tree)
+      try ServerRequestEntry.sameOutcome(CopyProgramRequestDto.self, input, tree)
+      try ServerRequestEntry.sameOutcome(AssignProgramRequestDto.self, input, tree)
     }
     for (endpoint, role) in endpoints {
-      guard let path = endpoint.path.filled(["studioId": server.studio]) else {
-        preconditionFailure("\(endpoint.name) has a parameter besides studioId")
+      guard
+        let path = endpoint.path.filled([
+          "studioId": server.studio, "exerciseId": server.exercise, "programId": server.program,
+        ])
+      else {
+        preconditionFailure("\(endpoint.name) has a parameter besides studioId and the builder's")
       }
       var headers: HTTPHeaders = ["X-Timezone": "Europe/Berlin"]
       if let role { headers["Authorization"] = "Bearer \(server.tokens[role] ?? "")" }
@@ -100,6 +110,9 @@ struct FuzzedAccountServer: Sendable {
   let tokens: [AccountRole: String]
   /// The coach's studio.
   let studio: String
+  /// An exercise of the studio's library, and a program of the studio made from it.
+  let exercise: String
+  let program: String
 
   private init() {
     do {
@@ -127,6 +140,18 @@ struct FuzzedAccountServer: Sendable {
       }
       self.tokens = tokens
       self.studio = studio.id.description
+      let exercise = try store.createLibraryExercise(
+        LibraryExerciseRequestDto(name: "Squat", kind: .strength), in: studio.id)
+      self.exercise = exercise.id.description
+      program =
+        try store.createCoachProgram(
+          CoachProgramDocumentDto(
+            name: "Legs",
+            days: [
+              CoachProgramDayDto(
+                rows: [CoachProgramRowDto(exerciseId: exercise.id.description, sets: 3)])
+            ]), in: studio.id
+        ).program.id.description
       router = TraineeAPIRoutes(store: store, now: { FuzzedServer.now }, accounts: accounts)
         .router()
     } catch {

@@ -134,6 +134,18 @@ extension AccountExport {
         "days_a_week": derivedFromDocument, "sets_per_workout": derivedFromDocument,
       ]),
     Section(
+      member: "programAssignments", table: "program_assignments", owner: "t.trainee_id = ?",
+      ownerValues: [.trainee], key: ["program_id"],
+      columns: [
+        Column("program_id", as: "programId", .id), Column("studio_id", as: "studioId", .id),
+        Column("linked", as: "linked", .bool), Column("version", as: "version", .integer),
+        Column("schedule_weekdays", as: "scheduleWeekdays", .integer),
+        Column("schedule_per_week", as: "schedulePerWeek", .integer),
+        Column("scheduled_from", as: "scheduledFrom", .text),
+        Column("assigned_at", as: "assignedAt", .time),
+      ],
+      leftOut: ["trainee_id": ownerColumn]),
+    Section(
       member: "substitutions", table: "substitutions", owner: "t.trainee_id = ?",
       ownerValues: [.trainee], key: ["program_id", "day_id", "row_id"],
       textKey: ["program_id", "day_id", "row_id"],
@@ -178,6 +190,8 @@ extension AccountExport {
 
   static let derived = "derived by the server from workoutLogs, which hold every entry and set"
   static let derivedFromDocument = "derived by the server from the program's document"
+  static let studiosOwn =
+    "a studio's library and programs are its business's; the trainee's are in programAssignments"
 
   /// The tables the document leaves out whole.
   public static let leftOutTables: [LeftOutTable] = [
@@ -189,6 +203,9 @@ extension AccountExport {
     LeftOutTable(table: "sets_by_exercise", reason: derived),
     LeftOutTable(table: "workout_numbers", reason: derived),
     LeftOutTable(table: "workout_summaries", reason: derived),
+    LeftOutTable(table: "library_exercises", reason: studiosOwn),
+    LeftOutTable(table: "coach_programs", reason: studiosOwn),
+    LeftOutTable(table: "program_versions", reason: studiosOwn),
     LeftOutTable(
       table: "trainee_days",
       reason: "counts derived by the server from workoutLogs, nutritionDays and mealLogs"),

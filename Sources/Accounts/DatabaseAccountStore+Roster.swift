@@ -9,7 +9,9 @@ import TraineeData
 // feedback from the partial index) and their `trainee_days` of the last 38 UTC dates (37 in any
 // zone), summed over the studio tags the visibility rule lets the studio see: its own, or every
 // tag while the trainee shares earlier records with it (docs/decisions/accounts.md, "What a coach
-// sees"). Nothing it reads grows with a trainee's history.
+// sees"). Nothing it reads grows with a trainee's history. The schedule is the studio's newest
+// assignment of a program it built, else the imported program
+// (docs/decisions/the-coachs-programs.md, "Assignments", "The roster").
 
 extension DatabaseAccountStore {
   public func roster(
@@ -29,6 +31,12 @@ extension DatabaseAccountStore {
         """
         SELECT \(Self.rosterColumns) \(members)
         LEFT JOIN programs AS p ON p.trainee_id = t.id
+        LEFT JOIN program_assignments AS pa ON pa.trainee_id = t.id
+          AND pa.program_id = (SELECT a2.program_id FROM program_assignments AS a2
+            WHERE a2.trainee_id = t.id AND a2.studio_id = m.studio_id
+            ORDER BY a2.assigned_at DESC, a2.program_id DESC LIMIT 1)
+        LEFT JOIN program_versions AS pv
+          ON pv.program_id = pa.program_id AND pv.version = pa.version
         WHERE \(live)
         """, [studio.value], named: Self.rosterColumns, RosterRow.init(row:))
       let dayRows = try db.rows(
@@ -79,7 +87,7 @@ extension DatabaseAccountStore {
   private static let rosterColumns = DatabaseColumns(
     [
       "a.id AS account_id", "a.name AS name", "t.id AS trainee_id", "t.time_zone AS time_zone",
-      "p.trainee_id AS program_of",
+      "COALESCE(pa.trainee_id, p.trainee_id) AS program_of",
       """
       CASE WHEN m.shares_earlier_records = 1
         THEN (SELECT MAX(s.logged_at) FROM workout_summaries AS s WHERE s.trainee_id = t.id)
@@ -96,7 +104,13 @@ extension DatabaseAccountStore {
         WHERE v.trainee_id = t.id AND v.feedback IS NULL
           AND (m.shares_earlier_records = 1 OR v.studio_id = m.studio_id)) AS oldest_video_at
       """,
-    ] + ProgramAssignment.columns.qualified(by: "p").expressions)
+    ]
+      + ProgramAssignment.columns.expressions.map { column in
+        // An assignment's schedule and date are its own; its size is its version's.
+        let assigned = ["days_a_week", "sets_per_workout"].contains(column) ? "pv" : "pa"
+        return "CASE WHEN pa.trainee_id IS NULL THEN p.\(column) ELSE \(assigned).\(column) END"
+          + " AS \(column)"
+      })
 
   private static let dayColumns = DatabaseColumns([
     "d.trainee_id", "d.date", "CAST(SUM(d.workouts_done) AS BIGINT) AS workouts_done",

@@ -11,10 +11,13 @@ public struct LogWorkoutPayload: Codable, Equatable, Sendable {
   /// When the workout was done, ISO 8601 (`2025-07-26T07:06:00Z`), for a workout logged after
   /// the fact (an import); absent, the server dates it when it stores it. Sent only when set.
   public var performedAt: String?
+  /// The version of the coach's program the workout was done from, as the plan the app showed
+  /// said (`ProgramPlanDto.version`); absent for an imported program or an older app.
+  public var programVersion: Int?
 
   public init(
     programId: String?, dayId: String?, label: String?, durationSec: Int?, completed: Bool,
-    entries: [LogEntry], performedAt: String? = nil
+    entries: [LogEntry], performedAt: String? = nil, programVersion: Int? = nil
   ) {
     self.programId = programId
     self.dayId = dayId
@@ -23,10 +26,11 @@ public struct LogWorkoutPayload: Codable, Equatable, Sendable {
     self.completed = completed
     self.entries = entries
     self.performedAt = performedAt
+    self.programVersion = programVersion
   }
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
-    case programId, dayId, label, durationSec, completed, entries, performedAt
+    case programId, dayId, label, durationSec, completed, entries, performedAt, programVersion
   }
 }
 

@@ -90,16 +90,24 @@ public struct SetRowDto: Codable, Equatable, Sendable {
   @Defaulted<WorkingSet> public var type: SetType
   @WireText public var reps: String?
   @WireText public var weight: String?
+  /// Target reps in reserve (0 to 10), from a program a coach built.
+  public var rir: Int?
+  /// Target rate of perceived exertion (1 to 10), from a program a coach built.
+  public var rpe: Double?
 
-  public init(setNumber: Int, type: SetType = .working, reps: String? = nil, weight: String? = nil)
-  {
+  public init(
+    setNumber: Int, type: SetType = .working, reps: String? = nil, weight: String? = nil,
+    rir: Int? = nil, rpe: Double? = nil
+  ) {
     self.setNumber = setNumber
     self.type = type
     self.reps = reps
     self.weight = weight
+    self.rir = rir
+    self.rpe = rpe
   }
 
-  enum CodingKeys: String, CodingKey { case setNumber, type, reps, weight }
+  enum CodingKeys: String, CodingKey { case setNumber, type, reps, weight, rir, rpe }
 }
 
 /// A set row's type when absent or `null`: a working set.

@@ -163,6 +163,43 @@ public struct TraineeEndpoints: Sendable {
   public let getTraineeTechniqueVideosForCoach = Endpoint<NoBody, TechniqueVideosDto>(
     .get, "/v1/coach/trainees/{traineeId}/technique-videos")
 
+  // MARK: Coach: the exercise library and programs (their own studio)
+
+  /// `GET /v1/coach/exercises?after=&limit=&archived=`: a page of the studio's library.
+  public let listLibraryExercises = Endpoint<NoBody, LibraryExercisesDto>(
+    .get, "/v1/coach/exercises")
+  /// `POST /v1/coach/exercises`: adds an exercise to the studio's library.
+  public let createLibraryExercise = Endpoint<LibraryExerciseRequestDto, LibraryExerciseDto>(
+    .post, "/v1/coach/exercises")
+  /// `PUT /v1/coach/exercises/{exerciseId}`: replaces what a library exercise says.
+  public let updateLibraryExercise = Endpoint<LibraryExerciseRequestDto, LibraryExerciseDto>(
+    .put, "/v1/coach/exercises/{exerciseId}")
+  /// `POST /v1/coach/exercises/{exerciseId}/archive`: archives a library exercise.
+  public let archiveLibraryExercise = Endpoint<NoBody, NoBody>(
+    .post, "/v1/coach/exercises/{exerciseId}/archive")
+  /// `GET /v1/coach/programs?after=&limit=&archived=`: a page of the studio's programs.
+  public let listCoachPrograms = Endpoint<NoBody, CoachProgramsDto>(.get, "/v1/coach/programs")
+  /// `POST /v1/coach/programs`: a new program of the studio, at version 1.
+  public let createCoachProgram = Endpoint<CoachProgramDocumentDto, CoachProgramDto>(
+    .post, "/v1/coach/programs")
+  /// `GET /v1/coach/programs/{programId}?version=`: a program at a version (the newest by
+  /// default).
+  public let getCoachProgram = Endpoint<NoBody, CoachProgramDto>(
+    .get, "/v1/coach/programs/{programId}")
+  /// `PUT /v1/coach/programs/{programId}`: a new version of a program.
+  public let editCoachProgram = Endpoint<CoachProgramDocumentDto, CoachProgramDto>(
+    .put, "/v1/coach/programs/{programId}")
+  /// `POST /v1/coach/programs/{programId}/copy`: a new program from a program's newest version.
+  public let copyCoachProgram = Endpoint<CopyProgramRequestDto, CoachProgramDto>(
+    .post, "/v1/coach/programs/{programId}/copy")
+  /// `POST /v1/coach/programs/{programId}/archive`: archives a program.
+  public let archiveCoachProgram = Endpoint<NoBody, NoBody>(
+    .post, "/v1/coach/programs/{programId}/archive")
+  /// `POST /v1/coach/programs/{programId}/assignments`: assigns a program to trainees of the
+  /// studio, linked or as their own copy, with a schedule.
+  public let assignCoachProgram = Endpoint<AssignProgramRequestDto, ProgramAssignmentsDto>(
+    .post, "/v1/coach/programs/{programId}/assignments")
+
   // MARK: Operator
 
   /// `GET /v1/operator/studios`: every studio.

@@ -25,14 +25,18 @@ public struct ProgramPlanDto: Codable, Equatable, Sendable {
   public var id: String
   public var name: String
   @DefaultEmpty public var days: [ProgramDayDto]
+  /// The version of a program a coach built (docs/decisions/the-coachs-programs.md); absent for
+  /// an imported one. The app sends it back as the log's `programVersion`.
+  public var version: Int?
 
-  public init(id: String, name: String, days: [ProgramDayDto]) {
+  public init(id: String, name: String, days: [ProgramDayDto], version: Int? = nil) {
     self.id = id
     self.name = name
     self.days = days
+    self.version = version
   }
 
-  enum CodingKeys: String, CodingKey { case id, name, days }
+  enum CodingKeys: String, CodingKey { case id, name, days, version }
 }
 
 /// One training day of a program.

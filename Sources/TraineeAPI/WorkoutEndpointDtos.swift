@@ -82,12 +82,14 @@ public struct WorkoutLogDto: Codable, Equatable, Sendable {
   public var volumeKg: Int
   /// The exercises as logged; only in the answer about one log.
   public var entries: [LogEntry]?
+  /// The version of the coach's program the workout was done from, when the log named one.
+  public var programVersion: Int?
 
   /// A logged workout.
   public init(
     id: String, workoutNumber: Int, loggedAt: String, programId: String?, dayId: String?,
     label: String?, durationSec: Int?, completed: Bool, exerciseCount: Int, doneSetCount: Int,
-    volumeKg: Int, entries: [LogEntry]?
+    volumeKg: Int, entries: [LogEntry]?, programVersion: Int? = nil
   ) {
     self.id = id
     self.workoutNumber = workoutNumber
@@ -101,6 +103,7 @@ public struct WorkoutLogDto: Codable, Equatable, Sendable {
     self.doneSetCount = doneSetCount
     self.volumeKg = volumeKg
     self.entries = entries
+    self.programVersion = programVersion
   }
 }
 

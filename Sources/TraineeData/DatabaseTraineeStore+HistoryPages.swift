@@ -41,6 +41,7 @@ extension DatabaseTraineeStore {
         "workout_number": DatabaseValue(summary.workoutNumber),
         "logged_at": .integer(summary.loggedAt.milliseconds),
         "program_id": DatabaseValue(summary.programId),
+        "program_version": DatabaseValue(summary.programVersion),
         "day_id": DatabaseValue(summary.dayId),
         "label": DatabaseValue(summary.label),
         "duration_sec": DatabaseValue(summary.durationSec),

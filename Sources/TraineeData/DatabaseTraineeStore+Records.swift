@@ -90,7 +90,7 @@ extension WorkoutLogSummary {
   /// The columns of `workout_summaries` a history page's summaries are read from.
   static let columns = DatabaseColumns([
     "log_id", "workout_number", "logged_at", "program_id", "day_id", "label", "duration_sec",
-    "completed", "exercise_count", "done_set_count", "volume",
+    "completed", "exercise_count", "done_set_count", "volume", "program_version",
   ])
 
   /// The summary of a row that selects ``columns``.
@@ -100,7 +100,8 @@ extension WorkoutLogSummary {
       loggedAt: Date(milliseconds: try row["logged_at"]), programId: try row["program_id"],
       dayId: try row["day_id"], label: try row["label"], durationSec: try row["duration_sec"],
       completed: try row["completed"], exerciseCount: try row["exercise_count"],
-      doneSetCount: try row["done_set_count"], volume: try row["volume"])
+      doneSetCount: try row["done_set_count"], volume: try row["volume"],
+      programVersion: try row["program_version"])
   }
 }
 

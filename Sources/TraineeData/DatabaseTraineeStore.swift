@@ -147,12 +147,21 @@ public final class DatabaseTraineeStore: TraineeStore {
   }
 
   public func programs(for trainee: TraineeID) throws -> TrainingProgramsDto? {
-    let document = try read { db in
-      try db.row("SELECT document FROM programs WHERE trainee_id = ?", [trainee.value]) {
-        try $0.string(0)
-      }
+    // NB: docs/decisions/the-coachs-programs.md, "What the trainee reads": the imported
+    // document's plans, then each assigned program's plan at the version the trainee reads.
+    let (document, assigned) = try read { db in
+      (
+        try db.row("SELECT document FROM programs WHERE trainee_id = ?", [trainee.value]) {
+          try $0.string(0)
+        }, try Self.assignedPlans(of: trainee, db)
+      )
     }
-    return try document.map { try Self.decode(TrainingProgramsDto.self, $0, "programs") }
+    guard document != nil || !assigned.isEmpty else { return nil }
+    var programs =
+      try document.map { try Self.decode(TrainingProgramsDto.self, $0, "programs") }
+      ?? TrainingProgramsDto(plans: [])
+    programs.plans += try assigned.map { try Self.decode(ProgramPlanDto.self, $0, "plan") }
+    return programs
   }
 
   // MARK: Substitutions

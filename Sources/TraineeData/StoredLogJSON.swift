@@ -23,6 +23,7 @@ extension LogWorkoutPayload {
       if let label { $0.member("label") { $0.string(label) } }
       if let performedAt { $0.member("performedAt") { $0.string(performedAt) } }
       if let programId { $0.member("programId") { $0.string(programId) } }
+      if let programVersion { $0.member("programVersion") { $0.integer(programVersion) } }
     }
     return String(decoding: writer.bytes, as: UTF8.self)
   }

@@ -14,7 +14,7 @@ import TraineeAPI
 ///
 /// Methods throw `TraineeStoreError`: `traineeNotFound` when the trainee does not exist,
 /// `invalid` for input the store checks, `storageFailed` when the storage itself fails.
-public protocol TraineeStore: Sendable {
+public protocol TraineeStore: CoachProgramStore, Sendable {
   /// Throws when the database does not answer a trivial read (`GET /readyz`).
   func checkReadiness() throws
 
@@ -45,7 +45,8 @@ public protocol TraineeStore: Sendable {
   /// Makes `programs` the trainee's programs, replacing any imported before; they belong to the
   /// default studio.
   func importPrograms(_ programs: TrainingProgramsDto, for trainee: TraineeID) throws
-  /// The trainee's programs as imported, or `nil` when none were.
+  /// The trainee's programs: those imported, then those a coach assigned, each at the version
+  /// the trainee reads; `nil` when none were imported or assigned.
   func programs(for trainee: TraineeID) throws -> TrainingProgramsDto?
 
   // MARK: Substitutions

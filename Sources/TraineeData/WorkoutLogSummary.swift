@@ -23,12 +23,14 @@ public struct WorkoutLogSummary: Equatable, Sendable {
   public var doneSetCount: Int
   /// The sum of weight times reps over done strength sets with both positive (not rounded).
   public var volume: Double
+  /// The version of the coach's program the workout was done from, when the log named one.
+  public var programVersion: Int?
 
   /// A summary as stored.
   public init(
     id: WorkoutLogID, workoutNumber: Int, loggedAt: Date, programId: String?, dayId: String?,
     label: String?, durationSec: Int?, completed: Bool, exerciseCount: Int, doneSetCount: Int,
-    volume: Double
+    volume: Double, programVersion: Int? = nil
   ) {
     self.id = id
     self.workoutNumber = workoutNumber
@@ -41,6 +43,7 @@ public struct WorkoutLogSummary: Equatable, Sendable {
     self.exerciseCount = exerciseCount
     self.doneSetCount = doneSetCount
     self.volume = volume
+    self.programVersion = programVersion
   }
 
   /// The summary of `payload`, stored as log `id` with `workoutNumber` at `loggedAt`.
@@ -65,7 +68,7 @@ public struct WorkoutLogSummary: Equatable, Sendable {
       id: id, workoutNumber: workoutNumber, loggedAt: loggedAt, programId: payload.programId,
       dayId: payload.dayId, label: payload.label, durationSec: payload.durationSec,
       completed: payload.completed, exerciseCount: payload.entries.count, doneSetCount: doneSets,
-      volume: volume)
+      volume: volume, programVersion: payload.programVersion)
   }
 
   /// Where the history continues after this log: the logs done before it.

@@ -89,7 +89,7 @@ public enum DatabaseCopy {
       [
         "log_id", "trainee_id", "workout_number", "logged_at", "program_id", "day_id", "label",
         "duration_sec", "completed", "exercise_count", "done_set_count", "volume", "studio_id",
-        "local_date", "set_count",
+        "local_date", "set_count", "program_version",
       ]
     ),
     (
@@ -121,12 +121,37 @@ public enum DatabaseCopy {
       "auth_events",
       ["id", "account_id", "studio_id", "session_id", "event", "address", "at", "account_marker"]
     ),
+    (
+      "library_exercises",
+      [
+        "id", "studio_id", "name", "instructions", "video_url", "equipment", "kind",
+        "substitutes", "archived", "created_at", "updated_at",
+      ]
+    ),
+    (
+      "coach_programs",
+      ["id", "studio_id", "name", "version", "archived", "created_at", "updated_at"]
+    ),
+    (
+      "program_versions",
+      [
+        "program_id", "version", "document", "plan", "days_a_week", "sets_per_workout",
+        "created_at",
+      ]
+    ),
+    (
+      "program_assignments",
+      [
+        "trainee_id", "program_id", "studio_id", "linked", "version", "schedule_weekdays",
+        "schedule_per_week", "scheduled_from", "assigned_at",
+      ]
+    ),
   ]
 
   /// The tables whose `id` comes from a sequence.
   public static let tablesWithIDs = [
     "trainees", "workout_logs", "technique_videos", "meal_logs", "studios", "accounts",
-    "auth_events",
+    "auth_events", "library_exercises", "coach_programs",
   ]
 
   /// Why a copy was refused.

@@ -37,6 +37,7 @@ extension TraineeAPIRoutes {
       return HTTPResponse(status: .noContent)
     }
     registerRosterRoutes(on: &router)
+    registerCoachLibraryRoutes(on: &router)
     registerOperatorRoutes(on: &router)
   }
 

@@ -28,6 +28,7 @@ extension LogWorkoutPayload: PlainTreeDecodable {
     var completed: Bool?
     var entries: [LogEntry]?
     var performedAt: String?
+    var programVersion: Int?
     for member in members {
       switch member.name {
       case "programId": guard plainOptional(member.value, &programId) else { return nil }
@@ -37,13 +38,16 @@ extension LogWorkoutPayload: PlainTreeDecodable {
       case "completed": guard plainBool(member.value, &completed) else { return nil }
       case "performedAt": guard plainOptional(member.value, &performedAt) else { return nil }
       case "entries": guard plainArray(member.value, &entries) else { return nil }
+      case "programVersion":
+        guard plainOptionalInt(member.value, &programVersion) else { return nil }
       default: guard isExtraMember(member.name, of: CodingKeys.self) else { return nil }
       }
     }
     guard let completed, let entries else { return nil }
     self.init(
       programId: programId, dayId: dayId, label: label, durationSec: durationSec,
-      completed: completed, entries: entries, performedAt: performedAt)
+      completed: completed, entries: entries, performedAt: performedAt,
+      programVersion: programVersion)
   }
 }
 

@@ -49,6 +49,9 @@ extension SortedJSONWriter {
       if let label = log.label { $0.member("label") { $0.string(label) } }
       $0.member("loggedAt") { $0.string(log.loggedAt) }
       if let programId = log.programId { $0.member("programId") { $0.string(programId) } }
+      if let programVersion = log.programVersion {
+        $0.member("programVersion") { $0.integer(programVersion) }
+      }
       $0.member("volumeKg") { $0.integer(log.volumeKg) }
       $0.member("workoutNumber") { $0.integer(log.workoutNumber) }
     }

@@ -66,7 +66,7 @@ enum WorkoutInput {
       let double = number.doubleValue
       return double == double.rounded() && abs(double) < 9e15
     }
-    if !isWhole(document["durationSec"]) { return "durationSec" }
+    for key in ["durationSec", "programVersion"] where !isWhole(document[key]) { return key }
     for (index, entry) in (document["entries"] as? [Any] ?? []).enumerated() {
       let sets = (entry as? [String: Any])?["sets"] as? [Any] ?? []
       for (number, set) in sets.enumerated() {
@@ -86,6 +86,7 @@ enum WorkoutInput {
     try text(payload.label, "label", max: maxNameLength)
     try text(payload.performedAt, "performedAt", max: maxShortTextLength)
     try range(payload.durationSec.map(Double.init), "durationSec", 0...(31 * 86_400))
+    try range(payload.programVersion.map(Double.init), "programVersion", 1...999_999_999)
     try check(payload.entries.count <= 100, "entries", "has more than 100 exercises")
     for (index, entry) in payload.entries.enumerated() {
       let field = { "entries[\(index)]" }

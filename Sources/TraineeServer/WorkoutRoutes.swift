@@ -140,7 +140,8 @@ enum WorkoutRoutes {
       programId: summary.programId, dayId: summary.dayId, label: summary.label,
       durationSec: summary.durationSec, completed: summary.completed,
       exerciseCount: summary.exerciseCount, doneSetCount: summary.doneSetCount,
-      volumeKg: Int(summary.volume.rounded()), entries: nil)
+      volumeKg: Int(summary.volume.rounded()), entries: nil,
+      programVersion: summary.programVersion)
   }
 
   /// The record id in the path parameter `name`; anything but a positive integer is 404.

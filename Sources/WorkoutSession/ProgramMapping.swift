@@ -25,14 +25,17 @@ public func getLiveWorkout(
   guard let (plan, day) = findDay(programs, dayId: dayId, planId: planId) else {
     return LiveWorkout(dayId: dayId, programId: nil)
   }
-  return dayToLive(day, planId: plan.id, units: units)
+  return dayToLive(day, planId: plan.id, units: units, programVersion: plan.version)
 }
 
 /// Maps one program day to a live workout: strength rows first, then cardio rows.
-public func dayToLive(_ day: ProgramDayDto, planId: String?, units: UnitSystem) -> LiveWorkout {
+/// `programVersion` is the plan's version (a program a coach built), which the log names.
+public func dayToLive(
+  _ day: ProgramDayDto, planId: String?, units: UnitSystem, programVersion: Int? = nil
+) -> LiveWorkout {
   LiveWorkout(
-    dayId: day.id, programId: planId, dayLabel: day.label ?? "", title: day.title ?? "",
-    subtitle: day.subtitle ?? "", heroImage: day.heroImage ?? "",
+    dayId: day.id, programId: planId, programVersion: programVersion, dayLabel: day.label ?? "",
+    title: day.title ?? "", subtitle: day.subtitle ?? "", heroImage: day.heroImage ?? "",
     rirColumn: day.rirColumn ?? false,
     exercises: day.strength.map { strengthExercise($0, units: units) }
       + day.cardio.map(cardioExercise))

@@ -71,6 +71,8 @@ public struct ExerciseOption: Codable, Equatable, Sendable {
 public struct LiveWorkout: Codable, Equatable, Sendable {
   public var dayId: String
   public var programId: String?
+  /// The version of the coach's program the day is of; `nil` for an imported program.
+  public var programVersion: Int?
   public var dayLabel: String
   public var title: String
   public var subtitle: String
@@ -79,12 +81,13 @@ public struct LiveWorkout: Codable, Equatable, Sendable {
   public var exercises: [WorkoutExercise]
 
   public init(
-    dayId: String, programId: String?, dayLabel: String = "", title: String = "",
-    subtitle: String = "", heroImage: String = "", rirColumn: Bool = false,
+    dayId: String, programId: String?, programVersion: Int? = nil, dayLabel: String = "",
+    title: String = "", subtitle: String = "", heroImage: String = "", rirColumn: Bool = false,
     exercises: [WorkoutExercise] = []
   ) {
     self.dayId = dayId
     self.programId = programId
+    self.programVersion = programVersion
     self.dayLabel = dayLabel
     self.title = title
     self.subtitle = subtitle

@@ -17,7 +17,8 @@ public func logPayload(_ session: WorkoutSession, now: Date) -> LogWorkoutPayloa
   LogWorkoutPayload(
     programId: session.programId, dayId: session.dayId, label: session.dayLabel,
     durationSec: elapsedSeconds(session.startedAt, now), completed: true,
-    entries: session.exercises.map { logEntry($0, units: session.units) })
+    entries: session.exercises.map { logEntry($0, units: session.units) },
+    programVersion: session.programVersion)
 }
 
 func logEntry(_ exercise: SessionExercise, units: UnitSystem) -> LogEntry {

@@ -25,12 +25,17 @@ public struct WorkoutSession: Codable, Equatable, Sendable {
   /// set due next continues it, or its superset round (`SetLocation.due(in:)`). Left out of the
   /// encoding until a set is checked.
   public var lastChecked: String?
+  /// The version of the coach's program the session was started from: the plan it holds, which
+  /// an edit of the program after the start does not change (docs/decisions/the-coachs-programs.md,
+  /// "Versions"). Left out of the encoding when `nil`.
+  public var programVersion: Int?
 
   public init(
     dayId: String, programId: String?, dayLabel: String = "", title: String = "",
     subtitle: String = "", heroImage: String = "", rirColumn: Bool = false,
     units: UnitSystem = .metric, started: Bool = false, startedAt: Date? = nil,
-    finishedAt: Date? = nil, exercises: [SessionExercise] = [], lastChecked: String? = nil
+    finishedAt: Date? = nil, exercises: [SessionExercise] = [], lastChecked: String? = nil,
+    programVersion: Int? = nil
   ) {
     self.dayId = dayId
     self.programId = programId
@@ -45,6 +50,7 @@ public struct WorkoutSession: Codable, Equatable, Sendable {
     self.finishedAt = finishedAt
     self.exercises = exercises
     self.lastChecked = lastChecked
+    self.programVersion = programVersion
   }
 
   /// An unstarted session for `workout`, in `units`.
@@ -53,7 +59,7 @@ public struct WorkoutSession: Codable, Equatable, Sendable {
       dayId: workout.dayId, programId: workout.programId, dayLabel: workout.dayLabel,
       title: workout.title, subtitle: workout.subtitle, heroImage: workout.heroImage,
       rirColumn: workout.rirColumn, units: units,
-      exercises: workout.exercises.map(toSessionExercise))
+      exercises: workout.exercises.map(toSessionExercise), programVersion: workout.programVersion)
   }
 
   public init(from decoder: any Decoder) throws {
@@ -75,6 +81,7 @@ public struct WorkoutSession: Codable, Equatable, Sendable {
     }
     exercises = try container.decode([SessionExercise].self, forKey: .exercises)
     lastChecked = try container.decodeOptional(String.self, forKey: .lastChecked)
+    programVersion = try container.decodeOptional(Int.self, forKey: .programVersion)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -92,11 +99,12 @@ public struct WorkoutSession: Codable, Equatable, Sendable {
     try container.encodeIfPresent(finishedAt?.milliseconds, forKey: .finishedAt)
     try container.encode(exercises, forKey: .exercises)
     try container.encodeIfPresent(lastChecked, forKey: .lastChecked)
+    try container.encodeIfPresent(programVersion, forKey: .programVersion)
   }
 
   enum CodingKeys: String, CodingKey {
     case dayId, programId, dayLabel, title, subtitle, heroImage, rirColumn, units, started
-    case startedAt, finishedAt, exercises, lastChecked
+    case startedAt, finishedAt, exercises, lastChecked, programVersion
   }
 }
 

@@ -134,7 +134,7 @@ struct TrainingProgramsDecodingTests {
               "supersetGroup": null, "videoRequired": false, "coachFeedback": null,
               "notes": { "text": "Pause at the bottom" },
               "setRows": [ { "setNumber": 1, "type": "warmup", "reps": "12", "weight": "40",
-                             "rpe": 6 } ],
+                             "cue": 6 } ],
               "lastSets": [ { "setNumber": 1, "weight": "57.5", "reps": "10",
                               "date": "2026-01-01" } ],
               "best": { "weight": 80, "reps": 5, "date": "2025-12-01" },

@@ -43,8 +43,38 @@ import TraineeAPI
     let invites = try fixture.accounts.invites(of: studio)
     let coach = try fixture.accounts.account(id: AccountID(world.coachB.account.id)!)
     let trainee = try fixture.accounts.account(id: AccountID(world.traineeB.account.id)!)
+    let store = fixture.base.trainees
+    let page = IDPage(limit: 200)
     return "\(invites) \(String(describing: coach)) \(String(describing: trainee))"
       + " \(try fixture.accounts.studios())"
+      + " \(try store.libraryExercises(in: studio, page: page, archived: true))"
+      + " \(try store.coachPrograms(in: studio, page: page, archived: true))"
+      + " \(String(describing: try store.programs(for: TraineeID(world.traineeB.account.traineeId ?? "")!)))"
+  }
+
+  /// An exercise of studio B's library and a program of studio B built from it, by studio B's
+  /// coach through the routes.
+  static func libraryAndProgram(
+    _ fixture: Fixture, _ world: TwoStudios
+  ) throws -> (exercise: String, program: String) {
+    let token = world.coachB.tokens.accessToken
+    let exercise = try fixture.read(
+      LibraryExerciseDto.self,
+      try fixture.send(
+        fixture.endpoints.createLibraryExercise, token: token,
+        json: LibraryExerciseRequestDto(name: "B's squat", kind: .strength)),
+      status: .created)
+    let program = try fixture.read(
+      CoachProgramDto.self,
+      try fixture.send(
+        fixture.endpoints.createCoachProgram, token: token,
+        json: CoachProgramDocumentDto(
+          name: "B's program",
+          days: [
+            CoachProgramDayDto(rows: [CoachProgramRowDto(exerciseId: exercise.id, sets: 2)])
+          ])),
+      status: .created)
+    return (exercise.id, program.id)
   }
 
   /// Every coach and operator route, sent by studio A's coach with every id of studio B (its
@@ -55,12 +85,17 @@ import TraineeAPI
     let fixture = try Fixture(backend)
     let world = try Self.twoStudios(fixture)
     let logB = try fixture.logWorkout(token: world.traineeB.tokens.accessToken, key: "b")
+    let (exerciseB, programB) = try Self.libraryAndProgram(fixture, world)
     let before = try Self.studioBState(fixture, world)
     let ids = [
       "studioId": [world.studioB.id], "inviteId": [world.inviteB.id],
       "accountId": [world.coachB.account.id, world.traineeB.account.id],
       "traineeId": [world.traineeB.account.traineeId ?? ""], "workoutId": [logB],
+      "exerciseId": [exerciseB], "programId": [programB],
     ]
+    let programBody = CoachProgramDocumentDto(
+      name: "Mine now",
+      days: [CoachProgramDayDto(rows: [CoachProgramRowDto(exerciseId: exerciseB, sets: 1)])])
     let bodies: [String: any Encodable] = [
       "/v1/coach/invites": CreateInviteRequestDto(validForSeconds: 60),
       "/v1/operator/studios": CreateStudioRequestDto(name: "Mine now"),
@@ -68,11 +103,20 @@ import TraineeAPI
       "/v1/operator/accounts": CreateAccountRequestDto(
         role: "coach", name: "Mole", email: "mole@a.io", password: Fixture.password,
         studioId: world.studioB.id),
+      "/v1/coach/exercises": LibraryExerciseRequestDto(
+        name: "Mine now", kind: .strength, substitutes: [exerciseB]),
+      "/v1/coach/exercises/{exerciseId}": LibraryExerciseRequestDto(
+        name: "Mine now", kind: .strength),
+      "/v1/coach/programs": programBody,
+      "/v1/coach/programs/{programId}": programBody,
+      "/v1/coach/programs/{programId}/copy": CopyProgramRequestDto(name: "Mine now"),
+      "/v1/coach/programs/{programId}/assignments": AssignProgramRequestDto(
+        traineeIds: [world.traineeB.account.traineeId ?? ""], mode: .linked),
     ]
     let routes = TraineeEndpoints.table.all.filter {
       $0.path.description.hasPrefix("/v1/coach/") || $0.path.description.hasPrefix("/v1/operator/")
     }
-    #expect(routes.count == 15)
+    #expect(routes.count == 26)
     var sent = 0
     for entry in routes {
       let names = entry.path.parameterNames
@@ -94,7 +138,10 @@ import TraineeAPI
           #expect(
             names.isEmpty || !(200..<300).contains(answer.status.code), "\(entry.name) \(path)")
           let text = String(decoding: answer.body, as: UTF8.self)
-          for secret in [world.studioB.id, world.inviteB.id, "Studio B", "b@coach.io"] {
+          for secret in [
+            world.studioB.id, world.inviteB.id, "Studio B", "b@coach.io", exerciseB, programB,
+            "B's squat", "B's program",
+          ] {
             #expect(!text.contains("\"\(secret)\""), "\(entry.name) shows \(secret)")
           }
         }

@@ -18,7 +18,10 @@ import Testing
 
   /// Tables that hold no person's row, and why.
   static let unowned: [String: String] = [
-    "studios": "a studio is its business's; its links to people are in studio_members"
+    "studios": "a studio is its business's; its links to people are in studio_members",
+    "library_exercises": "a studio's library; the trainee's assignments name its programs",
+    "coach_programs": "a studio's programs; the trainee's assignments name them",
+    "program_versions": "a studio's programs' versions",
   ]
 
   /// Columns whose values name a person without being an id: the limits' subjects.

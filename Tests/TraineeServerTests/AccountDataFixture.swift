@@ -28,7 +28,7 @@ extension AccountFixture {
   /// A trainee invited to a studio of their own, signed in, with records of every kind, a
   /// refresh spent and failed attempts counted against their login and their account.
   func filledTrainee(email: String) throws -> FilledTrainee {
-    let (_, coach, invite) = try studioWithInvite(coachEmail: "coach-of-" + email)
+    let (studio, coach, invite) = try studioWithInvite(coachEmail: "coach-of-" + email)
     let signedIn = try accounts.acceptInvite(
       code: invite.code, name: "Trainee \(email)", email: email, password: Self.password,
       device: "phone", address: "192.0.2.1")
@@ -36,6 +36,17 @@ extension AccountFixture {
     let tokens = try accounts.refresh(signedIn.tokens.refreshToken, address: "192.0.2.1")
 
     try trainees.importPrograms(StoreFixture.programs, for: trainee)
+    let squat = try trainees.createLibraryExercise(
+      LibraryExerciseRequestDto(name: "Squat", kind: .strength), in: studio.id)
+    let built = try trainees.createCoachProgram(
+      CoachProgramDocumentDto(
+        name: "Legs",
+        days: [
+          CoachProgramDayDto(rows: [CoachProgramRowDto(exerciseId: squat.id.description, sets: 3)])
+        ]),
+      in: studio.id)
+    _ = try trainees.assignCoachProgram(
+      built.program.id, to: [trainee], mode: .linked, schedule: .perWeek(2), in: studio.id)
     try trainees.saveSubstitution(
       Substitution(
         programId: "plan-1", dayId: "day-a", rowId: "row-1", fromExerciseId: "bench",

@@ -36,6 +36,38 @@ import TraineeAPI
       fixture: fixture, studio: studio.id, trainee: trainee, account: signedIn.account.id)
   }
 
+  /// docs/decisions/the-coachs-programs.md, "The roster": once the studio assigns a program it
+  /// built, its schedule and size are what the roster counts, not the imported program's.
+  @Test(arguments: StoreBackend.available)
+  func theStudiosAssignedProgramIsWhatTheRosterCounts(_ backend: StoreBackend) throws {
+    let world = try Self.world(backend)
+    let store = world.fixture.trainees
+    let squat = try store.createLibraryExercise(
+      LibraryExerciseRequestDto(name: "Squat", kind: .strength), in: world.studio)
+    let program = try store.createCoachProgram(
+      CoachProgramDocumentDto(
+        name: "Legs",
+        days: [
+          CoachProgramDayDto(rows: [CoachProgramRowDto(exerciseId: squat.id.description, sets: 4)])
+        ]), in: world.studio)
+    guard
+      case .assigned = try store.assignCoachProgram(
+        program.program.id, to: [world.trainee], mode: .linked, schedule: .perWeek(5),
+        in: world.studio)
+    else { throw RosterFailure() }
+    world.fixture.clock.advance(seconds: Self.march30.timeIntervalSince(Self.march1))
+    let ada = try #require(try world.fixture.accounts.roster(of: world.studio).first)
+    let from = ada.today.adding(days: -29)
+    let assigned = ProgramAssignment(
+      schedule: .perWeek(5), daysAWeek: 1, setsPerWorkout: 4,
+      scheduledFrom: try #require(CalendarDate("2026-03-01")))
+    let imported = try #require(try store.programAssignment(for: world.trainee))
+    #expect(ada.last30Days == .of([], from: from, through: ada.today, assignment: assigned))
+    #expect(ada.last30Days != .of([], from: from, through: ada.today, assignment: imported))
+  }
+
+  struct RosterFailure: Error {}
+
   /// A workout of 2 bench sets, `done` of them done.
   static func workout(done: Int) -> LogWorkoutPayload {
     StoreFixture.workout([

@@ -30,13 +30,13 @@ enum FullWireValues {
     sets: [.strength(strength), .cardio(cardio)])
   static let log = LogWorkoutPayload(
     programId: "plan_strength", dayId: "day_push", label: "Push", durationSec: 4210,
-    completed: true, entries: [entry], performedAt: "2026-11-30T07:06:00Z")
+    completed: true, entries: [entry], performedAt: "2026-11-30T07:06:00Z", programVersion: 3)
 
   static let loggedWorkout = LoggedWorkoutDto(id: "41", workoutNumber: 7, deleted: true)
   static let workoutLog = WorkoutLogDto(
     id: "41", workoutNumber: 7, loggedAt: "2026-11-30T07:06:00.000Z", programId: "plan_strength",
     dayId: "day_push", label: "Push", durationSec: 4210, completed: true, exerciseCount: 1,
-    doneSetCount: 2, volumeKg: 500, entries: [entry])
+    doneSetCount: 2, volumeKg: 500, entries: [entry], programVersion: 3)
   static let historyPage = WorkoutHistoryDto(
     workouts: [workoutLog], nextCursor: "1764486360000.41")
 

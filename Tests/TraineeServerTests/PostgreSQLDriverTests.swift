@@ -205,3 +205,40 @@ private struct AwayStore: TraineeStore {
     for trainee: TraineeID, after cursor: WorkoutHistoryCursor?, limit: Int
   ) throws -> [WorkoutLogSummary] { throw Self.away }
 }
+
+extension AwayStore {
+  func createLibraryExercise(
+    _ exercise: LibraryExerciseRequestDto, in studio: StudioID
+  ) throws -> LibraryExercise { throw Self.away }
+  func updateLibraryExercise(
+    _ id: LibraryExerciseID, _ exercise: LibraryExerciseRequestDto, in studio: StudioID
+  ) throws -> LibraryExercise? { throw Self.away }
+  func archiveLibraryExercise(_ id: LibraryExerciseID, in studio: StudioID) throws -> Bool {
+    throw Self.away
+  }
+  func libraryExercises(
+    in studio: StudioID, page: IDPage, archived: Bool
+  ) throws -> [LibraryExercise] { throw Self.away }
+  func createCoachProgram(
+    _ document: CoachProgramDocumentDto, in studio: StudioID
+  ) throws -> CoachProgramVersion { throw Self.away }
+  func editCoachProgram(
+    _ id: CoachProgramID, _ document: CoachProgramDocumentDto, in studio: StudioID
+  ) throws -> CoachProgramVersion? { throw Self.away }
+  func copyCoachProgram(
+    _ id: CoachProgramID, name: String?, in studio: StudioID
+  ) throws -> CoachProgramVersion? { throw Self.away }
+  func archiveCoachProgram(_ id: CoachProgramID, in studio: StudioID) throws -> Bool {
+    throw Self.away
+  }
+  func coachPrograms(
+    in studio: StudioID, page: IDPage, archived: Bool
+  ) throws -> [CoachProgram] { throw Self.away }
+  func coachProgram(
+    _ id: CoachProgramID, version: Int?, in studio: StudioID
+  ) throws -> CoachProgramVersion? { throw Self.away }
+  func assignCoachProgram(
+    _ id: CoachProgramID, to trainees: [TraineeID], mode: AssignmentMode,
+    schedule: ProgramSchedule?, in studio: StudioID
+  ) throws -> ProgramAssignmentOutcome { throw Self.away }
+}

@@ -1,4 +1,4 @@
--- user_version 19
+-- user_version 20
 
 -- index auth_events_by_account on auth_events
 CREATE INDEX auth_events_by_account ON auth_events (account_id, id)
@@ -7,12 +7,21 @@ CREATE INDEX auth_events_by_account ON auth_events (account_id, id)
 CREATE INDEX auth_events_of_deleted_accounts ON auth_events (at)
   WHERE account_marker IS NOT NULL
 
+-- index coach_programs_by_studio on coach_programs
+CREATE INDEX coach_programs_by_studio ON coach_programs (studio_id, id)
+
+-- index library_exercises_by_studio on library_exercises
+CREATE INDEX library_exercises_by_studio ON library_exercises (studio_id, id)
+
 -- index meal_logs_by_day on meal_logs
 CREATE INDEX meal_logs_by_day ON meal_logs (trainee_id, date, id)
 
 -- index meal_logs_by_key on meal_logs
 CREATE UNIQUE INDEX meal_logs_by_key ON meal_logs (trainee_id, idempotency_key)
   WHERE idempotency_key IS NOT NULL
+
+-- index program_assignments_by_program on program_assignments
+CREATE INDEX program_assignments_by_program ON program_assignments (program_id, linked)
 
 -- index sqlite_autoindex_accounts_1 on accounts
 (no SQL)
@@ -93,6 +102,17 @@ CREATE TABLE auth_events (
   at INTEGER NOT NULL
 , account_marker TEXT) STRICT
 
+-- table coach_programs on coach_programs
+CREATE TABLE coach_programs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  studio_id INTEGER NOT NULL REFERENCES studios (id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  version INTEGER NOT NULL CHECK (version >= 1),
+  archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1)),
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+) STRICT
+
 -- table exercise_history on exercise_history
 CREATE TABLE exercise_history (
   trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
@@ -129,6 +149,21 @@ CREATE TABLE invites (
   revoked_at INTEGER,
   PRIMARY KEY (studio_id, id)
 ) STRICT, WITHOUT ROWID
+
+-- table library_exercises on library_exercises
+CREATE TABLE library_exercises (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  studio_id INTEGER NOT NULL REFERENCES studios (id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  instructions TEXT,
+  video_url TEXT,
+  equipment TEXT,
+  kind TEXT NOT NULL CHECK (kind IN ('strength', 'cardio', 'timed')),
+  substitutes TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(substitutes)),
+  archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1)),
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+) STRICT
 
 -- table meal_logs on meal_logs
 CREATE TABLE meal_logs (
@@ -168,6 +203,33 @@ CREATE TABLE nutrition_plans (
   imported_at INTEGER NOT NULL
 , studio_id INTEGER
   REFERENCES studios (id) ON DELETE SET NULL) STRICT
+
+-- table program_assignments on program_assignments
+CREATE TABLE program_assignments (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  program_id INTEGER NOT NULL REFERENCES coach_programs (id) ON DELETE CASCADE,
+  studio_id INTEGER NOT NULL,
+  linked INTEGER NOT NULL CHECK (linked IN (0, 1)),
+  version INTEGER NOT NULL CHECK (version >= 1),
+  schedule_weekdays INTEGER CHECK (schedule_weekdays BETWEEN 1 AND 127),
+  schedule_per_week INTEGER CHECK (schedule_per_week BETWEEN 1 AND 14),
+  scheduled_from TEXT NOT NULL
+    CHECK (scheduled_from GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+  assigned_at INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, program_id)
+) STRICT, WITHOUT ROWID
+
+-- table program_versions on program_versions
+CREATE TABLE program_versions (
+  program_id INTEGER NOT NULL REFERENCES coach_programs (id) ON DELETE CASCADE,
+  version INTEGER NOT NULL CHECK (version >= 1),
+  document TEXT NOT NULL CHECK (json_valid(document)),
+  plan TEXT NOT NULL CHECK (json_valid(plan)),
+  days_a_week INTEGER NOT NULL,
+  sets_per_workout INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (program_id, version)
+) STRICT, WITHOUT ROWID
 
 -- table programs on programs
 CREATE TABLE programs (
@@ -346,4 +408,4 @@ CREATE TABLE workout_summaries (
   exercise_count INTEGER NOT NULL,
   done_set_count INTEGER NOT NULL,
   volume REAL NOT NULL
-, studio_id INTEGER, local_date TEXT, set_count INTEGER NOT NULL DEFAULT 0) STRICT
+, studio_id INTEGER, local_date TEXT, set_count INTEGER NOT NULL DEFAULT 0, program_version INTEGER) STRICT

@@ -554,3 +554,58 @@ UPDATE programs SET
     FROM json_each(programs.document, '$.plans[0].days') AS d,
       json_each(d.value) AS k, json_each(k.value) AS x
     WHERE k.key IN ('strength', 'cardio') AND k.type = 'array'), 0);
+
+-- version 20: the studio's exercise library, programs with versions and assignments
+CREATE TABLE library_exercises (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  studio_id INTEGER NOT NULL REFERENCES studios (id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  instructions TEXT,
+  video_url TEXT,
+  equipment TEXT,
+  kind TEXT NOT NULL CHECK (kind IN ('strength', 'cardio', 'timed')),
+  substitutes TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(substitutes)),
+  archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1)),
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX library_exercises_by_studio ON library_exercises (studio_id, id);
+
+CREATE TABLE coach_programs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  studio_id INTEGER NOT NULL REFERENCES studios (id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  version INTEGER NOT NULL CHECK (version >= 1),
+  archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1)),
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX coach_programs_by_studio ON coach_programs (studio_id, id);
+
+CREATE TABLE program_versions (
+  program_id INTEGER NOT NULL REFERENCES coach_programs (id) ON DELETE CASCADE,
+  version INTEGER NOT NULL CHECK (version >= 1),
+  document TEXT NOT NULL CHECK (json_valid(document)),
+  plan TEXT NOT NULL CHECK (json_valid(plan)),
+  days_a_week INTEGER NOT NULL,
+  sets_per_workout INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (program_id, version)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE program_assignments (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  program_id INTEGER NOT NULL REFERENCES coach_programs (id) ON DELETE CASCADE,
+  studio_id INTEGER NOT NULL,
+  linked INTEGER NOT NULL CHECK (linked IN (0, 1)),
+  version INTEGER NOT NULL CHECK (version >= 1),
+  schedule_weekdays INTEGER CHECK (schedule_weekdays BETWEEN 1 AND 127),
+  schedule_per_week INTEGER CHECK (schedule_per_week BETWEEN 1 AND 14),
+  scheduled_from TEXT NOT NULL
+    CHECK (scheduled_from GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+  assigned_at INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, program_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX program_assignments_by_program ON program_assignments (program_id, linked);
+
+ALTER TABLE workout_summaries ADD COLUMN program_version INTEGER;

@@ -74,7 +74,8 @@ extension DatabaseAccountStore {
     guard !missing.isEmpty else { return days }
     var read: [Int64: [TraineeDayCounts]] = [:]
     let wholeStudio = missing.count * 2 > people.count
-    let some = wholeStudio ? "" : "AND t.id IN (\(missing.map { _ in "?" }.joined(separator: ", ")))"
+    let placeholders = missing.map { _ in "?" }.joined(separator: ", ")
+    let some = wholeStudio ? "" : "AND t.id IN (\(placeholders))"
     let rows = try db.rows(
       """
       SELECT \(Self.dayColumns) \(Self.rosterMembers)

@@ -10,7 +10,7 @@ endif
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Benchmarks Apps Fuzz
 
-.PHONY: run test test-with-postgresql test-stress lint format deps build bench bench-app bench-server load-fault bench-neighbour attack golden tsan fuzz fuzz-build fuzz-merge clean
+.PHONY: run test test-with-postgresql test-stress lint format deps build bench bench-app bench-server bench-coach load-fault bench-neighbour attack golden tsan fuzz fuzz-build fuzz-merge clean
 
 ## run: build Perform and open the terminal app (embedded server, demo trainee)
 run: deps
@@ -90,6 +90,11 @@ bench-app: deps
 ## bench-server: wrk against `perform serve` on loopback next to nginx; record in docs/benchmarks.md
 bench-server:
 	Benchmarks/server/run.sh
+
+## bench-coach: the coach's roster and a trainee's history page with a studio of TRAINEES (1000)
+## trainees and WORKOUTS (200) workouts each, then doubled, on SQLite and PostgreSQL
+bench-coach: deps
+	Benchmarks/coach/run.sh
 
 ## tsan: the server's, the engine's and the app's suites under ThreadSanitizer (its own build
 ## directory, so the ordinary build is kept); not part of `make test`

@@ -89,7 +89,7 @@ let package = Package(
     .target(
       name: "Accounts",
       dependencies: [
-        "TraineeData", "TraineeAPI", "SQLStore", "PasswordHashing", "JSONWire",
+        "TraineeData", "TraineeAPI", "SQLStore", "PasswordHashing", "JSONWire", "LockedValue",
       ]),
     // The trainee API service: routes on HTTPServer, authentication, kept answers, request
     // bodies, health routes; storage through TraineeData.

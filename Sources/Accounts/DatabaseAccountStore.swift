@@ -18,6 +18,8 @@ public final class DatabaseAccountStore: AccountStore {
   /// test's recording of the same work (docs/security.md, "Accounts": the Argon2 work of an
   /// unknown email is counted, not timed).
   let verifyPassword: @Sendable (_ password: String, _ encoded: String) -> Bool
+  /// The roster's `trainee_days` rows per trainee, read again only after the trainee's writes.
+  let rosterDays = RosterDayCache()
 
   /// The accounts of `store`'s database, with `policy`; `verifyPassword` checks every password
   /// (Argon2id's own check unless a test counts the checks).

@@ -24,6 +24,7 @@ enum AccountRequestEntry {
     ("deleteAccount", .trainee), ("setStudioSharing", .trainee),
     ("createInvite", .coach), ("createStudio", .operator), ("createStudioInvite", .operator),
     ("createAccount", .operator),
+    ("reviewWorkout", .coach), ("giveVideoFeedback", .coach), ("writeCoachNotes", .coach),
   ]
 
   /// `bodyRoutes` as the endpoint table has them, read once (the table is listed by reflection).
@@ -50,10 +51,13 @@ enum AccountRequestEntry {
       try ServerRequestEntry.sameOutcome(CreateStudioRequestDto.self, input, tree)
       try ServerRequestEntry.sameOutcome(CreateAccountRequestDto.self, input, tree)
       try ServerRequestEntry.sameOutcome(StudioSharingRequestDto.self, input, tree)
+      try ServerRequestEntry.sameOutcome(WorkoutReviewRequestDto.self, input, tree)
+      try ServerRequestEntry.sameOutcome(VideoFeedbackRequestDto.self, input, tree)
+      try ServerRequestEntry.sameOutcome(CoachNotesRequestDto.self, input, tree)
     }
     for (endpoint, role) in endpoints {
-      guard let path = endpoint.path.filled(["studioId": server.studio]) else {
-        preconditionFailure("\(endpoint.name) has a parameter besides studioId")
+      guard let path = endpoint.path.filled(server.pathIds) else {
+        preconditionFailure("\(endpoint.name) has a parameter besides \(server.pathIds.keys)")
       }
       var headers: HTTPHeaders = ["X-Timezone": "Europe/Berlin"]
       if let role { headers["Authorization"] = "Bearer \(server.tokens[role] ?? "")" }
@@ -100,6 +104,8 @@ struct FuzzedAccountServer: Sendable {
   let tokens: [AccountRole: String]
   /// The coach's studio.
   let studio: String
+  /// The ids a path may name: the studio, the trainee, the trainee's log and video there.
+  let pathIds: [String: String]
 
   private init() {
     do {
@@ -127,6 +133,23 @@ struct FuzzedAccountServer: Sendable {
       }
       self.tokens = tokens
       self.studio = studio.id.description
+      let traineeID = trainee.account.trainee!
+      let set = StrengthLogSet(
+        setNumber: 1, reps: 5, targetReps: nil, weight: 60, rir: nil, rm: nil, done: true)
+      let log = try store.logWorkout(
+        LogWorkoutPayload(
+          programId: nil, dayId: nil, label: "A", durationSec: nil, completed: true,
+          entries: [
+            LogEntry(
+              exerciseId: "bench", name: "Bench", done: true, tempo: nil, sets: [.strength(set)])
+          ]),
+        idempotencyKey: nil, loggedAt: nil, studio: studio.id, timeZone: nil, for: traineeID)
+      let video = try store.addTechniqueVideo(
+        url: "https://v.example/1", exerciseId: "bench", studio: studio.id, for: traineeID)
+      pathIds = [
+        "studioId": studio.id.description, "traineeId": traineeID.description,
+        "workoutId": log.id.description, "videoId": video.id.description,
+      ]
       router = TraineeAPIRoutes(store: store, now: { FuzzedServer.now }, accounts: accounts)
         .router()
     } catch {

@@ -82,12 +82,16 @@ public struct WorkoutLogDto: Codable, Equatable, Sendable {
   public var volumeKg: Int
   /// The exercises as logged; only in the answer about one log.
   public var entries: [LogEntry]?
+  /// The trainee's note on the workout; only in the answer about one log, when written.
+  public var note: String?
+  /// The coach's review; only in the answer about one log, once reviewed.
+  public var review: WorkoutReviewDto?
 
   /// A logged workout.
   public init(
     id: String, workoutNumber: Int, loggedAt: String, programId: String?, dayId: String?,
     label: String?, durationSec: Int?, completed: Bool, exerciseCount: Int, doneSetCount: Int,
-    volumeKg: Int, entries: [LogEntry]?
+    volumeKg: Int, entries: [LogEntry]?, note: String? = nil, review: WorkoutReviewDto? = nil
   ) {
     self.id = id
     self.workoutNumber = workoutNumber
@@ -101,6 +105,8 @@ public struct WorkoutLogDto: Codable, Equatable, Sendable {
     self.doneSetCount = doneSetCount
     self.volumeKg = volumeKg
     self.entries = entries
+    self.note = note
+    self.review = review
   }
 }
 

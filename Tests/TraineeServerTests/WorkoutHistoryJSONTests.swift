@@ -78,7 +78,7 @@ struct WorkoutHistoryJSONTests {
     #expect(
       properties(log) == [
         "id", "workoutNumber", "loggedAt", "programId", "dayId", "label", "durationSec",
-        "completed", "exerciseCount", "doneSetCount", "volumeKg", "entries",
+        "completed", "exerciseCount", "doneSetCount", "volumeKg", "entries", "note", "review",
       ])
     #expect(properties(WorkoutHistoryDto(workouts: [])) == ["workouts", "nextCursor"])
   }

@@ -26,6 +26,7 @@ enum AccountRequestEntry {
     ("createAccount", .operator), ("createLibraryExercise", .coach),
     ("updateLibraryExercise", .coach), ("createCoachProgram", .coach),
     ("editCoachProgram", .coach), ("copyCoachProgram", .coach), ("assignCoachProgram", .coach),
+    ("reviewWorkout", .coach), ("giveVideoFeedback", .coach), ("writeCoachNotes", .coach),
   ]
 
   /// `bodyRoutes` as the endpoint table has them, read once (the table is listed by reflection).
@@ -56,14 +57,13 @@ enum AccountRequestEntry {
       try ServerRequestEntry.sameOutcome(CoachProgramDocumentDto.self, input, tree)
       try ServerRequestEntry.sameOutcome(CopyProgramRequestDto.self, input, tree)
       try ServerRequestEntry.sameOutcome(AssignProgramRequestDto.self, input, tree)
+      try ServerRequestEntry.sameOutcome(WorkoutReviewRequestDto.self, input, tree)
+      try ServerRequestEntry.sameOutcome(VideoFeedbackRequestDto.self, input, tree)
+      try ServerRequestEntry.sameOutcome(CoachNotesRequestDto.self, input, tree)
     }
     for (endpoint, role) in endpoints {
-      guard
-        let path = endpoint.path.filled([
-          "studioId": server.studio, "exerciseId": server.exercise, "programId": server.program,
-        ])
-      else {
-        preconditionFailure("\(endpoint.name) has a parameter besides studioId and the builder's")
+      guard let path = endpoint.path.filled(server.pathIds) else {
+        preconditionFailure("\(endpoint.name) has a parameter besides \(server.pathIds.keys)")
       }
       var headers: HTTPHeaders = ["X-Timezone": "Europe/Berlin"]
       if let role { headers["Authorization"] = "Bearer \(server.tokens[role] ?? "")" }
@@ -110,9 +110,9 @@ struct FuzzedAccountServer: Sendable {
   let tokens: [AccountRole: String]
   /// The coach's studio.
   let studio: String
-  /// An exercise of the studio's library, and a program of the studio made from it.
-  let exercise: String
-  let program: String
+  /// The ids a path may name: the studio, the trainee, the trainee's log and video there, an
+  /// exercise of the studio's library and a program of the studio made from it.
+  let pathIds: [String: String]
 
   private init() {
     do {
@@ -142,16 +142,32 @@ struct FuzzedAccountServer: Sendable {
       self.studio = studio.id.description
       let exercise = try store.createLibraryExercise(
         LibraryExerciseRequestDto(name: "Squat", kind: .strength), in: studio.id)
-      self.exercise = exercise.id.description
-      program =
-        try store.createCoachProgram(
-          CoachProgramDocumentDto(
-            name: "Legs",
-            days: [
-              CoachProgramDayDto(
-                rows: [CoachProgramRowDto(exerciseId: exercise.id.description, sets: 3)])
-            ]), in: studio.id
-        ).program.id.description
+      let program = try store.createCoachProgram(
+        CoachProgramDocumentDto(
+          name: "Legs",
+          days: [
+            CoachProgramDayDto(
+              rows: [CoachProgramRowDto(exerciseId: exercise.id.description, sets: 3)])
+          ]), in: studio.id
+      ).program
+      let traineeID = trainee.account.trainee!
+      let set = StrengthLogSet(
+        setNumber: 1, reps: 5, targetReps: nil, weight: 60, rir: nil, rm: nil, done: true)
+      let log = try store.logWorkout(
+        LogWorkoutPayload(
+          programId: nil, dayId: nil, label: "A", durationSec: nil, completed: true,
+          entries: [
+            LogEntry(
+              exerciseId: "bench", name: "Bench", done: true, tempo: nil, sets: [.strength(set)])
+          ]),
+        idempotencyKey: nil, loggedAt: nil, studio: studio.id, timeZone: nil, for: traineeID)
+      let video = try store.addTechniqueVideo(
+        url: "https://v.example/1", exerciseId: "bench", studio: studio.id, for: traineeID)
+      pathIds = [
+        "studioId": studio.id.description, "traineeId": traineeID.description,
+        "workoutId": log.id.description, "videoId": video.id.description,
+        "exerciseId": exercise.id.description, "programId": program.id.description,
+      ]
       router = TraineeAPIRoutes(store: store, now: { FuzzedServer.now }, accounts: accounts)
         .router()
     } catch {

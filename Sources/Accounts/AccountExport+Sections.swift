@@ -167,6 +167,7 @@ extension AccountExport {
         Column("feedback", as: "feedback", .text),
         Column("feedback_seen_at", as: "feedbackSeenAt", .time),
         Column("studio_id", as: "studioId", .id),
+        Column("feedback_at", as: "feedbackAt", .time),
       ],
       leftOut: ["trainee_id": ownerColumn]),
     Section(
@@ -184,6 +185,18 @@ extension AccountExport {
         Column("id", as: "id", .id), Column("workout_number", as: "workoutNumber", .integer),
         Column("logged_at", as: "loggedAt", .time), Column("payload", as: "log", .json),
         Column("studio_id", as: "studioId", .id),
+      ],
+      leftOut: ["trainee_id": ownerColumn]),
+    // docs/decisions/the-coachs-words.md, "What the trainee never sees": reviews are addressed
+    // to the trainee and exported; the private notes are not.
+    Section(
+      member: "workoutReviews", table: "workout_reviews", owner: "t.trainee_id = ?",
+      ownerValues: [.trainee], key: ["log_id"],
+      columns: [
+        Column("log_id", as: "workoutLogId", .id), Column("studio_id", as: "studioId", .id),
+        Column("verdict", as: "verdict", .text), Column("comment", as: "comment", .text),
+        Column("set_comments", as: "setComments", .json),
+        Column("reviewed_at", as: "reviewedAt", .time), Column("seen_at", as: "seenAt", .time),
       ],
       leftOut: ["trainee_id": ownerColumn]),
   ]
@@ -209,6 +222,9 @@ extension AccountExport {
     LeftOutTable(
       table: "trainee_days",
       reason: "counts derived by the server from workoutLogs, nutritionDays and mealLogs"),
+    LeftOutTable(
+      table: "coach_notes",
+      reason: "the studio's private notes on the trainee, which the trainee never sees"),
   ]
 
   /// Every section, the account's, its trainee's and their records.

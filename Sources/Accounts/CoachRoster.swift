@@ -89,6 +89,8 @@ public struct RosterTrainee: Equatable, Sendable {
   public var last30Days: RosterPeriod
   public var videosAwaitingFeedback: Int
   public var attention: [AttentionReason]
+  /// Logged workouts no coach has reviewed (docs/decisions/the-coachs-words.md).
+  public var workoutsAwaitingReview = 0
 }
 
 extension RosterPeriod {

@@ -43,7 +43,7 @@ extension DatabaseAccountStore {
           ?? TimeZone(identifier: "UTC") ?? .gmt
         let today = CalendarDate(now, in: zone)
         let counts = days[person.trainee.rawValue] ?? []
-        return RosterTrainee(
+        var trainee = RosterTrainee(
           account: person.account, trainee: person.trainee, name: person.name,
           timeZone: zone.identifier, today: today, lastWorkoutAt: person.lastWorkoutAt,
           last7Days: .of(
@@ -54,6 +54,8 @@ extension DatabaseAccountStore {
           attention: RosterTrainee.attention(
             days: counts, assignment: person.assignment, today: today,
             oldestVideoAt: person.oldestVideoAt, now: now, rules: rules))
+        trainee.workoutsAwaitingReview = person.openWorkouts
+        return trainee
       }
     }
   }
@@ -153,6 +155,12 @@ extension DatabaseAccountStore {
         WHERE v.trainee_id = t.id AND v.feedback IS NULL
           AND (m.shares_earlier_records = 1 OR v.studio_id = m.studio_id)) AS oldest_video_at
       """,
+      // docs/decisions/the-coachs-words.md, "Open items": a range of the partial index.
+      """
+      (SELECT COUNT(*) FROM workout_summaries AS w
+        WHERE w.trainee_id = t.id AND w.awaiting_review = 1
+          AND (m.shares_earlier_records = 1 OR w.studio_id = m.studio_id)) AS open_workouts
+      """,
     ]
       + ProgramAssignment.columns.expressions.map { column in
         // An assignment's schedule and date are its own; its size is its version's.
@@ -177,6 +185,7 @@ private struct RosterRow {
   var timeZone: String?
   var lastWorkoutAt: Date?
   var openVideos: Int
+  var openWorkouts: Int
   var oldestVideoAt: Date?
   var assignment: ProgramAssignment?
   /// The trainee's answer version: raised by each of their writes, in its transaction.
@@ -191,6 +200,7 @@ private struct RosterRow {
     let last: Int64? = try row["last_workout_at"]
     lastWorkoutAt = last.map(Date.init(milliseconds:))
     openVideos = try row["open_videos"]
+    openWorkouts = try row["open_workouts"]
     let oldest: Int64? = try row["oldest_video_at"]
     oldestVideoAt = oldest.map(Date.init(milliseconds:))
     let programOf: Int64? = try row["program_of"]

@@ -14,10 +14,13 @@ public struct LogWorkoutPayload: Codable, Equatable, Sendable {
   /// The version of the coach's program the workout was done from, as the plan the app showed
   /// said (`ProgramPlanDto.version`); absent for an imported program or an older app.
   public var programVersion: Int?
+  /// The trainee's note on the workout, for the coach (one line). Sent only when written.
+  public var note: String?
 
   public init(
     programId: String?, dayId: String?, label: String?, durationSec: Int?, completed: Bool,
-    entries: [LogEntry], performedAt: String? = nil, programVersion: Int? = nil
+    entries: [LogEntry], performedAt: String? = nil, programVersion: Int? = nil,
+    note: String? = nil
   ) {
     self.programId = programId
     self.dayId = dayId
@@ -27,10 +30,12 @@ public struct LogWorkoutPayload: Codable, Equatable, Sendable {
     self.entries = entries
     self.performedAt = performedAt
     self.programVersion = programVersion
+    self.note = note
   }
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case programId, dayId, label, durationSec, completed, entries, performedAt, programVersion
+    case note
   }
 }
 
@@ -41,13 +46,20 @@ public struct LogEntry: Codable, Equatable, Sendable {
   public var done: Bool
   public var tempo: String?
   public var sets: [LogSet]
+  /// Why the trainee did this exercise instead of the program's ("machine taken", "knee").
+  /// Sent only when written.
+  public var substitutionReason: String?
 
-  public init(exerciseId: String, name: String, done: Bool, tempo: String?, sets: [LogSet]) {
+  public init(
+    exerciseId: String, name: String, done: Bool, tempo: String?, sets: [LogSet],
+    substitutionReason: String? = nil
+  ) {
     self.exerciseId = exerciseId
     self.name = name
     self.done = done
     self.tempo = tempo
     self.sets = sets
+    self.substitutionReason = substitutionReason
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -57,10 +69,12 @@ public struct LogEntry: Codable, Equatable, Sendable {
     try container.encode(done, forKey: .done)
     try container.encode(tempo, forKey: .tempo)
     try container.encode(sets, forKey: .sets)
+    try container.encodeIfPresent(substitutionReason, forKey: .substitutionReason)
   }
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case exerciseId, name, done, tempo, sets
+    case substitutionReason
   }
 }
 
@@ -113,10 +127,12 @@ public struct StrengthLogSet: Codable, Equatable, Sendable {
   public var setType: SetType?
   /// Whether the set beat the exercise's best: the engine's record flag when it was logged.
   public var isRecord: Bool?
+  /// The trainee's note on the set, for the coach (one line). Sent only when written.
+  public var note: String?
 
   public init(
     setNumber: Int, reps: Int?, targetReps: Int?, weight: Double?, rir: String?, rm: String?,
-    done: Bool, setType: SetType? = nil, isRecord: Bool? = nil
+    done: Bool, setType: SetType? = nil, isRecord: Bool? = nil, note: String? = nil
   ) {
     self.setNumber = setNumber
     self.reps = reps
@@ -127,6 +143,7 @@ public struct StrengthLogSet: Codable, Equatable, Sendable {
     self.done = done
     self.setType = setType
     self.isRecord = isRecord
+    self.note = note
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -140,10 +157,12 @@ public struct StrengthLogSet: Codable, Equatable, Sendable {
     try container.encode(done, forKey: .done)
     try container.encodeIfPresent(setType, forKey: .setType)
     try container.encodeIfPresent(isRecord, forKey: .isRecord)
+    try container.encodeIfPresent(note, forKey: .note)
   }
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case setNumber, reps, targetReps, weight, rir, rm, done, setType, isRecord
+    case note
   }
 }
 
@@ -154,13 +173,19 @@ public struct CardioLogSet: Codable, Equatable, Sendable {
   public var distanceKm: Double?
   public var rpe: String?
   public var done: Bool
+  /// The trainee's note on the set, for the coach (one line). Sent only when written.
+  public var note: String?
 
-  public init(setNumber: Int, durationSec: Int?, distanceKm: Double?, rpe: String?, done: Bool) {
+  public init(
+    setNumber: Int, durationSec: Int?, distanceKm: Double?, rpe: String?, done: Bool,
+    note: String? = nil
+  ) {
     self.setNumber = setNumber
     self.durationSec = durationSec
     self.distanceKm = distanceKm
     self.rpe = rpe
     self.done = done
+    self.note = note
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -170,10 +195,12 @@ public struct CardioLogSet: Codable, Equatable, Sendable {
     try container.encode(distanceKm, forKey: .distanceKm)
     try container.encode(rpe, forKey: .rpe)
     try container.encode(done, forKey: .done)
+    try container.encodeIfPresent(note, forKey: .note)
   }
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case setNumber, durationSec, distanceKm, rpe, done
+    case note
   }
 }
 
@@ -184,6 +211,7 @@ extension StrengthLogSet {
   @inlinable package mutating func visitMembers(_ members: inout some LogSetMemberVisitor) {
     members.flag("done", &done)
     members.flag("isRecord", &isRecord, whenNil: .leftOut)
+    members.text("note", &note, maxLength: LogNote.maxLength, whenNil: .leftOut)
     members.wholeNumber("reps", &reps, allowed: 0...1000, whenNil: .null)
     members.text("rir", &rir, maxLength: 50, whenNil: .null)
     members.text("rm", &rm, maxLength: 50, whenNil: .null)
@@ -202,6 +230,7 @@ extension CardioLogSet {
     members.number("distanceKm", &distanceKm, allowed: 0...1000, whenNil: .null)
     members.flag("done", &done)
     members.wholeNumber("durationSec", &durationSec, allowed: 0...86_400, whenNil: .null)
+    members.text("note", &note, maxLength: LogNote.maxLength, whenNil: .leftOut)
     members.text("rpe", &rpe, maxLength: 50, whenNil: .null)
     members.wholeNumber("setNumber", &setNumber, allowed: 1...100)
   }

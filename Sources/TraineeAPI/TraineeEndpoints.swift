@@ -54,6 +54,15 @@ public struct TraineeEndpoints: Sendable {
   /// `GET /v1/trainee/session`: the trainee the token belongs to.
   public let getSession = Endpoint<NoBody, TraineeSessionDto>(.get, "/v1/trainee/session")
 
+  // MARK: The coach's words, as the trainee reads them
+
+  /// `GET /v1/trainee/coach-words`: the reviews and video feedback not seen yet ("From your
+  /// coach").
+  public let getCoachWords = Endpoint<NoBody, CoachWordsDto>(.get, "/v1/trainee/coach-words")
+  /// `POST /v1/trainee/workouts/history/{id}/review-seen`: the trainee saw the workout's review.
+  public let markReviewSeen = Endpoint<NoBody, NoBody>(
+    .post, "/v1/trainee/workouts/history/{id}/review-seen")
+
   // MARK: Nutrition
 
   /// `GET /v1/trainee/nutrition/plans`: the coach's meal plans; kept, fresh for 30 minutes.
@@ -199,6 +208,22 @@ public struct TraineeEndpoints: Sendable {
   /// studio, linked or as their own copy, with a schedule.
   public let assignCoachProgram = Endpoint<AssignProgramRequestDto, ProgramAssignmentsDto>(
     .post, "/v1/coach/programs/{programId}/assignments")
+  // MARK: Coach (their words)
+
+  /// `PUT /v1/coach/trainees/{traineeId}/workouts/{workoutId}/review`: the coach's review of a
+  /// logged workout, with comments on its sets.
+  public let reviewWorkout = Endpoint<WorkoutReviewRequestDto, WorkoutReviewDto>(
+    .put, "/v1/coach/trainees/{traineeId}/workouts/{workoutId}/review")
+  /// `PUT /v1/coach/trainees/{traineeId}/technique-videos/{videoId}/feedback`: the coach's
+  /// feedback on a technique video.
+  public let giveVideoFeedback = Endpoint<VideoFeedbackRequestDto, NoBody>(
+    .put, "/v1/coach/trainees/{traineeId}/technique-videos/{videoId}/feedback")
+  /// `GET /v1/coach/trainees/{traineeId}/notes`: the studio's private notes on a trainee.
+  public let getCoachNotes = Endpoint<NoBody, CoachNotesDto>(
+    .get, "/v1/coach/trainees/{traineeId}/notes")
+  /// `PUT /v1/coach/trainees/{traineeId}/notes`: replaces the studio's private notes.
+  public let writeCoachNotes = Endpoint<CoachNotesRequestDto, CoachNotesDto>(
+    .put, "/v1/coach/trainees/{traineeId}/notes")
 
   // MARK: Operator
 

@@ -84,12 +84,17 @@ public struct WorkoutLogDto: Codable, Equatable, Sendable {
   public var entries: [LogEntry]?
   /// The version of the coach's program the workout was done from, when the log named one.
   public var programVersion: Int?
+  /// The trainee's note on the workout; only in the answer about one log, when written.
+  public var note: String?
+  /// The coach's review; only in the answer about one log, once reviewed.
+  public var review: WorkoutReviewDto?
 
   /// A logged workout.
   public init(
     id: String, workoutNumber: Int, loggedAt: String, programId: String?, dayId: String?,
     label: String?, durationSec: Int?, completed: Bool, exerciseCount: Int, doneSetCount: Int,
-    volumeKg: Int, entries: [LogEntry]?, programVersion: Int? = nil
+    volumeKg: Int, entries: [LogEntry]?, programVersion: Int? = nil, note: String? = nil,
+    review: WorkoutReviewDto? = nil
   ) {
     self.id = id
     self.workoutNumber = workoutNumber
@@ -104,6 +109,8 @@ public struct WorkoutLogDto: Codable, Equatable, Sendable {
     self.volumeKg = volumeKg
     self.entries = entries
     self.programVersion = programVersion
+    self.note = note
+    self.review = review
   }
 }
 

@@ -52,6 +52,7 @@ extension DatabaseTraineeStore {
         "studio_id": studio,
         "local_date": .text(localDate),
         "set_count": DatabaseValue(setCount),
+        "awaiting_review": 1,
       ])
   }
 }

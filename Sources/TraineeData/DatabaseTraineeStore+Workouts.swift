@@ -271,7 +271,7 @@ extension DatabaseTraineeStore {
       // kept answers, group commit and paged history", "foreign keys declared, not checked by
       // SQLite": the log's rows in other tables go here, not by the foreign key's cascade (which
       // PostgreSQL still runs, finding none).
-      for table in ["set_history", "workout_summaries"] {
+      for table in ["set_history", "workout_summaries", "workout_reviews"] {
         try db.run(
           "DELETE FROM \(table) WHERE log_id = ?1 AND trainee_id = ?2", [id.value, trainee.value])
       }

@@ -21,6 +21,7 @@ extension LogWorkoutPayload {
         writer.array(entries) { writer, entry in writer.entry(entry) }
       }
       if let label { $0.member("label") { $0.string(label) } }
+      if let note { $0.member("note") { $0.string(note) } }
       if let performedAt { $0.member("performedAt") { $0.string(performedAt) } }
       if let programId { $0.member("programId") { $0.string(programId) } }
       if let programVersion { $0.member("programVersion") { $0.integer(programVersion) } }
@@ -42,6 +43,9 @@ extension SortedJSONWriter {
           case .cardio(let set): writer.cardio(set)
           }
         }
+      }
+      if let reason = entry.substitutionReason {
+        $0.member("substitutionReason") { $0.string(reason) }
       }
       $0.member("tempo") { $0.optionalString(entry.tempo) }
     }

@@ -141,6 +141,36 @@ public protocol TraineeStore: CoachProgramStore, Sendable {
     limit: Int
   ) throws -> [TechniqueVideo]?
 
+  // MARK: The coach's words (docs/decisions/the-coachs-words.md)
+
+  /// Gives (or replaces) `studio`'s review of one of `trainee`'s logs, marked unseen: `nil`
+  /// while the trainee has no live link to the studio, `.some(nil)` when there is no such log
+  /// or the rule hides it. A comment on a set the log lacks throws `invalid`.
+  func reviewWorkout(
+    _ log: WorkoutLogID, of trainee: TraineeID, by studio: StudioID,
+    _ review: WorkoutReviewRequestDto
+  ) throws -> WorkoutReview??
+  /// The review of one of `trainee`'s logs, or `nil` when it has none.
+  func workoutReview(of log: WorkoutLogID, for trainee: TraineeID) throws -> WorkoutReview?
+  /// Marks the review of one of `trainee`'s logs seen; `false` when the log has none.
+  func markReviewSeen(_ log: WorkoutLogID, for trainee: TraineeID) throws -> Bool
+  /// `trainee`'s reviews not seen yet, the latest first, at most `limit`.
+  func unseenReviews(for trainee: TraineeID, limit: Int) throws -> [UnseenReview]
+  /// Gives (or replaces) feedback on one of `trainee`'s videos, marked unseen: `nil` while the
+  /// trainee has no live link to the studio, `false` when there is no such video or the rule
+  /// hides it.
+  func giveVideoFeedback(
+    _ message: String, to video: TechniqueVideoID, of trainee: TraineeID, by studio: StudioID
+  ) throws -> Bool?
+  /// `studio`'s private notes on `trainee` (empty when none); `nil` while the trainee has no
+  /// live link to the studio.
+  func coachNotes(on trainee: TraineeID, of studio: StudioID) throws -> CoachNotes?
+  /// Replaces `studio`'s private notes on `trainee` (an empty text deletes them); `nil` while
+  /// the trainee has no live link to the studio.
+  func writeCoachNotes(
+    _ text: String, on trainee: TraineeID, of studio: StudioID
+  ) throws -> CoachNotes?
+
   // MARK: Nutrition
 
   /// Makes `json` (the coach's plans as given) the trainee's nutrition plans, written by the

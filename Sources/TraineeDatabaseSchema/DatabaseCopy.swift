@@ -54,7 +54,7 @@ public enum DatabaseCopy {
       "technique_videos",
       [
         "id", "trainee_id", "url", "exercise_id", "submitted_at", "feedback", "feedback_seen_at",
-        "studio_id",
+        "studio_id", "feedback_at",
       ]
     ),
     ("notification_configs", ["trainee_id", "type", "enabled", "title_template", "body_template"]),
@@ -89,9 +89,17 @@ public enum DatabaseCopy {
       [
         "log_id", "trainee_id", "workout_number", "logged_at", "program_id", "day_id", "label",
         "duration_sec", "completed", "exercise_count", "done_set_count", "volume", "studio_id",
-        "local_date", "set_count", "program_version",
+        "local_date", "set_count", "program_version", "awaiting_review",
       ]
     ),
+    (
+      "workout_reviews",
+      [
+        "log_id", "trainee_id", "studio_id", "verdict", "comment", "set_comments", "reviewed_at",
+        "seen_at",
+      ]
+    ),
+    ("coach_notes", ["trainee_id", "studio_id", "text", "written_at"]),
     (
       "accounts",
       ["id", "role", "name", "email", "password_hash", "trainee_id", "suspended_at", "created_at"]

@@ -122,7 +122,8 @@ extension RosterTraineeDto {
       last7Days: RosterPeriodDto(trainee.last7Days),
       last30Days: RosterPeriodDto(trainee.last30Days),
       openItems: RosterOpenItemsDto(
-        videosAwaitingFeedback: trainee.videosAwaitingFeedback, workoutsAwaitingReview: 0),
+        videosAwaitingFeedback: trainee.videosAwaitingFeedback,
+        workoutsAwaitingReview: trainee.workoutsAwaitingReview),
       attentionReasons: trainee.attention.map(\.rawValue))
   }
 }

@@ -29,6 +29,7 @@ extension LogWorkoutPayload: PlainTreeDecodable {
     var entries: [LogEntry]?
     var performedAt: String?
     var programVersion: Int?
+    var note: String?
     for member in members {
       switch member.name {
       case "programId": guard plainOptional(member.value, &programId) else { return nil }
@@ -40,6 +41,7 @@ extension LogWorkoutPayload: PlainTreeDecodable {
       case "entries": guard plainArray(member.value, &entries) else { return nil }
       case "programVersion":
         guard plainOptionalInt(member.value, &programVersion) else { return nil }
+      case "note": guard plainOptional(member.value, &note) else { return nil }
       default: guard isExtraMember(member.name, of: CodingKeys.self) else { return nil }
       }
     }
@@ -47,7 +49,7 @@ extension LogWorkoutPayload: PlainTreeDecodable {
     self.init(
       programId: programId, dayId: dayId, label: label, durationSec: durationSec,
       completed: completed, entries: entries, performedAt: performedAt,
-      programVersion: programVersion)
+      programVersion: programVersion, note: note)
   }
 }
 
@@ -59,6 +61,7 @@ extension LogEntry: PlainTreeDecodable {
     var done: Bool?
     var tempo: String?
     var sets: [LogSet]?
+    var substitutionReason: String?
     for member in members {
       switch member.name {
       case "exerciseId": guard plainString(member.value, &exerciseId) else { return nil }
@@ -66,11 +69,15 @@ extension LogEntry: PlainTreeDecodable {
       case "done": guard plainBool(member.value, &done) else { return nil }
       case "tempo": guard plainOptional(member.value, &tempo) else { return nil }
       case "sets": guard plainArray(member.value, &sets) else { return nil }
+      case "substitutionReason":
+        guard plainOptional(member.value, &substitutionReason) else { return nil }
       default: guard isExtraMember(member.name, of: CodingKeys.self) else { return nil }
       }
     }
     guard let exerciseId, let name, let done, let sets else { return nil }
-    self.init(exerciseId: exerciseId, name: name, done: done, tempo: tempo, sets: sets)
+    self.init(
+      exerciseId: exerciseId, name: name, done: done, tempo: tempo, sets: sets,
+      substitutionReason: substitutionReason)
   }
 }
 

@@ -29,7 +29,9 @@ extension TraineeAPIRoutes {
         throw WorkoutRoutes.notFound("trainee", request.pathParameters["traineeId"])
       }
       guard let log = seen else { throw WorkoutRoutes.notFound("workout log", named) }
-      return .jsonBytes(.ok, WorkoutRoutes.dto(log, entries: true).answerJSON)
+      var answer = WorkoutRoutes.dto(log, entries: true)
+      answer.review = try store.workoutReview(of: id, for: trainee).map(WorkoutReviewDto.init)
+      return .jsonBytes(.ok, answer.answerJSON)
     }
     router.add(endpoints.getTraineeNutritionDaysForCoach, roles: .only(.coach), routes: self) {
       request, admitted, accounts in

@@ -48,12 +48,35 @@ extension SortedJSONWriter {
       $0.member("id") { $0.string(log.id) }
       if let label = log.label { $0.member("label") { $0.string(label) } }
       $0.member("loggedAt") { $0.string(log.loggedAt) }
+      if let note = log.note { $0.member("note") { $0.string(note) } }
       if let programId = log.programId { $0.member("programId") { $0.string(programId) } }
       if let programVersion = log.programVersion {
         $0.member("programVersion") { $0.integer(programVersion) }
       }
+      if let review = log.review { $0.member("review") { $0.review(review) } }
       $0.member("volumeKg") { $0.integer(log.volumeKg) }
       $0.member("workoutNumber") { $0.integer(log.workoutNumber) }
+    }
+  }
+}
+
+extension SortedJSONWriter {
+  /// A workout's review, as `JSONEncoder` with sorted keys writes ``WorkoutReviewDto``.
+  mutating func review(_ review: WorkoutReviewDto) {
+    object {
+      if let comment = review.comment { $0.member("comment") { $0.string(comment) } }
+      $0.member("reviewedAt") { $0.string(review.reviewedAt) }
+      $0.member("seen") { $0.bool(review.seen) }
+      $0.member("setComments") { writer in
+        writer.array(review.setComments) { writer, comment in
+          writer.object {
+            $0.member("comment") { $0.string(comment.comment) }
+            $0.member("entryIndex") { $0.integer(comment.entryIndex) }
+            $0.member("setNumber") { $0.integer(comment.setNumber) }
+          }
+        }
+      }
+      $0.member("verdict") { $0.string(review.verdict.rawValue) }
     }
   }
 }

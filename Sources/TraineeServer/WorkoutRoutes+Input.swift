@@ -87,12 +87,15 @@ enum WorkoutInput {
     try text(payload.performedAt, "performedAt", max: maxShortTextLength)
     try range(payload.durationSec.map(Double.init), "durationSec", 0...(31 * 86_400))
     try range(payload.programVersion.map(Double.init), "programVersion", 1...999_999_999)
+    try text(payload.note, "note", max: LogNote.maxLength)
     try check(payload.entries.count <= 100, "entries", "has more than 100 exercises")
     for (index, entry) in payload.entries.enumerated() {
       let field = { "entries[\(index)]" }
       try id(entry.exerciseId, "\(field()).exerciseId")
       try text(entry.name, "\(field()).name", max: maxNameLength)
       try text(entry.tempo, "\(field()).tempo", max: maxShortTextLength)
+      try text(
+        entry.substitutionReason, "\(field()).substitutionReason", max: LogNote.maxReasonLength)
       try check(entry.sets.count <= 100, "\(field()).sets", "has more than 100 sets")
       for (number, set) in entry.sets.enumerated() {
         try checkSet(set, "\(field()).sets[\(number)]")

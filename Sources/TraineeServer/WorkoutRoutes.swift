@@ -42,7 +42,9 @@ extension TraineeAPIRoutes {
       guard let log = try store.workoutLog(id, for: trainee.id) else {
         throw WorkoutRoutes.notFound("workout log", request.pathParameters["id"])
       }
-      return .jsonBytes(.ok, WorkoutRoutes.dto(log, entries: true).answerJSON)
+      var answer = WorkoutRoutes.dto(log, entries: true)
+      answer.review = try store.workoutReview(of: id, for: trainee.id).map(WorkoutReviewDto.init)
+      return .jsonBytes(.ok, answer.answerJSON)
     }
     router.add(endpoints.deleteWorkoutLog, store: store) { request, trainee in
       let id = try WorkoutRoutes.recordID(WorkoutLogID.self, request, "id", "workout log")
@@ -128,7 +130,10 @@ enum WorkoutRoutes {
       WorkoutLogSummary(
         id: log.id, workoutNumber: log.workoutNumber, loggedAt: log.loggedAt,
         payload: log.payload))
-    if entries { answer.entries = log.payload.entries }
+    if entries {
+      answer.entries = log.payload.entries
+      answer.note = log.payload.note
+    }
     return answer
   }
 

@@ -51,7 +51,14 @@ extension AccountFixture {
       Substitution(
         programId: "plan-1", dayId: "day-a", rowId: "row-1", fromExerciseId: "bench",
         toExerciseId: "db-press"), for: trainee)
-    _ = try trainees.logWorkout(StoreFixture.benchDay, idempotencyKey: "key-1", for: trainee)
+    // The first log is the studio's, so that its coach can review it.
+    let first = try trainees.logWorkout(
+      StoreFixture.benchDay, idempotencyKey: "key-1", loggedAt: nil, studio: studio.id,
+      timeZone: nil, for: trainee)
+    _ = try trainees.reviewWorkout(
+      first.id, of: trainee, by: studio.id,
+      WorkoutReviewRequestDto(verdict: .needsWork, comment: "Slower down"))
+    _ = try trainees.writeCoachNotes("Minds the left knee", on: trainee, of: studio.id)
     for _ in 1..<FilledTrainee.workoutLogs {
       _ = try trainees.logWorkout(StoreFixture.benchDay, idempotencyKey: nil, for: trainee)
     }

@@ -27,7 +27,10 @@ struct CoachRead: CustomStringConvertible, Sendable {
 
   var description: String { name }
 
-  static let all: [CoachRead] = [workoutPages, workoutDetail, nutritionDays, techniqueVideos]
+  static let all: [CoachRead] = [
+    workoutPages, workoutDetail, nutritionDays, techniqueVideos,
+    reviewWorkout, giveVideoFeedback, getCoachNotes, writeCoachNotes,
+  ]
 
   static let workoutPages = CoachRead(
     name: "getTraineeWorkoutsForCoach", kind: "log",

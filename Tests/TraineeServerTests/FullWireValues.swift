@@ -27,16 +27,22 @@ enum FullWireValues {
   }()
   static let entry = LogEntry(
     exerciseId: "ex_bench", name: "Bench press", done: true, tempo: "3-0-1-0",
-    sets: [.strength(strength), .cardio(cardio)])
+    sets: [.strength(strength), .cardio(cardio)], substitutionReason: "machine taken")
   static let log = LogWorkoutPayload(
     programId: "plan_strength", dayId: "day_push", label: "Push", durationSec: 4210,
-    completed: true, entries: [entry], performedAt: "2026-11-30T07:06:00Z", programVersion: 3)
+    completed: true, entries: [entry], performedAt: "2026-11-30T07:06:00Z", programVersion: 3,
+    note: "Left knee a bit sore")
 
   static let loggedWorkout = LoggedWorkoutDto(id: "41", workoutNumber: 7, deleted: true)
   static let workoutLog = WorkoutLogDto(
     id: "41", workoutNumber: 7, loggedAt: "2026-11-30T07:06:00.000Z", programId: "plan_strength",
     dayId: "day_push", label: "Push", durationSec: 4210, completed: true, exerciseCount: 1,
-    doneSetCount: 2, volumeKg: 500, entries: [entry], programVersion: 3)
+    doneSetCount: 2, volumeKg: 500, entries: [entry], programVersion: 3,
+    note: "Left knee a bit sore",
+    review: WorkoutReviewDto(
+      verdict: .needsWork, comment: "Slow the descent",
+      setComments: [SetCommentDto(entryIndex: 0, setNumber: 1, comment: "Elbows in")],
+      reviewedAt: "2026-11-30T09:00:00.000Z", seen: true))
   static let historyPage = WorkoutHistoryDto(
     workouts: [workoutLog], nextCursor: "1764486360000.41")
 

@@ -37,13 +37,14 @@ struct MigrationsTests {
     #expect(try Migrations.version(of: database) == current)
     #expect(
       try tableNames(database) == [
-        "accounts", "auth_attempts", "auth_events", "coach_programs", "exercise_history",
-        "idempotency_keys", "invites", "library_exercises", "meal_logs", "notification_configs",
-        "nutrition_days", "nutrition_plans", "program_assignments", "program_versions",
+        "accounts", "auth_attempts", "auth_events", "coach_notes", "coach_programs",
+        "exercise_history", "idempotency_keys", "invites", "library_exercises", "meal_logs",
+        "notification_configs", "nutrition_days", "nutrition_plans", "program_assignments",
+        "program_versions",
         "programs", "retired_refresh_tokens", "sessions", "set_history", "sets_by_exercise",
         "studio_members", "studios", "substitutions", "technique_videos", "trainee_days",
         "trainee_usage", "trainees",
-        "workout_logs", "workout_numbers", "workout_summaries",
+        "workout_logs", "workout_numbers", "workout_reviews", "workout_summaries",
       ])
     #expect(try TraineeSchema.migrate(database) == current)
   }

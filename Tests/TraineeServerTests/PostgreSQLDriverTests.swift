@@ -204,6 +204,28 @@ private struct AwayStore: TraineeStore {
   func workoutSummaries(
     for trainee: TraineeID, after cursor: WorkoutHistoryCursor?, limit: Int
   ) throws -> [WorkoutLogSummary] { throw Self.away }
+  func reviewWorkout(
+    _ log: WorkoutLogID, of trainee: TraineeID, by studio: StudioID,
+    _ review: WorkoutReviewRequestDto
+  ) throws -> WorkoutReview?? { throw Self.away }
+  func workoutReview(of log: WorkoutLogID, for trainee: TraineeID) throws -> WorkoutReview? {
+    throw Self.away
+  }
+  func markReviewSeen(_ log: WorkoutLogID, for trainee: TraineeID) throws -> Bool {
+    throw Self.away
+  }
+  func unseenReviews(for trainee: TraineeID, limit: Int) throws -> [UnseenReview] {
+    throw Self.away
+  }
+  func giveVideoFeedback(
+    _ message: String, to video: TechniqueVideoID, of trainee: TraineeID, by studio: StudioID
+  ) throws -> Bool? { throw Self.away }
+  func coachNotes(on trainee: TraineeID, of studio: StudioID) throws -> CoachNotes? {
+    throw Self.away
+  }
+  func writeCoachNotes(
+    _ text: String, on trainee: TraineeID, of studio: StudioID
+  ) throws -> CoachNotes? { throw Self.away }
 }
 
 extension AwayStore {

@@ -22,7 +22,9 @@ struct ServerLayersTests {
     "TraineeData": [
       "TraineeAPI", "TraineeDatabaseSchema", "JSONWire", "SQLStore", "SHA256Digest", "LockedValue",
     ],
-    "Accounts": ["TraineeData", "TraineeAPI", "SQLStore", "PasswordHashing", "JSONWire"],
+    "Accounts": [
+      "TraineeData", "TraineeAPI", "SQLStore", "PasswordHashing", "JSONWire", "LockedValue",
+    ],
   ]
 
   private static let system: Set<String> = ["Foundation", "Dispatch", "Glibc", "Synchronization"]

@@ -24,10 +24,12 @@ extension AccountRoutesFixture {
   }
 
   /// Posts a finished workout with `token` by the route and answers its id.
-  func logWorkout(token: String, key: String) throws -> String {
+  func logWorkout(
+    token: String, key: String, _ payload: LogWorkoutPayload = StoreFixture.benchDay
+  ) throws -> String {
     var request = HTTPRequest(
       method: .post, path: endpoints.logWorkout.path.description,
-      body: try JSONEncoder().encode(StoreFixture.benchDay))
+      body: try JSONEncoder().encode(payload))
     request.headers["Authorization"] = "Bearer \(token)"
     request.headers["Idempotency-Key"] = key
     request.clientAddress = "192.0.2.10"

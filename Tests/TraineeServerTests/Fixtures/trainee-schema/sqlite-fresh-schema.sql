@@ -1,4 +1,4 @@
--- user_version 20
+-- user_version 21
 
 -- index auth_events_by_account on auth_events
 CREATE INDEX auth_events_by_account ON auth_events (account_id, id)
@@ -60,6 +60,14 @@ CREATE INDEX technique_videos_by_trainee ON technique_videos (trainee_id, id)
 -- index workout_logs_numbers on workout_logs
 CREATE UNIQUE INDEX workout_logs_numbers ON workout_logs (trainee_id, workout_number)
 
+-- index workout_reviews_unseen on workout_reviews
+CREATE INDEX workout_reviews_unseen
+  ON workout_reviews (trainee_id, reviewed_at) WHERE seen_at IS NULL
+
+-- index workout_summaries_awaiting_review on workout_summaries
+CREATE INDEX workout_summaries_awaiting_review
+  ON workout_summaries (trainee_id, studio_id) WHERE awaiting_review = 1
+
 -- index workout_summaries_by_date on workout_summaries
 CREATE INDEX workout_summaries_by_date
   ON workout_summaries (trainee_id, logged_at, log_id)
@@ -101,6 +109,15 @@ CREATE TABLE auth_events (
   address TEXT,
   at INTEGER NOT NULL
 , account_marker TEXT) STRICT
+
+-- table coach_notes on coach_notes
+CREATE TABLE coach_notes (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  studio_id INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  written_at INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, studio_id)
+) STRICT, WITHOUT ROWID
 
 -- table coach_programs on coach_programs
 CREATE TABLE coach_programs (
@@ -346,7 +363,7 @@ CREATE TABLE technique_videos (
   feedback TEXT,
   feedback_seen_at INTEGER
 , studio_id INTEGER
-  REFERENCES studios (id) ON DELETE SET NULL) STRICT
+  REFERENCES studios (id) ON DELETE SET NULL, feedback_at INTEGER) STRICT
 
 -- table trainee_days on trainee_days
 CREATE TABLE trainee_days (
@@ -394,6 +411,18 @@ CREATE TABLE workout_numbers (
   last_number INTEGER NOT NULL CHECK (last_number >= 0)
 , merged_number INTEGER NOT NULL DEFAULT 0) STRICT
 
+-- table workout_reviews on workout_reviews
+CREATE TABLE workout_reviews (
+  log_id INTEGER PRIMARY KEY REFERENCES workout_logs (id) ON DELETE CASCADE,
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  studio_id INTEGER NOT NULL,
+  verdict TEXT NOT NULL CHECK (verdict IN ('reviewed', 'needsWork')),
+  comment TEXT,
+  set_comments TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(set_comments)),
+  reviewed_at INTEGER NOT NULL,
+  seen_at INTEGER
+) STRICT
+
 -- table workout_summaries on workout_summaries
 CREATE TABLE workout_summaries (
   log_id INTEGER PRIMARY KEY REFERENCES workout_logs (id) ON DELETE CASCADE,
@@ -408,4 +437,4 @@ CREATE TABLE workout_summaries (
   exercise_count INTEGER NOT NULL,
   done_set_count INTEGER NOT NULL,
   volume REAL NOT NULL
-, studio_id INTEGER, local_date TEXT, set_count INTEGER NOT NULL DEFAULT 0, program_version INTEGER) STRICT
+, studio_id INTEGER, local_date TEXT, set_count INTEGER NOT NULL DEFAULT 0, program_version INTEGER, awaiting_review INTEGER NOT NULL DEFAULT 0) STRICT

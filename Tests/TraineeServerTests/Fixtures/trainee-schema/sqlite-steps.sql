@@ -609,3 +609,31 @@ CREATE TABLE program_assignments (
 CREATE INDEX program_assignments_by_program ON program_assignments (program_id, linked);
 
 ALTER TABLE workout_summaries ADD COLUMN program_version INTEGER;
+
+-- version 21: the coach's words: reviews, set comments and private notes
+CREATE TABLE workout_reviews (
+  log_id INTEGER PRIMARY KEY REFERENCES workout_logs (id) ON DELETE CASCADE,
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  studio_id INTEGER NOT NULL,
+  verdict TEXT NOT NULL CHECK (verdict IN ('reviewed', 'needsWork')),
+  comment TEXT,
+  set_comments TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(set_comments)),
+  reviewed_at INTEGER NOT NULL,
+  seen_at INTEGER
+) STRICT;
+CREATE INDEX workout_reviews_unseen
+  ON workout_reviews (trainee_id, reviewed_at) WHERE seen_at IS NULL;
+
+ALTER TABLE workout_summaries ADD COLUMN awaiting_review INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX workout_summaries_awaiting_review
+  ON workout_summaries (trainee_id, studio_id) WHERE awaiting_review = 1;
+
+ALTER TABLE technique_videos ADD COLUMN feedback_at INTEGER;
+
+CREATE TABLE coach_notes (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  studio_id INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  written_at INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, studio_id)
+) STRICT, WITHOUT ROWID;

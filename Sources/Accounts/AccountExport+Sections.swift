@@ -173,7 +173,10 @@ extension AccountExport {
         Column("logged_at", as: "loggedAt", .time), Column("payload", as: "log", .json),
         Column("studio_id", as: "studioId", .id),
       ],
-      leftOut: ["trainee_id": ownerColumn]),
+      leftOut: [
+        "trainee_id": ownerColumn,
+        "prescribed": "the coach's program day as it was when the workout was logged",
+      ]),
   ]
 
   static let derived = "derived by the server from workoutLogs, which hold every entry and set"
@@ -189,6 +192,7 @@ extension AccountExport {
     LeftOutTable(table: "sets_by_exercise", reason: derived),
     LeftOutTable(table: "workout_numbers", reason: derived),
     LeftOutTable(table: "workout_summaries", reason: derived),
+    LeftOutTable(table: "program_days", reason: derivedFromDocument),
     LeftOutTable(
       table: "trainee_days",
       reason: "counts derived by the server from workoutLogs, nutritionDays and mealLogs"),

@@ -82,6 +82,8 @@ public struct WorkoutLogDto: Codable, Equatable, Sendable {
   public var volumeKg: Int
   /// The exercises as logged; only in the answer about one log.
   public var entries: [LogEntry]?
+  /// The day prescribed beside what was logged; only in the coach's read of one log.
+  public var prescribedBesidePerformed: PrescribedBesidePerformedDto?
 
   /// A logged workout.
   public init(
@@ -101,6 +103,7 @@ public struct WorkoutLogDto: Codable, Equatable, Sendable {
     self.doneSetCount = doneSetCount
     self.volumeKg = volumeKg
     self.entries = entries
+    prescribedBesidePerformed = nil
   }
 }
 

@@ -39,7 +39,8 @@ struct MigrationsTests {
       try tableNames(database) == [
         "accounts", "auth_attempts", "auth_events", "exercise_history", "idempotency_keys",
         "invites", "meal_logs", "notification_configs", "nutrition_days", "nutrition_plans",
-        "programs", "retired_refresh_tokens", "sessions", "set_history", "sets_by_exercise",
+        "program_days", "programs", "retired_refresh_tokens", "sessions", "set_history",
+        "sets_by_exercise",
         "studio_members", "studios", "substitutions", "technique_videos", "trainee_days",
         "trainee_usage", "trainees",
         "workout_logs", "workout_numbers", "workout_summaries",

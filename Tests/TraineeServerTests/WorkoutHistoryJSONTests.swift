@@ -79,6 +79,7 @@ struct WorkoutHistoryJSONTests {
       properties(log) == [
         "id", "workoutNumber", "loggedAt", "programId", "dayId", "label", "durationSec",
         "completed", "exerciseCount", "doneSetCount", "volumeKg", "entries",
+        "prescribedBesidePerformed",
       ])
     #expect(properties(WorkoutHistoryDto(workouts: [])) == ["workouts", "nextCursor"])
   }

@@ -576,3 +576,32 @@ UPDATE programs SET
       CROSS JOIN LATERAL jsonb_array_elements(CASE
         WHEN k.key IN ('strength', 'cardio') AND jsonb_typeof(k.value) = 'array'
         THEN k.value ELSE '[]'::jsonb END) AS x (value)), 0);
+
+-- version 20: held for the program builder
+SELECT 1;
+
+-- version 21: held for the coach's and the trainee's words
+SELECT 1;
+
+-- version 22: program days, and the day prescribed kept with each workout log
+CREATE TABLE program_days (
+  trainee_id BIGINT NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  program_id TEXT NOT NULL,
+  day_id TEXT NOT NULL,
+  document TEXT NOT NULL CHECK (json_valid(document) = 1),
+  PRIMARY KEY (trainee_id, program_id, day_id)
+);
+ALTER TABLE workout_logs ADD COLUMN prescribed TEXT
+  CHECK (prescribed IS NULL OR json_valid(prescribed) = 1);
+
+INSERT INTO program_days (trainee_id, program_id, day_id, document)
+SELECT p.trainee_id, plan.value ->> 'id', day.value ->> 'id', day.value::text
+FROM programs AS p
+  CROSS JOIN LATERAL jsonb_array_elements(p.document::jsonb -> 'plans')
+    WITH ORDINALITY AS plan (value, n)
+  CROSS JOIN LATERAL jsonb_array_elements(plan.value -> 'days')
+    WITH ORDINALITY AS day (value, n)
+WHERE jsonb_typeof(plan.value -> 'id') = 'string'
+  AND jsonb_typeof(day.value -> 'id') = 'string' AND jsonb_typeof(day.value) = 'object'
+ORDER BY p.trainee_id, plan.n, day.n
+ON CONFLICT (trainee_id, program_id, day_id) DO NOTHING;

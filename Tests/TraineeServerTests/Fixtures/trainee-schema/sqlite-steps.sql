@@ -554,3 +554,30 @@ UPDATE programs SET
     FROM json_each(programs.document, '$.plans[0].days') AS d,
       json_each(d.value) AS k, json_each(k.value) AS x
     WHERE k.key IN ('strength', 'cardio') AND k.type = 'array'), 0);
+
+-- version 20: held for the program builder
+SELECT 1;
+
+-- version 21: held for the coach's and the trainee's words
+SELECT 1;
+
+-- version 22: program days, and the day prescribed kept with each workout log
+CREATE TABLE program_days (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  program_id TEXT NOT NULL,
+  day_id TEXT NOT NULL,
+  document TEXT NOT NULL CHECK (json_valid(document)),
+  PRIMARY KEY (trainee_id, program_id, day_id)
+) STRICT, WITHOUT ROWID;
+ALTER TABLE workout_logs ADD COLUMN prescribed TEXT
+  CHECK (prescribed IS NULL OR json_valid(prescribed));
+
+INSERT INTO program_days (trainee_id, program_id, day_id, document)
+SELECT p.trainee_id, json_extract(plan.value, '$.id'), json_extract(day.value, '$.id'),
+  day.value
+FROM programs AS p, json_each(p.document, '$.plans') AS plan,
+  json_each(plan.value, '$.days') AS day
+WHERE json_type(plan.value, '$.id') = 'text' AND json_type(day.value, '$.id') = 'text'
+  AND day.type = 'object'
+ORDER BY p.trainee_id, plan.key, day.key
+ON CONFLICT (trainee_id, program_id, day_id) DO NOTHING;

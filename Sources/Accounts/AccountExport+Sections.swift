@@ -186,7 +186,10 @@ extension AccountExport {
         Column("logged_at", as: "loggedAt", .time), Column("payload", as: "log", .json),
         Column("studio_id", as: "studioId", .id),
       ],
-      leftOut: ["trainee_id": ownerColumn]),
+      leftOut: [
+        "trainee_id": ownerColumn,
+        "prescribed": "the coach's program day as it was when the workout was logged",
+      ]),
     // docs/decisions/the-coachs-words.md, "What the trainee never sees": reviews are addressed
     // to the trainee and exported; the private notes are not.
     Section(
@@ -219,6 +222,7 @@ extension AccountExport {
     LeftOutTable(table: "library_exercises", reason: studiosOwn),
     LeftOutTable(table: "coach_programs", reason: studiosOwn),
     LeftOutTable(table: "program_versions", reason: studiosOwn),
+    LeftOutTable(table: "program_days", reason: derivedFromDocument),
     LeftOutTable(
       table: "trainee_days",
       reason: "counts derived by the server from workoutLogs, nutritionDays and mealLogs"),

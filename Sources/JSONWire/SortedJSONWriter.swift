@@ -79,6 +79,12 @@ package struct SortedJSONWriter {
     if let value { number(value) } else { null() }
   }
 
+  /// A value already written as JSON by a writer with this one's rules (such as `JSONEncoder`
+  /// with sorted keys and unescaped slashes), appended as it is.
+  package mutating func written(_ json: some Sequence<UInt8>) {
+    bytes.append(contentsOf: json)
+  }
+
   package mutating func optionalString(_ value: String?) {
     if let value { string(value) } else { null() }
   }

@@ -88,6 +88,8 @@ public struct WorkoutLogDto: Codable, Equatable, Sendable {
   public var note: String?
   /// The coach's review; only in the answer about one log, once reviewed.
   public var review: WorkoutReviewDto?
+  /// The day prescribed beside what was logged; only in the coach's read of one log.
+  public var prescribedBesidePerformed: PrescribedBesidePerformedDto?
 
   /// A logged workout.
   public init(
@@ -111,6 +113,7 @@ public struct WorkoutLogDto: Codable, Equatable, Sendable {
     self.programVersion = programVersion
     self.note = note
     self.review = review
+    prescribedBesidePerformed = nil
   }
 }
 

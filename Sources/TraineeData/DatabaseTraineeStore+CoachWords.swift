@@ -188,16 +188,6 @@ extension DatabaseTraineeStore {
   }()
 }
 
-extension LogSet {
-  /// The set's number, strength or cardio.
-  var setNumber: Int {
-    switch self {
-    case .strength(let set): set.setNumber
-    case .cardio(let set): set.setNumber
-    }
-  }
-}
-
 extension WorkoutReview {
   /// The columns of `workout_reviews` a review is read from.
   static let columns = DatabaseColumns([

@@ -70,11 +70,13 @@ extension DatabaseTraineeStore {
           """, [trainee.value], named: Self.numberColumns
         ) { row -> (Int, Int) in (try row["last_number"], try row["merged_number"]) } ?? (1, 0)
       let tag = try Self.studioTag(studio, now: loggedAt, db)
+      let prescribed = try Self.prescription(for: payload, trainee: trainee, db)
       let id = try insertRecord(
         .workoutLog,
         [
           "trainee_id": trainee.value, "workout_number": DatabaseValue(number),
           "logged_at": .integer(loggedAt), "payload": .text(document), "studio_id": tag,
+          "prescribed": DatabaseValue(prescribed),
         ], of: trainee, db)
       let logged = LoggedWorkout(id: WorkoutLogID(rawValue: id), workoutNumber: number)
       try Self.recordSetHistory(

@@ -143,6 +143,7 @@ public final class DatabaseTraineeStore: TraineeStore {
           DatabaseValue(size.daysAWeek), DatabaseValue(size.setsPerWorkout),
           .text(today.description),
         ])
+      try Self.recordProgramDays(of: programs, trainee: trainee, db)
     }
   }
 

@@ -47,23 +47,6 @@ extension DatabaseTraineeStore {
     }
   }
 
-  /// One of `trainee`'s logged workouts with its entries as `studio`'s coaches may see it:
-  /// `nil` while the trainee has no live link to the studio, `.some(nil)` when the trainee has
-  /// no such log or the rule hides it.
-  public func workoutLog(
-    _ id: WorkoutLogID, of trainee: TraineeID, visibleTo studio: StudioID
-  ) throws -> WorkoutLogRecord?? {
-    try visibleRead(of: trainee, to: studio) { visibility, db in
-      let filter = visibility.recordFilter(tagColumn: "studio_id")
-      return try db.row(
-        """
-        SELECT \(WorkoutLogRecord.columns) FROM workout_logs
-        WHERE id = ? AND trainee_id = ? AND \(filter.sql)
-        """, [id.value, trainee.value] + filter.values, named: WorkoutLogRecord.columns,
-        WorkoutLogRecord.init(row:))
-    }
-  }
-
   /// `trainee`'s nutrition days in `range` as `studio`'s coaches may see them, oldest first;
   /// `nil` while the trainee has no live link to the studio. A key range of the table's
   /// primary key (`trainee_id, date`); the routes bound the range.

@@ -123,12 +123,12 @@ public protocol TraineeStore: CoachProgramStore, Sendable {
     of trainee: TraineeID, visibleTo studio: StudioID, after cursor: WorkoutHistoryCursor?,
     limit: Int
   ) throws -> [WorkoutLogSummary]?
-  /// One of `trainee`'s logs with its entries as `studio`'s coaches may see it: `nil` while the
-  /// trainee has no live link to the studio, `.some(nil)` when there is no such log or the rule
-  /// hides it.
+  /// One of `trainee`'s logs with its entries and the prescription kept with it, as `studio`'s
+  /// coaches may see it: `nil` while the trainee has no live link to the studio, `.some(nil)`
+  /// when there is no such log or the rule hides it.
   func workoutLog(
     _ id: WorkoutLogID, of trainee: TraineeID, visibleTo studio: StudioID
-  ) throws -> WorkoutLogRecord??
+  ) throws -> PrescribedWorkoutLog??
   /// `trainee`'s nutrition days in `range` as `studio`'s coaches may see them, oldest first;
   /// `nil` while the trainee has no live link to the studio.
   func nutritionDays(

@@ -45,7 +45,11 @@ public enum DatabaseCopy {
         "saved_at",
       ]
     ),
-    ("workout_logs", ["id", "trainee_id", "workout_number", "logged_at", "payload", "studio_id"]),
+    ("program_days", ["trainee_id", "program_id", "day_id", "document"]),
+    (
+      "workout_logs",
+      ["id", "trainee_id", "workout_number", "logged_at", "payload", "studio_id", "prescribed"]
+    ),
     (
       "idempotency_keys",
       ["trainee_id", "key", "log_id", "workout_number", "created_at", "deleted_payload"]

@@ -28,9 +28,12 @@ extension TraineeAPIRoutes {
       guard let seen = try store.workoutLog(id, of: trainee, visibleTo: studio) else {
         throw WorkoutRoutes.notFound("trainee", request.pathParameters["traineeId"])
       }
-      guard let log = seen else { throw WorkoutRoutes.notFound("workout log", named) }
-      var answer = WorkoutRoutes.dto(log, entries: true)
+      guard let seen else { throw WorkoutRoutes.notFound("workout log", named) }
+      var answer = WorkoutRoutes.dto(seen.log, entries: true)
       answer.review = try store.workoutReview(of: id, for: trainee).map(WorkoutReviewDto.init)
+      // NB: docs/decisions/what-the-coach-sees.md, "Prescribed beside performed".
+      answer.prescribedBesidePerformed = PrescribedBesidePerformed.compare(
+        seen.log.payload, seen.prescription)
       return .jsonBytes(.ok, answer.answerJSON)
     }
     router.add(endpoints.getTraineeNutritionDaysForCoach, roles: .only(.coach), routes: self) {

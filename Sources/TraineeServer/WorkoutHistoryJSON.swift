@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import JSONWire
 import TraineeAPI
@@ -33,6 +34,13 @@ extension WorkoutLogDto {
 }
 
 extension SortedJSONWriter {
+  /// `value` as `HTTPResponse.json` encodes it: sorted keys, unescaped slashes.
+  static func sortedJSON(_ value: some Encodable) -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return (try? encoder.encode(value)) ?? Data("null".utf8)
+  }
+
   mutating func workout(_ log: WorkoutLogDto) {
     object {
       $0.member("completed") { $0.bool(log.completed) }
@@ -49,6 +57,10 @@ extension SortedJSONWriter {
       if let label = log.label { $0.member("label") { $0.string(label) } }
       $0.member("loggedAt") { $0.string(log.loggedAt) }
       if let note = log.note { $0.member("note") { $0.string(note) } }
+      if let compared = log.prescribedBesidePerformed {
+        // NB: only the coach's read of one log has it; JSONEncoder writes it once a request.
+        $0.member("prescribedBesidePerformed") { $0.written(Self.sortedJSON(compared)) }
+      }
       if let programId = log.programId { $0.member("programId") { $0.string(programId) } }
       if let programVersion = log.programVersion {
         $0.member("programVersion") { $0.integer(programVersion) }

@@ -34,15 +34,31 @@ enum FullWireValues {
     note: "Left knee a bit sore")
 
   static let loggedWorkout = LoggedWorkoutDto(id: "41", workoutNumber: 7, deleted: true)
-  static let workoutLog = WorkoutLogDto(
-    id: "41", workoutNumber: 7, loggedAt: "2026-11-30T07:06:00.000Z", programId: "plan_strength",
-    dayId: "day_push", label: "Push", durationSec: 4210, completed: true, exerciseCount: 1,
-    doneSetCount: 2, volumeKg: 500, entries: [entry], programVersion: 3,
-    note: "Left knee a bit sore",
-    review: WorkoutReviewDto(
-      verdict: .needsWork, comment: "Slow the descent",
-      setComments: [SetCommentDto(entryIndex: 0, setNumber: 1, comment: "Elbows in")],
-      reviewedAt: "2026-11-30T09:00:00.000Z", seen: true))
+  static let workoutLog = {
+    var log = WorkoutLogDto(
+      id: "41", workoutNumber: 7, loggedAt: "2026-11-30T07:06:00.000Z",
+      programId: "plan_strength", dayId: "day_push", label: "Push", durationSec: 4210,
+      completed: true, exerciseCount: 1, doneSetCount: 2, volumeKg: 500, entries: [entry],
+      programVersion: 3, note: "Left knee a bit sore",
+      review: WorkoutReviewDto(
+        verdict: .needsWork, comment: "Slow the descent",
+        setComments: [SetCommentDto(entryIndex: 0, setNumber: 1, comment: "Elbows in")],
+        reviewedAt: "2026-11-30T09:00:00.000Z", seen: true))
+    log.prescribedBesidePerformed = prescribedBesidePerformed
+    return log
+  }()
+  static let prescribedBesidePerformed = PrescribedBesidePerformedDto(
+    prescription: .kept,
+    exercises: [
+      ExerciseBesidePrescribedDto(
+        rowId: "row_1", prescribedExerciseId: "ex_bench", prescribedName: "Bench press",
+        exerciseId: "ex_db_press", name: "Dumbbell press", marks: [.substituted],
+        sets: [
+          SetBesidePrescribedDto(
+            setNumber: 1, target: ["reps": "8-12", "weight": "60"], performed: .strength(strength),
+            comparison: ["reps": .within, "weight": .below], marks: [.added])
+        ])
+    ])
   static let historyPage = WorkoutHistoryDto(
     workouts: [workoutLog], nextCursor: "1764486360000.41")
 

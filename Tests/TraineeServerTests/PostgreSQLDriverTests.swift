@@ -176,7 +176,7 @@ private struct AwayStore: TraineeStore {
   ) throws -> [WorkoutLogSummary]? { throw Self.away }
   func workoutLog(
     _ id: WorkoutLogID, of trainee: TraineeID, visibleTo studio: StudioID
-  ) throws -> WorkoutLogRecord?? { throw Self.away }
+  ) throws -> PrescribedWorkoutLog?? { throw Self.away }
   func nutritionDays(
     in range: NutritionDayRange, of trainee: TraineeID, visibleTo studio: StudioID
   ) throws -> [StoredNutritionDay]? { throw Self.away }

@@ -79,7 +79,7 @@ struct WorkoutHistoryJSONTests {
       properties(log) == [
         "id", "workoutNumber", "loggedAt", "programId", "dayId", "label", "durationSec",
         "completed", "exerciseCount", "doneSetCount", "volumeKg", "entries", "programVersion",
-        "note", "review",
+        "note", "review", "prescribedBesidePerformed",
       ])
     #expect(properties(WorkoutHistoryDto(workouts: [])) == ["workouts", "nextCursor"])
   }

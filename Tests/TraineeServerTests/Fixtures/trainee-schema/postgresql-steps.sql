@@ -658,3 +658,26 @@ CREATE TABLE coach_notes (
   written_at BIGINT NOT NULL,
   PRIMARY KEY (trainee_id, studio_id)
 );
+
+-- version 22: program days, and the day prescribed kept with each workout log
+CREATE TABLE program_days (
+  trainee_id BIGINT NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  program_id TEXT NOT NULL,
+  day_id TEXT NOT NULL,
+  document TEXT NOT NULL CHECK (json_valid(document) = 1),
+  PRIMARY KEY (trainee_id, program_id, day_id)
+);
+ALTER TABLE workout_logs ADD COLUMN prescribed TEXT
+  CHECK (prescribed IS NULL OR json_valid(prescribed) = 1);
+
+INSERT INTO program_days (trainee_id, program_id, day_id, document)
+SELECT p.trainee_id, plan.value ->> 'id', day.value ->> 'id', day.value::text
+FROM programs AS p
+  CROSS JOIN LATERAL jsonb_array_elements(p.document::jsonb -> 'plans')
+    WITH ORDINALITY AS plan (value, n)
+  CROSS JOIN LATERAL jsonb_array_elements(plan.value -> 'days')
+    WITH ORDINALITY AS day (value, n)
+WHERE jsonb_typeof(plan.value -> 'id') = 'string'
+  AND jsonb_typeof(day.value -> 'id') = 'string' AND jsonb_typeof(day.value) = 'object'
+ORDER BY p.trainee_id, plan.n, day.n
+ON CONFLICT (trainee_id, program_id, day_id) DO NOTHING;

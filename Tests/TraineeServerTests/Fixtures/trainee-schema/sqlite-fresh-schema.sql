@@ -1,4 +1,4 @@
--- user_version 21
+-- user_version 22
 
 -- index auth_events_by_account on auth_events
 CREATE INDEX auth_events_by_account ON auth_events (account_id, id)
@@ -236,6 +236,15 @@ CREATE TABLE program_assignments (
   PRIMARY KEY (trainee_id, program_id)
 ) STRICT, WITHOUT ROWID
 
+-- table program_days on program_days
+CREATE TABLE program_days (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  program_id TEXT NOT NULL,
+  day_id TEXT NOT NULL,
+  document TEXT NOT NULL CHECK (json_valid(document)),
+  PRIMARY KEY (trainee_id, program_id, day_id)
+) STRICT, WITHOUT ROWID
+
 -- table program_versions on program_versions
 CREATE TABLE program_versions (
   program_id INTEGER NOT NULL REFERENCES coach_programs (id) ON DELETE CASCADE,
@@ -403,7 +412,8 @@ CREATE TABLE workout_logs (
   logged_at INTEGER NOT NULL,
   payload TEXT NOT NULL CHECK (json_valid(payload))
 , studio_id INTEGER
-  REFERENCES studios (id) ON DELETE SET NULL) STRICT
+  REFERENCES studios (id) ON DELETE SET NULL, prescribed TEXT
+  CHECK (prescribed IS NULL OR json_valid(prescribed))) STRICT
 
 -- table workout_numbers on workout_numbers
 CREATE TABLE workout_numbers (

@@ -637,3 +637,24 @@ CREATE TABLE coach_notes (
   written_at INTEGER NOT NULL,
   PRIMARY KEY (trainee_id, studio_id)
 ) STRICT, WITHOUT ROWID;
+
+-- version 22: program days, and the day prescribed kept with each workout log
+CREATE TABLE program_days (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  program_id TEXT NOT NULL,
+  day_id TEXT NOT NULL,
+  document TEXT NOT NULL CHECK (json_valid(document)),
+  PRIMARY KEY (trainee_id, program_id, day_id)
+) STRICT, WITHOUT ROWID;
+ALTER TABLE workout_logs ADD COLUMN prescribed TEXT
+  CHECK (prescribed IS NULL OR json_valid(prescribed));
+
+INSERT INTO program_days (trainee_id, program_id, day_id, document)
+SELECT p.trainee_id, json_extract(plan.value, '$.id'), json_extract(day.value, '$.id'),
+  day.value
+FROM programs AS p, json_each(p.document, '$.plans') AS plan,
+  json_each(plan.value, '$.days') AS day
+WHERE json_type(plan.value, '$.id') = 'text' AND json_type(day.value, '$.id') = 'text'
+  AND day.type = 'object'
+ORDER BY p.trainee_id, plan.key, day.key
+ON CONFLICT (trainee_id, program_id, day_id) DO NOTHING;

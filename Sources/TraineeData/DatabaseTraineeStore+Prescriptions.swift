@@ -1,0 +1,121 @@
+import Foundation
+import SQLStore
+import TraineeAPI
+
+// NB: docs/decisions/what-the-coach-sees.md, "The prescription kept with the log": each import
+// writes the programs' days to `program_days`, one row a day (a plan or day id given twice keeps
+// its first, as the app starts the first); a log's write reads the one row its `programId` and
+// `dayId` name and the substitutions of that day, and keeps both with the log, so the write costs
+// the day's size, not the program's, and a later import changes no log.
+
+/// A program day as it was prescribed when a workout was logged: the day's JSON as the
+/// programs document held it (every member of its rows, so a target a newer build adds is
+/// kept), and the exercise the trainee had chosen in place of a row, by row id.
+public struct KeptPrescription: Equatable, Sendable {
+  /// The day, as a program document's day.
+  public var day: JSONValue
+  /// The exercise chosen in place of a row, by the row's id.
+  public var substitutions: [String: String]
+
+  /// A kept prescription.
+  public init(day: JSONValue, substitutions: [String: String] = [:]) {
+    self.day = day
+    self.substitutions = substitutions
+  }
+}
+
+extension KeptPrescription: Codable {
+  enum CodingKeys: String, CodingKey { case day, substitutions }
+}
+
+/// A logged workout as a coach reads it: the log, and the prescription kept with it.
+public struct PrescribedWorkoutLog: Equatable, Sendable {
+  /// The log.
+  public var log: WorkoutLogRecord
+  /// The day prescribed when it was stored; `nil` for a log stored before schema version 22 or
+  /// naming no day of the trainee's programs.
+  public var prescription: KeptPrescription?
+
+  /// A log and its prescription.
+  public init(log: WorkoutLogRecord, prescription: KeptPrescription?) {
+    self.log = log
+    self.prescription = prescription
+  }
+}
+
+extension DatabaseTraineeStore {
+  /// Replaces `trainee`'s rows of `program_days` with the days of `programs`, in the import's
+  /// transaction.
+  static func recordProgramDays(
+    of programs: TrainingProgramsDto, trainee: TraineeID, _ db: any DatabaseConnection
+  ) throws {
+    try db.run("DELETE FROM program_days WHERE trainee_id = ?", [trainee.value])
+    var seen: Set<[String]> = []
+    var values: [DatabaseValue] = []
+    for plan in programs.plans {
+      for day in plan.days where seen.insert([plan.id, day.id]).inserted {
+        values += [trainee.value, .text(plan.id), .text(day.id), .text(try json(day))]
+      }
+    }
+    try programDayInsert.run(values, db)
+  }
+
+  private static let programDayInsert = MultiRowInsert(
+    "INSERT INTO program_days (trainee_id, program_id, day_id, document)", columns: 4)
+
+  /// The day `payload` names with the trainee's substitutions of its rows, as the JSON text
+  /// kept in `workout_logs.prescribed`; `nil` when the log names no day of the programs.
+  static func prescription(
+    for payload: LogWorkoutPayload, trainee: TraineeID, _ db: any DatabaseConnection
+  ) throws -> String? {
+    guard let programId = payload.programId, let dayId = payload.dayId,
+      let day = try db.row(
+        """
+        SELECT document FROM program_days
+        WHERE trainee_id = ? AND program_id = ? AND day_id = ?
+        """, [trainee.value, .text(programId), .text(dayId)], { try $0.string(0) })
+    else { return nil }
+    let swaps = try db.rows(
+      """
+      SELECT row_id, to_exercise_id FROM substitutions
+      WHERE trainee_id = ? AND program_id = ? AND day_id = ?
+      ORDER BY row_id
+      """, [trainee.value, .text(programId), .text(dayId)]
+    ) { (try $0.string(0), try $0.string(1)) }
+    // The day's text is spliced in as stored (valid JSON, checked by its table), so the write
+    // does not decode and encode it again.
+    let substitutions = try json(Dictionary(swaps, uniquingKeysWith: { first, _ in first }))
+    return "{\"day\":\(day),\"substitutions\":\(substitutions)}"
+  }
+
+  /// The columns of a log read with its prescription.
+  private static let prescribedLogColumns = DatabaseColumns(
+    WorkoutLogRecord.columns.expressions + ["prescribed"])
+
+  /// One of `trainee`'s logged workouts with the prescription kept with it, as `studio`'s
+  /// coaches may see it: `nil` while the trainee has no live link to the studio, `.some(nil)`
+  /// when the trainee has no such log or the rule hides it. A log kept no prescription when it
+  /// was stored before schema version 22 or named no day of the programs.
+  public func workoutLog(
+    _ id: WorkoutLogID, of trainee: TraineeID, visibleTo studio: StudioID
+  ) throws -> PrescribedWorkoutLog?? {
+    try visibleRead(of: trainee, to: studio) { visibility, db in
+      let filter = visibility.recordFilter(tagColumn: "studio_id")
+      let columns = Self.prescribedLogColumns
+      return try db.row(
+        """
+        SELECT \(columns) FROM workout_logs
+        WHERE id = ? AND trainee_id = ? AND \(filter.sql)
+        """, [id.value, trainee.value] + filter.values, named: columns
+      ) { row in
+        let log = try WorkoutLogRecord(row: row)
+        let kept: String? = try row["prescribed"]
+        return PrescribedWorkoutLog(
+          log: log,
+          prescription: try kept.map {
+            try Self.decode(KeptPrescription.self, $0, "the prescription of workout log \(id)")
+          })
+      }
+    }
+  }
+}

@@ -20,8 +20,12 @@ let package = Package(
     // Files that survive a crash: the one atomic writer, append-only records, directory locks,
     // the last good answers of the app's reads.
     .target(name: "DurableFiles"),
-    // Wire types shared by the app, the client and the server, and the endpoint table.
-    .target(name: "TraineeAPI", dependencies: ["DurableFiles"]),
+    // How the API's wire is written, knowing no trainee: members read leniently, instants and
+    // calendar dates, JSON values, control characters, the readable JSON layout, endpoint paths.
+    .target(name: "WireFormat"),
+    // Wire types shared by the app, the client and the server, and the endpoint table; it
+    // re-exports WireFormat, so its importers see one wire.
+    .target(name: "TraineeAPI", dependencies: ["WireFormat", "DurableFiles"]),
     // The app's side of the API: the client, its kept reads (the last good answers kept by
     // DurableFiles), the signed-in session and retries. The server never imports it.
     .target(name: "TraineeClient", dependencies: ["TraineeAPI", "DurableFiles"]),
@@ -71,18 +75,27 @@ let package = Package(
     // fair scheduler, conditional GET, the access log file and the request metrics.
     .target(
       name: "HTTPServer",
-      dependencies: ["JSONWire", "LockedValue", "SHA256Digest", "CMicroHTTPD"]),
+      dependencies: ["JSONWire", "LockedValue", "SHA256Digest", "WireFormat", "CMicroHTTPD"]),
     // The trainee database's schema: one migration step per version, both dialects side by
     // side, in one ordered list, and every table with its columns (database copies).
     .target(name: "TraineeDatabaseSchema", dependencies: ["SQLStore"]),
+    // What the trainee store keeps and refuses, as values that know no driver: record ids and
+    // records, the store's errors, quotas, write pacing and storage limits, the accounts'
+    // records, tokens and their digests, a workout's summary, import files and their shape.
+    .target(
+      name: "TraineeRecords",
+      dependencies: ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest"]),
+    // The trainee API's hot wire types in the server's fast JSON: the one-pass reader of a
+    // posted log, the sorted writers of the stored log and of the history answers.
+    .target(name: "TraineeWireJSON", dependencies: ["TraineeAPI", "JSONWire"]),
     // The trainee store: the store protocol and its errors, one store over SQLStore's drivers
     // (SQLite or PostgreSQL), the storage limits, import files and the demo trainee; the
     // accounts' tables, records and legacy sessions. It knows no HTTP.
     .target(
       name: "TraineeData",
       dependencies: [
-        "TraineeAPI", "TraineeDatabaseSchema", "JSONWire", "SQLStore", "SHA256Digest",
-        "LockedValue",
+        "TraineeAPI", "TraineeDatabaseSchema", "TraineeRecords", "TraineeWireJSON", "JSONWire",
+        "SQLStore", "SHA256Digest", "LockedValue",
       ]),
     // Accounts on the trainee store's database: studios, coaches and operators, invites, a session
     // per device with rotating refresh tokens, limits on guessing, the audit log. No HTTP.
@@ -91,12 +104,14 @@ let package = Package(
       dependencies: [
         "TraineeData", "TraineeAPI", "SQLStore", "PasswordHashing", "JSONWire",
       ]),
+    // The food catalog and its answers: search by name, look-up by barcode.
+    .target(name: "Foods", dependencies: ["TraineeAPI", "HTTPServer"]),
     // The trainee API service: routes on HTTPServer, authentication, kept answers, request
     // bodies, health routes; storage through TraineeData.
     .target(
       name: "TraineeServer",
       dependencies: [
-        "TraineeData", "Accounts", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer",
+        "TraineeData", "Accounts", "Foods", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer",
         "LockedValue", "SHA256Digest",
       ]),
     // Scripted, deterministic runs of the engine: `perform replay`.

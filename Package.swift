@@ -216,7 +216,8 @@ let package = Package(
       name: "PerformTestSupport", dependencies: ["RestTimer", "TraineeAPI", "TraineeClient"],
       path: "Tests/PerformTestSupport"),
     .testTarget(
-      name: "TraineeAPITests", dependencies: ["TraineeAPI", "TraineeClient", "DurableFiles"]),
+      name: "TraineeAPITests",
+      dependencies: ["TraineeAPI", "WireFormat", "TraineeClient", "DurableFiles"]),
     .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
     .testTarget(name: "PasswordHashingTests", dependencies: ["PasswordHashing"]),
     .testTarget(
@@ -233,6 +234,7 @@ let package = Package(
       dependencies: [
         "TraineeServer", "TraineeData", "TraineeDatabaseSchema", "TraineeAPI", "JSONWire",
         "SQLStore", "HTTPServer", "LockedValue", "SHA256Digest", "PasswordHashing", "Accounts",
+        "Foods", "WireFormat", "TraineeRecords", "TraineeWireJSON",
       ],
       exclude: ["Fixtures"]),
     // The URLSession client and the nutrition sync against the real server on loopback.

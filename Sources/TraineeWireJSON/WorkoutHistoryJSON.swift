@@ -1,4 +1,3 @@
-import HTTPServer
 import JSONWire
 import TraineeAPI
 

@@ -154,6 +154,15 @@ let package = Package(
         "WorkoutSession", "RestTimer", "NutritionLog", "LiveActivity", "TraineeAPI",
         "TraineeClient", "DurableFiles", "WorkoutLogDelivery", "TrainingHistory",
       ]),
+    // The operator's commands of `perform` (serve and its settings, trainee, program and
+    // nutrition-plan imports, accounts, studios, invites, the audit log, a person's data, database
+    // copies) and the command line every command shares: options, usage, help, the data directory.
+    .target(
+      name: "OperatorCommands",
+      dependencies: [
+        "Accounts", "DurableFiles", "HTTPServer", "SQLStore", "TraineeAPI", "TraineeData",
+        "TraineeDatabaseSchema", "TraineeServer",
+      ]),
     .executableTarget(
       name: "perform",
       dependencies: [
@@ -162,7 +171,7 @@ let package = Package(
         "Accounts",
         "LiveActivity", "NutritionReplay", "NutritionLog", "TerminalUI", "PerformApp",
         "TerminalScreens", "NutritionScreens", "LiveWorkoutScreens", "DurableFiles",
-        "TrainingHistory", "Accounts",
+        "TrainingHistory", "OperatorCommands",
       ]
     ),
     // What the benchmarks share: mean, p50, p99 and max of timed samples, and their table.

@@ -1,4 +1,5 @@
 import Foundation
+import OperatorCommands
 import LiveActivity
 import TraineeAPI
 import WorkoutReplay

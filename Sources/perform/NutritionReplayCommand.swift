@@ -1,4 +1,5 @@
 import Foundation
+import OperatorCommands
 import NutritionReplay
 
 /// `perform nutrition replay FILE|-`: runs a scripted nutrition session and prints the result.

@@ -1,5 +1,6 @@
 import DurableFiles
 import Foundation
+import OperatorCommands
 import HTTPServer
 import TraineeAPI
 import TraineeClient

@@ -39,7 +39,9 @@ package struct DemoCoachFile {
 
   /// The demo coach in `store`'s accounts, a coach of the demo trainee's studio, made with a
   /// random password (kept in the file) the first time.
-  package func ensureDemoCoach(of demoTrainee: TraineeID, in store: DatabaseTraineeStore) throws -> SignIn {
+  package func ensureDemoCoach(
+    of demoTrainee: TraineeID, in store: DatabaseTraineeStore
+  ) throws -> SignIn {
     let accounts = try DatabaseAccountStore(store: store)
     if try accounts.hasAccount(email: Self.email) {
       return SignIn(email: Self.email, password: read())

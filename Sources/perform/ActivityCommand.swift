@@ -1,6 +1,6 @@
 import Foundation
-import OperatorCommands
 import LiveActivity
+import OperatorCommands
 import TraineeAPI
 import WorkoutReplay
 import WorkoutSession

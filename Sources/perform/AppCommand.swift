@@ -1,10 +1,10 @@
 import DurableFiles
 import Foundation
-import OperatorCommands
 import HTTPServer
 import LiveWorkoutScreens
 import NutritionLog
 import NutritionScreens
+import OperatorCommands
 import PerformApp
 import TerminalScreens
 import TerminalUI

@@ -1,6 +1,6 @@
 import Foundation
-import OperatorCommands
 import NutritionReplay
+import OperatorCommands
 
 /// `perform nutrition replay FILE|-`: runs a scripted nutrition session and prints the result.
 enum NutritionReplayCommand {

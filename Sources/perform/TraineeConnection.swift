@@ -1,7 +1,7 @@
 import DurableFiles
 import Foundation
-import OperatorCommands
 import HTTPServer
+import OperatorCommands
 import TraineeAPI
 import TraineeClient
 import TraineeData

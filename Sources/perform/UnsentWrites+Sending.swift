@@ -1,8 +1,8 @@
 import DurableFiles
 import Foundation
-import OperatorCommands
 import NutritionLog
 import NutritionScreens
+import OperatorCommands
 import TraineeAPI
 import TraineeClient
 import WorkoutLogDelivery

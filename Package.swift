@@ -20,8 +20,12 @@ let package = Package(
     // Files that survive a crash: the one atomic writer, append-only records, directory locks,
     // the last good answers of the app's reads.
     .target(name: "DurableFiles"),
-    // Wire types shared by the app, the client and the server, and the endpoint table.
-    .target(name: "TraineeAPI", dependencies: ["DurableFiles"]),
+    // How the API's wire is written, knowing no trainee: members read leniently, instants and
+    // calendar dates, JSON values, control characters, the readable JSON layout, endpoint paths.
+    .target(name: "WireFormat"),
+    // Wire types shared by the app, the client and the server, and the endpoint table; it
+    // re-exports WireFormat, so its importers see one wire.
+    .target(name: "TraineeAPI", dependencies: ["WireFormat", "DurableFiles"]),
     // The app's side of the API: the client, its kept reads (the last good answers kept by
     // DurableFiles), the signed-in session and retries. The server never imports it.
     .target(name: "TraineeClient", dependencies: ["TraineeAPI", "DurableFiles"]),
@@ -71,18 +75,27 @@ let package = Package(
     // fair scheduler, conditional GET, the access log file and the request metrics.
     .target(
       name: "HTTPServer",
-      dependencies: ["JSONWire", "LockedValue", "SHA256Digest", "CMicroHTTPD"]),
+      dependencies: ["JSONWire", "LockedValue", "SHA256Digest", "WireFormat", "CMicroHTTPD"]),
     // The trainee database's schema: one migration step per version, both dialects side by
     // side, in one ordered list, and every table with its columns (database copies).
     .target(name: "TraineeDatabaseSchema", dependencies: ["SQLStore"]),
+    // What the trainee store keeps and refuses, as values that know no driver: record ids and
+    // records, the store's errors, quotas, write pacing and storage limits, the accounts'
+    // records, tokens and their digests, a workout's summary, import files and their shape.
+    .target(
+      name: "TraineeRecords",
+      dependencies: ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest"]),
+    // The trainee API's hot wire types in the server's fast JSON: the one-pass reader of a
+    // posted log, the sorted writers of the stored log and of the history answers.
+    .target(name: "TraineeWireJSON", dependencies: ["TraineeAPI", "JSONWire"]),
     // The trainee store: the store protocol and its errors, one store over SQLStore's drivers
     // (SQLite or PostgreSQL), the storage limits, import files and the demo trainee; the
     // accounts' tables, records and legacy sessions. It knows no HTTP.
     .target(
       name: "TraineeData",
       dependencies: [
-        "TraineeAPI", "TraineeDatabaseSchema", "JSONWire", "SQLStore", "SHA256Digest",
-        "LockedValue",
+        "TraineeAPI", "TraineeDatabaseSchema", "TraineeRecords", "TraineeWireJSON", "JSONWire",
+        "SQLStore", "SHA256Digest", "LockedValue",
       ]),
     // Accounts on the trainee store's database: studios, coaches and operators, invites, a session
     // per device with rotating refresh tokens, limits on guessing, the audit log. No HTTP.
@@ -91,12 +104,14 @@ let package = Package(
       dependencies: [
         "TraineeData", "TraineeAPI", "SQLStore", "PasswordHashing", "JSONWire", "LockedValue",
       ]),
+    // The food catalog and its answers: search by name, look-up by barcode.
+    .target(name: "Foods", dependencies: ["TraineeAPI", "HTTPServer"]),
     // The trainee API service: routes on HTTPServer, authentication, kept answers, request
     // bodies, health routes; storage through TraineeData.
     .target(
       name: "TraineeServer",
       dependencies: [
-        "TraineeData", "Accounts", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer",
+        "TraineeData", "Accounts", "Foods", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer",
         "LockedValue", "SHA256Digest",
       ]),
     // Scripted, deterministic runs of the engine: `perform replay`.
@@ -139,6 +154,15 @@ let package = Package(
         "WorkoutSession", "RestTimer", "NutritionLog", "LiveActivity", "TraineeAPI",
         "TraineeClient", "DurableFiles", "WorkoutLogDelivery", "TrainingHistory",
       ]),
+    // The operator's commands of `perform` (serve and its settings, trainee, program and
+    // nutrition-plan imports, accounts, studios, invites, the audit log, a person's data, database
+    // copies) and the command line every command shares: options, usage, help, the data directory.
+    .target(
+      name: "OperatorCommands",
+      dependencies: [
+        "Accounts", "DurableFiles", "HTTPServer", "SQLStore", "TraineeAPI", "TraineeData",
+        "TraineeDatabaseSchema", "TraineeServer",
+      ]),
     .executableTarget(
       name: "perform",
       dependencies: [
@@ -147,7 +171,7 @@ let package = Package(
         "Accounts",
         "LiveActivity", "NutritionReplay", "NutritionLog", "TerminalUI", "PerformApp",
         "TerminalScreens", "NutritionScreens", "LiveWorkoutScreens", "DurableFiles",
-        "TrainingHistory", "Accounts",
+        "TrainingHistory", "OperatorCommands",
       ]
     ),
     // What the benchmarks share: mean, p50, p99 and max of timed samples, and their table.
@@ -201,7 +225,8 @@ let package = Package(
       name: "PerformTestSupport", dependencies: ["RestTimer", "TraineeAPI", "TraineeClient"],
       path: "Tests/PerformTestSupport"),
     .testTarget(
-      name: "TraineeAPITests", dependencies: ["TraineeAPI", "TraineeClient", "DurableFiles"]),
+      name: "TraineeAPITests",
+      dependencies: ["TraineeAPI", "WireFormat", "TraineeClient", "DurableFiles"]),
     .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
     .testTarget(name: "PasswordHashingTests", dependencies: ["PasswordHashing"]),
     .testTarget(
@@ -218,6 +243,7 @@ let package = Package(
       dependencies: [
         "TraineeServer", "TraineeData", "TraineeDatabaseSchema", "TraineeAPI", "JSONWire",
         "SQLStore", "HTTPServer", "LockedValue", "SHA256Digest", "PasswordHashing", "Accounts",
+        "Foods", "WireFormat", "TraineeRecords", "TraineeWireJSON",
       ],
       exclude: ["Fixtures"]),
     // The URLSession client and the nutrition sync against the real server on loopback.

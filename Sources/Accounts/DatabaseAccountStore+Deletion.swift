@@ -44,20 +44,8 @@ extension DatabaseAccountStore {
   public func deleteAccount(
     _ account: AccountID, password: String, address: String
   ) throws -> AccountDeletion {
-    let subjects = [
-      AttemptSubject.account(account, policy.signIn.perAccount),
-      .address(address, policy.signIn.perAddress),
-    ]
-    let now = nowMilliseconds
-    let found = try credentials(of: "id", account.value, limitedBy: subjects, now: now)
-    guard let hash = found?.hash, verifyPassword(password, hash)
-    else {
-      try store.write(nil) { db in
-        try AccountTables.audit(
-          .accountDeletionFailed, account: account, address: address, now: now, db)
-      }
-      throw AccountRefusal.invalidCredentials
-    }
+    let (subjects, now) = try checkPassword(
+      password, of: account, address: address, failure: .accountDeletionFailed)
     let deleted = try store.write(nil) { db in
       // The address's count goes back as a sign-in's does; the account's goes with it.
       try takeBackFailure(subjects[1], .signIn, db)

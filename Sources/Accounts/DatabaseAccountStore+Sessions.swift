@@ -162,21 +162,9 @@ extension DatabaseAccountStore {
     address: String
   ) throws {
     let newHash = try hashPassword(new)
-    let subjects = [
-      AttemptSubject.account(account, policy.signIn.perAccount),
-      .address(address, policy.signIn.perAddress),
-    ]
-    let now = nowMilliseconds
-    let found = try credentials(of: "id", account.value, limitedBy: subjects, now: now)
-    guard let hash = found?.hash, verifyPassword(current, hash)
-    else {
-      try store.write(nil) { db in
-        try AccountTables.audit(
-          .passwordChangeFailed, account: account, session: session, address: address,
-          now: now, db)
-      }
-      throw AccountRefusal.invalidCredentials
-    }
+    let (subjects, now) = try checkPassword(
+      current, of: account, session: session, address: address,
+      failure: .passwordChangeFailed)
     try store.write(nil) { db in
       try db.run(
         "UPDATE accounts SET password_hash = ? WHERE id = ?", [.text(newHash), account.value])
@@ -221,5 +209,29 @@ extension DatabaseAccountStore {
     case .wait(let seconds): throw AccountRefusal.tooManyAttempts(retryAfterSeconds: seconds)
     case .admitted(let found): return found
     }
+  }
+
+  /// Checks `password` against `account`'s own again (changing the password, deleting the
+  /// account) under the sign-in limits of the account and `address`: a wrong one is audited as
+  /// `failure` and refused as `AccountRefusal.invalidCredentials`. Returns the attempt's
+  /// subjects (the account's, then the address's) and its time, for what the caller then writes.
+  func checkPassword(
+    _ password: String, of account: AccountID, session: SessionID? = nil, address: String,
+    failure: AuthEventKind
+  ) throws -> (subjects: [AttemptSubject], now: Int64) {
+    let subjects = [
+      AttemptSubject.account(account, policy.signIn.perAccount),
+      .address(address, policy.signIn.perAddress),
+    ]
+    let now = nowMilliseconds
+    let found = try credentials(of: "id", account.value, limitedBy: subjects, now: now)
+    guard let hash = found?.hash, verifyPassword(password, hash) else {
+      try store.write(nil) { db in
+        try AccountTables.audit(
+          failure, account: account, session: session, address: address, now: now, db)
+      }
+      throw AccountRefusal.invalidCredentials
+    }
+    return (subjects, now)
   }
 }

@@ -1,3 +1,4 @@
+import Foods
 import Foundation
 import HTTPServer
 import TraineeAPI

@@ -2,6 +2,7 @@ import DurableFiles
 import Foundation
 import NutritionLog
 import NutritionScreens
+import OperatorCommands
 import TraineeAPI
 import TraineeClient
 import WorkoutLogDelivery

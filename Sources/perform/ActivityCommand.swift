@@ -1,5 +1,6 @@
 import Foundation
 import LiveActivity
+import OperatorCommands
 import TraineeAPI
 import WorkoutReplay
 import WorkoutSession

@@ -4,6 +4,7 @@ import HTTPServer
 import LiveWorkoutScreens
 import NutritionLog
 import NutritionScreens
+import OperatorCommands
 import PerformApp
 import TerminalScreens
 import TerminalUI

@@ -1,4 +1,5 @@
 import Foundation
+import OperatorCommands
 import PerformApp
 import TerminalScreens
 import TraineeAPI

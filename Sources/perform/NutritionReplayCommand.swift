@@ -1,5 +1,6 @@
 import Foundation
 import NutritionReplay
+import OperatorCommands
 
 /// `perform nutrition replay FILE|-`: runs a scripted nutrition session and prints the result.
 enum NutritionReplayCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import OperatorCommands
 import TraineeAPI
 import TrainingHistory
 import WorkoutSession

@@ -1,5 +1,6 @@
 import DurableFiles
 import Foundation
+import OperatorCommands
 import WorkoutReplay
 
 /// `perform replay FILE|-`: runs a scripted workout and prints the result.

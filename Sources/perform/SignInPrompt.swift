@@ -1,5 +1,6 @@
 import DurableFiles
 import Foundation
+import OperatorCommands
 import PerformApp
 import TerminalScreens
 import TerminalUI

@@ -1,5 +1,6 @@
 import DurableFiles
 import Foundation
+import OperatorCommands
 import TraineeAPI
 import TraineeClient
 

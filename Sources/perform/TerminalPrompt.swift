@@ -1,4 +1,5 @@
 import Foundation
+import OperatorCommands
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,7 @@
 import DurableFiles
 import Foundation
 import HTTPServer
+import OperatorCommands
 import TraineeAPI
 import TraineeClient
 import TraineeData

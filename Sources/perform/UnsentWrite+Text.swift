@@ -1,4 +1,5 @@
 import Foundation
+import OperatorCommands
 import TerminalScreens
 
 // NB: docs/decisions/the-apps-files-and-the-api-client.md, "Sign-out and studio switch in the

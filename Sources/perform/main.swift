@@ -1,4 +1,5 @@
 import Foundation
+import OperatorCommands
 
 // The `perform` executable only wires modules together; each command lives in its own file.
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TraineeAPI
+@testable import WireFormat
 
 /// The one ISO 8601 reader and writers, and whole milliseconds.
 struct ISO8601InstantTests {

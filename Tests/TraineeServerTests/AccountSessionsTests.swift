@@ -151,6 +151,11 @@ import Testing
         of: phone.account.id, current: "not the password", new: "a brand new password",
         keeping: phone.tokens.session, address: "a")
     }
+    let refused = try #require(
+      try fixture.accounts.authEvents(of: phone.account.id, limit: 1).first)
+    #expect(refused.kind == .passwordChangeFailed)
+    #expect(refused.session == phone.tokens.session)
+    #expect(refused.address == "a")
     #expect(try fixture.trainees.trainee(forToken: laptop.tokens.accessToken) != nil)
     try fixture.accounts.changePassword(
       of: phone.account.id, current: Fixture.password, new: "a brand new password",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireFormat
 
 @testable import HTTPServer
 @testable import TraineeData

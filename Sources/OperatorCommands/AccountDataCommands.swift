@@ -12,11 +12,11 @@ import TraineeData
 // renamed over it, so a failed export leaves no half document under the name asked for.
 
 /// `perform account export ID [--to FILE]` and `perform account delete ID [--yes]`.
-enum AccountDataCommands {
+package enum AccountDataCommands {
   /// The `perform account` subcommands this file answers.
-  static let subcommands: Set<String> = ["export", "delete"]
+  package static let subcommands: Set<String> = ["export", "delete"]
 
-  static func run(_ arguments: [String]) -> Int32 {
+  package static func run(_ arguments: [String]) -> Int32 {
     let options: Options
     do {
       options = try Options(arguments, known: ["database", "data-dir", "to"], knownFlags: ["yes"])

@@ -1,5 +1,4 @@
 import Foundation
-import TraineeAPI
 
 // NB: `ISO8601DateFormatter` reads what RFC 3339 refuses and what no trainee means: years past
 // 9999 (echoed back as `100000-01-01`), offsets of days, 2026-02-30 rolled into March, twenty
@@ -10,7 +9,7 @@ import TraineeAPI
 // as RFC 3339 allows; a space for the `T` is not.
 
 /// The instant `text` names in RFC 3339's `date-time` form, or `nil`.
-func rfc3339Instant(_ text: String) -> Date? {
+package func rfc3339Instant(_ text: String) -> Date? {
   let bytes = Array(text.utf8)
   var index = 0
   func number(_ digits: Int) -> Int? {

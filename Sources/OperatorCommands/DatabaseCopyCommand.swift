@@ -5,8 +5,8 @@ import TraineeDatabaseSchema
 import TraineeServer
 
 /// `perform db copy --from PATH_OR_URL --to PATH_OR_URL`.
-enum DatabaseCopyCommand {
-  static func run(_ arguments: [String]) -> Int32 {
+package enum DatabaseCopyCommand {
+  package static func run(_ arguments: [String]) -> Int32 {
     let options: Options
     do {
       options = try Options(arguments, known: ["from", "to"])

@@ -8,7 +8,7 @@ import TraineeData
 extension AdminCommands {
   /// `perform program schedule --trainee ID (--weekdays mon,wed,fri | --per-week N |
   /// --program-days)`.
-  static func programSchedule(_ arguments: [String]) -> Int32 {
+  package static func programSchedule(_ arguments: [String]) -> Int32 {
     guard
       let options = parse(
         arguments, known: ["database", "data-dir", "trainee", "weekdays", "per-week"],

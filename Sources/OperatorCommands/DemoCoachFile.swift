@@ -10,25 +10,25 @@ import TraineeData
 // demo trainee's token is (DemoTokenFile.swift).
 
 /// The demo coach's sign-in, kept in `<database>.demo-coach` beside the database.
-struct DemoCoachFile {
+package struct DemoCoachFile {
   /// The demo coach's login.
-  static let email = "coach@demo.example"
-  let url: URL
+  package static let email = "coach@demo.example"
+  package let url: URL
 
   /// The file of the database at `databasePath`.
-  init(databasePath: String) {
+  package init(databasePath: String) {
     url = URL(fileURLWithPath: databasePath + ".demo-coach")
   }
 
   /// The demo coach's email and password.
-  struct SignIn: Equatable {
-    var email: String
+  package struct SignIn: Equatable {
+    package var email: String
     /// The password, or `nil` when the coach exists and its file was lost.
-    var password: String?
+    package var password: String?
   }
 
   /// The password kept, if the file holds one.
-  func read() -> String? {
+  package func read() -> String? {
     guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
     for line in String(decoding: data, as: UTF8.self).split(separator: "\n")
     where line.hasPrefix("password: ") {
@@ -39,7 +39,9 @@ struct DemoCoachFile {
 
   /// The demo coach in `store`'s accounts, a coach of the demo trainee's studio, made with a
   /// random password (kept in the file) the first time.
-  func ensureDemoCoach(of demoTrainee: TraineeID, in store: DatabaseTraineeStore) throws -> SignIn {
+  package func ensureDemoCoach(
+    of demoTrainee: TraineeID, in store: DatabaseTraineeStore
+  ) throws -> SignIn {
     let accounts = try DatabaseAccountStore(store: store)
     if try accounts.hasAccount(email: Self.email) {
       return SignIn(email: Self.email, password: read())

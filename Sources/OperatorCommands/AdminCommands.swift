@@ -4,8 +4,8 @@ import TraineeData
 import TraineeServer
 
 /// `perform trainee add`, `perform program import`, `perform nutrition-plan import`.
-enum AdminCommands {
-  static func traineeAdd(_ arguments: [String]) -> Int32 {
+package enum AdminCommands {
+  package static func traineeAdd(_ arguments: [String]) -> Int32 {
     guard let options = parse(arguments, known: ["database", "data-dir"]) else { return 2 }
     guard options.positional.count == 2, options.positional[0] == "add" else {
       fail("usage: perform trainee add NAME [--database PATH]")
@@ -18,7 +18,7 @@ enum AdminCommands {
     }
   }
 
-  static func programImport(_ arguments: [String]) -> Int32 {
+  package static func programImport(_ arguments: [String]) -> Int32 {
     if arguments.first == "schedule" { return programSchedule(arguments) }
     return importFile(arguments, command: "program", what: "programs") { data in
       let programs = try ImportFile.programs(data)
@@ -29,7 +29,7 @@ enum AdminCommands {
     }
   }
 
-  static func nutritionPlanImport(_ arguments: [String]) -> Int32 {
+  package static func nutritionPlanImport(_ arguments: [String]) -> Int32 {
     importFile(arguments, command: "nutrition-plan", what: "meal plans") { data in
       let plans = try ImportFile.nutritionPlans(data)
       return CheckedImport(count: plans.plans.count) { trainee, store in
@@ -42,8 +42,8 @@ enum AdminCommands {
   /// A file read and checked, ready to replace what the trainee has.
   private struct CheckedImport {
     /// How many plans it holds.
-    var count: Int
-    var store: (TraineeID, DatabaseTraineeStore) throws -> Void
+    package var count: Int
+    package var store: (TraineeID, DatabaseTraineeStore) throws -> Void
   }
 
   // NB: docs/decisions/the-terminal-app-and-the-perform-command.md, "Strict import files": the file
@@ -97,7 +97,7 @@ enum AdminCommands {
     }
   }
 
-  static func parse(
+  package static func parse(
     _ arguments: [String], known: Set<String>, flags: Set<String> = []
   ) -> Options? {
     do {
@@ -109,7 +109,7 @@ enum AdminCommands {
   }
 
   /// Runs `body` on the store; bad input exits 2, a storage failure 1.
-  static func withStore(
+  package static func withStore(
     _ options: Options, _ body: (DatabaseTraineeStore) throws -> Void
   ) -> Int32 {
     do {

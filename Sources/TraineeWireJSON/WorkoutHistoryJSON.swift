@@ -1,5 +1,4 @@
 import Foundation
-import HTTPServer
 import JSONWire
 import TraineeAPI
 

@@ -10,17 +10,17 @@ import TraineeServer
 // `perform serve --demo` and the app's embedded server then keep answering the same token.
 
 /// The demo trainee's token, kept in `<database>.demo-token` beside the database.
-struct DemoTokenFile {
-  let url: URL
+package struct DemoTokenFile {
+  package let url: URL
 
   /// The file of the database at `databasePath`.
-  init(databasePath: String) {
+  package init(databasePath: String) {
     url = URL(fileURLWithPath: databasePath + ".demo-token")
   }
 
   /// The token kept, if the file holds one (a file that does not is ignored: a new token is
   /// issued and written over it, since a token is no trainee data).
-  func read() -> String? {
+  package func read() -> String? {
     guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
     let token = String(decoding: data, as: UTF8.self)
       .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -29,14 +29,14 @@ struct DemoTokenFile {
   }
 
   /// Keeps `token`, readable and writable by its owner only.
-  func write(_ token: String) throws(FileError) {
+  package func write(_ token: String) throws(FileError) {
     // A new file renamed over the old one: 0600 from its first byte, whatever the old one had.
     try DurableFile.atomicWrite(Data((token + "\n").utf8), to: url, permissions: 0o600)
   }
 
   /// The demo trainee in `store`, with the kept token when it still works, else a new one,
   /// which is kept.
-  func ensureDemo(in store: any TraineeStore) throws -> (id: TraineeID, token: String) {
+  package func ensureDemo(in store: any TraineeStore) throws -> (id: TraineeID, token: String) {
     let kept = read()
     let demo = try DemoTrainee.ensure(in: store, keeping: kept)
     if demo.token != kept { try write(demo.token) }

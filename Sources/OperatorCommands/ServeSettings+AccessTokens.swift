@@ -7,11 +7,11 @@ import Foundation
 
 extension ServeSettings {
   /// The access token lives that `given` allows.
-  static let accessTokenSecondsRange = 30...86_400
+  package static let accessTokenSecondsRange = 30...86_400
 
   /// The access token's life `given` sets, else the policy's default; `name` names the option as
   /// the user gave it, for errors.
-  static func accessTokenSeconds(
+  package static func accessTokenSeconds(
     _ given: Options, name: (String) -> String
   ) throws(UsageError) -> Int {
     guard let text = given.values["access-token-seconds"] else {

@@ -4,15 +4,15 @@ import SQLStore
 import TraineeAPI
 
 /// One command's entry in the usage: the words that name it and its synopsis, indented.
-struct CommandUsage {
+package struct CommandUsage {
   /// The words after `perform` that select this entry (`["activity", "preview"]`); empty for the
   /// terminal app, which takes no command word.
-  var words: [String]
-  var text: String
+  package var words: [String]
+  package var text: String
 }
 
 /// Every command, in the order `perform help` lists them.
-let commandUsages: [CommandUsage] = [
+package let commandUsages: [CommandUsage] = [
   CommandUsage(
     words: [],
     text: """
@@ -269,13 +269,13 @@ private let usageFooter = """
   """
 
 /// The whole usage, as `perform help` prints it.
-let usage = render(
+package let usage = render(
   commandUsages, heading: "Perform: the trainee side of a coaching platform.\n\n")
 
 /// The usage of the command `words` name (`["serve"]`, `["session"]` for both of its
 /// subcommands, `["session", "apply"]`, `[]` or `["app"]` for the terminal app); `nil` for no
 /// command.
-func commandUsage(_ words: [String]) -> String? {
+package func commandUsage(_ words: [String]) -> String? {
   guard let first = words.first, first != "app" else { return render([commandUsages[0]]) }
   if first == "help" { return usage }
   let family = commandUsages.filter { $0.words.first == first }
@@ -285,7 +285,7 @@ func commandUsage(_ words: [String]) -> String? {
 }
 
 /// The usage of the command `words` name, else the whole usage: what a usage error prints.
-func usage(of words: String...) -> String {
+package func usage(of words: String...) -> String {
   commandUsage(words) ?? usage
 }
 
@@ -302,28 +302,28 @@ private func indent(_ text: String) -> String {
 /// `line` as printed: every control character shown as U+FFFD, so a name from the server or a
 /// file cannot move the cursor, retitle the terminal or clear the screen (docs/security.md,
 /// "Names and the terminal").
-func shownLine(_ line: String) -> String {
+package func shownLine(_ line: String) -> String {
   ControlCharacters.shown(line)
 }
 
 /// Writes `message` to standard error, prefixed with the program's name; a control character
 /// in it other than a line break (one from a name in the message) is shown as U+FFFD
 /// (docs/security.md, "Names and the terminal").
-func fail(_ message: String) {
+package func fail(_ message: String) {
   let shown = ControlCharacters.shown(message, keeping: ["\n"])
   FileHandle.standardError.write(Data("perform: \(shown)\n".utf8))
 }
 
 /// Command-line options of the form `--name VALUE`, after the positional arguments.
-struct Options {
-  var positional: [String] = []
-  var values: [String: String] = [:]
+package struct Options {
+  package var positional: [String] = []
+  package var values: [String: String] = [:]
 
   /// Flags given (options without a value, such as `--demo`).
-  var flags: Set<String> = []
+  package var flags: Set<String> = []
 
   /// Parses `arguments`, accepting only `known` option names and `knownFlags`.
-  init(
+  package init(
     _ arguments: [String], known: Set<String>, knownFlags: Set<String> = []
   ) throws(UsageError) {
     var index = 0
@@ -350,19 +350,19 @@ struct Options {
   }
 }
 
-struct UsageError: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
+package struct UsageError: Error, CustomStringConvertible {
+  package var description: String
+  package init(_ description: String) { self.description = description }
 }
 
 /// The directory Perform keeps the trainee's data in: `--data-dir`, else `$XDG_DATA_HOME/perform`,
 /// else `~/.local/share/perform`.
-func dataDirectory(_ options: Options) -> URL {
+package func dataDirectory(_ options: Options) -> URL {
   dataLayout(options).root
 }
 
 /// The layout of the data directory `options` name; every command finds its files through it.
-func dataLayout(_ options: Options) -> DataDirectory {
+package func dataLayout(_ options: Options) -> DataDirectory {
   DataDirectory(
     explicit: options.values["data-dir"], environment: ProcessInfo.processInfo.environment,
     home: FileManager.default.homeDirectoryForCurrentUser)
@@ -370,7 +370,7 @@ func dataLayout(_ options: Options) -> DataDirectory {
 
 /// The script at `path`, or standard input for `-`; nil (after saying so) when the file cannot
 /// be read.
-func readScript(_ path: String) -> Data? {
+package func readScript(_ path: String) -> Data? {
   if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
   guard let contents = FileManager.default.contents(atPath: path) else {
     fail("cannot read \(path)")

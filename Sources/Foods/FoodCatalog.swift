@@ -10,25 +10,25 @@ import TraineeAPI
 // `FoodDto`, the type the app decodes.
 
 /// The foods `GET /v1/foods/search` and `GET /v1/foods/barcode/:code` answer from.
-struct FoodCatalog: Sendable {
+package struct FoodCatalog: Sendable {
   /// The longest search text read.
-  static let maximumQueryLength = 64
+  package static let maximumQueryLength = 64
   /// The most foods one search answers.
-  static let maximumLimit = 50
+  package static let maximumLimit = 50
 
   /// The catalog the server ships.
-  static let shared = FoodCatalog(foods: FoodCatalog.shippedFoods)
+  package static let shared = FoodCatalog(foods: FoodCatalog.shippedFoods)
 
-  let foods: [FoodDto]
+  package let foods: [FoodDto]
   private let folded: [String]
 
-  init(foods: [FoodDto]) {
+  package init(foods: [FoodDto]) {
     self.foods = foods
     folded = foods.map { Self.fold($0.name) }
   }
 
   /// The foods whose name holds every word of `query`, names starting with it first.
-  func search(_ query: String, limit: Int = 20) -> [FoodDto] {
+  package func search(_ query: String, limit: Int = 20) -> [FoodDto] {
     let text = Self.fold(query)
     let words = text.split(separator: " ")
     let hits = foods.indices.filter { index in
@@ -43,7 +43,7 @@ struct FoodCatalog: Sendable {
   }
 
   /// The food with this barcode, or `nil`.
-  func food(barcode: String) -> FoodDto? {
+  package func food(barcode: String) -> FoodDto? {
     foods.first { $0.barcode == barcode }
   }
 
@@ -55,7 +55,7 @@ struct FoodCatalog: Sendable {
 
 extension FoodCatalog {
   /// `GET /v1/foods/search?q=[&limit=]`.
-  func searchAnswer(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+  package func searchAnswer(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
     let query = (request.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     guard (1...Self.maximumQueryLength).contains(query.count) else {
       throw HTTPError(
@@ -76,7 +76,7 @@ extension FoodCatalog {
 
   /// `GET /v1/foods/barcode/:code`: 400 for a code that is not 8 to 14 digits, 404 for one the
   /// catalog does not have.
-  func barcodeAnswer(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+  package func barcodeAnswer(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
     let code = request.pathParameters["code"] ?? ""
     guard (8...14).contains(code.count), code.allSatisfy({ $0.isASCII && $0.isNumber }) else {
       throw HTTPError(

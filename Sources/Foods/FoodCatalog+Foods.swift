@@ -6,7 +6,7 @@ import TraineeAPI
 
 extension FoodCatalog {
   /// The foods the server ships.
-  static let shippedFoods: [FoodDto] = [
+  package static let shippedFoods: [FoodDto] = [
     food("f_oats", "Oats, rolled, dry", 379, 13.2, 67.7, 6.5, barcode: "2000000000015"),
     food("f_chicken_breast", "Chicken breast, skinless, raw", 120, 22.5, 0, 2.6),
     food("f_chicken_breast_roasted", "Chicken breast, skinless, roasted", 165, 31.0, 0, 3.6),
@@ -57,7 +57,7 @@ extension FoodCatalog {
   ]
 
   /// Where every figure of the catalog comes from.
-  static let source = "USDA FoodData Central (SR Legacy)"
+  package static let source = "USDA FoodData Central (SR Legacy)"
 
   private static func food(
     _ id: String, _ name: String, _ kcal: Double, _ protein: Double, _ carbs: Double,

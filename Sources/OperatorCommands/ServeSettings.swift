@@ -17,8 +17,8 @@ import TraineeServer
 // over the environment. A bad value names where it came from.
 
 /// The settings of `perform serve`, read from its arguments and the environment and checked.
-struct ServeSettings {
-  static let options: Set<String> = Set([
+package struct ServeSettings {
+  package static let options: Set<String> = Set([
     "host", "port", "database", "data-dir", "max-requests-per-address",
     "max-body-mib-in-flight", "trusted-proxy", "access-log", "drain-seconds", "metrics-port",
     "metrics-host", "metrics-token-file",
@@ -32,21 +32,21 @@ struct ServeSettings {
   .union(["audit-retention-days"])
   // The access token's life (ServeSettings+AccessTokens.swift).
   .union(["access-token-seconds"])
-  static let flags: Set<String> = ["demo", "check-config"]
+  package static let flags: Set<String> = ["demo", "check-config"]
 
   /// What the server is started with: address, limits, logs, drain and metrics.
-  var server: ServerConfiguration
+  package var server: ServerConfiguration
   /// What each trainee may keep and how fast they may write.
-  var quotas: TraineeQuotas
+  package var quotas: TraineeQuotas
   /// How long a deleted account's audit events are kept, in days.
-  var auditRetentionDays: Int
-  var demo: Bool
-  var checkOnly: Bool
+  package var auditRetentionDays: Int
+  package var demo: Bool
+  package var checkOnly: Bool
   /// The options as given (for the database and data directory).
-  var given: Options
+  package var given: Options
 
   /// Reads `arguments`, then the `PERFORM_` variables of `environment` for what they lack.
-  init(arguments: [String], environment: [String: String]) throws(UsageError) {
+  package init(arguments: [String], environment: [String: String]) throws(UsageError) {
     var given = try Options(arguments, known: Self.options, knownFlags: Self.flags)
     guard given.positional.isEmpty else {
       throw UsageError("serve takes no arguments besides its options")

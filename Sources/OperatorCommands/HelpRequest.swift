@@ -5,10 +5,10 @@ import TraineeDatabaseSchema
 import TraineeServer
 
 /// Perform's version, printed by `perform --version`; raised with each release.
-let performVersion = "0.2.0"
+package let performVersion = "0.2.0"
 
 /// What `perform --version` prints: the version and the database schema this build writes.
-var versionText: String {
+package var versionText: String {
   "perform \(performVersion) (database schema \(TraineeSchema.version))"
 }
 
@@ -19,12 +19,12 @@ var versionText: String {
 // command").
 
 /// A request for help or the version, recognised before any command runs.
-enum HelpRequest: Equatable {
+package enum HelpRequest: Equatable {
   /// Print this text on standard output and exit 0.
   case show(String)
 
   /// The request `arguments` make, or `nil` when they ask for neither help nor the version.
-  init?(_ arguments: [String]) {
+  package init?(_ arguments: [String]) {
     guard let first = arguments.first else { return nil }
     switch first {
     case "--version":

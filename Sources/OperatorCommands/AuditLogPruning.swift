@@ -8,14 +8,14 @@ import TraineeData
 // fails (the database away) says so and is tried again at the next hour.
 
 /// The hourly pruning of a deleted account's audit events while `perform serve` runs.
-final class AuditLogPruning {
+package final class AuditLogPruning {
   /// How often the server prunes.
-  static let interval = DispatchTimeInterval.seconds(3600)
+  package static let interval = DispatchTimeInterval.seconds(3600)
 
   private let timer: any DispatchSourceTimer
 
   /// Starts pruning `store`'s audit log of events older than `retentionDays`.
-  init(store: DatabaseTraineeStore, retentionDays: Int) throws {
+  package init(store: DatabaseTraineeStore, retentionDays: Int) throws {
     let accounts = try DatabaseAccountStore(store: store)
     let retention = Int64(retentionDays) * 86_400
     let prune = {
@@ -34,5 +34,5 @@ final class AuditLogPruning {
   }
 
   /// Stops the pruning.
-  func stop() { timer.cancel() }
+  package func stop() { timer.cancel() }
 }

@@ -8,7 +8,7 @@ import TraineeData
 
 extension ServeSettings {
   /// The options that set a quota: one per kind of record, and the write rate.
-  static let quotaOptions: [String: QuotaKind?] = [
+  package static let quotaOptions: [String: QuotaKind?] = [
     "quota-workout-logs": .workoutLogs, "quota-meal-logs": .mealLogs,
     "quota-nutrition-days": .nutritionDays, "quota-substitutions": .substitutions,
     "quota-technique-videos": .techniqueVideos, "quota-write-rate": nil,
@@ -19,7 +19,7 @@ extension ServeSettings {
   ///
   /// A kind's option is `RECORDS/SIZE` (`10000/64MiB`; SIZE in bytes or with `KiB`, `MiB` or
   /// `GiB`) or `off`; the write rate's is `PER_HOUR/BURST` (`3600/1200`) or `off`.
-  static func quotas(
+  package static func quotas(
     _ given: Options, name: (String) -> String
   ) throws(UsageError) -> TraineeQuotas {
     var quotas = TraineeQuotas.defaults
@@ -53,7 +53,7 @@ extension ServeSettings {
   }
 
   /// What `--check-config` prints about the quotas: one line per kind, and the write rate.
-  static func summary(of quotas: TraineeQuotas) -> [String] {
+  package static func summary(of quotas: TraineeQuotas) -> [String] {
     QuotaKind.allCases.map { kind in
       let shown = quotas.records[kind].map { "\($0.records) records, \($0.bytes) bytes" } ?? "off"
       return "quota \(kind.rawValue): \(shown)"

@@ -6,11 +6,11 @@ import Foundation
 
 extension ServeSettings {
   /// Days a deleted account's audit events are kept when `--audit-retention-days` is not given.
-  static let defaultAuditRetentionDays = 90
+  package static let defaultAuditRetentionDays = 90
 
   /// The retention `given` sets (1 to 3650 days), else the default; `name` names the option as
   /// the user gave it, for errors.
-  static func auditRetentionDays(
+  package static func auditRetentionDays(
     _ given: Options, name: (String) -> String
   ) throws(UsageError) -> Int {
     guard let text = given.values["audit-retention-days"] else { return defaultAuditRetentionDays }

@@ -1,6 +1,5 @@
 import Foundation
-import HTTPServer
-import TraineeAPI
+import WireFormat
 
 // The lines the server writes to its logs (`JSONLineLog`), their times as the API writes times
 // (`ISO8601Instant`).

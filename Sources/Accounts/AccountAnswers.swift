@@ -1,4 +1,3 @@
-import Accounts
 import Foundation
 import TraineeAPI
 import TraineeData
@@ -12,7 +11,7 @@ private func instant(_ date: Date) -> String { ISO8601Instant.textWithMillisecon
 extension AccountDto {
   /// `account` with its live links to studios (each with the studio's name) and the studio of
   /// the request's session.
-  init(_ account: Account, currentStudio: StudioID?, in accounts: any AccountStore) throws {
+  package init(_ account: Account, currentStudio: StudioID?, in accounts: any AccountStore) throws {
     let links = try accounts.memberships(of: account.id).filter { $0.endedAt == nil }
     self.init(
       id: account.id.description, role: account.role.rawValue, name: account.name,
@@ -25,7 +24,7 @@ extension AccountDto {
 }
 
 extension StudioMembershipDto {
-  init(_ link: StudioMembership, studio: Studio) {
+  package init(_ link: StudioMembership, studio: Studio) {
     self.init(
       studioId: link.studio.description, studioName: studio.name, role: link.role.rawValue,
       joinedAt: instant(link.joinedAt), sharesEarlierRecords: link.sharesEarlierRecords)
@@ -33,7 +32,7 @@ extension StudioMembershipDto {
 }
 
 extension StudioDto {
-  init(_ studio: Studio) {
+  package init(_ studio: Studio) {
     self.init(
       id: studio.id.description, name: studio.name, isDefault: studio.isDefault,
       createdAt: instant(studio.createdAt))
@@ -41,7 +40,7 @@ extension StudioDto {
 }
 
 extension SessionTokensDto {
-  init(_ tokens: SessionTokens) {
+  package init(_ tokens: SessionTokens) {
     self.init(
       sessionId: tokens.session.rawValue, accessToken: tokens.accessToken,
       accessExpiresAt: instant(tokens.accessExpiresAt), refreshToken: tokens.refreshToken,
@@ -51,7 +50,7 @@ extension SessionTokensDto {
 
 extension SignedInDto {
   /// A new session's answer; the account's current studio is the one its session uses.
-  init(_ signedIn: SignedIn, in accounts: any AccountStore) throws {
+  package init(_ signedIn: SignedIn, in accounts: any AccountStore) throws {
     let session = try accounts.sessions(of: signedIn.account.id)
       .first { $0.id == signedIn.tokens.session }
     self.init(
@@ -62,7 +61,7 @@ extension SignedInDto {
 }
 
 extension DeviceSessionDto {
-  init(_ session: DeviceSession, current: SessionID) {
+  package init(_ session: DeviceSession, current: SessionID) {
     self.init(
       id: session.id.rawValue, name: session.name, createdAt: instant(session.createdAt),
       lastSeenAt: instant(session.lastSeenAt), current: session.id == current,
@@ -71,7 +70,7 @@ extension DeviceSessionDto {
 }
 
 extension NewInviteDto {
-  init(_ invite: NewInvite) {
+  package init(_ invite: NewInvite) {
     self.init(
       id: invite.invite.id.rawValue, studioId: invite.invite.studio.description,
       code: invite.code, expiresAt: instant(invite.invite.expiresAt))
@@ -80,7 +79,7 @@ extension NewInviteDto {
 
 extension InviteDto {
   /// An invite as its coach sees it at `now`: `used`, `revoked`, `expired` or `open`.
-  init(_ invite: Invite, now: Date) {
+  package init(_ invite: Invite, now: Date) {
     let state =
       if invite.usedAt != nil { "used" } else if invite.revokedAt != nil {
         "revoked"
@@ -93,7 +92,7 @@ extension InviteDto {
 }
 
 extension AuthEventDto {
-  init(_ event: AuthEvent) {
+  package init(_ event: AuthEvent) {
     self.init(
       id: Int(event.id), event: event.kind.rawValue, accountId: event.account?.description,
       studioId: event.studio?.description, sessionId: event.session?.rawValue,

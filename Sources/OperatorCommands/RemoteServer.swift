@@ -8,19 +8,19 @@ import Foundation
 // still works, with a warning on standard error each time.
 
 /// The server `--server URL` names and the token to send it.
-struct RemoteServer {
-  var url: URL
-  var token: String
+package struct RemoteServer {
+  package var url: URL
+  package var token: String
 
   /// The option names that choose a remote server.
-  static let optionNames: Set<String> = ["server", "token", "token-file"]
+  package static let optionNames: Set<String> = ["server", "token", "token-file"]
 
   /// The variable the token may come from.
-  static let tokenVariable = "PERFORM_TOKEN"
+  package static let tokenVariable = "PERFORM_TOKEN"
 
   /// The server `options` name with its token, from `--token-file`, `--token` (with a warning)
   /// or `PERFORM_TOKEN`; `nil` without `--server` (the embedded server).
-  static func named(
+  package static func named(
     by options: Options, environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(UsageError) -> RemoteServer? {
     let given = options.values["token"]
@@ -63,7 +63,7 @@ struct RemoteServer {
   }
 
   /// The server `text` (`--server`) names: an http:// or https:// URL with a host.
-  static func url(_ text: String) throws(UsageError) -> URL {
+  package static func url(_ text: String) throws(UsageError) -> URL {
     guard let url = URL(string: text), let scheme = url.scheme,
       ["http", "https"].contains(scheme), url.host != nil
     else {
@@ -74,7 +74,7 @@ struct RemoteServer {
 
   /// The token in the file at `path`: its first line, blanks around it ignored. A file other
   /// users may read is refused, as is one that cannot be read (`TokenFile.read(atPath:)`).
-  static func read(tokenFile path: String) throws(UsageError) -> String {
+  package static func read(tokenFile path: String) throws(UsageError) -> String {
     do {
       return try TokenFile.read(atPath: path)
     } catch {

@@ -10,9 +10,9 @@ import Foundation
 
 /// The pacing of one trainee's writes, as a value: given where the schedule ends and now, the
 /// decision and where it ends after.
-struct WritePacing: Equatable, Sendable {
+package struct WritePacing: Equatable, Sendable {
   /// What to do with a write.
-  enum Decision: Equatable, Sendable {
+  package enum Decision: Equatable, Sendable {
     /// Written; the schedule now ends at `pacedTo` (milliseconds since 1970).
     case admitted(pacedTo: Int64)
     /// Refused; a write is admitted again `retryAfterMilliseconds` from now.
@@ -22,11 +22,14 @@ struct WritePacing: Equatable, Sendable {
   }
 
   /// The rate paced to.
-  var rate: WriteRate
+  package var rate: WriteRate
+
+  /// Pacing to `rate`.
+  package init(rate: WriteRate) { self.rate = rate }
 
   /// The decision for a write at `now` when the trainee's schedule ends at `pacedTo` (`nil`:
   /// the trainee never wrote under pacing).
-  func decide(pacedTo: Int64?, now: Int64) -> Decision {
+  package func decide(pacedTo: Int64?, now: Int64) -> Decision {
     guard let slot = rate.slotMilliseconds else { return .unpaced }
     let ahead = Int64(max(rate.burst, 1)) * slot
     var start = max(pacedTo ?? now, now)
@@ -37,7 +40,7 @@ struct WritePacing: Equatable, Sendable {
   }
 
   /// Whole seconds to wait for `milliseconds`, at least 1: what `Retry-After` says.
-  static func seconds(_ milliseconds: Int64) -> Int {
+  package static func seconds(_ milliseconds: Int64) -> Int {
     Int(max(1, (milliseconds + 999) / 1000))
   }
 }

@@ -10,8 +10,8 @@ import TraineeData
 
 /// `perform studio add|list`, `perform account add|suspend|reinstate`, `perform invite create`,
 /// `perform audit`.
-enum AccountCommands {
-  static func studio(_ arguments: [String]) -> Int32 {
+package enum AccountCommands {
+  package static func studio(_ arguments: [String]) -> Int32 {
     guard let options = parse(arguments, known: ["database", "data-dir"]) else { return 2 }
     let words = options.positional
     if words.count == 2, words[0] == "add" {
@@ -32,7 +32,7 @@ enum AccountCommands {
     }
   }
 
-  static func account(_ arguments: [String]) -> Int32 {
+  package static func account(_ arguments: [String]) -> Int32 {
     switch arguments.first {
     case "add": return accountAdd(Array(arguments.dropFirst()))
     case "suspend": return suspension(Array(arguments.dropFirst()), suspend: true)
@@ -114,7 +114,7 @@ enum AccountCommands {
     }
   }
 
-  static func invite(_ arguments: [String]) -> Int32 {
+  package static func invite(_ arguments: [String]) -> Int32 {
     guard let options = parse(arguments, known: ["database", "data-dir", "studio", "valid-for"])
     else { return 2 }
     guard options.positional == ["create"], let studioText = options.values["studio"] else {
@@ -145,7 +145,7 @@ enum AccountCommands {
     }
   }
 
-  static func audit(_ arguments: [String]) -> Int32 {
+  package static func audit(_ arguments: [String]) -> Int32 {
     guard let options = parse(arguments, known: ["database", "data-dir", "account", "limit"])
     else { return 2 }
     guard options.positional.isEmpty else {

@@ -11,8 +11,8 @@ import TraineeServer
 
 /// `perform serve`: the trainee API on libmicrohttpd and SQLite or PostgreSQL, until SIGINT or
 /// SIGTERM.
-enum ServeCommand {
-  static func run(_ arguments: [String]) -> Int32 {
+package enum ServeCommand {
+  package static func run(_ arguments: [String]) -> Int32 {
     let settings: ServeSettings
     do {
       settings = try ServeSettings(
@@ -108,13 +108,13 @@ private func bracketed(_ host: String) -> String {
 
 /// The demo trainee could not be set up; `message` is what `perform serve` prints.
 private struct StartFailure: Error, CustomStringConvertible {
-  var message: String
-  var description: String { message }
+  package var message: String
+  package var description: String { message }
 }
 
 /// SIGINT and SIGTERM, caught from the moment this exists: a signal that arrives before
 /// `wait()` (between printing `listening:` and waiting, say) is not lost.
-final class TerminationSignal {
+package final class TerminationSignal {
   private let received = DispatchSemaphore(value: 0)
   private var sources: [any DispatchSourceSignal] = []
 
@@ -142,7 +142,7 @@ final class TerminationSignal {
   }
 
   /// Blocks until SIGINT or SIGTERM has arrived.
-  func wait() {
+  package func wait() {
     received.wait()
     sources.forEach { $0.cancel() }
   }
@@ -156,7 +156,7 @@ final class TerminationSignal {
 /// came second it replaced the handler, and every later SIGTERM was discarded (a server that did
 /// not stop). So the registration is waited for, and only Darwin's kqueue, which sees ignored
 /// signals, gets `SIG_IGN`, once the source listens, so that no signal falls between the two.
-func listen(_ source: any DispatchSourceSignal, for signalNumber: Int32) {
+package func listen(_ source: any DispatchSourceSignal, for signalNumber: Int32) {
   let registered = DispatchSemaphore(value: 0)
   source.setRegistrationHandler { registered.signal() }
   source.resume()
@@ -172,7 +172,7 @@ func listen(_ source: any DispatchSourceSignal, for signalNumber: Int32) {
 /// wants it, its WAL checkpointed on a thread of its own every 100 ms
 /// (`SQLiteCheckpointer`) and its commits synced off the writer (`SQLiteWALSync`). `quotas`:
 /// what each trainee may keep and how fast they may write.
-func openStore(
+package func openStore(
   _ options: Options, serving: Bool = false, quotas: TraineeQuotas = .defaults
 ) throws -> (DatabaseTraineeStore, String) {
   let path: String
@@ -202,7 +202,7 @@ func openStore(
 private let serverCheckpointInterval = Duration.milliseconds(100)
 
 /// Where the demo token is kept: beside a SQLite file, in the data directory for PostgreSQL.
-func demoTokenBase(_ options: Options, database: String) -> String {
+package func demoTokenBase(_ options: Options, database: String) -> String {
   guard PostgreSQLDatabase.isURL(options.values["database"] ?? "") else { return database }
   let layout = dataLayout(options)
   try? FileManager.default.createDirectory(at: layout.root, withIntermediateDirectories: true)
@@ -210,6 +210,6 @@ func demoTokenBase(_ options: Options, database: String) -> String {
 }
 
 /// Writes a line to standard output at once (the line is read by scripts and tests).
-func say(_ line: String) {
+package func say(_ line: String) {
   FileHandle.standardOutput.write(Data((shownLine(line) + "\n").utf8))
 }

@@ -7,7 +7,7 @@ import TraineeData
 // the operator typed (`--email`, `--name`), and a refused step changes nothing.
 
 extension AccountCommands {
-  static func parse(_ arguments: [String], known: Set<String>) -> Options? {
+  package static func parse(_ arguments: [String], known: Set<String>) -> Options? {
     do {
       return try Options(arguments, known: known)
     } catch {
@@ -18,7 +18,7 @@ extension AccountCommands {
 
   /// Runs `body` on the account store of the database `options` name; bad input exits 2, a
   /// storage failure 1.
-  static func withAccounts(
+  package static func withAccounts(
     _ options: Options, _ body: (DatabaseAccountStore) throws -> Void
   ) -> Int32 {
     do {
@@ -43,7 +43,7 @@ extension AccountCommands {
 
   /// The password: the first line of `file`, or of standard input without one; never from the
   /// command line.
-  static func readPassword(file: String?) throws -> String {
+  package static func readPassword(file: String?) throws -> String {
     let data: Data
     if let file {
       guard let contents = FileManager.default.contents(atPath: file) else {
@@ -65,5 +65,5 @@ extension AccountCommands {
   }
 
   /// The wire's text of a time: ISO 8601 in UTC with milliseconds.
-  static func instant(_ date: Date) -> String { ISO8601Instant.textWithMilliseconds(date) }
+  package static func instant(_ date: Date) -> String { ISO8601Instant.textWithMilliseconds(date) }
 }

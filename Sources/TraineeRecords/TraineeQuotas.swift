@@ -51,7 +51,7 @@ public struct WriteRate: Equatable, Sendable {
   }
 
   /// Milliseconds between two slots; `nil` when pacing is off.
-  var slotMilliseconds: Int64? {
+  package var slotMilliseconds: Int64? {
     perHour > 0 ? max(1, 3_600_000 / Int64(perHour)) : nil
   }
 }

@@ -9,20 +9,20 @@ import Foundation
 
 /// Takes the group's and others' permissions away from `url` (and what is under it when
 /// `recursive`), saying so on standard error for each path changed, naming its old mode.
-func keepOwnerOnly(_ url: URL, recursive: Bool) {
+package func keepOwnerOnly(_ url: URL, recursive: Bool) {
   for repaired in OwnerOnlyFiles.repair(url, recursive: recursive) { fail("\(repaired)") }
 }
 
 /// Creates the data directory of `layout` (0700) when missing, and repairs its modes and its
 /// files'.
-func prepareDataDirectory(_ layout: DataDirectory) throws {
+package func prepareDataDirectory(_ layout: DataDirectory) throws {
   try OwnerOnlyFiles.createDirectory(layout.root)
   keepOwnerOnly(layout.root, recursive: true)
 }
 
 /// Repairs the modes of the SQLite database at `path` and of the files beside it: its WAL, shared
 /// memory and rollback journal, and the demo trainee's token.
-func keepDatabaseOwnerOnly(_ path: String) {
+package func keepDatabaseOwnerOnly(_ path: String) {
   for suffix in ["", "-wal", "-shm", "-journal", ".demo-token"] {
     keepOwnerOnly(URL(fileURLWithPath: path + suffix), recursive: false)
   }

@@ -74,6 +74,8 @@ extension DatabaseTraineeStore {
         SELECT document FROM program_days
         WHERE trainee_id = ? AND program_id = ? AND day_id = ?
         """, [trainee.value, .text(programId), .text(dayId)], { try $0.string(0) })
+        ?? assignedDay(
+          programId, dayId, version: payload.programVersion, trainee: trainee, db)
     else { return nil }
     let swaps = try db.rows(
       """
@@ -86,6 +88,33 @@ extension DatabaseTraineeStore {
     // does not decode and encode it again.
     let substitutions = try json(Dictionary(swaps, uniquingKeysWith: { first, _ in first }))
     return "{\"day\":\(day),\"substitutions\":\(substitutions)}"
+  }
+
+  /// The day `dayId` of a coach's program the trainee has assigned (its plan's id is
+  /// `CoachProgramPlan.planID`), at the version the log names, else the assignment's, as a
+  /// program document's day; `nil` when the trainee has no such assignment, the log names a
+  /// version later than the assignment's (a copy's, or a linked one's newest), or the version
+  /// has no such day. A version never changes once made, so its day is what was prescribed.
+  static func assignedDay(
+    _ programId: String, _ dayId: String, version: Int?, trainee: TraineeID,
+    _ db: any DatabaseConnection
+  ) throws -> String? {
+    let prefix = CoachProgramPlan.planID(CoachProgramID(rawValue: 0)).dropLast()
+    guard programId.hasPrefix(prefix),
+      let program = CoachProgramID(String(programId.dropFirst(prefix.count))),
+      let assigned = try db.row(
+        "SELECT version FROM program_assignments WHERE trainee_id = ? AND program_id = ?",
+        [trainee.value, program.value], { try $0.int64(0) })
+    else { return nil }
+    let named = version.map(Int64.init) ?? assigned
+    guard named >= 1, named <= assigned,
+      let plan = try db.row(
+        "SELECT plan FROM program_versions WHERE program_id = ? AND version = ?",
+        [program.value, .integer(named)], { try $0.string(0) }),
+      let day = try Self.decode(ProgramPlanDto.self, plan, "the plan of program \(program)")
+        .days.first(where: { $0.id == dayId })
+    else { return nil }
+    return try json(day)
   }
 
   /// The columns of a log read with its prescription.

@@ -2,25 +2,26 @@ import LockedValue
 import TraineeAPI
 import TraineeData
 
-// NB: docs/decisions/the-coachs-roster.md, "Kept per process": a trainee's `trainee_days` rows
-// change only in a write of that trainee, and every such write raises the trainee's answer version
-// in its own transaction. So the rows the roster read for a trainee stay right for as long as the
-// version it read them at, the studio's view of them (the tag, and whether earlier records are
-// shared) and a first date no later than the one now needed: the roster reads them again only for
-// the trainees whose writes came since.
+// NB: docs/decisions/the-coachs-roster.md, "Kept per process": a trainee's `trainee_days` rows,
+// latest workout and open items change only in a write of that trainee (a coach's review or
+// feedback is one), and every such write raises the trainee's answer version in its own
+// transaction. So what the roster read of a trainee stays right for as long as the version it read
+// it at, the studio's view of it (the tag, and whether earlier records are shared) and a first
+// date no later than the one now needed: the roster reads it again only for the trainees whose
+// writes came since.
 
-/// The `trainee_days` rows the roster last read per trainee and studio, by what they depend on;
-/// per process (each process of a PostgreSQL deployment keeps its own).
+/// What the roster last read of each trainee per studio, by what it depends on; per process
+/// (each process of a PostgreSQL deployment keeps its own).
 final class RosterDayCache: Sendable {
-  /// What a studio saw of one trainee's dates, and what that depends on.
+  /// What a studio saw of one trainee, and what that depends on.
   struct Entry {
     /// The trainee's answer version the rows were read at.
     var version: Int64
     /// Whether the studio saw every tag (the trainee shared earlier records) or its own.
     var sharesEarlierRecords: Bool
-    /// The first date read; the rows hold every date from it on.
+    /// The first date read; the facts' days hold every date from it on.
     var earliest: CalendarDate
-    var days: [TraineeDayCounts]
+    var facts: TraineeRosterFacts
   }
 
   struct Key: Hashable {
@@ -34,16 +35,16 @@ final class RosterDayCache: Sendable {
 
   init(capacity: Int = 200_000) { self.capacity = capacity }
 
-  /// The rows kept for `key` if they answer a read of `version`, `shares` and dates from
+  /// The facts kept for `key` if they answer a read of `version`, `shares` and dates from
   /// `earliest` on.
-  func days(
+  func facts(
     _ key: Key, version: Int64, sharesEarlierRecords shares: Bool, from earliest: CalendarDate
-  ) -> [TraineeDayCounts]? {
+  ) -> TraineeRosterFacts? {
     entries.withLock { entries in
       guard let entry = entries[key], entry.version == version,
         entry.sharesEarlierRecords == shares, entry.earliest <= earliest
       else { return nil }
-      return entry.days
+      return entry.facts
     }
   }
 

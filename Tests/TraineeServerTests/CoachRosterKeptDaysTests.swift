@@ -45,6 +45,29 @@ import TraineeAPI
     #expect(try Self.weekDone(world, quietDays: 60) == 2)
   }
 
+  /// The latest workout and the open items are kept with the dates, by the same version.
+  @Test(arguments: StoreBackend.available)
+  func theOpenItemsAreKeptWithTheDates(_ backend: StoreBackend) throws {
+    let world = try CoachRosterStoreTests.world(backend)
+    _ = try CoachRosterStoreTests.log(world, at: "2026-03-02T08:00:00Z")
+    world.fixture.clock.advance(seconds: 86_400)
+    func awaiting() throws -> Int {
+      try #require(try world.fixture.accounts.roster(of: world.studio, rules: .init()).first)
+        .workoutsAwaitingReview
+    }
+    #expect(try awaiting() == 1)
+    try world.fixture.trainees.write(nil) { db in
+      _ = try db.run(
+        "UPDATE workout_summaries SET awaiting_review = 0 WHERE trainee_id = ?",
+        [world.trainee.value])
+    }
+    #expect(try awaiting() == 1)
+    // Two workouts of the trainee's: read again, the overwritten one no longer awaiting.
+    _ = try CoachRosterStoreTests.log(world, at: "2026-03-02T09:00:00Z")
+    _ = try CoachRosterStoreTests.log(world, at: "2026-03-02T10:00:00Z")
+    #expect(try awaiting() == 2)
+  }
+
   /// A workout 45 days ago counts for quiet days of 60: the roster reads that far back.
   @Test(arguments: StoreBackend.available)
   func quietDaysBeyondAMonthAreReadWhole(_ backend: StoreBackend) throws {

@@ -25,12 +25,16 @@ public struct WorkoutSession: Codable, Equatable, Sendable {
   /// set due next continues it, or its superset round (`SetLocation.due(in:)`). Left out of the
   /// encoding until a set is checked.
   public var lastChecked: String?
+  /// The trainee's note on the workout, for the coach (one line); left out of the encoding
+  /// while there is none.
+  public var note: String?
 
   public init(
     dayId: String, programId: String?, dayLabel: String = "", title: String = "",
     subtitle: String = "", heroImage: String = "", rirColumn: Bool = false,
     units: UnitSystem = .metric, started: Bool = false, startedAt: Date? = nil,
-    finishedAt: Date? = nil, exercises: [SessionExercise] = [], lastChecked: String? = nil
+    finishedAt: Date? = nil, exercises: [SessionExercise] = [], lastChecked: String? = nil,
+    note: String? = nil
   ) {
     self.dayId = dayId
     self.programId = programId
@@ -45,6 +49,7 @@ public struct WorkoutSession: Codable, Equatable, Sendable {
     self.finishedAt = finishedAt
     self.exercises = exercises
     self.lastChecked = lastChecked
+    self.note = note
   }
 
   /// An unstarted session for `workout`, in `units`.
@@ -75,6 +80,7 @@ public struct WorkoutSession: Codable, Equatable, Sendable {
     }
     exercises = try container.decode([SessionExercise].self, forKey: .exercises)
     lastChecked = try container.decodeOptional(String.self, forKey: .lastChecked)
+    note = try container.decodeOptional(String.self, forKey: .note)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -92,11 +98,12 @@ public struct WorkoutSession: Codable, Equatable, Sendable {
     try container.encodeIfPresent(finishedAt?.milliseconds, forKey: .finishedAt)
     try container.encode(exercises, forKey: .exercises)
     try container.encodeIfPresent(lastChecked, forKey: .lastChecked)
+    try container.encodeIfPresent(note, forKey: .note)
   }
 
   enum CodingKeys: String, CodingKey {
     case dayId, programId, dayLabel, title, subtitle, heroImage, rirColumn, units, started
-    case startedAt, finishedAt, exercises, lastChecked
+    case startedAt, finishedAt, exercises, lastChecked, note
   }
 }
 
@@ -114,10 +121,14 @@ public struct SessionExercise: Codable, Equatable, Sendable {
   public var techniquePrompted: Bool
   /// The prescribed exercise, exactly as it was, while a substitute is active.
   public var origin: ExerciseOrigin?
+  /// Why the trainee did this substitute instead of the prescribed exercise; only with an
+  /// `origin`, and left out of the encoding while there is none.
+  public var substitutionReason: String?
 
   public init(
     exercise: WorkoutExercise, done: Bool = false, videoSent: Bool = false,
-    videoSkipped: Bool = false, techniquePrompted: Bool = false, origin: ExerciseOrigin? = nil
+    videoSkipped: Bool = false, techniquePrompted: Bool = false, origin: ExerciseOrigin? = nil,
+    substitutionReason: String? = nil
   ) {
     self.exercise = exercise
     self.done = done
@@ -125,6 +136,7 @@ public struct SessionExercise: Codable, Equatable, Sendable {
     self.videoSkipped = videoSkipped
     self.techniquePrompted = techniquePrompted
     self.origin = origin
+    self.substitutionReason = substitutionReason
   }
 
   public subscript<Value>(dynamicMember keyPath: WritableKeyPath<WorkoutExercise, Value>) -> Value
@@ -142,6 +154,7 @@ public struct SessionExercise: Codable, Equatable, Sendable {
     techniquePrompted =
       try container.decodeOptional(Bool.self, forKey: .techniquePrompted) ?? false
     origin = try container.decodeOptional(ExerciseOrigin.self, forKey: .origin)
+    substitutionReason = try container.decodeOptional(String.self, forKey: .substitutionReason)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -152,10 +165,11 @@ public struct SessionExercise: Codable, Equatable, Sendable {
     try container.encode(videoSkipped, forKey: .videoSkipped)
     try container.encode(techniquePrompted, forKey: .techniquePrompted)
     try container.encode(origin, forKey: .origin)
+    try container.encodeIfPresent(substitutionReason, forKey: .substitutionReason)
   }
 
   enum CodingKeys: String, CodingKey {
-    case done, videoSent, videoSkipped, techniquePrompted, origin
+    case done, videoSent, videoSkipped, techniquePrompted, origin, substitutionReason
   }
 }
 
@@ -175,6 +189,7 @@ public struct ExerciseOrigin: Codable, Equatable, Sendable {
   public init(_ exercise: SessionExercise) {
     var kept = exercise
     kept.origin = nil
+    kept.substitutionReason = nil
     box = Box(kept)
   }
 

@@ -46,6 +46,10 @@ public enum AppString: String, CaseIterable, Sendable {
     liveSetsDone, liveSetsLabel, liveSubstituteFor, liveSuperset, liveTarget, liveTargetWeight,
     liveTargetWeightOnly, liveTempo, liveVideoAsked, liveVideoKeys, liveVideoSent, liveVideoURL,
     liveWarmUpsAfterCheck, liveWarmUpsLabel
+  // The trainee's notes for the coach in the live workout.
+  case liveKeySetNote, liveKeyWorkoutNote, liveKeyReason, liveKeyKeepNote, liveNoteWorkoutPrompt,
+    liveNoteSetPrompt, liveNoteReasonPrompt, liveSetNote, liveWorkoutNote, liveReason,
+    liveReasonNeedsSwap
   case nutritionAddTo, nutritionAfterToday, nutritionAmountFood, nutritionAmountOf,
     nutritionAmountOfPlanned, nutritionBarcodeDigits, nutritionBarcodeFailed,
     nutritionBarcodePrompt, nutritionBarcodeWhat, nutritionByHandTitle, nutritionCarbs,

@@ -32,6 +32,8 @@ public final class TodayScreen: AppScreen {
     public var openLiveWorkout: @MainActor () -> Void
     /// Shows the nutrition tab.
     public var openNutrition: @MainActor () -> Void
+    /// What the coach said that the trainee has not seen ("From your coach"); none without.
+    public var coachWords: CoachWordsInbox?
 
     public init(
       api: any TodayAPI, workouts: any WorkoutAPI, coordinator: WorkoutCoordinator,
@@ -131,6 +133,7 @@ public final class TodayScreen: AppScreen {
     if case .accepted(let logged, _, _) = environment.coordinator.finish {
       acceptedWorkout = logged.id
     }
+    await environment.coachWords?.reload()
     var refused = false
     do throws(TraineeAPIError) {
       let answer = try await environment.api.keptHome(hint: homeDayHintOf(edits, todayKey: today))

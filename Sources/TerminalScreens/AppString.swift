@@ -117,4 +117,7 @@ public enum AppString: String, CaseIterable, Sendable {
     settingsNotSwitched, settingsSwitched, unsentFinishedWorkout, unsentWorkoutUnderWay,
     countUnsentMealLogs, countUnsentDays, keyChooseStudio, keySwitchTo, keyGoAhead, keyStay,
     keySendFirst, keyDiscard
+  // The coach's words: "From your coach" on Today and the review in the workout's history.
+  case todayFromCoach, todayCoachReviewed, todayCoachNeedsWork, todayCoachSetComments,
+    todayCoachVideo, historyCoachReviewed, historyCoachNeedsWork, historyCoachSetComment
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LiveWorkoutScreens
 import TraineeAPI
 import TraineeClient
 
@@ -87,6 +88,18 @@ public final class CoachWordsInbox {
     guard let words else { return }
     for review in words.reviews { markSeen(.review(workoutId: review.workoutId)) }
     for feedback in words.videoFeedback { markSeen(.videoFeedback(videoId: feedback.videoId)) }
+  }
+
+  /// Takes the live workout's marks of video feedback seen (`D`), so they wait and go again as
+  /// Today's do.
+  public func watch(_ coordinator: WorkoutCoordinator) {
+    coordinator.markFeedbackSeen = { [weak self] in self?.markSeen(.videoFeedback(videoId: $0)) }
+  }
+
+  /// Redraws `app` when the words change, and takes `coordinator`'s marks (`watch(_:)`).
+  public func attach(to app: PerformTerminalApp, coordinator: WorkoutCoordinator) {
+    onChange = { [weak app] in app?.setNeedsRedraw() }
+    watch(coordinator)
   }
 
   /// Whether `mark` waits for the server (shown, its mark not taken yet).

@@ -194,7 +194,7 @@ enum AppCommand {
     workouts.units = { settings.current.units }
     // NB: docs/decisions/the-coachs-words.md, "The coach's words in the app".
     let coachWords = CoachWordsInbox(api: client)
-    coachWords.onChange = { [weak app] in app?.setNeedsRedraw() }
+    coachWords.attach(to: app, coordinator: coordinator)
     var views = HistoryViews(app: app, api: workoutAPI, settings: settings, timeZone: timeZone)
     views.coachWords = coachWords
     workouts.openLoggedWorkout = { [weak workouts] id in

@@ -162,6 +162,24 @@ struct CoachWordsTests {
     #expect(api.state.withLock { $0.reads } == 2)
   }
 
+  @Test func feedbackDismissedInTheLiveWorkoutOfflineIsMarkedOnceTheServerIsBack() async throws {
+    let workouts = FakeWorkoutAPI()
+    let tabs = try await WorkoutTabs(directory: directory, api: workouts)
+    let inbox = CoachWordsInbox(api: api)
+    inbox.watch(tabs.coordinator)
+    _ = tabs.app.handle(.enter, now: Date())
+    api.state.withLock { $0.reachable = false }
+
+    _ = tabs.app.handle(.character("D"), now: Date())
+
+    #expect(await settled { api.state.withLock { $0.tries } == 1 })
+    #expect(inbox.isWaiting(.videoFeedback(videoId: "v9")))
+    api.state.withLock { $0.reachable = true }
+    await inbox.reload()
+    #expect(api.state.withLock { $0.marks } == ["video v9"])
+    #expect(workouts.recorded.withLock { $0.seen } == [])
+  }
+
   @Test func theWorkoutsDetailShowsTheReviewAndItsSetCommentsAndMarksItSeen() async throws {
     let history = FakeTrainingHistoryAPI()
     history.state.withLock {

@@ -28,7 +28,7 @@ extension AccountFixture {
   /// A trainee invited to a studio of their own, signed in, with records of every kind, a
   /// refresh spent and failed attempts counted against their login and their account.
   func filledTrainee(email: String) throws -> FilledTrainee {
-    let (_, coach, invite) = try studioWithInvite(coachEmail: "coach-of-" + email)
+    let (studio, coach, invite) = try studioWithInvite(coachEmail: "coach-of-" + email)
     let signedIn = try accounts.acceptInvite(
       code: invite.code, name: "Trainee \(email)", email: email, password: Self.password,
       device: "phone", address: "192.0.2.1")
@@ -40,13 +40,22 @@ extension AccountFixture {
       Substitution(
         programId: "plan-1", dayId: "day-a", rowId: "row-1", fromExerciseId: "bench",
         toExerciseId: "db-press"), for: trainee)
-    _ = try trainees.logWorkout(StoreFixture.benchDay, idempotencyKey: "key-1", for: trainee)
+    // Tagged with the trainee's studio, as the log route tags it, so its coach may review it.
+    let first = try trainees.logWorkout(
+      StoreFixture.benchDay, idempotencyKey: "key-1", loggedAt: nil, studio: studio.id,
+      timeZone: nil, for: trainee)
     for _ in 1..<FilledTrainee.workoutLogs {
       _ = try trainees.logWorkout(StoreFixture.benchDay, idempotencyKey: nil, for: trainee)
     }
     let video = try trainees.addTechniqueVideo(
       url: "https://videos.example/1", exerciseId: "bench", for: trainee)
     _ = try trainees.addCoachFeedback("Elbows in", to: video.id, for: trainee)
+    // The coach's review and private notes (docs/decisions/the-coachs-words.md).
+    let review = try trainees.reviewWorkout(
+      first.id, of: trainee, by: studio.id,
+      WorkoutReviewRequestDto(verdict: .reviewed, comment: "Solid"))
+    #expect(review??.verdict == .reviewed)
+    _ = try trainees.writeCoachNotes("Knee: no deep lunges", on: trainee, of: studio.id)
     try trainees.saveNotificationConfig(
       NotificationConfigDto(type: "REST_TIMER", enabled: false), for: trainee)
     try trainees.importNutritionPlans(json: #"{"plans":[]}"#, for: trainee)

@@ -40,8 +40,8 @@ public final class CoachWordsInbox {
   /// Marks the server has not taken yet: sent again at the next read, and what they mark is
   /// never shown again meanwhile.
   public private(set) var waitingMarks: Set<Mark> = []
-  /// Marks whose answer has not come yet.
-  private var sending: Set<Mark> = []
+  /// The sends whose answer has not come yet.
+  private var sending: [Mark: Task<Void, Never>] = [:]
   /// Marks made since the last read: what they mark is not marked again while it is shown.
   private var marked: Set<Mark> = []
   private var lastRead: Date?
@@ -66,7 +66,11 @@ public final class CoachWordsInbox {
     reading = true
     defer { reading = false }
     lastRead = now
-    for mark in waitingMarks { await send(mark) }
+    for mark in waitingMarks {
+      // A mark already on its way is waited for; if it did not land, it goes once more now.
+      if let underWay = sending[mark] { await underWay.value }
+      if waitingMarks.contains(mark) { await send(mark).value }
+    }
     guard let answer = try? await api.coachWords() else { return }
     // A workout reviewed again is listed again, and is new: marked again once shown.
     marked = waitingMarks
@@ -79,7 +83,7 @@ public final class CoachWordsInbox {
     guard !marked.contains(mark) else { return }
     marked.insert(mark)
     waitingMarks.insert(mark)
-    Task { await send(mark) }
+    send(mark)
   }
 
   /// Marks every word of the last read seen, as Today shows them; they stay shown until the
@@ -105,10 +109,17 @@ public final class CoachWordsInbox {
   /// Whether `mark` waits for the server (shown, its mark not taken yet).
   public func isWaiting(_ mark: Mark) -> Bool { waitingMarks.contains(mark) }
 
-  private func send(_ mark: Mark) async {
-    guard !sending.contains(mark) else { return }
-    sending.insert(mark)
-    defer { sending.remove(mark) }
+  /// The send of `mark` under way, or a new one.
+  @discardableResult
+  private func send(_ mark: Mark) -> Task<Void, Never> {
+    if let task = sending[mark] { return task }
+    let task = Task { await self.attempt(mark) }
+    sending[mark] = task
+    return task
+  }
+
+  private func attempt(_ mark: Mark) async {
+    defer { sending[mark] = nil }
     do throws(TraineeAPIError) {
       switch mark {
       case .review(let workoutId): try await api.markReviewSeen(workoutId: workoutId)

@@ -67,9 +67,12 @@ extension LiveWorkoutScreen {
               set, exercise: exercise, session: session,
               settings: settings?.current ?? AppSettings(units: session.units), text: text)
           }
-          continue
+        } else {
+          lines.append(line)
         }
-        lines.append(line)
+        if let note = setNoteLine(set) {
+          lines += messageLines(note, TextStyle(dim: true), columns: size.columns)
+        }
       }
       lines += notes(exercise, index: index).flatMap { messageLines($0, columns: size.columns) }
       lines.append(StyledLine(""))
@@ -79,6 +82,14 @@ extension LiveWorkoutScreen {
         // The question wraps; the choices are rows.
         $0.offset == 0 ? messageLines($0.element, columns: size.columns) : [$0.element]
       }
+    }
+    if let note = workoutNoteLine(session) {
+      lines += messageLines(note, TextStyle(dim: true), columns: size.columns)
+    }
+    if case .writingNote(let target, let editor) = mode {
+      let prompt = notePrompt(target, editor: editor, session: session)
+      caret = (lines.count, prompt.caretColumn)
+      lines.append(prompt.line)
     }
     if case .videoURL(let editor) = mode {
       let prompt = text(.liveVideoURL)

@@ -48,6 +48,10 @@ extension LiveWorkoutScreen {
         StyledLine(
           "    " + text(.liveSubstituteFor, ["exercise": origin.exercise.name]),
           TextStyle(dim: true)))
+      if let reason = exercise.substitutionReason {
+        lines.append(
+          StyledLine("    " + text(.liveReason, ["reason": reason]), TextStyle(dim: true)))
+      }
     }
     let headings =
       exercise.kind == .strength

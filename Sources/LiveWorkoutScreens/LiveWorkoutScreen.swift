@@ -27,6 +27,8 @@ public final class LiveWorkoutScreen: AppScreen {
     case substituting(index: Int)
     /// Typing the technique video's URL.
     case videoURL(LineEditor)
+    /// Writing the trainee's note (or a substitution's reason) for the coach.
+    case writingNote(NoteTarget, LineEditor)
     case confirmFinish
     case confirmDiscard
     /// Asked before an exercise with done sets is swapped for `option` (their sets go with it).
@@ -67,7 +69,7 @@ public final class LiveWorkoutScreen: AppScreen {
 
   public var isEditingText: Bool {
     switch mode {
-    case .editing, .videoURL: true
+    case .editing, .videoURL, .writingNote: true
     default: false
     }
   }
@@ -80,6 +82,8 @@ public final class LiveWorkoutScreen: AppScreen {
       return [KeyHelp("Enter", text(.liveKeySaveNext)), KeyHelp("Esc", text(.keyCancel))]
     case .videoURL:
       return [KeyHelp("Enter", text(.liveKeySendVideo)), KeyHelp("Esc", text(.keyCancel))]
+    case .writingNote:
+      return [KeyHelp("Enter", text(.liveKeyKeepNote)), KeyHelp("Esc", text(.keyCancel))]
     case .substituting:
       return [
         KeyHelp("↑/↓", text(.liveKeyChoose)), KeyHelp("Enter", text(.liveKeyDoThis)),
@@ -108,6 +112,7 @@ public final class LiveWorkoutScreen: AppScreen {
       KeyHelp("P", text(.keyPlates)), KeyHelp("W", text(.keyAddWarmUps)),
       KeyHelp("G", text(.progressKeyOpen)),
       KeyHelp("!", text(.liveKeyCardTap)),
+      KeyHelp("n", text(.liveKeySetNote)), KeyHelp("N", text(.liveKeyWorkoutNote)),
     ]
     if restClock != nil {
       keys += [
@@ -123,6 +128,9 @@ public final class LiveWorkoutScreen: AppScreen {
       }
       if exercise.coachFeedback != nil {
         keys.append(KeyHelp("D", text(.liveKeyDismissFeedback)))
+      }
+      if exercise.origin != nil {
+        keys.append(KeyHelp("R", text(.liveKeyReason)))
       }
     }
     keys += [KeyHelp("F", text(.liveKeyFinish)), KeyHelp("X", text(.liveKeyDiscard))]
@@ -162,6 +170,8 @@ public final class LiveWorkoutScreen: AppScreen {
         }
       }
       return .handled
+    case .writingNote(let target, let editor):
+      return handleNote(key, target: target, editor: editor)
     case .substituting(let index):
       return handleSubstituting(key, index: index)
     case .confirmFinish:
@@ -289,6 +299,9 @@ public final class LiveWorkoutScreen: AppScreen {
       case .noSet:
         host?.show(message: text(.liveCardNoSet))
       }
+    case .character("n"), .character("N"), .character("R"):
+      guard case .character(let character) = key else { return .handled }
+      if let noteMode = noteMode(character) { mode = noteMode }
     case .character("P"): showsPlates.toggle()
     case .character("G"):
       if let exercise = selectedExercise { openProgress?(exercise.exerciseId, exercise.name) }

@@ -41,6 +41,9 @@ public final class WorkoutCoordinator {
   /// Whether the app is in front of the trainee (the terminal has the focus, or its focus is
   /// unknown); a rest that ends while it is not gets its banner, card or no card.
   public var appInFront: @MainActor () -> Bool = { true }
+  /// Takes the mark that the coach's feedback on video `videoId` was seen, to send it and send
+  /// it again until the server has it; without one, the mark is sent once.
+  public var markFeedbackSeen: (@MainActor (_ videoId: String) -> Void)?
   /// The language of the alert and reminder texts the coach left to the app (`nil`: English,
   /// the engine's own).
   var alertText: AppText?
@@ -270,6 +273,10 @@ public final class WorkoutCoordinator {
             TechniqueVideoRequestDto(url: url, exerciseId: exerciseId))
         }
       case .markCoachFeedbackSeen(let videoId):
+        if let markFeedbackSeen {
+          markFeedbackSeen(videoId)
+          continue
+        }
         background("The feedback was not marked as seen") { api in
           try await api.markFeedbackSeen(videoId: videoId)
         }

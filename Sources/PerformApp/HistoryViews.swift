@@ -12,6 +12,8 @@ public struct HistoryViews {
   let api: any TrainingHistoryAPI
   let settings: AppSettingsStore
   let timeZone: @Sendable () -> TimeZone
+  /// Told when a review is shown, to mark it seen.
+  public var coachWords: CoachWordsInbox?
 
   /// The views of `api`'s history, drawn in `settings`' language and units.
   public init(
@@ -32,6 +34,9 @@ public struct HistoryViews {
       id: id, api: api, host: app, units: { settings.current.units },
       text: { settings.text }, timeZone: timeZone)
     screen.openProgress = { exercise in openProgress(exercise) }
+    if let coachWords {
+      screen.onReviewShown = { coachWords.markSeen(.review(workoutId: $0)) }
+    }
     screen.onDeleted = { [weak app, weak screen] in
       if let app, let screen, app.presented.last === screen { app.dismissPresented() }
       onDeleted()

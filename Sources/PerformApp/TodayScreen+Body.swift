@@ -21,6 +21,7 @@ extension TodayScreen {
         OfflineText.refusedToken(text: text), TextStyle(bold: true, foreground: .red),
         columns: size.columns)
     }
+    lines += coachWordsLines(zone: zone)
     lines.append(StyledLine(""))
     lines.append(StyledLine(text(.todayWorkout), TextStyle(bold: true, underline: true)))
     lines += workoutLines()

@@ -32,6 +32,8 @@ public final class TodayScreen: AppScreen {
     public var openLiveWorkout: @MainActor () -> Void
     /// Shows the nutrition tab.
     public var openNutrition: @MainActor () -> Void
+    /// What the coach said that the trainee has not seen ("From your coach"); none without.
+    public var coachWords: CoachWordsInbox?
 
     public init(
       api: any TodayAPI, workouts: any WorkoutAPI, coordinator: WorkoutCoordinator,
@@ -131,6 +133,10 @@ public final class TodayScreen: AppScreen {
     if case .accepted(let logged, _, _) = environment.coordinator.finish {
       acceptedWorkout = logged.id
     }
+    // The coach's words are read beside home, not before it: a server that does not answer
+    // delays Today once, not twice.
+    let inbox = environment.coachWords
+    async let wordsRead: Void = inbox?.reload() ?? ()
     var refused = false
     do throws(TraineeAPIError) {
       let answer = try await environment.api.keptHome(hint: homeDayHintOf(edits, todayKey: today))
@@ -155,6 +161,7 @@ public final class TodayScreen: AppScreen {
       refused = refused || error.isRefusedToken
     }
     tokenRefused = refused
+    await wordsRead
     reloads += 1
     host?.setNeedsRedraw()
   }

@@ -24,6 +24,8 @@ public final class WorkoutLogScreen: AppScreen {
   public var openProgress: (@MainActor (NamedExercise) -> Void)?
   /// Called after the workout was deleted: the list reloads and this screen closes.
   public var onDeleted: (@MainActor () -> Void)?
+  /// Called with the workout's id when its review, not seen before, is shown.
+  public var onReviewShown: (@MainActor (String) -> Void)?
   /// The workout with its entries once loaded; why the last load failed; whether one runs.
   var read = Loadable<WorkoutLogDto>()
   /// The workout with its entries, once loaded.
@@ -59,6 +61,8 @@ public final class WorkoutLogScreen: AppScreen {
       read: { () async throws(TraineeAPIError) in try await api.workoutLog(id: id) },
       failure: { text()(.historyNotLoaded, ["reason": OfflineText.describe($0)]) })
     selection = min(selection, max(0, exercises.count - 1))
+    // The screen is open over the tab: the review is shown as soon as it is loaded.
+    if let review = log?.review, !review.seen { onReviewShown?(id) }
   }
 
   /// The logged exercises with at least one done set, in logged order.
@@ -141,10 +145,16 @@ public final class WorkoutLogScreen: AppScreen {
     // The title, summary and records are sentences and wrap; the sets are rows in columns.
     lines += headerLines(log, text: text).flatMap { messageLines($0, columns: size.columns) }
     var selectedRows = 0..<0
+    lines += reviewLines(log.review, text: text).flatMap {
+      messageLines($0, columns: size.columns)
+    }
     for (index, entry) in exercises.enumerated() {
       let start = lines.count
       lines.append(StyledLine(""))
       lines += exerciseLines(entry, selected: index == selection, text: text)
+      lines += setCommentLines(log, entry: entry, text: text).flatMap {
+        messageLines($0, columns: size.columns)
+      }
       if index == selection { selectedRows = start..<lines.count }
     }
     return Frame(lines: scrolled(lines, showing: selectedRows, rows: size.rows))

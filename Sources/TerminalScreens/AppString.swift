@@ -46,6 +46,10 @@ public enum AppString: String, CaseIterable, Sendable {
     liveSetsDone, liveSetsLabel, liveSubstituteFor, liveSuperset, liveTarget, liveTargetWeight,
     liveTargetWeightOnly, liveTempo, liveVideoAsked, liveVideoKeys, liveVideoSent, liveVideoURL,
     liveWarmUpsAfterCheck, liveWarmUpsLabel
+  // The trainee's notes for the coach in the live workout.
+  case liveKeySetNote, liveKeyWorkoutNote, liveKeyReason, liveKeyKeepNote, liveNoteWorkoutPrompt,
+    liveNoteSetPrompt, liveNoteReasonPrompt, liveSetNote, liveWorkoutNote, liveReason,
+    liveReasonNeedsSwap
   case nutritionAddTo, nutritionAfterToday, nutritionAmountFood, nutritionAmountOf,
     nutritionAmountOfPlanned, nutritionBarcodeDigits, nutritionBarcodeFailed,
     nutritionBarcodePrompt, nutritionBarcodeWhat, nutritionByHandTitle, nutritionCarbs,
@@ -113,4 +117,7 @@ public enum AppString: String, CaseIterable, Sendable {
     settingsNotSwitched, settingsSwitched, unsentFinishedWorkout, unsentWorkoutUnderWay,
     countUnsentMealLogs, countUnsentDays, keyChooseStudio, keySwitchTo, keyGoAhead, keyStay,
     keySendFirst, keyDiscard
+  // The coach's words: "From your coach" on Today and the review in the workout's history.
+  case todayFromCoach, todayCoachReviewed, todayCoachNeedsWork, todayCoachSetComments,
+    todayCoachVideo, historyCoachReviewed, historyCoachNeedsWork, historyCoachSetComment
 }

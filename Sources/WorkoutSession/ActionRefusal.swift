@@ -25,6 +25,12 @@ public enum ActionRefusal: Error, Equatable, Sendable {
   case invalidVideoURL(String)
   /// The workout is finished: its log is built, so nothing in it changes any more.
   case workoutFinished(dayId: String)
+  /// A note or a substitution's reason is longer than `maximum` characters.
+  case noteTooLong(maximum: Int)
+  /// A note or a substitution's reason holds a control character (a line break too).
+  case noteHasControlCharacter
+  /// A reason was written for a row whose prescribed exercise was not swapped.
+  case notSubstituted(exerciseId: String)
 
   /// The reason's name in replay output.
   public var code: String {
@@ -48,6 +54,9 @@ public enum ActionRefusal: Error, Equatable, Sendable {
     case .noCoachFeedback: "noCoachFeedback"
     case .invalidVideoURL: "invalidVideoURL"
     case .workoutFinished: "workoutFinished"
+    case .noteTooLong: "noteTooLong"
+    case .noteHasControlCharacter: "noteHasControlCharacter"
+    case .notSubstituted: "notSubstituted"
     }
   }
 
@@ -78,6 +87,9 @@ public enum ActionRefusal: Error, Equatable, Sendable {
     case .noCoachFeedback(let id): "Exercise \(id) has no coach feedback to dismiss."
     case .invalidVideoURL(let url): "\"\(url)\" is not an http(s) address."
     case .workoutFinished(let dayId): "The workout (\(dayId)) is finished; its log is on its way."
+    case .noteTooLong(let maximum): "The note is longer than \(maximum) characters."
+    case .noteHasControlCharacter: "A note is one line, without control characters."
+    case .notSubstituted(let id): "Exercise \(id) is the program's own; it needs no reason."
     }
   }
 }

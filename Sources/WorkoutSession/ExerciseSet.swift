@@ -32,13 +32,16 @@ public struct ExerciseSet: Codable, Equatable, Sendable {
   public var lastReps: String
   public var done: Bool
   public var isPr: Bool
+  /// The trainee's note on the set, for the coach (one line); left out of the encoding while
+  /// there is none.
+  public var note: String?
 
   public init(
     setNumber: Int, type: SetType = .working, targetReps: Int? = nil,
     targetRepsLabel: String = "", targetWeight: Double? = nil, weight: String = "",
     reps: String = "", rir: String = "", rm: String = "", duration: String = "",
     distance: String = "", rpe: String = "", lastWeight: String = "", lastWeightKg: Double? = nil,
-    lastReps: String = "", done: Bool = false, isPr: Bool = false
+    lastReps: String = "", done: Bool = false, isPr: Bool = false, note: String? = nil
   ) {
     self.setNumber = setNumber
     self.type = type
@@ -57,6 +60,7 @@ public struct ExerciseSet: Codable, Equatable, Sendable {
     self.lastReps = lastReps
     self.done = done
     self.isPr = isPr
+    self.note = note
   }
 
   /// The set with everything the trainee entered or did removed: what a fresh set looks like.
@@ -71,6 +75,7 @@ public struct ExerciseSet: Codable, Equatable, Sendable {
     set.rpe = ""
     set.done = false
     set.isPr = false
+    set.note = nil
     return set
   }
 

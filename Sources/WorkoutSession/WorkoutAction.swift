@@ -22,6 +22,13 @@ public enum WorkoutAction: Equatable, Sendable {
   case satisfyTechniquePrompt(exerciseId: String, url: String?)
   case skipTechniquePrompt(exerciseId: String)
   case dismissCoachFeedback(exerciseId: String)
+  /// Writes the trainee's note on the workout, for the coach; an empty `text` removes it.
+  case writeWorkoutNote(text: String)
+  /// Writes the trainee's note on set `setNumber` of `exerciseId`; an empty `text` removes it.
+  case writeSetNote(exerciseId: String, setNumber: Int, text: String)
+  /// Writes why the substitute in `exerciseId`'s row was done instead of the program's
+  /// exercise ("machine taken"); an empty `text` removes it.
+  case writeSubstitutionReason(exerciseId: String, text: String)
   /// Sets the session to `nil` (docs/specs/workout-session.md, "Finishing": after the server
   /// accepted the log).
   case reset
@@ -56,6 +63,9 @@ public enum WorkoutAction: Equatable, Sendable {
     case .satisfyTechniquePrompt: "satisfyTechniquePrompt"
     case .skipTechniquePrompt: "skipTechniquePrompt"
     case .dismissCoachFeedback: "dismissCoachFeedback"
+    case .writeWorkoutNote: "writeWorkoutNote"
+    case .writeSetNote: "writeSetNote"
+    case .writeSubstitutionReason: "writeSubstitutionReason"
     case .reset: "reset"
     case .finish: "finish"
     case .discard: "discard"
@@ -72,6 +82,7 @@ extension WorkoutAction: Codable {
   enum CodingKeys: String, CodingKey {
     case action = "do"
     case workout, units, exerciseId, setNumber, field, value, option, url, seconds, configs, sets
+    case text
   }
 
   public init(from decoder: any Decoder) throws {
@@ -105,6 +116,15 @@ extension WorkoutAction: Codable {
         exerciseId: try exerciseId(), url: try container.decodeIfPresent(String.self, forKey: .url))
     case "skipTechniquePrompt": self = .skipTechniquePrompt(exerciseId: try exerciseId())
     case "dismissCoachFeedback": self = .dismissCoachFeedback(exerciseId: try exerciseId())
+    case "writeWorkoutNote":
+      self = .writeWorkoutNote(text: try container.decode(String.self, forKey: .text))
+    case "writeSetNote":
+      self = .writeSetNote(
+        exerciseId: try exerciseId(), setNumber: try setNumber(),
+        text: try container.decode(String.self, forKey: .text))
+    case "writeSubstitutionReason":
+      self = .writeSubstitutionReason(
+        exerciseId: try exerciseId(), text: try container.decode(String.self, forKey: .text))
     case "reset": self = .reset
     case "finish": self = .finish
     case "discard": self = .discard
@@ -155,6 +175,15 @@ extension WorkoutAction: Codable {
     case .satisfyTechniquePrompt(let exerciseId, let url):
       try container.encode(exerciseId, forKey: .exerciseId)
       try container.encodeIfPresent(url, forKey: .url)
+    case .writeWorkoutNote(let text):
+      try container.encode(text, forKey: .text)
+    case .writeSetNote(let exerciseId, let setNumber, let text):
+      try container.encode(exerciseId, forKey: .exerciseId)
+      try container.encode(setNumber, forKey: .setNumber)
+      try container.encode(text, forKey: .text)
+    case .writeSubstitutionReason(let exerciseId, let text):
+      try container.encode(exerciseId, forKey: .exerciseId)
+      try container.encode(text, forKey: .text)
     }
   }
 }

@@ -18,7 +18,7 @@ public func logPayload(_ session: WorkoutSession, now: Date) -> LogWorkoutPayloa
     programId: session.programId, dayId: session.dayId, label: session.dayLabel,
     durationSec: elapsedSeconds(session.startedAt, now), completed: true,
     entries: session.exercises.map { logEntry($0, units: session.units) },
-    programVersion: session.programVersion)
+    programVersion: session.programVersion, note: session.note)
 }
 
 func logEntry(_ exercise: SessionExercise, units: UnitSystem) -> LogEntry {
@@ -30,7 +30,7 @@ func logEntry(_ exercise: SessionExercise, units: UnitSystem) -> LogEntry {
       case .strength: .strength(strengthLogSet(set, units: units))
       case .cardio: .cardio(cardioLogSet(set, units: units))
       }
-    })
+    }, substitutionReason: exercise.origin == nil ? nil : exercise.substitutionReason)
 }
 
 /// A strength set as logged. A set that was not done carries only its number, target and type.
@@ -42,7 +42,7 @@ public func strengthLogSet(_ set: ExerciseSet, units: UnitSystem) -> StrengthLog
   guard set.done else {
     return StrengthLogSet(
       setNumber: set.setNumber, reps: nil, targetReps: targetReps, weight: nil, rir: nil, rm: nil,
-      done: false, setType: set.type)
+      done: false, setType: set.type, note: set.note)
   }
   let repsText = set.reps.isEmpty ? set.lastReps : set.reps
   let reps = EnteredValue.wholeNumber(repsText) ?? targetReps
@@ -53,19 +53,20 @@ public func strengthLogSet(_ set: ExerciseSet, units: UnitSystem) -> StrengthLog
   return StrengthLogSet(
     setNumber: set.setNumber, reps: reps, targetReps: targetReps, weight: weight,
     rir: nonEmpty(set.rir), rm: nonEmpty(set.rm), done: true, setType: set.type,
-    isRecord: set.isPr)
+    isRecord: set.isPr, note: set.note)
 }
 
 /// A cardio set as logged: duration in seconds, distance in kilometres, RPE as chosen.
 public func cardioLogSet(_ set: ExerciseSet, units: UnitSystem) -> CardioLogSet {
   guard set.done else {
     return CardioLogSet(
-      setNumber: set.setNumber, durationSec: nil, distanceKm: nil, rpe: nil, done: false)
+      setNumber: set.setNumber, durationSec: nil, distanceKm: nil, rpe: nil, done: false,
+      note: set.note)
   }
   return CardioLogSet(
     setNumber: set.setNumber, durationSec: EnteredValue.durationSeconds(set.duration),
     distanceKm: EnteredValue.decimal(set.distance).map(units.kilometres), rpe: nonEmpty(set.rpe),
-    done: true)
+    done: true, note: set.note)
 }
 
 private func nonEmpty(_ text: String) -> String? {

@@ -39,6 +39,8 @@ extension WorkoutSession {
     swapped.videoSent = false
     swapped.videoSkipped = false
     swapped.techniquePrompted = false
+    // A reason written for the substitute swapped out holds for the next one ("machine taken").
+    swapped.substitutionReason = current.origin == nil ? nil : current.substitutionReason
     swapped.sets = prescribed.sets.map { set in
       var fresh = set.cleared
       fresh.takeLast(lastSet(substitute.lastSets, setNumber: set.setNumber), units: units)

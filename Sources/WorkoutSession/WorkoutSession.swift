@@ -29,13 +29,16 @@ public struct WorkoutSession: Codable, Equatable, Sendable {
   /// an edit of the program after the start does not change (docs/decisions/the-coachs-programs.md,
   /// "Versions"). Left out of the encoding when `nil`.
   public var programVersion: Int?
+  /// The trainee's note on the workout, for the coach (one line); left out of the encoding
+  /// while there is none.
+  public var note: String?
 
   public init(
     dayId: String, programId: String?, dayLabel: String = "", title: String = "",
     subtitle: String = "", heroImage: String = "", rirColumn: Bool = false,
     units: UnitSystem = .metric, started: Bool = false, startedAt: Date? = nil,
     finishedAt: Date? = nil, exercises: [SessionExercise] = [], lastChecked: String? = nil,
-    programVersion: Int? = nil
+    programVersion: Int? = nil, note: String? = nil
   ) {
     self.dayId = dayId
     self.programId = programId
@@ -51,6 +54,7 @@ public struct WorkoutSession: Codable, Equatable, Sendable {
     self.exercises = exercises
     self.lastChecked = lastChecked
     self.programVersion = programVersion
+    self.note = note
   }
 
   /// An unstarted session for `workout`, in `units`.
@@ -82,6 +86,7 @@ public struct WorkoutSession: Codable, Equatable, Sendable {
     exercises = try container.decode([SessionExercise].self, forKey: .exercises)
     lastChecked = try container.decodeOptional(String.self, forKey: .lastChecked)
     programVersion = try container.decodeOptional(Int.self, forKey: .programVersion)
+    note = try container.decodeOptional(String.self, forKey: .note)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -100,11 +105,12 @@ public struct WorkoutSession: Codable, Equatable, Sendable {
     try container.encode(exercises, forKey: .exercises)
     try container.encodeIfPresent(lastChecked, forKey: .lastChecked)
     try container.encodeIfPresent(programVersion, forKey: .programVersion)
+    try container.encodeIfPresent(note, forKey: .note)
   }
 
   enum CodingKeys: String, CodingKey {
     case dayId, programId, dayLabel, title, subtitle, heroImage, rirColumn, units, started
-    case startedAt, finishedAt, exercises, lastChecked, programVersion
+    case startedAt, finishedAt, exercises, lastChecked, programVersion, note
   }
 }
 
@@ -122,10 +128,14 @@ public struct SessionExercise: Codable, Equatable, Sendable {
   public var techniquePrompted: Bool
   /// The prescribed exercise, exactly as it was, while a substitute is active.
   public var origin: ExerciseOrigin?
+  /// Why the trainee did this substitute instead of the prescribed exercise; only with an
+  /// `origin`, and left out of the encoding while there is none.
+  public var substitutionReason: String?
 
   public init(
     exercise: WorkoutExercise, done: Bool = false, videoSent: Bool = false,
-    videoSkipped: Bool = false, techniquePrompted: Bool = false, origin: ExerciseOrigin? = nil
+    videoSkipped: Bool = false, techniquePrompted: Bool = false, origin: ExerciseOrigin? = nil,
+    substitutionReason: String? = nil
   ) {
     self.exercise = exercise
     self.done = done
@@ -133,6 +143,7 @@ public struct SessionExercise: Codable, Equatable, Sendable {
     self.videoSkipped = videoSkipped
     self.techniquePrompted = techniquePrompted
     self.origin = origin
+    self.substitutionReason = substitutionReason
   }
 
   public subscript<Value>(dynamicMember keyPath: WritableKeyPath<WorkoutExercise, Value>) -> Value
@@ -150,6 +161,7 @@ public struct SessionExercise: Codable, Equatable, Sendable {
     techniquePrompted =
       try container.decodeOptional(Bool.self, forKey: .techniquePrompted) ?? false
     origin = try container.decodeOptional(ExerciseOrigin.self, forKey: .origin)
+    substitutionReason = try container.decodeOptional(String.self, forKey: .substitutionReason)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -160,10 +172,11 @@ public struct SessionExercise: Codable, Equatable, Sendable {
     try container.encode(videoSkipped, forKey: .videoSkipped)
     try container.encode(techniquePrompted, forKey: .techniquePrompted)
     try container.encode(origin, forKey: .origin)
+    try container.encodeIfPresent(substitutionReason, forKey: .substitutionReason)
   }
 
   enum CodingKeys: String, CodingKey {
-    case done, videoSent, videoSkipped, techniquePrompted, origin
+    case done, videoSent, videoSkipped, techniquePrompted, origin, substitutionReason
   }
 }
 
@@ -183,6 +196,7 @@ public struct ExerciseOrigin: Codable, Equatable, Sendable {
   public init(_ exercise: SessionExercise) {
     var kept = exercise
     kept.origin = nil
+    kept.substitutionReason = nil
     box = Box(kept)
   }
 

@@ -39,6 +39,7 @@ extension WorkoutState {
     case .start, .begin, .setValue, .completeExercise, .substitute, .addSet, .addWarmUpSets,
       .removeSet,
       .satisfyTechniquePrompt, .skipTechniquePrompt, .dismissCoachFeedback,
+      .writeWorkoutNote, .writeSetNote, .writeSubstitutionReason,
       .notificationConfigsLoaded:
       break
     }

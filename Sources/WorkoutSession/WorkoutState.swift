@@ -123,6 +123,16 @@ public struct WorkoutState: Codable, Equatable, Sendable {
         session.exercises[index].coachFeedback = nil
         return [.markCoachFeedbackSeen(videoId: feedback.videoId)]
       }
+    case .writeWorkoutNote(let text):
+      return update { session throws(ActionRefusal) in try session.writeWorkoutNote(text) }
+    case .writeSetNote(let exerciseId, let setNumber, let text):
+      return update { session throws(ActionRefusal) in
+        try session.writeSetNote(exerciseId, setNumber, text)
+      }
+    case .writeSubstitutionReason(let exerciseId, let text):
+      return update { session throws(ActionRefusal) in
+        try session.writeSubstitutionReason(exerciseId, text)
+      }
     }
   }
 

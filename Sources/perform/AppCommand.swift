@@ -193,23 +193,27 @@ enum AppCommand {
       coordinator: coordinator, api: workoutAPI, host: app, timeZone: timeZone,
       openLiveWorkout: { [weak app] in app?.select(tab: 2) })
     workouts.units = { settings.current.units }
-    let views = HistoryViews(app: app, api: workoutAPI, settings: settings, timeZone: timeZone)
+    // NB: docs/decisions/the-coachs-words.md, "The coach's words in the app".
+    let coachWords = CoachWordsInbox(api: client)
+    coachWords.attach(to: app, coordinator: coordinator)
+    var views = HistoryViews(app: app, api: workoutAPI, settings: settings, timeZone: timeZone)
+    views.coachWords = coachWords
     workouts.openLoggedWorkout = { [weak workouts] id in
       views.openLog(id: id) { Task { await workouts?.reload() } }
     }
     live.openProgress = { id, name in views.openProgress(NamedExercise(id: id, name: name)) }
     workouts.language = { settings.current.language }
     workouts.region = settings.region
-    let today = TodayScreen(
-      environment: TodayScreen.Environment(
-        api: KeptTodayAPI(reads: reads), workouts: workoutAPI, coordinator: coordinator,
-        nutritionEdits: { sync.edits }, now: { Date() }, timeZone: timeZone,
-        startWorkout: { planId, dayId in
-          Task { await workouts.startLoadingFirst(planId: planId, dayId: dayId) }
-        },
-        openLiveWorkout: { [weak app] in app?.select(tab: 2) },
-        openNutrition: { [weak app] in app?.select(tab: 3) }),
-      settings: settings, host: app)
+    var todayEnvironment = TodayScreen.Environment(
+      api: KeptTodayAPI(reads: reads), workouts: workoutAPI, coordinator: coordinator,
+      nutritionEdits: { sync.edits }, now: { Date() }, timeZone: timeZone,
+      startWorkout: { planId, dayId in
+        Task { await workouts.startLoadingFirst(planId: planId, dayId: dayId) }
+      },
+      openLiveWorkout: { [weak app] in app?.select(tab: 2) },
+      openNutrition: { [weak app] in app?.select(tab: 3) })
+    todayEnvironment.coachWords = coachWords
+    let today = TodayScreen(environment: todayEnvironment, settings: settings, host: app)
     let runner = TerminalAppRunner(app: app, device: device)
     let ending = AppEndingBox()
     let settingsScreen = SettingsScreen(
@@ -287,6 +291,7 @@ enum AppCommand {
       Task { await client.refreshSessionIfDue() }
       workouts.upkeep(now: Date())
       today.upkeep(now: Date())
+      coachWords.refreshIfDue(now: Date())
       // Meal logs waiting for a server that was away are tried again every 15 seconds.
       secondsSinceMealLogs += 1
       if secondsSinceMealLogs >= 15 {

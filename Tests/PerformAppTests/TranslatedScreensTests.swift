@@ -19,12 +19,15 @@ struct TranslatedScreensTests {
     .de: [
       .historyRIR, .liveColumnRir, .liveColumnRpe, .nutritionFieldName, .nutritionFieldOptional,
       .nutritionLetterFat,
+      // The note under a set is its mark and the trainee's own words.
+      .liveSetNote,
     ],
     .fr: [
       .completeRecords, .completeVolume, .historyRIR, .historySummary, .historyRecordMark,
       .liveColumnRir,
       .liveColumnRpe, .liveColumnType, .nutritionLetterProtein,
       .liveTempo, .nutritionKeyPortion, .nutritionPlanAmount, .tabNutrition, .todayNutrition,
+      .liveSetNote,
     ],
     .it: [
       .completeVolume, .historyRIR, .historyRecord, .historyRecordMark, .historySetDrop,
@@ -32,10 +35,11 @@ struct TranslatedScreensTests {
       .liveColumnRir, .liveColumnRpe, .liveTempo, .nutritionLetterCarbs, .nutritionLetterProtein,
       // Italian signs in with "Email" and "Password" too.
       .signInEmail, .signInPassword,
+      .liveSetNote,
     ],
     .ja: [
       .decimalSeparator, .historyRIR, .liveColumnRir, .liveColumnRpe, .nutritionLetterCarbs,
-      .nutritionLetterFat, .nutritionLetterProtein,
+      .nutritionLetterFat, .nutritionLetterProtein, .liveSetNote,
     ],
   ]
 

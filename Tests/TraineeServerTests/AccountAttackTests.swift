@@ -112,6 +112,11 @@ import TraineeAPI
       "/v1/coach/programs/{programId}/copy": CopyProgramRequestDto(name: "Mine now"),
       "/v1/coach/programs/{programId}/assignments": AssignProgramRequestDto(
         traineeIds: [world.traineeB.account.traineeId ?? ""], mode: .linked),
+      "/v1/coach/trainees/{traineeId}/workouts/{workoutId}/review": WorkoutReviewRequestDto(
+        verdict: .needsWork, comment: "Mine now"),
+      "/v1/coach/trainees/{traineeId}/technique-videos/{videoId}/feedback":
+        VideoFeedbackRequestDto(message: "Mine now"),
+      "/v1/coach/trainees/{traineeId}/notes": CoachNotesRequestDto(text: "Mine now"),
     ]
     let routes = TraineeEndpoints.table.all.filter {
       $0.path.description.hasPrefix("/v1/coach/") || $0.path.description.hasPrefix("/v1/operator/")

@@ -51,20 +51,22 @@ extension AccountFixture {
       Substitution(
         programId: "plan-1", dayId: "day-a", rowId: "row-1", fromExerciseId: "bench",
         toExerciseId: "db-press"), for: trainee)
-    // The first log is the studio's, so that its coach can review it.
+    // Tagged with the trainee's studio, as the log route tags it, so its coach may review it.
     let first = try trainees.logWorkout(
       StoreFixture.benchDay, idempotencyKey: "key-1", loggedAt: nil, studio: studio.id,
       timeZone: nil, for: trainee)
-    _ = try trainees.reviewWorkout(
-      first.id, of: trainee, by: studio.id,
-      WorkoutReviewRequestDto(verdict: .needsWork, comment: "Slower down"))
-    _ = try trainees.writeCoachNotes("Minds the left knee", on: trainee, of: studio.id)
     for _ in 1..<FilledTrainee.workoutLogs {
       _ = try trainees.logWorkout(StoreFixture.benchDay, idempotencyKey: nil, for: trainee)
     }
     let video = try trainees.addTechniqueVideo(
       url: "https://videos.example/1", exerciseId: "bench", for: trainee)
     _ = try trainees.addCoachFeedback("Elbows in", to: video.id, for: trainee)
+    // The coach's review and private notes (docs/decisions/the-coachs-words.md).
+    let review = try trainees.reviewWorkout(
+      first.id, of: trainee, by: studio.id,
+      WorkoutReviewRequestDto(verdict: .reviewed, comment: "Solid"))
+    #expect(review??.verdict == .reviewed)
+    _ = try trainees.writeCoachNotes("Knee: no deep lunges", on: trainee, of: studio.id)
     try trainees.saveNotificationConfig(
       NotificationConfigDto(type: "REST_TIMER", enabled: false), for: trainee)
     try trainees.importNutritionPlans(json: #"{"plans":[]}"#, for: trainee)

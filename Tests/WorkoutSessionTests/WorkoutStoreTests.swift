@@ -65,6 +65,25 @@ struct WorkoutStoreTests {
     }
   }
 
+  @Test func theTraineesNotesComeBackAfterACrash() throws {
+    try withScratchDirectory { directory in
+      let journal = SessionJournal(directory: directory)
+      let (store, _) = try WorkoutStore.restoring(from: journal, now: { storeNow })
+      for action in storeScript().prefix(2) { store.send(action) }
+      store.send(.writeWorkoutNote(text: "Slept badly."))
+      store.send(.writeSetNote(exerciseId: "ex_bench", setNumber: 2, text: "Grip wider"))
+      #expect(journal.sequence == 4)
+      journal.close()
+
+      let (resumed, _) = try WorkoutStore.restoring(
+        from: SessionJournal(directory: directory), now: { storeNow })
+
+      #expect(resumed.session?.note == "Slept badly.")
+      #expect(resumed.session?.exercises[0].sets[1].note == "Grip wider")
+      #expect(resumed.state == store.state)
+    }
+  }
+
   @Test func writeTheDiskRefusesSetsSaveProblemAndTheNextSaveIsACheckpoint() throws {
     try withScratchDirectory { directory in
       // A regular file where the data directory should be: every open under it fails, as root

@@ -88,14 +88,18 @@ let package = Package(
     // The trainee API's hot wire types in the server's fast JSON: the one-pass reader of a
     // posted log, the sorted writers of the stored log and of the history answers.
     .target(name: "TraineeWireJSON", dependencies: ["TraineeAPI", "JSONWire"]),
+    // The coach's programs as values that know no store: the library's exercises, programs, their
+    // versions and assignments, the checked program document, the schedules, and each set
+    // prescribed beside performed.
+    .target(name: "CoachPrograms", dependencies: ["TraineeAPI", "TraineeRecords"]),
     // The trainee store: the store protocol and its errors, one store over SQLStore's drivers
     // (SQLite or PostgreSQL), the storage limits, import files and the demo trainee; the
     // accounts' tables, records and legacy sessions. It knows no HTTP.
     .target(
       name: "TraineeData",
       dependencies: [
-        "TraineeAPI", "TraineeDatabaseSchema", "TraineeRecords", "TraineeWireJSON", "JSONWire",
-        "SQLStore", "SHA256Digest", "LockedValue",
+        "TraineeAPI", "TraineeDatabaseSchema", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
+        "JSONWire", "SQLStore", "SHA256Digest", "LockedValue",
       ]),
     // Accounts on the trainee store's database: studios, coaches and operators, invites, a session
     // per device with rotating refresh tokens, limits on guessing, the audit log. No HTTP.
@@ -243,7 +247,7 @@ let package = Package(
       dependencies: [
         "TraineeServer", "TraineeData", "TraineeDatabaseSchema", "TraineeAPI", "JSONWire",
         "SQLStore", "HTTPServer", "LockedValue", "SHA256Digest", "PasswordHashing", "Accounts",
-        "Foods", "WireFormat", "TraineeRecords", "TraineeWireJSON",
+        "Foods", "WireFormat", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
       ],
       exclude: ["Fixtures"]),
     // The URLSession client and the nutrition sync against the real server on loopback.

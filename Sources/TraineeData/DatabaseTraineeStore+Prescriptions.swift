@@ -8,41 +8,6 @@ import TraineeAPI
 // `dayId` name and the substitutions of that day, and keeps both with the log, so the write costs
 // the day's size, not the program's, and a later import changes no log.
 
-/// A program day as it was prescribed when a workout was logged: the day's JSON as the
-/// programs document held it (every member of its rows, so a target a newer build adds is
-/// kept), and the exercise the trainee had chosen in place of a row, by row id.
-public struct KeptPrescription: Equatable, Sendable {
-  /// The day, as a program document's day.
-  public var day: JSONValue
-  /// The exercise chosen in place of a row, by the row's id.
-  public var substitutions: [String: String]
-
-  /// A kept prescription.
-  public init(day: JSONValue, substitutions: [String: String] = [:]) {
-    self.day = day
-    self.substitutions = substitutions
-  }
-}
-
-extension KeptPrescription: Codable {
-  enum CodingKeys: String, CodingKey { case day, substitutions }
-}
-
-/// A logged workout as a coach reads it: the log, and the prescription kept with it.
-public struct PrescribedWorkoutLog: Equatable, Sendable {
-  /// The log.
-  public var log: WorkoutLogRecord
-  /// The day prescribed when it was stored; `nil` for a log stored before schema version 22 or
-  /// naming no day of the trainee's programs.
-  public var prescription: KeptPrescription?
-
-  /// A log and its prescription.
-  public init(log: WorkoutLogRecord, prescription: KeptPrescription?) {
-    self.log = log
-    self.prescription = prescription
-  }
-}
-
 extension DatabaseTraineeStore {
   /// Replaces `trainee`'s rows of `program_days` with the days of `programs`, in the import's
   /// transaction.

@@ -1,5 +1,6 @@
 // NB: docs/architecture.md, "Modules": what the store keeps and refuses as values
-// (TraineeRecords) and the fast JSON of its stored logs (TraineeWireJSON) are modules below it;
-// every importer of TraineeData sees them as before.
+// (TraineeRecords), the fast JSON of its stored logs (TraineeWireJSON) and the coach's programs
+// as values (CoachPrograms) are modules below it; every importer of TraineeData sees them as before.
+@_exported import CoachPrograms
 @_exported import TraineeRecords
 @_exported import TraineeWireJSON

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TraineeAPI
 
+@testable import CoachPrograms
 @testable import HTTPServer
 @testable import SQLStore
 @testable import TraineeData

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TraineeAPI
 
+@testable import CoachPrograms
 @testable import TraineeData
 
 /// Each set prescribed beside performed, as the coach's read of a workout shows it

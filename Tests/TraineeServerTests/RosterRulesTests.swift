@@ -3,6 +3,7 @@ import Testing
 import TraineeAPI
 
 @testable import Accounts
+@testable import CoachPrograms
 @testable import TraineeData
 
 /// docs/decisions/the-coachs-roster.md, "Schedules" and "What the roster counts": the rules as

@@ -22,9 +22,10 @@ struct ServerLayersTests {
     "TraineeDatabaseSchema": ["SQLStore"],
     "TraineeRecords": ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest"],
     "TraineeWireJSON": ["TraineeAPI", "JSONWire"],
+    "CoachPrograms": ["TraineeAPI", "TraineeRecords"],
     "TraineeData": [
-      "TraineeAPI", "TraineeDatabaseSchema", "TraineeRecords", "TraineeWireJSON", "JSONWire",
-      "SQLStore", "SHA256Digest", "LockedValue",
+      "TraineeAPI", "TraineeDatabaseSchema", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
+      "JSONWire", "SQLStore", "SHA256Digest", "LockedValue",
     ],
     "Foods": ["TraineeAPI", "HTTPServer"],
     "Accounts": [
@@ -60,7 +61,7 @@ struct ServerLayersTests {
   /// The trainee store answers in its own errors and values, never in HTTP: what a route answers
   /// for them is the service's (docs/architecture.md, "The server in layers").
   @Test func theTraineeStoreKnowsNoHTTP() throws {
-    for store in ["TraineeData", "TraineeRecords", "TraineeWireJSON"] {
+    for store in ["TraineeData", "TraineeRecords", "TraineeWireJSON", "CoachPrograms"] {
       #expect(Self.allowed[store]!.isDisjoint(with: ["HTTPServer", "TraineeServer"]), "\(store)")
     }
     let directory = Self.sources.appendingPathComponent("TraineeData")

@@ -1,5 +1,6 @@
 import Foundation
 import TraineeAPI
+import TraineeRecords
 
 // NB: docs/decisions/the-coachs-programs.md, "The exercise library" and "Programs and
 // versions": the records of a studio's library and programs, scoped by the studio; another

@@ -1,5 +1,6 @@
 import Foundation
 import TraineeAPI
+import TraineeRecords
 
 // NB: docs/decisions/the-coachs-programs.md, "Validation" and "What the trainee reads": a
 // program document is checked whole before anything is written, and a bad value is refused with
@@ -111,7 +112,7 @@ public enum CoachProgramPlan {
   }
 
   /// `text` trimmed, 1 to ``longestName`` characters.
-  static func name(_ text: String, _ field: String) throws(TraineeStoreError) -> String {
+  package static func name(_ text: String, _ field: String) throws(TraineeStoreError) -> String {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty, trimmed.count <= longestName,
       !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
@@ -137,7 +138,7 @@ public enum CoachProgramPlan {
   }
 
   /// Every library exercise `document` names, rows and substitutes, once each.
-  static func exerciseIDs(of document: CoachProgramDocumentDto) -> [LibraryExerciseID] {
+  package static func exerciseIDs(of document: CoachProgramDocumentDto) -> [LibraryExerciseID] {
     var seen: Set<LibraryExerciseID> = []
     var ids: [LibraryExerciseID] = []
     for row in document.days.flatMap(\.rows) {
@@ -153,7 +154,7 @@ public enum CoachProgramPlan {
 
   /// The plan a trainee reads of `document` (checked) at `version`, with `library` holding every
   /// exercise it names; throws `invalid` at the path of an exercise the library lacks.
-  static func plan(
+  package static func plan(
     of document: CoachProgramDocumentDto, program: CoachProgramID, version: Int,
     library: [LibraryExerciseID: LibraryExercise]
   ) throws(TraineeStoreError) -> ProgramPlanDto {

@@ -140,7 +140,7 @@ public enum PrescribedBesidePerformed {
 
 extension LogSet {
   /// The set's number.
-  var setNumber: Int {
+  package var setNumber: Int {
     switch self {
     case .strength(let set): set.setNumber
     case .cardio(let set): set.setNumber

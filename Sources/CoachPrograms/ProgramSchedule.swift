@@ -120,7 +120,9 @@ extension ProgramAssignment {
   }
 
   /// The first plan's days and its sets over them, rounded half up.
-  static func size(of programs: TrainingProgramsDto) -> (daysAWeek: Int, setsPerWorkout: Int) {
+  package static func size(
+    of programs: TrainingProgramsDto
+  ) -> (daysAWeek: Int, setsPerWorkout: Int) {
     guard let days = programs.plans.first?.days, !days.isEmpty else { return (0, 0) }
     let sets = days.reduce(0) { total, day in
       total

@@ -82,6 +82,9 @@ struct CoachDoneMeansTests {
     try await app.waitFor("Back squat", timeout: .seconds(30))
     try app.send(keys: "60", .enter, "5", .enter, " ")
     try await app.waitFor("1/3 sets")
+    // The next set, its prescribed reps filled in, checked as it is (no weight typed).
+    try app.send(keys: " ")
+    try await app.waitFor("2/3 sets")
     try app.send(keys: "N")
     try await app.waitFor("Note on the workout for your coach:")
     try app.send(keys: .text(note), .enter)
@@ -119,6 +122,12 @@ struct CoachDoneMeansTests {
     #expect(first.target?["reps"] == "5")
     #expect(first.target?["rir"] == "2")
     #expect(first.comparison?["reps"] == .within)
+    guard case .strength(let performed) = first.performed else {
+      Issue.record("set 1 performed: \(String(describing: first.performed))")
+      return
+    }
+    #expect(performed.done && performed.weight == 60 && performed.reps == 5)
+    #expect(row.sets.map { $0.target?["reps"] } == ["5", "5", "5"])
 
     // The coach reviews it with a comment and a comment on the set done.
     _ = try await Flow.send(
@@ -135,6 +144,15 @@ struct CoachDoneMeansTests {
     #expect(shown.contains("From your coach"), "\(shown)")
     #expect(shown.contains(comment), "\(shown)")
     #expect(shown.contains("1 comment on a set"), "\(shown)")
+
+    // The workout in the history (the Workouts tab's second line, after Day A) shows the review
+    // and the set's comment.
+    try await app.openWorkoutsTab()
+    try await app.waitFor("#1")
+    try app.send(keys: "j", .enter)
+    let detail = try await app.waitFor("Your coach: reviewed", timeout: .seconds(60))
+    #expect(detail.contains(comment), "\(detail)")
+    #expect(detail.contains("Coach on set 1: Bar speed was good"), "\(detail)")
     try app.send(keys: "q")
     #expect(try await app.waitForExit(timeout: .seconds(30)) == .exited(0))
   }

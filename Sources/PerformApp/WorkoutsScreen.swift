@@ -158,9 +158,14 @@ public final class WorkoutsScreen: AppScreen {
   }
 
   /// Starts plan `planId`'s day `dayId` as Enter on it does (the Today tab's Enter), loading
-  /// the programs first when none are loaded yet.
+  /// the programs first when none are loaded yet or the loaded ones lack that day.
   public func startLoadingFirst(planId: String, dayId: String) async {
-    if programs == nil { await reload() }
+    // NB: Today reads home afresh, so it may name a day of a program the coach assigned after
+    // this tab's last load (docs/decisions/the-coachs-programs.md, "What the trainee reads"):
+    // started from the old copy, it would be a workout with no exercises.
+    if programs.map({ findDay($0, dayId: dayId, planId: planId) == nil }) ?? true {
+      await reload()
+    }
     guard programs != nil else {
       host?.show(message: problem ?? text(.workoutsOfflineNothing))
       return

@@ -165,6 +165,22 @@ struct OfflineWorkoutsTests {
     #expect(screen(app).contains("Offline, nothing saved yet: connect to the network."))
   }
 
+  // NB: docs/decisions/the-coachs-programs.md, "What the trainee reads": Today may name a day of
+  // a program assigned since the tab's last load; the start loads it rather than starting an
+  // empty workout.
+  @Test func startingFromTodayADayTheLoadedProgramsLackLoadsThemFirst() async throws {
+    let (_, coordinator, workouts) = try await launch()
+    var assigned = FakeWorkoutAPI.program
+    assigned.plans[0].id = "plan_coach"
+    api.recorded.withLock { $0.changedPrograms = assigned }
+
+    await workouts.startLoadingFirst(planId: "plan_coach", dayId: "day_push")
+
+    let session = try #require(coordinator.store.session)
+    #expect(session.programId == "plan_coach")
+    #expect(!session.exercises.isEmpty)
+  }
+
   @Test func failedLoadsAreTriedAgainAfter5Then10And20ThenEvery30Seconds() async throws {
     api.reachable = false
     let (_, _, workouts) = try await launch()

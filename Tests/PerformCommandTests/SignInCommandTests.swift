@@ -15,11 +15,12 @@ struct SignInCommandTests {
   static let password = "correct horse battery"
 
   /// A server with a trainee account (ada@example.com) made by invite, as AccountsFlowTests does;
-  /// `extra` are more arguments of `perform serve`.
+  /// `extra` are more arguments of `perform serve`; `database` is a SQLite path or a PostgreSQL
+  /// URL (`perform.sqlite` in `directory` without one).
   static func serverWithTrainee(
-    in directory: URL, arguments extra: [String] = []
+    in directory: URL, database: String? = nil, arguments extra: [String] = []
   ) async throws -> ServeChild {
-    let database = directory.appendingPathComponent("perform.sqlite").path
+    let database = database ?? directory.appendingPathComponent("perform.sqlite").path
     let studio = try #require(
       AccountsFlowTests.perform(["studio", "add", "Iron Temple"], database: database)["id"])
     _ = try AccountsFlowTests.perform(

@@ -150,7 +150,15 @@ public enum CoachProgramPlan {
   }
 
   /// The plan id a trainee reads for a program: `program-` and its id.
-  public static func planID(_ program: CoachProgramID) -> String { "program-\(program)" }
+  public static func planID(_ program: CoachProgramID) -> String { planIDPrefix + "\(program)" }
+
+  /// The program a plan id of ``planID(_:)`` names; `nil` for any other id.
+  public static func program(ofPlanID id: String) -> CoachProgramID? {
+    guard id.hasPrefix(planIDPrefix) else { return nil }
+    return CoachProgramID(String(id.dropFirst(planIDPrefix.count)))
+  }
+
+  private static let planIDPrefix = "program-"
 
   /// The plan a trainee reads of `document` (checked) at `version`, with `library` holding every
   /// exercise it names; throws `invalid` at the path of an exercise the library lacks.

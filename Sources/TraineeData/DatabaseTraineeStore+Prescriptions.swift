@@ -64,9 +64,7 @@ extension DatabaseTraineeStore {
     _ programId: String, _ dayId: String, version: Int?, trainee: TraineeID,
     _ db: any DatabaseConnection
   ) throws -> String? {
-    let prefix = CoachProgramPlan.planID(CoachProgramID(rawValue: 0)).dropLast()
-    guard programId.hasPrefix(prefix),
-      let program = CoachProgramID(String(programId.dropFirst(prefix.count))),
+    guard let program = CoachProgramPlan.program(ofPlanID: programId),
       let assigned = try db.row(
         "SELECT version FROM program_assignments WHERE trainee_id = ? AND program_id = ?",
         [trainee.value, program.value], { try $0.int64(0) })

@@ -105,6 +105,21 @@ extension TraineeAPIRoutes {
     }
   }
 
+  /// Registers `DELETE /v1/coach/programs/{programId}/assignments/{traineeId}`.
+  func registerEndAssignmentRoute(on router: inout Router) {
+    let store = store
+    router.add(endpoints.endCoachProgramAssignment, roles: .only(.coach), routes: self) {
+      request, admitted, accounts in
+      let studio = try coachedStudio(admitted, accounts)
+      let id = try Self.programID(request)
+      let trainee = try Self.coachedTrainee(request)
+      guard try store.endCoachProgramAssignment(id, of: trainee, in: studio) else {
+        throw WorkoutRoutes.notFound("assignment", request.pathParameters["traineeId"])
+      }
+      return HTTPResponse(status: .noContent)
+    }
+  }
+
   /// The program id of the path; 404 for one no program could have.
   static func programID(_ request: HTTPRequest) throws -> CoachProgramID {
     let named = request.pathParameters["programId"]

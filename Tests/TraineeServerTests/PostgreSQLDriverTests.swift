@@ -263,4 +263,7 @@ extension AwayStore {
     _ id: CoachProgramID, to trainees: [TraineeID], mode: AssignmentMode,
     schedule: ProgramSchedule?, in studio: StudioID
   ) throws -> ProgramAssignmentOutcome { throw Self.away }
+  func endCoachProgramAssignment(
+    _ id: CoachProgramID, of trainee: TraineeID, in studio: StudioID
+  ) throws -> Bool { throw Self.away }
 }

@@ -143,6 +143,7 @@ else
     --include-operation-id getTraineeWorkoutForCoach \
     --include-operation-id getTraineeNutritionDaysForCoach \
     --include-operation-id getTraineeTechniqueVideosForCoach \
+    --include-operation-id getNutritionTolerance --include-operation-id setNutritionTolerance \
     --max-examples "$MAX_EXAMPLES" \
     --seed "$SEED" \
     --workers 1 \
@@ -180,6 +181,7 @@ else
     --include-operation-id getTraineeWorkoutForCoach \
     --include-operation-id getTraineeNutritionDaysForCoach \
     --include-operation-id getTraineeTechniqueVideosForCoach \
+    --include-operation-id getNutritionTolerance --include-operation-id setNutritionTolerance \
     --max-examples "$MAX_EXAMPLES" \
     --seed "$SEED" \
     --workers 1 \

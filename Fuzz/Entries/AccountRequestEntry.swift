@@ -27,6 +27,7 @@ enum AccountRequestEntry {
     ("updateLibraryExercise", .coach), ("createCoachProgram", .coach),
     ("editCoachProgram", .coach), ("copyCoachProgram", .coach), ("assignCoachProgram", .coach),
     ("reviewWorkout", .coach), ("giveVideoFeedback", .coach), ("writeCoachNotes", .coach),
+    ("setNutritionTolerance", .coach),
   ]
 
   /// `bodyRoutes` as the endpoint table has them, read once (the table is listed by reflection).

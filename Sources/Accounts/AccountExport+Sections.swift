@@ -229,6 +229,9 @@ extension AccountExport {
     LeftOutTable(
       table: "coach_notes",
       reason: "the studio's private notes on the trainee, which the trainee never sees"),
+    LeftOutTable(
+      table: "nutrition_tolerances",
+      reason: "each studio's measure of the trainee's nutrition days, a setting of the coach's"),
   ]
 
   /// Every section, the account's, its trainee's and their records.

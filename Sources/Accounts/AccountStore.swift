@@ -60,6 +60,17 @@ public protocol AccountStore: Sendable {
   /// in the order of their links' rows (the caller sorts and pages); `rules` decides who needs
   /// attention. Today is the store's clock's, in each trainee's zone.
   func roster(of studio: StudioID, rules: RosterRules) throws -> [RosterTrainee]
+  /// `studio`'s nutrition tolerance of `trainee` (the default when it set none); `nil` while the
+  /// trainee has no live link to the studio.
+  func nutritionTolerance(
+    of trainee: TraineeID, by studio: StudioID
+  ) throws
+    -> NutritionTolerance?
+  /// Sets `studio`'s nutrition tolerance of `trainee`; `false`, and nothing changed, while the
+  /// trainee has no live link to the studio.
+  func setNutritionTolerance(
+    _ tolerance: NutritionTolerance, of trainee: TraineeID, by studio: StudioID
+  ) throws -> Bool
 
   // MARK: Invites
 

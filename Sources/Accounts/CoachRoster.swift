@@ -16,6 +16,8 @@ public struct RosterPeriod: Equatable, Sendable {
   public var setsDone = 0
   public var setsPrescribed = 0
   public var nutritionDaysLogged = 0
+  /// Days within the studio's tolerance of their kcal and protein targets.
+  public var nutritionDaysWithinTolerance = 0
 
   /// An empty period.
   public init() {}
@@ -41,16 +43,20 @@ public struct TraineeDayCounts: Equatable, Sendable {
   /// The sets of the workouts done, done or not, as they were logged.
   public var setsLogged: Int
   public var nutritionLogged: Bool
+  /// The date's plan against eaten, where the studio sees it kept.
+  public var nutrition: KeptDayTotals?
 
   /// A date's counts.
   public init(
-    date: CalendarDate, workoutsDone: Int, setsDone: Int, setsLogged: Int, nutritionLogged: Bool
+    date: CalendarDate, workoutsDone: Int, setsDone: Int, setsLogged: Int, nutritionLogged: Bool,
+    nutrition: KeptDayTotals? = nil
   ) {
     self.date = date
     self.workoutsDone = workoutsDone
     self.setsDone = setsDone
     self.setsLogged = setsLogged
     self.nutritionLogged = nutritionLogged
+    self.nutrition = nutrition
   }
 }
 
@@ -98,7 +104,7 @@ extension RosterPeriod {
   /// against what `assignment` prescribes there.
   public static func of(
     _ days: [TraineeDayCounts], from first: CalendarDate, through today: CalendarDate,
-    assignment: ProgramAssignment?
+    assignment: ProgramAssignment?, tolerance: NutritionTolerance = .standard
   ) -> RosterPeriod {
     var period = RosterPeriod()
     var doneToday = 0
@@ -108,6 +114,9 @@ extension RosterPeriod {
       period.setsDone += day.setsDone
       loggedSets += day.setsLogged
       period.nutritionDaysLogged += day.nutritionLogged ? 1 : 0
+      if let nutrition = day.nutrition, tolerance.holds(for: nutrition) {
+        period.nutritionDaysWithinTolerance += 1
+      }
       if day.date == today { doneToday += day.workoutsDone }
     }
     guard let assignment else {

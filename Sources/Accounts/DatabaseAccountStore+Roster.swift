@@ -34,6 +34,8 @@ extension DatabaseAccountStore {
             ORDER BY a2.assigned_at DESC, a2.program_id DESC LIMIT 1)
         LEFT JOIN program_versions AS pv
           ON pv.program_id = pa.program_id AND pv.version = pa.version
+        LEFT JOIN nutrition_tolerances AS nt
+          ON nt.trainee_id = t.id AND nt.studio_id = m.studio_id
         WHERE \(Self.liveTrainees)
         """, [studio.value], named: Self.rosterColumns, RosterRow.init(row:))
       let facts = try rosterFacts(of: people, studio: studio, from: earliest, db)
@@ -48,9 +50,11 @@ extension DatabaseAccountStore {
           account: person.account, trainee: person.trainee, name: person.name,
           timeZone: zone.identifier, today: today, lastWorkoutAt: known.lastWorkoutAt,
           last7Days: .of(
-            counts, from: today.adding(days: -6), through: today, assignment: person.assignment),
+            counts, from: today.adding(days: -6), through: today, assignment: person.assignment,
+            tolerance: person.tolerance),
           last30Days: .of(
-            counts, from: today.adding(days: -29), through: today, assignment: person.assignment),
+            counts, from: today.adding(days: -29), through: today, assignment: person.assignment,
+            tolerance: person.tolerance),
           videosAwaitingFeedback: known.openVideos,
           attention: RosterTrainee.attention(
             days: counts, assignment: person.assignment, today: today,
@@ -76,6 +80,8 @@ extension DatabaseAccountStore {
       "a.id AS account_id", "a.name AS name", "t.id AS trainee_id", "t.time_zone AS time_zone",
       "t.answer_version AS answer_version",
       "m.shares_earlier_records AS shares_earlier_records",
+      "nt.kcal_within_percent AS kcal_within_percent",
+      "nt.protein_at_least_percent AS protein_at_least_percent",
       "COALESCE(pa.trainee_id, p.trainee_id) AS program_of",
     ]
       + ProgramAssignment.columns.expressions.map { column in
@@ -98,6 +104,9 @@ struct RosterRow {
   /// The trainee's answer version: raised by each of their writes, in its transaction.
   var answerVersion: Int64
   var sharesEarlierRecords: Bool
+  /// The studio's nutrition tolerance of the trainee, read on every request
+  /// (docs/decisions/the-coachs-roster.md, "Nutrition within tolerance").
+  var tolerance: NutritionTolerance
 
   init(row: NamedRow) throws {
     account = AccountID(rawValue: try row["account_id"])
@@ -108,5 +117,6 @@ struct RosterRow {
     assignment = programOf == nil ? nil : try ProgramAssignment(row: row)
     answerVersion = try row["answer_version"]
     sharesEarlierRecords = try row["shares_earlier_records"]
+    tolerance = try NutritionTolerance(row: row)
   }
 }

@@ -97,7 +97,8 @@ extension DatabaseAccountStore {
       try CalendarDate(date).map {
         TraineeDayCounts(
           date: $0, workoutsDone: try row["workouts_done"], setsDone: try row["sets_done"],
-          setsLogged: try row["sets_prescribed"], nutritionLogged: try row["nutrition_logged"])
+          setsLogged: try row["sets_prescribed"], nutritionLogged: try row["nutrition_logged"],
+          nutrition: try KeptDayTotals(row: row))
       }
     )
   }
@@ -131,10 +132,11 @@ extension DatabaseAccountStore {
     """,
   ])
 
-  private static let dayColumns = DatabaseColumns([
-    "d.trainee_id", "d.date", "CAST(SUM(d.workouts_done) AS BIGINT) AS workouts_done",
-    "CAST(SUM(d.sets_done) AS BIGINT) AS sets_done",
-    "CAST(SUM(d.sets_prescribed) AS BIGINT) AS sets_prescribed",
-    "MAX(d.nutrition_logged) AS nutrition_logged",
-  ])
+  private static let dayColumns = DatabaseColumns(
+    [
+      "d.trainee_id", "d.date", "CAST(SUM(d.workouts_done) AS BIGINT) AS workouts_done",
+      "CAST(SUM(d.sets_done) AS BIGINT) AS sets_done",
+      "CAST(SUM(d.sets_prescribed) AS BIGINT) AS sets_prescribed",
+      "MAX(d.nutrition_logged) AS nutrition_logged",
+    ] + KeptDayTotals.aggregates(of: "d"))
 }

@@ -6,10 +6,16 @@
 /// answers it.
 public struct NutritionDaysDto: Decodable, Equatable, Sendable {
   /// The stored days of the range the studio may see; a day with nothing stored is absent.
-  public var days: [NutritionDayDto<JSONValue>]
+  public var days: [CoachNutritionDayDto]
+  /// The studio's tolerance of the trainee, by which each day's `withinTolerance` was said;
+  /// `nil` from a server before it.
+  public var tolerance: NutritionToleranceDto?
 
   /// The days.
-  public init(days: [NutritionDayDto<JSONValue>]) { self.days = days }
+  public init(days: [CoachNutritionDayDto], tolerance: NutritionToleranceDto? = nil) {
+    self.days = days
+    self.tolerance = tolerance
+  }
 }
 
 /// The answer of `GET /v1/coach/trainees/{traineeId}/technique-videos`: a page of the videos

@@ -11,17 +11,38 @@ public struct RosterPeriodDto: Codable, Equatable, Sendable {
   public var setsPrescribed: Int
   /// Days with nutrition logged: a day saved with anything in it, or a meal logged.
   public var nutritionDaysLogged: Int
+  /// Days within the studio's tolerance of their plan day's kcal and protein targets
+  /// (docs/decisions/the-coachs-roster.md, "Nutrition within tolerance"); 0 from a server before
+  /// it.
+  public var nutritionDaysWithinTolerance: Int
 
   /// A period's counts.
   public init(
     workoutsDone: Int, workoutsPrescribed: Int, setsDone: Int, setsPrescribed: Int,
-    nutritionDaysLogged: Int
+    nutritionDaysLogged: Int, nutritionDaysWithinTolerance: Int = 0
   ) {
     self.workoutsDone = workoutsDone
     self.workoutsPrescribed = workoutsPrescribed
     self.setsDone = setsDone
     self.setsPrescribed = setsPrescribed
     self.nutritionDaysLogged = nutritionDaysLogged
+    self.nutritionDaysWithinTolerance = nutritionDaysWithinTolerance
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    workoutsDone = try container.decode(Int.self, forKey: .workoutsDone)
+    workoutsPrescribed = try container.decode(Int.self, forKey: .workoutsPrescribed)
+    setsDone = try container.decode(Int.self, forKey: .setsDone)
+    setsPrescribed = try container.decode(Int.self, forKey: .setsPrescribed)
+    nutritionDaysLogged = try container.decode(Int.self, forKey: .nutritionDaysLogged)
+    nutritionDaysWithinTolerance =
+      try container.decodeIfPresent(Int.self, forKey: .nutritionDaysWithinTolerance) ?? 0
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case workoutsDone, workoutsPrescribed, setsDone, setsPrescribed, nutritionDaysLogged
+    case nutritionDaysWithinTolerance
   }
 }
 

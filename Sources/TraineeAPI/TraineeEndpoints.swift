@@ -212,6 +212,13 @@ public struct TraineeEndpoints: Sendable {
   /// assignment to a trainee of the studio.
   public let endCoachProgramAssignment = Endpoint<NoBody, NoBody>(
     .delete, "/v1/coach/programs/{programId}/assignments/{traineeId}")
+  /// `GET /v1/coach/trainees/{traineeId}/nutrition-tolerance`: how near a day must come to its
+  /// targets to count as on goal for the coach's studio.
+  public let getNutritionTolerance = Endpoint<NoBody, NutritionToleranceDto>(
+    .get, "/v1/coach/trainees/{traineeId}/nutrition-tolerance")
+  /// `PUT /v1/coach/trainees/{traineeId}/nutrition-tolerance`: sets the studio's tolerance.
+  public let setNutritionTolerance = Endpoint<NutritionToleranceDto, NutritionToleranceDto>(
+    .put, "/v1/coach/trainees/{traineeId}/nutrition-tolerance")
   // MARK: Coach (their words)
 
   /// `PUT /v1/coach/trainees/{traineeId}/workouts/{workoutId}/review`: the coach's review of a

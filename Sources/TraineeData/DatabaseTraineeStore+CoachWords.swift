@@ -12,7 +12,7 @@ extension DatabaseTraineeStore {
   /// `body` with what `studio` may see of `trainee`, in one write transaction of the trainee;
   /// `nil` (and `body` never called) while the trainee has no live link to the studio, or
   /// there is no such trainee (the same 404 to the coach, never the 401 of a trainee's write).
-  func visibleWrite<T>(
+  package func visibleWrite<T>(
     of trainee: TraineeID, to studio: StudioID,
     _ body: (StudioVisibility, any DatabaseConnection) throws -> T
   ) throws -> T? {

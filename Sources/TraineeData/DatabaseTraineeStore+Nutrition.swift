@@ -33,10 +33,16 @@ extension DatabaseTraineeStore {
   }
 
   public func nutritionPlans(for trainee: TraineeID) throws -> String? {
-    try read { db in
-      try db.row("SELECT document FROM nutrition_plans WHERE trainee_id = ?", [trainee.value]) {
-        try $0.string(0)
-      }
+    try read { db in try Self.nutritionPlans(of: trainee, db) }
+  }
+
+  /// The trainee's plans document as imported, in the transaction of `db`; `nil` without one.
+  /// The one reading of a trainee's plans: the plans read and the day's totals kept on write
+  /// both go through it (docs/decisions/the-coachs-roster.md, "Nutrition within tolerance").
+  static func nutritionPlans(of trainee: TraineeID, _ db: any DatabaseConnection) throws -> String?
+  {
+    try db.row("SELECT document FROM nutrition_plans WHERE trainee_id = ?", [trainee.value]) {
+      try $0.string(0)
     }
   }
 
@@ -76,6 +82,7 @@ extension DatabaseTraineeStore {
         """,
         day + [.text(stored), .integer(savedAt), tag])
       try Self.countNutrition(on: date, savedDay: stored, studio: tag, of: trainee, db)
+      try Self.keepDayTotals(on: date, savedDay: stored, studio: tag, of: trainee, db)
       return stored
     }
   }
@@ -149,19 +156,25 @@ extension DatabaseTraineeStore {
       ]
       let id = MealLogID(rawValue: try insertRecord(.mealLog, meal, of: trainee, db))
       try Self.countNutrition(on: date, savedDay: nil, studio: tag, of: trainee, db)
+      try Self.keepDayTotals(on: date, savedDay: nil, studio: tag, of: trainee, db)
       return id
     }
   }
 
   public func mealLogs(on date: CalendarDate, for trainee: TraineeID) throws -> [MealLog] {
-    try read { db in
-      try db.rows(
-        """
-        SELECT \(MealLog.columns) FROM meal_logs
-        WHERE trainee_id = ? AND date = ? ORDER BY id
-        """, [trainee.value, .text(date.description)], named: MealLog.columns
-      ) { try MealLog(row: $0, date: date) }
-    }
+    try read { db in try Self.mealLogs(on: date, of: trainee, db) }
+  }
+
+  /// The trainee's meal logs of `date`, oldest first, in the transaction of `db`.
+  static func mealLogs(
+    on date: CalendarDate, of trainee: TraineeID, _ db: any DatabaseConnection
+  ) throws -> [MealLog] {
+    try db.rows(
+      """
+      SELECT \(MealLog.columns) FROM meal_logs
+      WHERE trainee_id = ? AND date = ? ORDER BY id
+      """, [trainee.value, .text(date.description)], named: MealLog.columns
+    ) { try MealLog(row: $0, date: date) }
   }
 }
 

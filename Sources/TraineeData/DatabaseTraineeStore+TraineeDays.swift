@@ -120,6 +120,29 @@ extension DatabaseTraineeStore {
   }
 }
 
+extension DatabaseTraineeStore {
+  /// Keeps the day's plan against eaten on the row of the write's studio tag (and on no other
+  /// row of the date): the diary of the plans in force, the day's snapshot (`savedDay`, or the
+  /// stored one for a meal log) and the date's meal logs. A stored text this build cannot read
+  /// keeps none, and the write goes on (docs/decisions/the-coachs-roster.md, "Nutrition within
+  /// tolerance").
+  static func keepDayTotals(
+    on date: CalendarDate, savedDay: String?, studio tag: DatabaseValue, of trainee: TraineeID,
+    _ db: any DatabaseConnection
+  ) throws {
+    let day =
+      try savedDay
+      ?? db.row(
+        "SELECT data FROM nutrition_days WHERE trainee_id = ? AND date = ?",
+        [trainee.value, .text(date.description)]
+      ) { try $0.string(0) }
+    let logs = try mealLogs(on: date, of: trainee, db)
+    let plans = try nutritionPlans(of: trainee, db)
+    let totals = try? KeptDayTotals.of(date, plansJSON: plans, dayJSON: day, logs: logs)
+    try KeptDayTotals.keep(totals, on: date, studio: dayStudio(tag), of: trainee, db)
+  }
+}
+
 extension LogWorkoutPayload {
   /// Every set of the log, done or not: the sets the workout prescribed as it was done.
   var setCount: Int { entries.reduce(0) { $0 + $1.sets.count } }

@@ -26,18 +26,30 @@ public struct StoredNutritionDay: Equatable, Sendable {
   public var date: CalendarDate
   /// The snapshot, byte for byte as stored.
   public var json: String
+  /// The day's plan against eaten, kept on write, as the studio may see it; `nil` when none is
+  /// kept where it may look (docs/decisions/what-the-coach-sees.md, "Plan against eaten").
+  public var totals: KeptDayTotals?
 
   /// A stored day.
-  public init(date: CalendarDate, json: String) {
+  public init(date: CalendarDate, json: String, totals: KeptDayTotals? = nil) {
     self.date = date
     self.json = json
+    self.totals = totals
   }
+}
+
+/// A range of a trainee's nutrition days as a coach reads it, with the studio's tolerance.
+public struct CoachNutritionDays: Equatable, Sendable {
+  /// The stored days, oldest first.
+  public var days: [StoredNutritionDay]
+  /// The studio's tolerance of the trainee (the default when it set none).
+  public var tolerance: NutritionTolerance
 }
 
 extension DatabaseTraineeStore {
   /// `body` with what `studio` may see of `trainee`, in one read transaction; `nil` (and
   /// `body` never called) while the trainee has no live link to the studio.
-  func visibleRead<T>(
+  package func visibleRead<T>(
     of trainee: TraineeID, to studio: StudioID,
     _ body: (StudioVisibility, any DatabaseConnection) throws -> T
   ) throws -> T? {
@@ -52,10 +64,13 @@ extension DatabaseTraineeStore {
   /// primary key (`trainee_id, date`); the routes bound the range.
   public func nutritionDays(
     in range: NutritionDayRange, of trainee: TraineeID, visibleTo studio: StudioID
-  ) throws -> [StoredNutritionDay]? {
+  ) throws -> CoachNutritionDays? {
     try visibleRead(of: trainee, to: studio) { visibility, db in
       let filter = visibility.recordFilter(tagColumn: "studio_id")
-      return try db.rows(
+      let totals = try KeptDayTotals.read(
+        of: trainee, from: range.from, through: range.to,
+        filter: visibility.recordFilter(tagColumn: "d.studio_id"), db)
+      let days = try db.rows(
         """
         SELECT date, data FROM nutrition_days
         WHERE trainee_id = ? AND date >= ? AND date <= ? AND \(filter.sql)
@@ -68,8 +83,10 @@ extension DatabaseTraineeStore {
         guard let date = CalendarDate(text) else {
           throw TraineeStoreError.storageFailed("a nutrition day's date is \(text)")
         }
-        return StoredNutritionDay(date: date, json: try row.string(1))
+        return StoredNutritionDay(date: date, json: try row.string(1), totals: totals[date])
       }
+      return CoachNutritionDays(
+        days: days, tolerance: try NutritionTolerance.read(of: trainee, by: studio, db))
     }
   }
 

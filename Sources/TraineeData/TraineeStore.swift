@@ -129,11 +129,12 @@ public protocol TraineeStore: CoachProgramStore, Sendable {
   func workoutLog(
     _ id: WorkoutLogID, of trainee: TraineeID, visibleTo studio: StudioID
   ) throws -> PrescribedWorkoutLog??
-  /// `trainee`'s nutrition days in `range` as `studio`'s coaches may see them, oldest first;
-  /// `nil` while the trainee has no live link to the studio.
+  /// `trainee`'s nutrition days in `range` as `studio`'s coaches may see them, oldest first,
+  /// each with its kept plan against eaten, and the studio's tolerance of the trainee; `nil`
+  /// while the trainee has no live link to the studio.
   func nutritionDays(
     in range: NutritionDayRange, of trainee: TraineeID, visibleTo studio: StudioID
-  ) throws -> [StoredNutritionDay]?
+  ) throws -> CoachNutritionDays?
   /// A page of `trainee`'s technique videos as `studio`'s coaches may see them, the latest
   /// first, before `cursor`, at most `limit`; `nil` while the trainee has no live link.
   func techniqueVideos(

@@ -35,7 +35,8 @@ public enum DatabaseCopy {
       "trainee_days",
       [
         "trainee_id", "date", "workouts_done", "sets_done", "sets_prescribed",
-        "nutrition_logged", "studio_id",
+        "nutrition_logged", "studio_id", "eaten_kcal_tenths", "eaten_protein_tenths",
+        "eaten_carbs_tenths", "eaten_fat_tenths", "target_kcal_tenths", "target_protein_tenths",
       ]
     ),
     (
@@ -104,6 +105,10 @@ public enum DatabaseCopy {
       ]
     ),
     ("coach_notes", ["trainee_id", "studio_id", "text", "written_at"]),
+    (
+      "nutrition_tolerances",
+      ["trainee_id", "studio_id", "kcal_within_percent", "protein_at_least_percent", "set_at"]
+    ),
     (
       "accounts",
       ["id", "role", "name", "email", "password_hash", "trainee_id", "suspended_at", "created_at"]

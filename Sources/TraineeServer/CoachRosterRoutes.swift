@@ -134,6 +134,7 @@ extension RosterPeriodDto {
     self.init(
       workoutsDone: period.workoutsDone, workoutsPrescribed: period.workoutsPrescribed,
       setsDone: period.setsDone, setsPrescribed: period.setsPrescribed,
-      nutritionDaysLogged: period.nutritionDaysLogged)
+      nutritionDaysLogged: period.nutritionDaysLogged,
+      nutritionDaysWithinTolerance: period.nutritionDaysWithinTolerance)
   }
 }

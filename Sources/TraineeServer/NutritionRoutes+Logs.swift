@@ -13,25 +13,6 @@ import TraineeData
 /// The most items one meal log may have.
 let maximumLoggedItems = 100
 
-/// A food of a meal log: a name and its macros, other fields kept in the stored text.
-struct LoggedFood: Decodable, Equatable, Sendable {
-  var name: String
-  var macros: MacrosDto
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    name = try container.decodeText(forKey: .name) ?? ""
-    macros = try MacrosDto(from: decoder)
-    _ = try container.decodeText(forKey: .id)
-    _ = try container.decodeText(forKey: .foodId)
-    _ = try container.decodeOptional(Double.self, forKey: .qty)
-    _ = try container.decodeText(forKey: .unit)
-    _ = try container.decodeText(forKey: .barcode)
-  }
-
-  enum CodingKeys: String, CodingKey { case id, name, foodId, qty, unit, barcode }
-}
-
 /// The body of `POST /v1/trainee/nutrition/logs`, as checked.
 private struct MealLogBody: Decodable {
   var date: String?

@@ -87,27 +87,16 @@ extension TraineeAPIRoutes {
   }
 
   /// The diary of `date` read against the hinted or inferred plan day: the one reading the app
-  /// shows too (TraineeAPI, NutritionMenuDto+Diary.swift).
+  /// shows too (TraineeAPI, NutritionMenuDto+Diary.swift), and the totals kept on write
+  /// (NutritionAdherence, KeptDayTotals.swift).
   func diary(
     _ date: CalendarDate, hint: PlanDayHint?, for trainee: TraineeID
   ) throws -> NutritionMenuDto {
-    let snapshot = try readableDay(date, for: trainee)
-    let plan = PlanDayChoice.choose(
-      try readablePlans(for: trainee), hint: hint, snapshot: snapshot,
-      dateKey: date.dayKey.rawValue)
-    let logs = try store.mealLogs(on: date, for: trainee).map(menuLog)
-    return NutritionMenuDto(date: date, plan: plan, snapshot: snapshot, logs: logs)
-  }
-
-  /// A stored meal log as the diary lists it, before the diary says whether it is counted.
-  private func menuLog(_ log: MealLog) throws -> MenuLogDto {
-    let what = "the items of meal log \(log.id)"
-    let items = try decodeStored(JSONValue.self, log.itemsJSON, what)
-    let foods = try decodeStored([LoggedFood].self, log.itemsJSON, what)
-    return MenuLogDto(
-      id: log.id.description, consumedAt: ISO8601Instant.textWithMilliseconds(log.consumedAt),
-      items: items,
-      macros: MacrosDto.sum(foods.map(\.macros)).rounded, counted: true)
+    try NutritionMenuDto.stored(
+      date, hint: hint, plans: try readablePlans(for: trainee),
+      snapshot: try readableDay(date, for: trainee),
+      logs: try store.mealLogs(on: date, for: trainee)
+    ).diary
   }
 
   /// `GET /v1/trainee/nutrition/menu?date=[&planId=&dayId=]`: the diary of that date.
@@ -138,17 +127,5 @@ func planDayHint(_ request: HTTPRequest) throws(HTTPError) -> PlanDayHint? {
     throw HTTPError(
       .badRequest, code: "invalid_query",
       message: "planId and dayId must be at most \(maximumHintLength) characters.")
-  }
-}
-
-/// `json`, stored by the server, as `type`, its amounts bounded as when they were sent;
-/// `storageFailed` naming `what` when this build cannot read it.
-func decodeStored<T: Decodable>(_ type: T.Type, _ json: String, _ what: String) throws -> T {
-  let decoder = JSONDecoder()
-  decoder.userInfo[.checkedInput] = true
-  do {
-    return try decoder.decode(type, from: Data(json.utf8))
-  } catch {
-    throw TraineeStoreError.storageFailed("\(what) cannot be read: \(error)")
   }
 }

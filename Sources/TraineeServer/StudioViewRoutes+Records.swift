@@ -74,20 +74,6 @@ extension TraineeAPIRoutes {
     guard let trainee = TraineeID(named) else { throw WorkoutRoutes.notFound("trainee", named) }
     return trainee
   }
-
-  /// `{"days":[{"data":<as stored>,"date":"YYYY-MM-DD"},…]}`: each day as the trainee's own
-  /// day read answers it, the snapshot byte for byte as stored.
-  static func daysDocument(_ days: [StoredNutritionDay]) -> HTTPResponse {
-    var body = Data("{\"days\":[".utf8)
-    for (index, day) in days.enumerated() {
-      if index > 0 { body.append(UInt8(ascii: ",")) }
-      body.append(Data("{\"data\":".utf8))
-      body.append(Data(day.json.utf8))
-      body.append(Data(",\"date\":\"\(day.date)\"}".utf8))
-    }
-    body.append(Data("]}".utf8))
-    return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: body)
-  }
 }
 
 /// The `from` and `to` of the coach's nutrition days: both required, `to` not before `from`,

@@ -125,11 +125,13 @@ import TraineeAPI
       "/v1/coach/trainees/{traineeId}/technique-videos/{videoId}/feedback":
         VideoFeedbackRequestDto(message: "Mine now"),
       "/v1/coach/trainees/{traineeId}/notes": CoachNotesRequestDto(text: "Mine now"),
+      "/v1/coach/trainees/{traineeId}/nutrition-tolerance": NutritionToleranceDto(
+        kcalWithinPercent: 50, proteinAtLeastPercent: 10),
     ]
     let routes = TraineeEndpoints.table.all.filter {
       $0.path.description.hasPrefix("/v1/coach/") || $0.path.description.hasPrefix("/v1/operator/")
     }
-    #expect(routes.count == 31)
+    #expect(routes.count == 33)
     var sent = 0
     for entry in routes {
       let names = entry.path.parameterNames

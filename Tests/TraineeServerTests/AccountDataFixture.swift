@@ -67,6 +67,11 @@ extension AccountFixture {
       WorkoutReviewRequestDto(verdict: .reviewed, comment: "Solid"))
     #expect(review??.verdict == .reviewed)
     _ = try trainees.writeCoachNotes("Knee: no deep lunges", on: trainee, of: studio.id)
+    // The studio's nutrition tolerance (docs/decisions/the-coachs-roster.md).
+    #expect(
+      try accounts.setNutritionTolerance(
+        NutritionTolerance(kcalWithinPercent: 5, proteinAtLeastPercent: 95), of: trainee,
+        by: studio.id))
     try trainees.saveNotificationConfig(
       NotificationConfigDto(type: "REST_TIMER", enabled: false), for: trainee)
     try trainees.importNutritionPlans(json: #"{"plans":[]}"#, for: trainee)

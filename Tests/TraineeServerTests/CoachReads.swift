@@ -30,6 +30,7 @@ struct CoachRead: CustomStringConvertible, Sendable {
   static let all: [CoachRead] = [
     workoutPages, workoutDetail, nutritionDays, techniqueVideos,
     reviewWorkout, giveVideoFeedback, getCoachNotes, writeCoachNotes,
+    getNutritionTolerance, setNutritionTolerance,
   ]
 
   static let workoutPages = CoachRead(
@@ -80,7 +81,11 @@ struct CoachRead: CustomStringConvertible, Sendable {
       let answer = try nutritionDaysRequest(fixture, trainee, token)
       guard answer.status == .ok else { return (answer.status, []) }
       let days = try fixture.read(NutritionDaysDto.self, answer).days
-      guard days.allSatisfy({ $0.data != nil }) else { throw UnexpectedAnswer(response: answer) }
+      // Each day's only write was its save, under its own tag: the studio that sees the day
+      // sees the plan against eaten kept with it.
+      guard days.allSatisfy({ $0.data != nil && $0.planAgainstEaten != nil }) else {
+        throw UnexpectedAnswer(response: answer)
+      }
       return (.ok, Set(days.map { "day:\($0.date)" }))
     })
 

@@ -60,6 +60,8 @@ import TraineeAPI
         "POST /v1/coach/programs/:programId/archive",
         "POST /v1/coach/programs/:programId/assignments",
         "DELETE /v1/coach/programs/:programId/assignments/:traineeId",
+        "GET /v1/coach/trainees/:traineeId/nutrition-tolerance",
+        "PUT /v1/coach/trainees/:traineeId/nutrition-tolerance",
         "PUT /v1/coach/trainees/:traineeId/workouts/:workoutId/review",
         "PUT /v1/coach/trainees/:traineeId/technique-videos/:videoId/feedback",
         "GET /v1/coach/trainees/:traineeId/notes", "PUT /v1/coach/trainees/:traineeId/notes",

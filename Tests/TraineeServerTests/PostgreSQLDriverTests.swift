@@ -179,7 +179,7 @@ private struct AwayStore: TraineeStore {
   ) throws -> PrescribedWorkoutLog?? { throw Self.away }
   func nutritionDays(
     in range: NutritionDayRange, of trainee: TraineeID, visibleTo studio: StudioID
-  ) throws -> [StoredNutritionDay]? { throw Self.away }
+  ) throws -> CoachNutritionDays? { throw Self.away }
   func techniqueVideos(
     of trainee: TraineeID, visibleTo studio: StudioID, before cursor: TechniqueVideoID?,
     limit: Int

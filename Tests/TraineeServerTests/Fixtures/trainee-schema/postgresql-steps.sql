@@ -681,3 +681,21 @@ WHERE jsonb_typeof(plan.value -> 'id') = 'string'
   AND jsonb_typeof(day.value -> 'id') = 'string' AND jsonb_typeof(day.value) = 'object'
 ORDER BY p.trainee_id, plan.n, day.n
 ON CONFLICT (trainee_id, program_id, day_id) DO NOTHING;
+
+-- version 23: a day's plan against eaten, kept on write, and the coach's tolerance
+ALTER TABLE trainee_days ADD COLUMN eaten_kcal_tenths BIGINT;
+ALTER TABLE trainee_days ADD COLUMN eaten_protein_tenths BIGINT;
+ALTER TABLE trainee_days ADD COLUMN eaten_carbs_tenths BIGINT;
+ALTER TABLE trainee_days ADD COLUMN eaten_fat_tenths BIGINT;
+ALTER TABLE trainee_days ADD COLUMN target_kcal_tenths BIGINT;
+ALTER TABLE trainee_days ADD COLUMN target_protein_tenths BIGINT;
+
+CREATE TABLE nutrition_tolerances (
+  trainee_id BIGINT NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  studio_id BIGINT NOT NULL,
+  kcal_within_percent BIGINT NOT NULL CHECK (kcal_within_percent BETWEEN 0 AND 100),
+  protein_at_least_percent BIGINT NOT NULL
+    CHECK (protein_at_least_percent BETWEEN 0 AND 200),
+  set_at BIGINT NOT NULL,
+  PRIMARY KEY (trainee_id, studio_id)
+);

@@ -1,4 +1,4 @@
--- user_version 22
+-- user_version 23
 
 -- index auth_events_by_account on auth_events
 CREATE INDEX auth_events_by_account ON auth_events (account_id, id)
@@ -221,6 +221,17 @@ CREATE TABLE nutrition_plans (
 , studio_id INTEGER
   REFERENCES studios (id) ON DELETE SET NULL) STRICT
 
+-- table nutrition_tolerances on nutrition_tolerances
+CREATE TABLE nutrition_tolerances (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  studio_id INTEGER NOT NULL,
+  kcal_within_percent INTEGER NOT NULL CHECK (kcal_within_percent BETWEEN 0 AND 100),
+  protein_at_least_percent INTEGER NOT NULL
+    CHECK (protein_at_least_percent BETWEEN 0 AND 200),
+  set_at INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, studio_id)
+) STRICT, WITHOUT ROWID
+
 -- table program_assignments on program_assignments
 CREATE TABLE program_assignments (
   trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
@@ -382,7 +393,7 @@ CREATE TABLE trainee_days (
   sets_done INTEGER NOT NULL DEFAULT 0,
   sets_prescribed INTEGER NOT NULL DEFAULT 0,
   nutrition_logged INTEGER NOT NULL DEFAULT 0,
-  studio_id INTEGER NOT NULL,
+  studio_id INTEGER NOT NULL, eaten_kcal_tenths INTEGER, eaten_protein_tenths INTEGER, eaten_carbs_tenths INTEGER, eaten_fat_tenths INTEGER, target_kcal_tenths INTEGER, target_protein_tenths INTEGER,
   PRIMARY KEY (trainee_id, date, studio_id)
 ) STRICT, WITHOUT ROWID
 

@@ -658,3 +658,21 @@ WHERE json_type(plan.value, '$.id') = 'text' AND json_type(day.value, '$.id') = 
   AND day.type = 'object'
 ORDER BY p.trainee_id, plan.key, day.key
 ON CONFLICT (trainee_id, program_id, day_id) DO NOTHING;
+
+-- version 23: a day's plan against eaten, kept on write, and the coach's tolerance
+ALTER TABLE trainee_days ADD COLUMN eaten_kcal_tenths INTEGER;
+ALTER TABLE trainee_days ADD COLUMN eaten_protein_tenths INTEGER;
+ALTER TABLE trainee_days ADD COLUMN eaten_carbs_tenths INTEGER;
+ALTER TABLE trainee_days ADD COLUMN eaten_fat_tenths INTEGER;
+ALTER TABLE trainee_days ADD COLUMN target_kcal_tenths INTEGER;
+ALTER TABLE trainee_days ADD COLUMN target_protein_tenths INTEGER;
+
+CREATE TABLE nutrition_tolerances (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  studio_id INTEGER NOT NULL,
+  kcal_within_percent INTEGER NOT NULL CHECK (kcal_within_percent BETWEEN 0 AND 100),
+  protein_at_least_percent INTEGER NOT NULL
+    CHECK (protein_at_least_percent BETWEEN 0 AND 200),
+  set_at INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, studio_id)
+) STRICT, WITHOUT ROWID;

@@ -143,6 +143,8 @@ else
     --include-operation-id getTraineeWorkoutForCoach \
     --include-operation-id getTraineeNutritionDaysForCoach \
     --include-operation-id getTraineeTechniqueVideosForCoach \
+    --include-operation-id getTraineeRecordsForCoach \
+    --include-operation-id getTraineeProgressForCoach \
     --max-examples "$MAX_EXAMPLES" \
     --seed "$SEED" \
     --workers 1 \
@@ -180,6 +182,8 @@ else
     --include-operation-id getTraineeWorkoutForCoach \
     --include-operation-id getTraineeNutritionDaysForCoach \
     --include-operation-id getTraineeTechniqueVideosForCoach \
+    --include-operation-id getTraineeRecordsForCoach \
+    --include-operation-id getTraineeProgressForCoach \
     --max-examples "$MAX_EXAMPLES" \
     --seed "$SEED" \
     --workers 1 \

@@ -36,5 +36,6 @@ extension TraineeAPIRoutes {
       return .json(.ok, WorkoutRoutes.historyPage(page, of: logs))
     }
     registerCoachRecordRoutes(on: &router)
+    registerCoachProgressRoutes(on: &router)
   }
 }

@@ -29,7 +29,7 @@ struct CoachRead: CustomStringConvertible, Sendable {
 
   static let all: [CoachRead] = [
     workoutPages, workoutDetail, nutritionDays, techniqueVideos,
-    reviewWorkout, giveVideoFeedback, getCoachNotes, writeCoachNotes,
+    reviewWorkout, giveVideoFeedback, getCoachNotes, writeCoachNotes, records, progress,
   ]
 
   static let workoutPages = CoachRead(

@@ -31,8 +31,13 @@ let package = Package(
     .target(name: "TraineeClient", dependencies: ["TraineeAPI", "DurableFiles"]),
     // The one rest end time, the timer, the rest-over alert and the workout reminders.
     .target(name: "RestTimer", dependencies: ["TraineeAPI", "TraineeClient"]),
+    // Logged sets and their arithmetic, shared by the app and the server: Epley's estimate, each
+    // workout's best set, weekly volume, an exercise's records.
+    .target(name: "ProgressSeries", dependencies: ["TraineeAPI"]),
     // Program day -> live session; state, actions, effects, PRs, stats, log payload, crash recovery.
-    .target(name: "WorkoutSession", dependencies: ["TraineeAPI", "RestTimer", "DurableFiles"]),
+    .target(
+      name: "WorkoutSession",
+      dependencies: ["TraineeAPI", "RestTimer", "DurableFiles", "ProgressSeries"]),
     // A finished workout's log on its way to the server: the outbox, the delivery state machine
     // (pending, sending, accepted, refused, waiting to retry) and the courier performing it.
     .target(
@@ -53,7 +58,8 @@ let package = Package(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     // Logged history as data: CSV export and import (Strong, Hevy, our own), exercise name
     // matching, progress series and their charts (terminal braille and SVG).
-    .target(name: "TrainingHistory", dependencies: ["TraineeAPI", "WorkoutSession"]),
+    .target(
+      name: "TrainingHistory", dependencies: ["TraineeAPI", "WorkoutSession", "ProgressSeries"]),
     .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(
@@ -96,6 +102,10 @@ let package = Package(
     // the one diary reading, kept on write beside the roster's counts, and the coach's tolerance.
     .target(
       name: "NutritionAdherence", dependencies: ["TraineeAPI", "TraineeRecords", "SQLStore"]),
+    // The coach's records of each exercise kept per trainee and studio tag: the rows of
+    // `exercise_records` as the trainee store writes, rebuilds and combines them.
+    .target(
+      name: "ExerciseRecordTable", dependencies: ["ProgressSeries", "SQLStore", "TraineeAPI"]),
     // The trainee store: the store protocol and its errors, one store over SQLStore's drivers
     // (SQLite or PostgreSQL), the storage limits, import files and the demo trainee; the
     // accounts' tables, records and legacy sessions. It knows no HTTP.
@@ -103,7 +113,8 @@ let package = Package(
       name: "TraineeData",
       dependencies: [
         "TraineeAPI", "TraineeDatabaseSchema", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
-        "NutritionAdherence", "JSONWire", "SQLStore", "SHA256Digest", "LockedValue",
+        "NutritionAdherence", "ProgressSeries", "ExerciseRecordTable", "JSONWire", "SQLStore",
+        "SHA256Digest", "LockedValue",
       ]),
     // Accounts on the trainee store's database: studios, coaches and operators, invites, a session
     // per device with rotating refresh tokens, limits on guessing, the audit log. No HTTP.
@@ -252,7 +263,7 @@ let package = Package(
         "TraineeServer", "TraineeData", "TraineeDatabaseSchema", "TraineeAPI", "JSONWire",
         "SQLStore", "HTTPServer", "LockedValue", "SHA256Digest", "PasswordHashing", "Accounts",
         "Foods", "WireFormat", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
-        "NutritionAdherence",
+        "NutritionAdherence", "ProgressSeries", "ExerciseRecordTable",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

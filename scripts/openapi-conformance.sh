@@ -144,6 +144,8 @@ else
     --include-operation-id getTraineeNutritionDaysForCoach \
     --include-operation-id getTraineeTechniqueVideosForCoach \
     --include-operation-id getNutritionTolerance --include-operation-id setNutritionTolerance \
+    --include-operation-id getTraineeRecordsForCoach \
+    --include-operation-id getTraineeProgressForCoach \
     --max-examples "$MAX_EXAMPLES" \
     --seed "$SEED" \
     --workers 1 \
@@ -182,6 +184,8 @@ else
     --include-operation-id getTraineeNutritionDaysForCoach \
     --include-operation-id getTraineeTechniqueVideosForCoach \
     --include-operation-id getNutritionTolerance --include-operation-id setNutritionTolerance \
+    --include-operation-id getTraineeRecordsForCoach \
+    --include-operation-id getTraineeProgressForCoach \
     --max-examples "$MAX_EXAMPLES" \
     --seed "$SEED" \
     --workers 1 \

@@ -215,6 +215,7 @@ extension AccountExport {
     LeftOutTable(
       table: "studios", reason: "a studio is its business's; the account's are named in studios"),
     LeftOutTable(table: "exercise_history", reason: derived),
+    LeftOutTable(table: "exercise_records", reason: derived),
     LeftOutTable(table: "set_history", reason: derived),
     LeftOutTable(table: "sets_by_exercise", reason: derived),
     LeftOutTable(table: "workout_numbers", reason: derived),

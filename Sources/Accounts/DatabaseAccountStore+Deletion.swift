@@ -27,6 +27,7 @@ extension DatabaseAccountStore {
     ("workout_reviews", "trainee_id"), ("coach_notes", "trainee_id"),
     ("nutrition_tolerances", "trainee_id"),
     ("workout_summaries", "trainee_id"), ("exercise_history", "trainee_id"),
+    ("exercise_records", "trainee_id"),
     ("workout_numbers", "trainee_id"), ("idempotency_keys", "trainee_id"),
     ("workout_logs", "trainee_id"), ("substitutions", "trainee_id"), ("programs", "trainee_id"),
     ("program_assignments", "trainee_id"),

@@ -171,6 +171,14 @@ public struct TraineeEndpoints: Sendable {
   /// videos as the coach's studio may see them.
   public let getTraineeTechniqueVideosForCoach = Endpoint<NoBody, TechniqueVideosDto>(
     .get, "/v1/coach/trainees/{traineeId}/technique-videos")
+  /// `GET /v1/coach/trainees/{traineeId}/records`: each exercise's records over the logs the
+  /// coach's studio may see.
+  public let getTraineeRecordsForCoach = Endpoint<NoBody, TraineeRecordsDto>(
+    .get, "/v1/coach/trainees/{traineeId}/records")
+  /// `GET /v1/coach/trainees/{traineeId}/progress?exercise=&from=&to=`: one
+  /// exercise's best set per workout and weekly volume within a window of at most 366 days.
+  public let getTraineeProgressForCoach = Endpoint<NoBody, TraineeProgressDto>(
+    .get, "/v1/coach/trainees/{traineeId}/progress")
 
   // MARK: Coach: the exercise library and programs (their own studio)
 

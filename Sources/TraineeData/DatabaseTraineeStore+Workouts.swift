@@ -1,3 +1,4 @@
+import ExerciseRecordTable
 import Foundation
 import SQLStore
 import TraineeAPI
@@ -93,6 +94,9 @@ extension DatabaseTraineeStore {
       }
       try Self.recordInHistory(
         of: payload, log: logged.id, loggedAt: loggedAt, trainee: trainee, db)
+      try Self.keepRecords(
+        of: payload, log: logged.id, workoutNumber: number, performedAt: loggedAt, tag: tag,
+        trainee: trainee, db)
       let summary = WorkoutLogSummary(
         id: logged.id, workoutNumber: number, loggedAt: Date(milliseconds: loggedAt),
         payload: payload)
@@ -267,6 +271,7 @@ extension DatabaseTraineeStore {
         WHERE trainee_id = ?2 AND log_id = ?1
         """, [id.value, trainee.value])
       let copies = try setCopyBytes(of: id, trainee: trainee, db)
+      let records = try KeptExerciseRecords.release(log: id.value, trainee: trainee.value, db)
       try Self.unmergeSetsByExercise(of: id, trainee: trainee, db)
       try Self.uncountWorkout(id, of: trainee, db)
       // NB: docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput:
@@ -293,6 +298,9 @@ extension DatabaseTraineeStore {
       }
       for exerciseId in affected {
         try Self.recomputeHistory(of: exerciseId, trainee: trainee, db)
+      }
+      if let records {
+        try Self.rebuildRecords(of: records.exercises, tag: records.tag, trainee: trainee, db)
       }
       return true
     }

@@ -142,6 +142,22 @@ public protocol TraineeStore: CoachProgramStore, Sendable {
     limit: Int
   ) throws -> [TechniqueVideo]?
 
+  // MARK: The coach's records and progress (docs/decisions/what-the-coach-sees.md)
+
+  /// Each exercise's records over `trainee`'s logs `studio`'s coaches may see, by exercise id;
+  /// `nil` while the trainee has no live link to the studio. The kept rows of the visible
+  /// tags, combined: the cost follows the exercises, not the history.
+  func exerciseRecords(
+    of trainee: TraineeID, visibleTo studio: StudioID
+  ) throws -> [ExerciseRecords]?
+  /// The done sets of one exercise of `trainee` in workouts done from `from` (included) to
+  /// `to` (excluded) that `studio`'s coaches may see, oldest first, at most `limit`; `nil`
+  /// while the trainee has no live link to the studio.
+  func progressSets(
+    of trainee: TraineeID, exercise exerciseId: String, from: Date, to: Date,
+    visibleTo studio: StudioID, limit: Int
+  ) throws -> [LoggedSet]?
+
   // MARK: The coach's words (docs/decisions/the-coachs-words.md)
 
   /// Gives (or replaces) `studio`'s review of one of `trainee`'s logs, marked unseen: `nil`

@@ -81,6 +81,15 @@ public enum DatabaseCopy {
     ),
     ("workout_numbers", ["trainee_id", "last_number", "merged_number"]),
     (
+      "exercise_records",
+      [
+        "trainee_id", "studio_id", "exercise_id", "name", "workouts", "sets", "last_performed_at",
+        "last_log_id", "best_log_id", "best_performed_at", "best_weight", "best_reps",
+        "heaviest_log_id", "heaviest_performed_at", "heaviest_weight", "heaviest_reps",
+        "most_reps_log_id", "most_reps_performed_at", "most_reps_weight", "most_reps_reps",
+      ]
+    ),
+    (
       "set_history",
       [
         "log_id", "position", "trainee_id", "performed_at", "workout_number", "label",

@@ -37,5 +37,6 @@ extension TraineeAPIRoutes {
     }
     registerCoachRecordRoutes(on: &router)
     registerNutritionToleranceRoutes(on: &router)
+    registerCoachProgressRoutes(on: &router)
   }
 }

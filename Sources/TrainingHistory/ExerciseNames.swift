@@ -6,18 +6,6 @@ import Foundation
 // (Strong and Hevy write the equipment there: "Bench Press (Barbell)"). Anything else is kept as
 // its own exercise.
 
-/// An exercise as a name and an id.
-public struct NamedExercise: Equatable, Hashable, Sendable {
-  public var id: String
-  public var name: String
-
-  /// An exercise.
-  public init(id: String, name: String) {
-    self.id = id
-    self.name = name
-  }
-}
-
 /// Matching exercise names: imports to the program, and `perform progress EXERCISE`.
 public enum ExerciseNames {
   /// `name` lowercased, without accents, each run of anything but letters and digits one space.

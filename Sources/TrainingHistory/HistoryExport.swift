@@ -122,18 +122,3 @@ extension UnitSystem {
     }
   }
 }
-
-extension LoggedSet {
-  /// `sets` oldest workout first (by date, then log id, then workout number), each workout's
-  /// sets kept in their order.
-  public static func chronological(_ sets: [LoggedSet]) -> [LoggedSet] {
-    sets.enumerated().sorted { lhs, rhs in
-      let (a, b) = (lhs.element, rhs.element)
-      if a.performedAt != b.performedAt { return a.performedAt < b.performedAt }
-      if a.logId != b.logId {
-        return (Int64(a.logId) ?? 0, a.logId) < (Int64(b.logId) ?? 0, b.logId)
-      }
-      return lhs.offset < rhs.offset
-    }.map(\.element)
-  }
-}

@@ -7,11 +7,6 @@ import TraineeAPI
 // (docs/decisions/the-live-workout.md, "Weights in pounds"), so weights are compared as the trainee
 // sees them (pounds to a tenth; kilograms as they are).
 
-/// Epley's estimated one-rep max: weight x (1 + reps / 30).
-public func estimatedOneRepMax(weight: Double, reps: Int) -> Double {
-  weight * (1 + Double(reps) / 30)
-}
-
 extension WorkoutSession {
   /// Sets `isPr` on the one set of `exercise` that beats its best, if any.
   mutating func recomputePrFlags(_ exercise: Int) {

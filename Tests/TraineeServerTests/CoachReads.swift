@@ -30,7 +30,7 @@ struct CoachRead: CustomStringConvertible, Sendable {
   static let all: [CoachRead] = [
     workoutPages, workoutDetail, nutritionDays, techniqueVideos,
     reviewWorkout, giveVideoFeedback, getCoachNotes, writeCoachNotes,
-    getNutritionTolerance, setNutritionTolerance,
+    getNutritionTolerance, setNutritionTolerance, records, progress,
   ]
 
   static let workoutPages = CoachRead(

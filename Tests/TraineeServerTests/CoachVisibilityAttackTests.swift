@@ -262,6 +262,22 @@ import TraineeAPI
       ("getTraineeTechniqueVideosForCoach", "limit=101", "invalid_query", "limit"),
       ("getTraineeTechniqueVideosForCoach", "cursor=x", "invalid_query", "cursor"),
       ("getTraineeTechniqueVideosForCoach", "cursor=01", "invalid_query", "cursor"),
+      ("getTraineeProgressForCoach", "from=2026-01-01T00:00:00Z", "invalid_query", "exercise"),
+      ("getTraineeProgressForCoach", "exercise=bench&from=yesterday", "invalid_query", "from"),
+      (
+        "getTraineeProgressForCoach", "exercise=bench&to=2026-13-01T00:00:00Z", "invalid_query",
+        "to"
+      ),
+      (
+        "getTraineeProgressForCoach",
+        "exercise=bench&from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z", "invalid_query",
+        "to must be after from"
+      ),
+      (
+        "getTraineeProgressForCoach",
+        "exercise=bench&from=2025-01-01T00:00:00Z&to=2026-02-01T00:00:00Z", "invalid_query",
+        "366 days"
+      ),
       ("getTraineeNutritionDaysForCoach", "to=2026-01-02", "invalid_date", "from"),
       ("getTraineeNutritionDaysForCoach", "from=2026-01-02", "invalid_date", "to"),
       (

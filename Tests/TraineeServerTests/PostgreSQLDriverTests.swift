@@ -220,6 +220,13 @@ private struct AwayStore: TraineeStore {
   func giveVideoFeedback(
     _ message: String, to video: TechniqueVideoID, of trainee: TraineeID, by studio: StudioID
   ) throws -> Bool? { throw Self.away }
+  func exerciseRecords(
+    of trainee: TraineeID, visibleTo studio: StudioID
+  ) throws -> [ExerciseRecords]? { throw Self.away }
+  func progressSets(
+    of trainee: TraineeID, exercise exerciseId: String, from: Date, to: Date,
+    visibleTo studio: StudioID, limit: Int
+  ) throws -> [LoggedSet]? { throw Self.away }
   func coachNotes(on trainee: TraineeID, of studio: StudioID) throws -> CoachNotes? {
     throw Self.away
   }

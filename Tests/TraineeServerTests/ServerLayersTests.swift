@@ -24,9 +24,12 @@ struct ServerLayersTests {
     "TraineeWireJSON": ["TraineeAPI", "JSONWire"],
     "CoachPrograms": ["TraineeAPI", "TraineeRecords"],
     "NutritionAdherence": ["TraineeAPI", "TraineeRecords", "SQLStore"],
+    "ProgressSeries": ["TraineeAPI"],
+    "ExerciseRecordTable": ["ProgressSeries", "SQLStore", "TraineeAPI"],
     "TraineeData": [
       "TraineeAPI", "TraineeDatabaseSchema", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
-      "NutritionAdherence", "JSONWire", "SQLStore", "SHA256Digest", "LockedValue",
+      "NutritionAdherence", "ProgressSeries", "ExerciseRecordTable", "JSONWire", "SQLStore",
+      "SHA256Digest", "LockedValue",
     ],
     "Foods": ["TraineeAPI", "HTTPServer"],
     "Accounts": [
@@ -62,7 +65,10 @@ struct ServerLayersTests {
   /// The trainee store answers in its own errors and values, never in HTTP: what a route answers
   /// for them is the service's (docs/architecture.md, "The server in layers").
   @Test func theTraineeStoreKnowsNoHTTP() throws {
-    for store in ["TraineeData", "TraineeRecords", "TraineeWireJSON", "CoachPrograms"] {
+    for store in [
+      "TraineeData", "TraineeRecords", "TraineeWireJSON", "CoachPrograms", "ProgressSeries",
+      "ExerciseRecordTable",
+    ] {
       #expect(Self.allowed[store]!.isDisjoint(with: ["HTTPServer", "TraineeServer"]), "\(store)")
     }
     let directory = Self.sources.appendingPathComponent("TraineeData")

@@ -1,4 +1,4 @@
--- user_version 23
+-- user_version 24
 
 -- index auth_events_by_account on auth_events
 CREATE INDEX auth_events_by_account ON auth_events (account_id, id)
@@ -140,6 +140,31 @@ CREATE TABLE exercise_history (
   best_weight REAL,
   best_reps INTEGER,
   PRIMARY KEY (trainee_id, exercise_id)
+) STRICT, WITHOUT ROWID
+
+-- table exercise_records on exercise_records
+CREATE TABLE exercise_records (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  studio_id INTEGER NOT NULL,
+  exercise_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  workouts INTEGER NOT NULL,
+  sets INTEGER NOT NULL,
+  last_performed_at INTEGER NOT NULL,
+  last_log_id INTEGER NOT NULL,
+  best_log_id INTEGER,
+  best_performed_at INTEGER,
+  best_weight REAL,
+  best_reps INTEGER,
+  heaviest_log_id INTEGER,
+  heaviest_performed_at INTEGER,
+  heaviest_weight REAL,
+  heaviest_reps INTEGER,
+  most_reps_log_id INTEGER,
+  most_reps_performed_at INTEGER,
+  most_reps_weight REAL,
+  most_reps_reps INTEGER,
+  PRIMARY KEY (trainee_id, studio_id, exercise_id)
 ) STRICT, WITHOUT ROWID
 
 -- table idempotency_keys on idempotency_keys

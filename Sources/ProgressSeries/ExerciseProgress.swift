@@ -1,6 +1,4 @@
 import Foundation
-import TraineeAPI
-import WorkoutSession
 
 // NB: docs/decisions/history-progress-and-moving-data.md "Progress charts": per workout, the
 // estimated 1RM is Epley's (`estimatedOneRepMax`, as the engine computes records) of the workout's
@@ -29,9 +27,12 @@ public struct BestSet: Equatable, Sendable {
   public var reps: Int
   /// Epley's estimate of the set, in kilograms.
   public var estimatedOneRepMaxKg: Double
+  /// The log's id as the server gave it (empty for a set not yet posted).
+  public var logId: String = ""
 }
 
-/// One exercise's progress over time, in kilograms.
+/// One exercise's progress over time, in kilograms: the one computation of the app's progress
+/// view, `perform progress` and the coach's progress series.
 public struct ExerciseProgress: Equatable, Sendable {
   public var exercise: NamedExercise
   /// Each workout's best set, oldest first; workouts without a set that counts are left out.
@@ -55,11 +56,11 @@ public struct ExerciseProgress: Equatable, Sendable {
       }
       var best: BestSet?
       for set in own[start..<end] where set.countsForRecords {
-        let estimate = epleyEstimate(weight: set.weightKg!, reps: set.reps!)
+        let estimate = estimatedOneRepMax(weight: set.weightKg!, reps: set.reps!)
         if let current = best, current.estimatedOneRepMaxKg >= estimate - 1e-9 { continue }
         best = BestSet(
           date: set.performedAt, workoutNumber: set.workoutNumber, weightKg: set.weightKg!,
-          reps: set.reps!, estimatedOneRepMaxKg: estimate)
+          reps: set.reps!, estimatedOneRepMaxKg: estimate, logId: set.logId)
       }
       if let best { bests.append(best) }
       start = end
@@ -74,49 +75,4 @@ public struct ExerciseProgress: Equatable, Sendable {
     }
     weeklyVolume = weeks.keys.sorted().map { ProgressPoint(date: $0, value: weeks[$0]!) }
   }
-
-  /// The estimated 1RM of each workout, in `units` (pounds to a tenth).
-  public func estimatedOneRepMax(in units: UnitSystem) -> [ProgressPoint] {
-    bestSets.map {
-      ProgressPoint(
-        date: $0.date, value: Self.rounded(units.displayWeight(kilograms: $0.estimatedOneRepMaxKg)))
-    }
-  }
-
-  /// Each week's volume in `units`, whole.
-  public func weeklyVolume(in units: UnitSystem) -> [ProgressPoint] {
-    weeklyVolume.map {
-      ProgressPoint(date: $0.date, value: units.displayWeight(kilograms: $0.value).rounded())
-    }
-  }
-
-  /// The chart's numbers as CSV: `series,date,value_<unit>,reps`; `estimated_1rm` and
-  /// `best_set` one row a workout (the best set's reps beside its weight), `weekly_volume` one
-  /// row a week dated its Monday.
-  public func csv(in units: UnitSystem, timeZone: TimeZone) -> String {
-    var text = CSVText.line(["series", "date", "value_\(units.weightUnit)", "reps"])
-    let day = DateFormatter()
-    day.locale = Locale(identifier: "en_US_POSIX")
-    day.timeZone = timeZone
-    day.dateFormat = "yyyy-MM-dd"
-    for point in estimatedOneRepMax(in: units) {
-      text += CSVText.line([
-        "estimated_1rm", ISO8601Instant.text(point.date), number(point.value), "",
-      ])
-    }
-    for best in bestSets {
-      text += CSVText.line([
-        "best_set", ISO8601Instant.text(best.date),
-        number(units.displayWeight(kilograms: best.weightKg)), String(best.reps),
-      ])
-    }
-    for point in weeklyVolume(in: units) {
-      text += CSVText.line(["weekly_volume", day.string(from: point.date), number(point.value), ""])
-    }
-    return text
-  }
-
-  private func number(_ value: Double) -> String { String(format: "%.1f", value) }
-
-  static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 }

@@ -64,12 +64,23 @@ public struct LoggedSet: Equatable, Sendable {
   /// `nil` when its `loggedAt` is not an ISO 8601 time.
   public static func sets(of log: WorkoutLogDto) -> [LoggedSet]? {
     guard let performedAt = ISO8601Instant.date(from: log.loggedAt) else { return nil }
+    return sets(
+      of: log.entries ?? [], logId: log.id, workoutNumber: log.workoutNumber,
+      performedAt: performedAt, dayLabel: log.label ?? "")
+  }
+
+  /// The done sets of a workout's `entries`, in logged order: what the server keeps of a log it
+  /// stores, and what the app reads back.
+  public static func sets(
+    of entries: [LogEntry], logId: String, workoutNumber: Int, performedAt: Date,
+    dayLabel: String
+  ) -> [LoggedSet] {
     var sets: [LoggedSet] = []
-    for entry in log.entries ?? [] {
+    for entry in entries {
       for set in entry.sets {
         var row = LoggedSet(
-          logId: log.id, workoutNumber: log.workoutNumber, performedAt: performedAt,
-          dayLabel: log.label ?? "", exerciseId: entry.exerciseId, exerciseName: entry.name,
+          logId: logId, workoutNumber: workoutNumber, performedAt: performedAt,
+          dayLabel: dayLabel, exerciseId: entry.exerciseId, exerciseName: entry.name,
           setNumber: 0)
         switch set {
         case .strength(let set):
@@ -104,5 +115,20 @@ extension LoggedSet {
       setNumber: dto.setNumber, setType: dto.setType, weightKg: dto.weight, reps: dto.reps,
       rir: dto.rir, durationSec: dto.durationSec, distanceKm: dto.distanceKm,
       isRecord: dto.isRecord)
+  }
+}
+
+extension LoggedSet {
+  /// `sets` oldest workout first (by date, then log id, then workout number), each workout's
+  /// sets kept in their order.
+  public static func chronological(_ sets: [LoggedSet]) -> [LoggedSet] {
+    sets.enumerated().sorted { lhs, rhs in
+      let (a, b) = (lhs.element, rhs.element)
+      if a.performedAt != b.performedAt { return a.performedAt < b.performedAt }
+      if a.logId != b.logId {
+        return (Int64(a.logId) ?? 0, a.logId) < (Int64(b.logId) ?? 0, b.logId)
+      }
+      return lhs.offset < rhs.offset
+    }.map(\.element)
   }
 }

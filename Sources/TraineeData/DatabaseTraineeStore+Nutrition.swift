@@ -32,14 +32,6 @@ extension DatabaseTraineeStore {
     }
   }
 
-  public func nutritionPlans(for trainee: TraineeID) throws -> String? {
-    try read { db in
-      try db.row("SELECT document FROM nutrition_plans WHERE trainee_id = ?", [trainee.value]) {
-        try $0.string(0)
-      }
-    }
-  }
-
   @discardableResult
   public func saveNutritionDay(
     _ date: CalendarDate, json: String, keepingStoredPortions: Bool, studio: StudioID?,

@@ -37,9 +37,10 @@ struct MigrationsTests {
     #expect(try Migrations.version(of: database) == current)
     #expect(
       try tableNames(database) == [
-        "accounts", "auth_attempts", "auth_events", "coach_notes", "coach_programs",
-        "exercise_history", "idempotency_keys", "invites", "library_exercises", "meal_logs",
-        "notification_configs", "nutrition_days", "nutrition_plans", "program_assignments",
+        "accounts", "auth_attempts", "auth_events", "coach_meal_plans", "coach_notes",
+        "coach_programs", "exercise_history", "idempotency_keys", "invites", "library_exercises",
+        "meal_logs", "meal_plan_assignments", "meal_plan_versions", "notification_configs",
+        "nutrition_days", "nutrition_plans", "program_assignments",
         "program_days", "program_versions", "programs", "retired_refresh_tokens", "sessions",
         "set_history", "sets_by_exercise",
         "studio_members", "studios", "substitutions", "technique_videos", "trainee_days",

@@ -1,0 +1,105 @@
+import Foundation
+import JSONWire
+import SQLStore
+import TraineeAPI
+
+// NB: docs/decisions/the-coachs-meal-plans.md, "Assignments" and "What the trainee reads": a
+// meal plan is assigned to trainees with a live link to the studio, each a row of
+// `meal_plan_assignments` naming the version the trainee reads (linked: the newest, moved by
+// every edit; copy: the one assigned). Every assignee's answer version is raised in the same
+// transaction. The trainee's plans are the assigned ones, then the imported document's.
+
+extension DatabaseTraineeStore {
+  /// Assigns `studio`'s meal plan `id` at its newest version to each of `trainees` as `mode`;
+  /// all or nothing.
+  public func assignCoachMealPlan(
+    _ id: CoachMealPlanID, to trainees: [TraineeID], mode: AssignmentMode, in studio: StudioID
+  ) throws -> MealPlanAssignmentOutcome {
+    let at = now().milliseconds
+    return try write(nil) { db -> MealPlanAssignmentOutcome in
+      guard let mealPlan = try Self.coachMealPlan(id, in: studio, db) else { return .noMealPlan }
+      guard !mealPlan.archived else { return .archived }
+      if let index = try Self.firstUnlinked(trainees, to: studio, db) {
+        return .noTrainee(index: index)
+      }
+      var made: [CoachMealPlanAssignment] = []
+      for trainee in trainees {
+        _ = try db.run(
+          """
+          INSERT INTO meal_plan_assignments (trainee_id, meal_plan_id, studio_id, linked,
+            version, assigned_at)
+          VALUES (?, ?, ?, ?, ?, ?)
+          ON CONFLICT (trainee_id, meal_plan_id) DO UPDATE SET linked = excluded.linked,
+            version = excluded.version
+          """,
+          [
+            trainee.value, .integer(id.rawValue), studio.value, DatabaseValue(mode == .linked),
+            DatabaseValue(mealPlan.latestVersion), .integer(at),
+          ])
+        try Self.raiseAnswerVersion(of: trainee, db)
+        made.append(
+          CoachMealPlanAssignment(
+            trainee: trainee, mealPlan: id, mode: mode, version: mealPlan.latestVersion))
+      }
+      return .assigned(made)
+    }
+  }
+
+  /// The index in `trainees` of the first without a live `trainee` link to `studio`; `nil` when
+  /// every one has one.
+  static func firstUnlinked(
+    _ trainees: [TraineeID], to studio: StudioID, _ db: any DatabaseConnection
+  ) throws -> Int? {
+    for (index, trainee) in trainees.enumerated()
+    where try StudioVisibility.of(trainee, to: studio, db) == nil {
+      return index
+    }
+    return nil
+  }
+
+  public func nutritionPlans(for trainee: TraineeID) throws -> String? {
+    let (document, assigned) = try read { db in
+      (
+        try db.row(
+          "SELECT document FROM nutrition_plans WHERE trainee_id = ?", [trainee.value],
+          { try $0.string(0) }),
+        try db.rows(
+          """
+          SELECT v.plan FROM meal_plan_assignments AS a
+          JOIN meal_plan_versions AS v ON v.meal_plan_id = a.meal_plan_id AND v.version = a.version
+          WHERE a.trainee_id = ? ORDER BY a.assigned_at, a.meal_plan_id
+          """, [trainee.value], { try $0.string(0) })
+      )
+    }
+    guard !assigned.isEmpty else { return document }
+    return try Self.nutritionPlans(assigned: assigned, imported: document)
+  }
+
+  /// The plans answer of `assigned` plans (JSON text each) followed by the plans of `imported`
+  /// (the document as imported), whose plans and other members keep their bytes.
+  static func nutritionPlans(assigned: [String], imported: String?) throws -> String {
+    var members: [String: Data] = [:]
+    if let imported {
+      do {
+        members = try jsonMemberText(Data(imported.utf8))
+      } catch {
+        throw TraineeStoreError.storageFailed("stored nutrition plans cannot be read: \(error)")
+      }
+    }
+    var plans = assigned
+    if let importedPlans = members.removeValue(forKey: "plans") {
+      let text = String(decoding: importedPlans, as: UTF8.self)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      guard text.first == "[", text.last == "]" else {
+        throw TraineeStoreError.storageFailed("stored nutrition plans hold no list of plans")
+      }
+      let inner = text.dropFirst().dropLast().trimmingCharacters(in: .whitespacesAndNewlines)
+      if !inner.isEmpty { plans.append(inner) }
+    }
+    var answer = #"{"plans":["# + plans.joined(separator: ",") + "]"
+    for name in members.keys.sorted() {
+      answer += "," + (try json(name)) + ":" + String(decoding: members[name]!, as: UTF8.self)
+    }
+    return answer + "}"
+  }
+}

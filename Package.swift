@@ -93,9 +93,11 @@ let package = Package(
     // prescribed beside performed.
     .target(name: "CoachPrograms", dependencies: ["TraineeAPI", "TraineeRecords"]),
     // The coach's meal plans as values that know no store: the plans, their versions and
-    // assignments, and the checked meal plan document.
+    // assignments, the checked meal plan document, the store's protocol, and the trainee's
+    // plans answer with assigned plans.
     .target(
-      name: "CoachMealPlans", dependencies: ["TraineeAPI", "TraineeRecords", "CoachPrograms"]),
+      name: "CoachMealPlans",
+      dependencies: ["TraineeAPI", "TraineeRecords", "CoachPrograms", "JSONWire"]),
     // The trainee store: the store protocol and its errors, one store over SQLStore's drivers
     // (SQLite or PostgreSQL), the storage limits, import files and the demo trainee; the
     // accounts' tables, records and legacy sessions. It knows no HTTP.

@@ -1,5 +1,4 @@
 import Foundation
-import JSONWire
 import SQLStore
 import TraineeAPI
 
@@ -72,34 +71,6 @@ extension DatabaseTraineeStore {
       )
     }
     guard !assigned.isEmpty else { return document }
-    return try Self.nutritionPlans(assigned: assigned, imported: document)
-  }
-
-  /// The plans answer of `assigned` plans (JSON text each) followed by the plans of `imported`
-  /// (the document as imported), whose plans and other members keep their bytes.
-  static func nutritionPlans(assigned: [String], imported: String?) throws -> String {
-    var members: [String: Data] = [:]
-    if let imported {
-      do {
-        members = try jsonMemberText(Data(imported.utf8))
-      } catch {
-        throw TraineeStoreError.storageFailed("stored nutrition plans cannot be read: \(error)")
-      }
-    }
-    var plans = assigned
-    if let importedPlans = members.removeValue(forKey: "plans") {
-      let text = String(decoding: importedPlans, as: UTF8.self)
-        .trimmingCharacters(in: .whitespacesAndNewlines)
-      guard text.first == "[", text.last == "]" else {
-        throw TraineeStoreError.storageFailed("stored nutrition plans hold no list of plans")
-      }
-      let inner = text.dropFirst().dropLast().trimmingCharacters(in: .whitespacesAndNewlines)
-      if !inner.isEmpty { plans.append(inner) }
-    }
-    var answer = #"{"plans":["# + plans.joined(separator: ",") + "]"
-    for name in members.keys.sorted() {
-      answer += "," + (try json(name)) + ":" + String(decoding: members[name]!, as: UTF8.self)
-    }
-    return answer + "}"
+    return try AssignedNutritionPlans.answer(assigned: assigned, imported: document)
   }
 }

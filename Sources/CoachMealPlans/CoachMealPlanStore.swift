@@ -1,5 +1,7 @@
+import CoachPrograms
 import Foundation
 import TraineeAPI
+import TraineeRecords
 
 // NB: docs/decisions/the-coachs-meal-plans.md: the studio's meal plans, every method scoped by the
 // studio first; another studio's id reads as absent (`nil`, `false`).

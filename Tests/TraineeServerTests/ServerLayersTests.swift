@@ -23,9 +23,10 @@ struct ServerLayersTests {
     "TraineeRecords": ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest"],
     "TraineeWireJSON": ["TraineeAPI", "JSONWire"],
     "CoachPrograms": ["TraineeAPI", "TraineeRecords"],
+    "CoachMealPlans": ["TraineeAPI", "TraineeRecords", "CoachPrograms", "JSONWire"],
     "TraineeData": [
       "TraineeAPI", "TraineeDatabaseSchema", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
-      "JSONWire", "SQLStore", "SHA256Digest", "LockedValue",
+      "CoachMealPlans", "JSONWire", "SQLStore", "SHA256Digest", "LockedValue",
     ],
     "Foods": ["TraineeAPI", "HTTPServer"],
     "Accounts": [
@@ -61,7 +62,9 @@ struct ServerLayersTests {
   /// The trainee store answers in its own errors and values, never in HTTP: what a route answers
   /// for them is the service's (docs/architecture.md, "The server in layers").
   @Test func theTraineeStoreKnowsNoHTTP() throws {
-    for store in ["TraineeData", "TraineeRecords", "TraineeWireJSON", "CoachPrograms"] {
+    for store in [
+      "TraineeData", "TraineeRecords", "TraineeWireJSON", "CoachPrograms", "CoachMealPlans",
+    ] {
       #expect(Self.allowed[store]!.isDisjoint(with: ["HTTPServer", "TraineeServer"]), "\(store)")
     }
     let directory = Self.sources.appendingPathComponent("TraineeData")

@@ -8,7 +8,8 @@ import TraineeData
 // studio the account left, never joined or that does not exist, so no id tells of another
 // studio. Leaving a studio moves the sessions that used it to the studio joined last of the
 // links that remain (what a new sign-in would use), or to none: they are not ended, since leaving
-// one studio is no reason to sign every device out.
+// one studio is no reason to sign every device out. It ends the studio's program assignments
+// (docs/decisions/the-coachs-programs.md, "Ending an assignment").
 
 extension DatabaseAccountStore {
   public func endMembership(studio: StudioID, account: AccountID) throws -> Bool {
@@ -21,6 +22,7 @@ extension DatabaseAccountStore {
         WHERE studio_id = ? AND account_id = ? AND ended_at IS NULL
         """, [.integer(now), studio.value, account.value])
       guard ended == 1 else { return false }
+      _ = try DatabaseTraineeStore.endProgramAssignments(ofAccount: account, in: studio, db)
       try AccountTables.audit(
         .membershipEnded, account: account, studio: studio, address: nil, now: now, db)
       let next = try AccountTables.currentStudio(of: account, db)

@@ -65,16 +65,18 @@ public final class WorkoutLogScreen: AppScreen {
     if let review = log?.review, !review.seen { onReviewShown?(id) }
   }
 
-  /// The logged exercises with at least one done set, in logged order.
+  /// The logged exercises with at least one done set, or with words on them (the trainee's
+  /// note on a set or reason for a swap, the coach's comment on a set), in logged order.
   var exercises: [LogEntry] {
-    (log?.entries ?? []).filter { entry in
+    let log = log
+    return (log?.entries ?? []).enumerated().filter { index, entry in
       entry.sets.contains {
         switch $0 {
         case .strength(let set): set.done
         case .cardio(let set): set.done
         }
-      }
-    }
+      } || Self.hasWords(entry, at: index, in: log)
+    }.map(\.element)
   }
 
   public var isEditingText: Bool { false }
@@ -145,13 +147,14 @@ public final class WorkoutLogScreen: AppScreen {
     // The title, summary and records are sentences and wrap; the sets are rows in columns.
     lines += headerLines(log, text: text).flatMap { messageLines($0, columns: size.columns) }
     var selectedRows = 0..<0
+    lines += ownNoteLines(log, text: text).flatMap { messageLines($0, columns: size.columns) }
     lines += reviewLines(log.review, text: text).flatMap {
       messageLines($0, columns: size.columns)
     }
     for (index, entry) in exercises.enumerated() {
       let start = lines.count
       lines.append(StyledLine(""))
-      lines += exerciseLines(entry, selected: index == selection, text: text)
+      lines += exerciseLines(entry, selected: index == selection, text: text, columns: size.columns)
       lines += setCommentLines(log, entry: entry, text: text).flatMap {
         messageLines($0, columns: size.columns)
       }
@@ -209,7 +212,9 @@ public final class WorkoutLogScreen: AppScreen {
   }
 
   /// An exercise's name line and one line per done set.
-  private func exerciseLines(_ entry: LogEntry, selected: Bool, text: AppText) -> [StyledLine] {
+  private func exerciseLines(
+    _ entry: LogEntry, selected: Bool, text: AppText, columns: Int
+  ) -> [StyledLine] {
     let units = units()
     var name = StyledLine(selected ? "▶ " : "  ", TextStyle(bold: true))
     name.append(
@@ -218,8 +223,9 @@ public final class WorkoutLogScreen: AppScreen {
     if selected {
       name.append("  (Enter: " + text(.historyKeyProgress) + ")", TextStyle(dim: true))
     }
-    var lines = [name]
+    var lines = [name] + wrapped(substitutionLines(entry, text: text), columns: columns)
     for set in entry.sets {
+      defer { lines += wrapped(setNoteLines(set, text: text), columns: columns) }
       var line = StyledLine("    ")
       switch set {
       case .strength(let set):

@@ -120,4 +120,6 @@ public enum AppString: String, CaseIterable, Sendable {
   // The coach's words: "From your coach" on Today and the review in the workout's history.
   case todayFromCoach, todayCoachReviewed, todayCoachNeedsWork, todayCoachSetComments,
     todayCoachVideo, historyCoachReviewed, historyCoachNeedsWork, historyCoachSetComment
+  // The trainee's own words in the workout's history.
+  case historyOwnNote, historyOwnSetNote, historySubstitutionReason
 }

@@ -208,6 +208,11 @@ public struct TraineeEndpoints: Sendable {
   /// studio, linked or as their own copy, with a schedule.
   public let assignCoachProgram = Endpoint<AssignProgramRequestDto, ProgramAssignmentsDto>(
     .post, "/v1/coach/programs/{programId}/assignments")
+  /// `DELETE /v1/coach/programs/{programId}/assignments/{traineeId}`: ends a program's
+  /// assignment to a trainee of the studio.
+  public let endCoachProgramAssignment = Endpoint<NoBody, NoBody>(
+    .delete, "/v1/coach/programs/{programId}/assignments/{traineeId}")
+
   // MARK: Coach (meal plans)
 
   /// `GET /v1/coach/meal-plans?after=&limit=&archived=`: a page of the studio's meal plans.
@@ -233,6 +238,7 @@ public struct TraineeEndpoints: Sendable {
   /// the studio, linked or as their own copy.
   public let assignCoachMealPlan = Endpoint<AssignMealPlanRequestDto, MealPlanAssignmentsDto>(
     .post, "/v1/coach/meal-plans/{mealPlanId}/assignments")
+
   // MARK: Coach (their words)
 
   /// `PUT /v1/coach/trainees/{traineeId}/workouts/{workoutId}/review`: the coach's review of a

@@ -48,4 +48,9 @@ public protocol CoachProgramStore: Sendable {
     _ id: CoachProgramID, to trainees: [TraineeID], mode: AssignmentMode,
     schedule: ProgramSchedule?, in studio: StudioID
   ) throws -> ProgramAssignmentOutcome
+  /// Ends the assignment of `studio`'s program `id` to `trainee`; `false` when the studio has no
+  /// such program or the trainee no such assignment.
+  func endCoachProgramAssignment(
+    _ id: CoachProgramID, of trainee: TraineeID, in studio: StudioID
+  ) throws -> Bool
 }

@@ -85,7 +85,7 @@ extension DatabaseTraineeStore {
   /// time); `false` when the log has no review.
   public func markReviewSeen(_ log: WorkoutLogID, for trainee: TraineeID) throws -> Bool {
     let seenAt = now().milliseconds
-    return try write(trainee) { db in
+    return try traineeWrite(trainee) { db in
       try db.run(
         """
         UPDATE workout_reviews SET seen_at = COALESCE(seen_at, ?)

@@ -56,6 +56,7 @@ extension TraineeAPIRoutes {
       return HTTPResponse(status: .noContent)
     }
     registerCoachProgramRoutes(on: &router)
+    registerEndAssignmentRoute(on: &router)
     registerCoachMealPlanRoutes(on: &router)
   }
 }

@@ -99,6 +99,21 @@ extension TraineeAPIRoutes {
     }
   }
 
+  /// Registers `DELETE /v1/coach/programs/{programId}/assignments/{traineeId}`.
+  func registerEndAssignmentRoute(on router: inout Router) {
+    let store = store
+    router.add(endpoints.endCoachProgramAssignment, roles: .only(.coach), routes: self) {
+      request, admitted, accounts in
+      let studio = try coachedStudio(admitted, accounts)
+      let id = try Self.programID(request)
+      let trainee = try Self.coachedTrainee(request)
+      guard try store.endCoachProgramAssignment(id, of: trainee, in: studio) else {
+        throw WorkoutRoutes.notFound("assignment", request.pathParameters["traineeId"])
+      }
+      return HTTPResponse(status: .noContent)
+    }
+  }
+
   /// The `version` of the query (a program's or a meal plan's); `nil` without one, 400
   /// `invalid_query` for one that is not a whole number from 1.
   static func versionQuery(_ request: HTTPRequest) throws -> Int? {

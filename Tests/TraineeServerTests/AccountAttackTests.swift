@@ -88,6 +88,14 @@ import TraineeAPI
     let world = try Self.twoStudios(fixture)
     let logB = try fixture.logWorkout(token: world.traineeB.tokens.accessToken, key: "b")
     let (exerciseB, programB) = try Self.libraryAndProgram(fixture, world)
+    // Assigned, so that ending an assignment of studio B's is something to refuse.
+    _ = try fixture.read(
+      ProgramAssignmentsDto.self,
+      try fixture.send(
+        fixture.endpoints.assignCoachProgram, ["programId": programB],
+        token: world.coachB.tokens.accessToken,
+        json: AssignProgramRequestDto(
+          traineeIds: [world.traineeB.account.traineeId ?? ""], mode: .linked)))
     let mealPlanB = try CoachMealPlanRouteTests.mealPlan(fixture, world)
     let before = try Self.studioBState(fixture, world)
     let ids = [
@@ -129,7 +137,7 @@ import TraineeAPI
     let routes = TraineeEndpoints.table.all.filter {
       $0.path.description.hasPrefix("/v1/coach/") || $0.path.description.hasPrefix("/v1/operator/")
     }
-    #expect(routes.count == 37)
+    #expect(routes.count == 38)
     var sent = 0
     for entry in routes {
       let names = entry.path.parameterNames

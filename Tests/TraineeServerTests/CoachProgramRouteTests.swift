@@ -164,9 +164,12 @@ import TraineeAPI
       $0.path.description.hasPrefix("/v1/coach/exercises")
         || $0.path.description.hasPrefix("/v1/coach/programs")
     }
-    #expect(builderRoutes.count == 11)
+    #expect(builderRoutes.count == 12)
     for entry in builderRoutes {
-      let path = entry.path.filled(["exerciseId": "1", "programId": program])!
+      let path = entry.path.filled([
+        "exerciseId": "1", "programId": program,
+        "traineeId": world.traineeB.account.traineeId ?? "",
+      ])!
       let answer = fixture.send(
         HTTPMethod(rawValue: entry.method.rawValue), path,
         token: world.traineeB.tokens.accessToken, body: Data("{}".utf8))

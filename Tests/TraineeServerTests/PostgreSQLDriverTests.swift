@@ -263,6 +263,9 @@ extension AwayStore {
     _ id: CoachProgramID, to trainees: [TraineeID], mode: AssignmentMode,
     schedule: ProgramSchedule?, in studio: StudioID
   ) throws -> ProgramAssignmentOutcome { throw Self.away }
+  func endCoachProgramAssignment(
+    _ id: CoachProgramID, of trainee: TraineeID, in studio: StudioID
+  ) throws -> Bool { throw Self.away }
   func createCoachMealPlan(
     _ document: CoachMealPlanDocumentDto, in studio: StudioID
   ) throws -> CoachMealPlanVersion { throw Self.away }

@@ -311,4 +311,20 @@ struct WritePacingTests {
     #expect(store.metrics.render() == transactions)
     #expect(store.writeQuotas.refusals["write_rate"] == 3)
   }
+
+  /// Marking the coach's words seen is a write the trainee asks for, paced as every other:
+  /// a review's mark as a video feedback's.
+  @Test func marksOfTheCoachsWordsAreWritesPacedByTheRate() throws {
+    let store = try DatabaseTraineeStore(
+      database: SQLiteDatabase.inMemory(), now: { F.monday },
+      quotas: TraineeQuotas(records: [:], writeRate: WriteRate(perHour: 60, burst: 1)))
+    let ada = try store.createTrainee(name: "Ada").trainee.id
+    _ = try store.markReviewSeen(WorkoutLogID(rawValue: 1), for: ada)
+    #expect(throws: TraineeStoreError.writeRateExceeded(retryAfterSeconds: 60)) {
+      _ = try store.markReviewSeen(WorkoutLogID(rawValue: 1), for: ada)
+    }
+    #expect(throws: TraineeStoreError.writeRateExceeded(retryAfterSeconds: 60)) {
+      _ = try store.markFeedbackSeen(TechniqueVideoID(rawValue: 1), for: ada)
+    }
+  }
 }

@@ -106,6 +106,12 @@ let package = Package(
     // `exercise_records` as the trainee store writes, rebuilds and combines them.
     .target(
       name: "ExerciseRecordTable", dependencies: ["ProgressSeries", "SQLStore", "TraineeAPI"]),
+    // The coach's meal plans as values that know no store: the plans, their versions and
+    // assignments, the checked meal plan document, the store's protocol, and the trainee's
+    // plans answer with assigned plans.
+    .target(
+      name: "CoachMealPlans",
+      dependencies: ["TraineeAPI", "TraineeRecords", "CoachPrograms", "JSONWire"]),
     // The trainee store: the store protocol and its errors, one store over SQLStore's drivers
     // (SQLite or PostgreSQL), the storage limits, import files and the demo trainee; the
     // accounts' tables, records and legacy sessions. It knows no HTTP.
@@ -113,8 +119,8 @@ let package = Package(
       name: "TraineeData",
       dependencies: [
         "TraineeAPI", "TraineeDatabaseSchema", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
-        "NutritionAdherence", "ProgressSeries", "ExerciseRecordTable", "JSONWire", "SQLStore",
-        "SHA256Digest", "LockedValue",
+        "NutritionAdherence", "ProgressSeries", "ExerciseRecordTable", "CoachMealPlans", "JSONWire",
+        "SQLStore", "SHA256Digest", "LockedValue",
       ]),
     // Accounts on the trainee store's database: studios, coaches and operators, invites, a session
     // per device with rotating refresh tokens, limits on guessing, the audit log. No HTTP.
@@ -263,7 +269,7 @@ let package = Package(
         "TraineeServer", "TraineeData", "TraineeDatabaseSchema", "TraineeAPI", "JSONWire",
         "SQLStore", "HTTPServer", "LockedValue", "SHA256Digest", "PasswordHashing", "Accounts",
         "Foods", "WireFormat", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
-        "NutritionAdherence", "ProgressSeries", "ExerciseRecordTable",
+        "NutritionAdherence", "ProgressSeries", "ExerciseRecordTable", "CoachMealPlans",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

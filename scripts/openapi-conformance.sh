@@ -231,6 +231,36 @@ if [[ -n "$coach_token" ]]; then
   fi
 fi
 
+# The coach's meal plans with the demo coach's token, the id in the paths pinned to a meal plan
+# of the demo studio made here (docs/decisions/the-coachs-meal-plans.md).
+if [[ -n "$coach_token" ]]; then
+  meal_plan_id=$(curl -sf "$url/v1/coach/meal-plans" -H "Authorization: Bearer $coach_token" \
+    -H "Content-Type: application/json" \
+    -d '{"name":"OpenAPI","days":[{"id":"d1","targets":{"kcal":2000},"meals":[{"id":"m1","name":"Breakfast","items":[{"id":"i1","options":[{"id":"o1","name":"Oats","kcal":300}]}]}]}]}' |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["id"])') || meal_plan_id=""
+  if [[ -z "$meal_plan_id" ]]; then
+    echo "openapi: the demo coach could not make a meal plan" >&2
+    status=1
+  else
+    printf '[parameters]\n"path.mealPlanId" = "%s"\n' "$meal_plan_id" >"$work/meal-plans.toml"
+    (cd "$work" && "$root/$VENV/bin/st" --config-file "$work/meal-plans.toml" run \
+      "$root/openapi.yaml" \
+      --url "$url" \
+      --header "Authorization: Bearer $coach_token" \
+      --checks "$CHECKS" \
+      --include-operation-id listCoachMealPlans --include-operation-id createCoachMealPlan \
+      --include-operation-id getCoachMealPlan --include-operation-id editCoachMealPlan \
+      --include-operation-id copyCoachMealPlan --include-operation-id archiveCoachMealPlan \
+      --include-operation-id assignCoachMealPlan \
+      --max-examples "$MAX_EXAMPLES" \
+      --seed "$SEED" \
+      --workers 1 \
+      --request-timeout 10 \
+      --no-color \
+      --report junit --report-junit-path "$work/junit-meal-plans.xml") || status=$?
+  fi
+fi
+
 # The operator's routes with the operator's token: first those that only add or read (studios,
 # invites, accounts, the audit log, the operator's own account), the studio in the path the demo
 # studio, so that its invites are made; then suspending and reinstating, every path naming the

@@ -28,6 +28,8 @@ enum AccountRequestEntry {
     ("editCoachProgram", .coach), ("copyCoachProgram", .coach), ("assignCoachProgram", .coach),
     ("reviewWorkout", .coach), ("giveVideoFeedback", .coach), ("writeCoachNotes", .coach),
     ("setNutritionTolerance", .coach),
+    ("createCoachMealPlan", .coach), ("editCoachMealPlan", .coach),
+    ("copyCoachMealPlan", .coach), ("assignCoachMealPlan", .coach),
   ]
 
   /// `bodyRoutes` as the endpoint table has them, read once (the table is listed by reflection).
@@ -61,6 +63,8 @@ enum AccountRequestEntry {
       try ServerRequestEntry.sameOutcome(WorkoutReviewRequestDto.self, input, tree)
       try ServerRequestEntry.sameOutcome(VideoFeedbackRequestDto.self, input, tree)
       try ServerRequestEntry.sameOutcome(CoachNotesRequestDto.self, input, tree)
+      try ServerRequestEntry.sameOutcome(CoachMealPlanDocumentDto.self, input, tree)
+      try ServerRequestEntry.sameOutcome(AssignMealPlanRequestDto.self, input, tree)
     }
     for (endpoint, role) in endpoints {
       guard let path = endpoint.path.filled(server.pathIds) else {
@@ -112,7 +116,8 @@ struct FuzzedAccountServer: Sendable {
   /// The coach's studio.
   let studio: String
   /// The ids a path may name: the studio, the trainee, the trainee's log and video there, an
-  /// exercise of the studio's library and a program of the studio made from it.
+  /// exercise of the studio's library and a program of the studio made from it, and a meal plan
+  /// of the studio.
   let pathIds: [String: String]
 
   private init() {
@@ -151,6 +156,22 @@ struct FuzzedAccountServer: Sendable {
               rows: [CoachProgramRowDto(exerciseId: exercise.id.description, sets: 3)])
           ]), in: studio.id
       ).program
+      let mealPlan = try store.createCoachMealPlan(
+        CoachMealPlanDocumentDto(
+          name: "Lean",
+          days: [
+            NutritionPlanDayDto(
+              id: "d1",
+              meals: [
+                NutritionMealDto(
+                  id: "m1", name: "Breakfast",
+                  items: [
+                    NutritionItemDto(
+                      id: "i1", options: [NutritionOptionDto(id: "o1", name: "Oats")])
+                  ])
+              ])
+          ]), in: studio.id
+      ).mealPlan
       let traineeID = trainee.account.trainee!
       let set = StrengthLogSet(
         setNumber: 1, reps: 5, targetReps: nil, weight: 60, rir: nil, rm: nil, done: true)
@@ -168,6 +189,7 @@ struct FuzzedAccountServer: Sendable {
         "studioId": studio.id.description, "traineeId": traineeID.description,
         "workoutId": log.id.description, "videoId": video.id.description,
         "exerciseId": exercise.id.description, "programId": program.id.description,
+        "mealPlanId": mealPlan.id.description,
       ]
       router = TraineeAPIRoutes(store: store, now: { FuzzedServer.now }, accounts: accounts)
         .router()

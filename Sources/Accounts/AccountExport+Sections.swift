@@ -146,6 +146,15 @@ extension AccountExport {
       ],
       leftOut: ["trainee_id": ownerColumn]),
     Section(
+      member: "mealPlanAssignments", table: "meal_plan_assignments", owner: "t.trainee_id = ?",
+      ownerValues: [.trainee], key: ["meal_plan_id"],
+      columns: [
+        Column("meal_plan_id", as: "mealPlanId", .id), Column("studio_id", as: "studioId", .id),
+        Column("linked", as: "linked", .bool), Column("version", as: "version", .integer),
+        Column("assigned_at", as: "assignedAt", .time),
+      ],
+      leftOut: ["trainee_id": ownerColumn]),
+    Section(
       member: "substitutions", table: "substitutions", owner: "t.trainee_id = ?",
       ownerValues: [.trainee], key: ["program_id", "day_id", "row_id"],
       textKey: ["program_id", "day_id", "row_id"],
@@ -208,6 +217,8 @@ extension AccountExport {
   static let derivedFromDocument = "derived by the server from the program's document"
   static let studiosOwn =
     "a studio's library and programs are its business's; the trainee's are in programAssignments"
+  static let studiosMealPlans =
+    "a studio's meal plans are its business's; the trainee's are in mealPlanAssignments"
 
   /// The tables the document leaves out whole.
   public static let leftOutTables: [LeftOutTable] = [
@@ -223,6 +234,8 @@ extension AccountExport {
     LeftOutTable(table: "library_exercises", reason: studiosOwn),
     LeftOutTable(table: "coach_programs", reason: studiosOwn),
     LeftOutTable(table: "program_versions", reason: studiosOwn),
+    LeftOutTable(table: "coach_meal_plans", reason: studiosMealPlans),
+    LeftOutTable(table: "meal_plan_versions", reason: studiosMealPlans),
     LeftOutTable(table: "program_days", reason: derivedFromDocument),
     LeftOutTable(
       table: "trainee_days",

@@ -30,7 +30,7 @@ extension DatabaseAccountStore {
     ("exercise_records", "trainee_id"),
     ("workout_numbers", "trainee_id"), ("idempotency_keys", "trainee_id"),
     ("workout_logs", "trainee_id"), ("substitutions", "trainee_id"), ("programs", "trainee_id"),
-    ("program_assignments", "trainee_id"),
+    ("program_assignments", "trainee_id"), ("meal_plan_assignments", "trainee_id"),
     ("program_days", "trainee_id"),
     ("technique_videos", "trainee_id"), ("notification_configs", "trainee_id"),
     ("nutrition_plans", "trainee_id"), ("nutrition_days", "trainee_id"),

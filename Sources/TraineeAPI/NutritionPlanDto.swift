@@ -20,14 +20,18 @@ public struct NutritionPlanDto: Codable, Equatable, Sendable {
   public var id: String
   public var name: String
   @DefaultEmpty public var days: [NutritionPlanDayDto]
+  /// The version of a studio's meal plan the trainee reads; absent for an imported plan
+  /// (docs/decisions/the-coachs-meal-plans.md, "What the trainee reads").
+  public var version: Int?
 
-  public init(id: String, name: String, days: [NutritionPlanDayDto] = []) {
+  public init(id: String, name: String, days: [NutritionPlanDayDto] = [], version: Int? = nil) {
     self.id = id
     self.name = name
     self.days = days
+    self.version = version
   }
 
-  enum CodingKeys: String, CodingKey { case id, name, days }
+  enum CodingKeys: String, CodingKey { case id, name, days, version }
 }
 
 /// One day of a nutrition plan: its targets and its meals.

@@ -227,6 +227,33 @@ public struct TraineeEndpoints: Sendable {
   /// `PUT /v1/coach/trainees/{traineeId}/nutrition-tolerance`: sets the studio's tolerance.
   public let setNutritionTolerance = Endpoint<NutritionToleranceDto, NutritionToleranceDto>(
     .put, "/v1/coach/trainees/{traineeId}/nutrition-tolerance")
+
+  // MARK: Coach (meal plans)
+
+  /// `GET /v1/coach/meal-plans?after=&limit=&archived=`: a page of the studio's meal plans.
+  public let listCoachMealPlans = Endpoint<NoBody, CoachMealPlansDto>(
+    .get, "/v1/coach/meal-plans")
+  /// `POST /v1/coach/meal-plans`: a new meal plan of the studio, at version 1.
+  public let createCoachMealPlan = Endpoint<CoachMealPlanDocumentDto, CoachMealPlanDto>(
+    .post, "/v1/coach/meal-plans")
+  /// `GET /v1/coach/meal-plans/{mealPlanId}?version=`: a meal plan at a version (the newest by
+  /// default).
+  public let getCoachMealPlan = Endpoint<NoBody, CoachMealPlanDto>(
+    .get, "/v1/coach/meal-plans/{mealPlanId}")
+  /// `PUT /v1/coach/meal-plans/{mealPlanId}`: a new version of a meal plan.
+  public let editCoachMealPlan = Endpoint<CoachMealPlanDocumentDto, CoachMealPlanDto>(
+    .put, "/v1/coach/meal-plans/{mealPlanId}")
+  /// `POST /v1/coach/meal-plans/{mealPlanId}/copy`: a new meal plan from one's newest version.
+  public let copyCoachMealPlan = Endpoint<CopyProgramRequestDto, CoachMealPlanDto>(
+    .post, "/v1/coach/meal-plans/{mealPlanId}/copy")
+  /// `POST /v1/coach/meal-plans/{mealPlanId}/archive`: archives a meal plan.
+  public let archiveCoachMealPlan = Endpoint<NoBody, NoBody>(
+    .post, "/v1/coach/meal-plans/{mealPlanId}/archive")
+  /// `POST /v1/coach/meal-plans/{mealPlanId}/assignments`: assigns a meal plan to trainees of
+  /// the studio, linked or as their own copy.
+  public let assignCoachMealPlan = Endpoint<AssignMealPlanRequestDto, MealPlanAssignmentsDto>(
+    .post, "/v1/coach/meal-plans/{mealPlanId}/assignments")
+
   // MARK: Coach (their words)
 
   /// `PUT /v1/coach/trainees/{traineeId}/workouts/{workoutId}/review`: the coach's review of a

@@ -42,8 +42,7 @@ extension DatabaseTraineeStore {
     return try write(nil) { db -> ProgramAssignmentOutcome in
       guard let program = try Self.coachProgram(id, in: studio, db) else { return .noProgram }
       guard !program.archived else { return .archived }
-      for (index, trainee) in trainees.enumerated()
-      where try StudioVisibility.of(trainee, to: studio, db) == nil {
+      if let index = try Self.firstUnlinked(trainees, to: studio, db) {
         return .noTrainee(index: index)
       }
       var made: [CoachProgramAssignment] = []

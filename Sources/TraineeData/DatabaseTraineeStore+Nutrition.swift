@@ -36,16 +36,6 @@ extension DatabaseTraineeStore {
     try read { db in try Self.nutritionPlans(of: trainee, db) }
   }
 
-  /// The trainee's plans document as imported, in the transaction of `db`; `nil` without one.
-  /// The one reading of a trainee's plans: the plans read and the day's totals kept on write
-  /// both go through it (docs/decisions/the-coachs-roster.md, "Nutrition within tolerance").
-  static func nutritionPlans(of trainee: TraineeID, _ db: any DatabaseConnection) throws -> String?
-  {
-    try db.row("SELECT document FROM nutrition_plans WHERE trainee_id = ?", [trainee.value]) {
-      try $0.string(0)
-    }
-  }
-
   @discardableResult
   public func saveNutritionDay(
     _ date: CalendarDate, json: String, keepingStoredPortions: Bool, studio: StudioID?,

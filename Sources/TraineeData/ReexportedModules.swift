@@ -1,8 +1,9 @@
 // NB: docs/architecture.md, "Modules": what the store keeps and refuses as values
 // (TraineeRecords), the fast JSON of its stored logs (TraineeWireJSON), the coach's programs
-// as values (CoachPrograms) and a day's plan against eaten (NutritionAdherence) are modules below
-// it; every importer of TraineeData sees them as before. The progress arithmetic the coach's
-// records and series share with the app is ProgressSeries.
+// as values (CoachPrograms), meal plans as values (CoachMealPlans) and a day's plan against eaten
+// (NutritionAdherence) are modules below it; every importer of TraineeData sees them as before.
+// The progress arithmetic the coach's records and series share with the app is ProgressSeries.
+@_exported import CoachMealPlans
 @_exported import CoachPrograms
 @_exported import NutritionAdherence
 @_exported import ProgressSeries

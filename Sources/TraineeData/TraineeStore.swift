@@ -14,7 +14,7 @@ import TraineeAPI
 ///
 /// Methods throw `TraineeStoreError`: `traineeNotFound` when the trainee does not exist,
 /// `invalid` for input the store checks, `storageFailed` when the storage itself fails.
-public protocol TraineeStore: CoachProgramStore, Sendable {
+public protocol TraineeStore: CoachProgramStore, CoachMealPlanStore, Sendable {
   /// Throws when the database does not answer a trivial read (`GET /readyz`).
   func checkReadiness() throws
 
@@ -193,7 +193,10 @@ public protocol TraineeStore: CoachProgramStore, Sendable {
   /// Makes `json` (the coach's plans as given) the trainee's nutrition plans, written by the
   /// default studio.
   func importNutritionPlans(json: String, for trainee: TraineeID) throws
-  /// The trainee's nutrition plans as imported, or `nil` when none were.
+  /// The trainee's nutrition plans: the studios' meal plans assigned to the trainee, then the
+  /// imported document's plans (docs/decisions/the-coachs-meal-plans.md, "What the trainee
+  /// reads"); the imported document byte for byte when nothing is assigned, `nil` without either.
+  /// The one source of a trainee's plans: every read of a plan or its days starts here.
   func nutritionPlans(for trainee: TraineeID) throws -> String?
   /// Saves the trainee's snapshot of `date`, JSON text stored as given, replacing the one before,
   /// and returns the text stored. With `keepingStoredPortions` (the caller found no `portions`

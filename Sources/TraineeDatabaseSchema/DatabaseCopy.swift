@@ -172,12 +172,21 @@ public enum DatabaseCopy {
         "schedule_per_week", "scheduled_from", "assigned_at",
       ]
     ),
+    (
+      "coach_meal_plans",
+      ["id", "studio_id", "name", "version", "archived", "created_at", "updated_at"]
+    ),
+    ("meal_plan_versions", ["meal_plan_id", "version", "plan", "created_at"]),
+    (
+      "meal_plan_assignments",
+      ["trainee_id", "meal_plan_id", "studio_id", "linked", "version", "assigned_at"]
+    ),
   ]
 
   /// The tables whose `id` comes from a sequence.
   public static let tablesWithIDs = [
     "trainees", "workout_logs", "technique_videos", "meal_logs", "studios", "accounts",
-    "auth_events", "library_exercises", "coach_programs",
+    "auth_events", "library_exercises", "coach_programs", "coach_meal_plans",
   ]
 
   /// Why a copy was refused.

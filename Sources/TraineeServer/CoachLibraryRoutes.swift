@@ -57,6 +57,7 @@ extension TraineeAPIRoutes {
     }
     registerCoachProgramRoutes(on: &router)
     registerEndAssignmentRoute(on: &router)
+    registerCoachMealPlanRoutes(on: &router)
   }
 }
 

@@ -40,13 +40,7 @@ extension TraineeAPIRoutes {
       request, admitted, accounts in
       let studio = try coachedStudio(admitted, accounts)
       let id = try Self.programID(request)
-      var version: Int?
-      if let text = request.query["version"] {
-        guard text.utf8.allSatisfy({ (48...57).contains($0) }), text.count <= 9,
-          let number = Int(text), number >= 1
-        else { throw IDPageQuery.invalid("version", "must be a whole number from 1") }
-        version = number
-      }
+      let version = try Self.versionQuery(request)
       guard let found = try store.coachProgram(id, version: version, in: studio) else {
         throw WorkoutRoutes.notFound("program", request.pathParameters["programId"])
       }
@@ -120,6 +114,16 @@ extension TraineeAPIRoutes {
     }
   }
 
+  /// The `version` of the query (a program's or a meal plan's); `nil` without one, 400
+  /// `invalid_query` for one that is not a whole number from 1.
+  static func versionQuery(_ request: HTTPRequest) throws -> Int? {
+    guard let text = request.query["version"] else { return nil }
+    guard text.utf8.allSatisfy({ (48...57).contains($0) }), text.count <= 9,
+      let number = Int(text), number >= 1
+    else { throw IDPageQuery.invalid("version", "must be a whole number from 1") }
+    return number
+  }
+
   /// The program id of the path; 404 for one no program could have.
   static func programID(_ request: HTTPRequest) throws -> CoachProgramID {
     let named = request.pathParameters["programId"]
@@ -135,18 +139,7 @@ enum AssignmentInput {
   static func checked(
     _ body: AssignProgramRequestDto
   ) throws -> ([TraineeID], ProgramSchedule?) {
-    let most = DatabaseTraineeStore.mostAssigneesAtOnce
-    guard (1...most).contains(body.traineeIds.count) else {
-      throw invalid("traineeIds", "must hold 1 to \(most) trainee ids")
-    }
-    var trainees: [TraineeID] = []
-    for (index, text) in body.traineeIds.enumerated() {
-      guard let id = TraineeID(text) else { throw invalid("traineeIds[\(index)]", "is not an id") }
-      guard !trainees.contains(id) else {
-        throw invalid("traineeIds[\(index)]", "repeats an earlier trainee")
-      }
-      trainees.append(id)
-    }
+    let trainees = try traineeIDs(body.traineeIds)
     guard let given = body.schedule else { return (trainees, nil) }
     switch (given.weekdays, given.perWeek) {
     case (let names?, nil):
@@ -173,6 +166,24 @@ enum AssignmentInput {
     case (_?, _?):
       throw invalid("schedule.perWeek", "must be absent when weekdays are given")
     }
+  }
+
+  /// The trainees of an assignment request (a program's or a meal plan's): 1 to
+  /// ``DatabaseTraineeStore/mostAssigneesAtOnce`` ids, each once.
+  static func traineeIDs(_ texts: [String]) throws -> [TraineeID] {
+    let most = DatabaseTraineeStore.mostAssigneesAtOnce
+    guard (1...most).contains(texts.count) else {
+      throw invalid("traineeIds", "must hold 1 to \(most) trainee ids")
+    }
+    var trainees: [TraineeID] = []
+    for (index, text) in texts.enumerated() {
+      guard let id = TraineeID(text) else { throw invalid("traineeIds[\(index)]", "is not an id") }
+      guard !trainees.contains(id) else {
+        throw invalid("traineeIds[\(index)]", "repeats an earlier trainee")
+      }
+      trainees.append(id)
+    }
+    return trainees
   }
 
   private static func invalid(_ field: String, _ problem: String) -> HTTPError {

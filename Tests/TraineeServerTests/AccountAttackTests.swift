@@ -49,6 +49,8 @@ import TraineeAPI
       + " \(try fixture.accounts.studios())"
       + " \(try store.libraryExercises(in: studio, page: page, archived: true))"
       + " \(try store.coachPrograms(in: studio, page: page, archived: true))"
+      + " \(try store.coachMealPlans(in: studio, page: page, archived: true))"
+      + " \(String(describing: try store.nutritionPlans(for: TraineeID(world.traineeB.account.traineeId ?? "")!)))"
       + " \(String(describing: try store.programs(for: TraineeID(world.traineeB.account.traineeId ?? "")!)))"
   }
 
@@ -94,12 +96,13 @@ import TraineeAPI
         token: world.coachB.tokens.accessToken,
         json: AssignProgramRequestDto(
           traineeIds: [world.traineeB.account.traineeId ?? ""], mode: .linked)))
+    let mealPlanB = try CoachMealPlanRouteTests.mealPlan(fixture, world)
     let before = try Self.studioBState(fixture, world)
     let ids = [
       "studioId": [world.studioB.id], "inviteId": [world.inviteB.id],
       "accountId": [world.coachB.account.id, world.traineeB.account.id],
       "traineeId": [world.traineeB.account.traineeId ?? ""], "workoutId": [logB],
-      "exerciseId": [exerciseB], "programId": [programB],
+      "exerciseId": [exerciseB], "programId": [programB], "mealPlanId": [mealPlanB],
     ]
     let programBody = CoachProgramDocumentDto(
       name: "Mine now",
@@ -120,6 +123,11 @@ import TraineeAPI
       "/v1/coach/programs/{programId}/copy": CopyProgramRequestDto(name: "Mine now"),
       "/v1/coach/programs/{programId}/assignments": AssignProgramRequestDto(
         traineeIds: [world.traineeB.account.traineeId ?? ""], mode: .linked),
+      "/v1/coach/meal-plans": CoachMealPlanStoreTests.document(name: "Mine now"),
+      "/v1/coach/meal-plans/{mealPlanId}": CoachMealPlanStoreTests.document(name: "Mine now"),
+      "/v1/coach/meal-plans/{mealPlanId}/copy": CopyProgramRequestDto(name: "Mine now"),
+      "/v1/coach/meal-plans/{mealPlanId}/assignments": AssignMealPlanRequestDto(
+        traineeIds: [world.traineeB.account.traineeId ?? ""], mode: .linked),
       "/v1/coach/trainees/{traineeId}/workouts/{workoutId}/review": WorkoutReviewRequestDto(
         verdict: .needsWork, comment: "Mine now"),
       "/v1/coach/trainees/{traineeId}/technique-videos/{videoId}/feedback":
@@ -131,7 +139,7 @@ import TraineeAPI
     let routes = TraineeEndpoints.table.all.filter {
       $0.path.description.hasPrefix("/v1/coach/") || $0.path.description.hasPrefix("/v1/operator/")
     }
-    #expect(routes.count == 35)
+    #expect(routes.count == 42)
     var sent = 0
     for entry in routes {
       let names = entry.path.parameterNames
@@ -155,7 +163,7 @@ import TraineeAPI
           let text = String(decoding: answer.body, as: UTF8.self)
           for secret in [
             world.studioB.id, world.inviteB.id, "Studio B", "b@coach.io", exerciseB, programB,
-            "B's squat", "B's program",
+            mealPlanB, "B's squat", "B's program", "B's meal plan",
           ] {
             #expect(!text.contains("\"\(secret)\""), "\(entry.name) shows \(secret)")
           }

@@ -22,6 +22,8 @@ import Testing
     "library_exercises": "a studio's library; the trainee's assignments name its programs",
     "coach_programs": "a studio's programs; the trainee's assignments name them",
     "program_versions": "a studio's programs' versions",
+    "coach_meal_plans": "a studio's meal plans; the trainee's assignments name them",
+    "meal_plan_versions": "a studio's meal plans' versions",
   ]
 
   /// Columns whose values name a person without being an id: the limits' subjects.

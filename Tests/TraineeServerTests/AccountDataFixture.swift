@@ -47,6 +47,10 @@ extension AccountFixture {
       in: studio.id)
     _ = try trainees.assignCoachProgram(
       built.program.id, to: [trainee], mode: .linked, schedule: .perWeek(2), in: studio.id)
+    let mealPlan = try trainees.createCoachMealPlan(
+      CoachMealPlanStoreTests.document(), in: studio.id)
+    _ = try trainees.assignCoachMealPlan(
+      mealPlan.mealPlan.id, to: [trainee], mode: .copy, in: studio.id)
     try trainees.saveSubstitution(
       Substitution(
         programId: "plan-1", dayId: "day-a", rowId: "row-1", fromExerciseId: "bench",

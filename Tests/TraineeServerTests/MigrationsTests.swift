@@ -37,11 +37,12 @@ struct MigrationsTests {
     #expect(try Migrations.version(of: database) == current)
     #expect(
       try tableNames(database) == [
-        "accounts", "auth_attempts", "auth_events", "coach_notes", "coach_programs",
-        "exercise_history", "exercise_records", "idempotency_keys", "invites", "library_exercises",
-        "meal_logs", "notification_configs", "nutrition_days", "nutrition_plans",
-        "nutrition_tolerances", "program_assignments", "program_days", "program_versions",
-        "programs", "retired_refresh_tokens", "sessions",
+        "accounts", "auth_attempts", "auth_events", "coach_meal_plans", "coach_notes",
+        "coach_programs", "exercise_history", "exercise_records", "idempotency_keys", "invites",
+        "library_exercises", "meal_logs", "meal_plan_assignments", "meal_plan_versions",
+        "notification_configs", "nutrition_days", "nutrition_plans", "nutrition_tolerances",
+        "program_assignments", "program_days", "program_versions", "programs",
+        "retired_refresh_tokens", "sessions",
         "set_history", "sets_by_exercise",
         "studio_members", "studios", "substitutions", "technique_videos", "trainee_days",
         "trainee_usage", "trainees",

@@ -273,4 +273,25 @@ extension AwayStore {
   func endCoachProgramAssignment(
     _ id: CoachProgramID, of trainee: TraineeID, in studio: StudioID
   ) throws -> Bool { throw Self.away }
+  func createCoachMealPlan(
+    _ document: CoachMealPlanDocumentDto, in studio: StudioID
+  ) throws -> CoachMealPlanVersion { throw Self.away }
+  func editCoachMealPlan(
+    _ id: CoachMealPlanID, _ document: CoachMealPlanDocumentDto, in studio: StudioID
+  ) throws -> CoachMealPlanVersion? { throw Self.away }
+  func copyCoachMealPlan(
+    _ id: CoachMealPlanID, name: String?, in studio: StudioID
+  ) throws -> CoachMealPlanVersion? { throw Self.away }
+  func archiveCoachMealPlan(_ id: CoachMealPlanID, in studio: StudioID) throws -> Bool {
+    throw Self.away
+  }
+  func coachMealPlans(
+    in studio: StudioID, page: IDPage, archived: Bool
+  ) throws -> [CoachMealPlan] { throw Self.away }
+  func coachMealPlan(
+    _ id: CoachMealPlanID, version: Int?, in studio: StudioID
+  ) throws -> CoachMealPlanVersion? { throw Self.away }
+  func assignCoachMealPlan(
+    _ id: CoachMealPlanID, to trainees: [TraineeID], mode: AssignmentMode, in studio: StudioID
+  ) throws -> MealPlanAssignmentOutcome { throw Self.away }
 }

@@ -26,10 +26,11 @@ struct ServerLayersTests {
     "NutritionAdherence": ["TraineeAPI", "TraineeRecords", "SQLStore"],
     "ProgressSeries": ["TraineeAPI"],
     "ExerciseRecordTable": ["ProgressSeries", "SQLStore", "TraineeAPI"],
+    "CoachMealPlans": ["TraineeAPI", "TraineeRecords", "CoachPrograms", "JSONWire"],
     "TraineeData": [
       "TraineeAPI", "TraineeDatabaseSchema", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
-      "NutritionAdherence", "ProgressSeries", "ExerciseRecordTable", "JSONWire", "SQLStore",
-      "SHA256Digest", "LockedValue",
+      "NutritionAdherence", "ProgressSeries", "ExerciseRecordTable", "CoachMealPlans", "JSONWire",
+      "SQLStore", "SHA256Digest", "LockedValue",
     ],
     "Foods": ["TraineeAPI", "HTTPServer"],
     "Accounts": [
@@ -67,7 +68,7 @@ struct ServerLayersTests {
   @Test func theTraineeStoreKnowsNoHTTP() throws {
     for store in [
       "TraineeData", "TraineeRecords", "TraineeWireJSON", "CoachPrograms", "ProgressSeries",
-      "ExerciseRecordTable",
+      "ExerciseRecordTable", "CoachMealPlans",
     ] {
       #expect(Self.allowed[store]!.isDisjoint(with: ["HTTPServer", "TraineeServer"]), "\(store)")
     }

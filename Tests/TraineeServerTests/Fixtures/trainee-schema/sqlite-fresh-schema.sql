@@ -1,4 +1,4 @@
--- user_version 24
+-- user_version 25
 
 -- index auth_events_by_account on auth_events
 CREATE INDEX auth_events_by_account ON auth_events (account_id, id)
@@ -6,6 +6,9 @@ CREATE INDEX auth_events_by_account ON auth_events (account_id, id)
 -- index auth_events_of_deleted_accounts on auth_events
 CREATE INDEX auth_events_of_deleted_accounts ON auth_events (at)
   WHERE account_marker IS NOT NULL
+
+-- index coach_meal_plans_by_studio on coach_meal_plans
+CREATE INDEX coach_meal_plans_by_studio ON coach_meal_plans (studio_id, id)
 
 -- index coach_programs_by_studio on coach_programs
 CREATE INDEX coach_programs_by_studio ON coach_programs (studio_id, id)
@@ -19,6 +22,9 @@ CREATE INDEX meal_logs_by_day ON meal_logs (trainee_id, date, id)
 -- index meal_logs_by_key on meal_logs
 CREATE UNIQUE INDEX meal_logs_by_key ON meal_logs (trainee_id, idempotency_key)
   WHERE idempotency_key IS NOT NULL
+
+-- index meal_plan_assignments_by_plan on meal_plan_assignments
+CREATE INDEX meal_plan_assignments_by_plan ON meal_plan_assignments (meal_plan_id, linked)
 
 -- index program_assignments_by_program on program_assignments
 CREATE INDEX program_assignments_by_program ON program_assignments (program_id, linked)
@@ -109,6 +115,17 @@ CREATE TABLE auth_events (
   address TEXT,
   at INTEGER NOT NULL
 , account_marker TEXT) STRICT
+
+-- table coach_meal_plans on coach_meal_plans
+CREATE TABLE coach_meal_plans (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  studio_id INTEGER NOT NULL REFERENCES studios (id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  version INTEGER NOT NULL CHECK (version >= 1),
+  archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1)),
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+) STRICT
 
 -- table coach_notes on coach_notes
 CREATE TABLE coach_notes (
@@ -217,6 +234,26 @@ CREATE TABLE meal_logs (
   logged_at INTEGER NOT NULL
 , description TEXT, photo_path TEXT, idempotency_key TEXT, studio_id INTEGER
   REFERENCES studios (id) ON DELETE SET NULL) STRICT
+
+-- table meal_plan_assignments on meal_plan_assignments
+CREATE TABLE meal_plan_assignments (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  meal_plan_id INTEGER NOT NULL REFERENCES coach_meal_plans (id) ON DELETE CASCADE,
+  studio_id INTEGER NOT NULL,
+  linked INTEGER NOT NULL CHECK (linked IN (0, 1)),
+  version INTEGER NOT NULL CHECK (version >= 1),
+  assigned_at INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, meal_plan_id)
+) STRICT, WITHOUT ROWID
+
+-- table meal_plan_versions on meal_plan_versions
+CREATE TABLE meal_plan_versions (
+  meal_plan_id INTEGER NOT NULL REFERENCES coach_meal_plans (id) ON DELETE CASCADE,
+  version INTEGER NOT NULL CHECK (version >= 1),
+  plan TEXT NOT NULL CHECK (json_valid(plan)),
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (meal_plan_id, version)
+) STRICT, WITHOUT ROWID
 
 -- table notification_configs on notification_configs
 CREATE TABLE notification_configs (

@@ -745,3 +745,34 @@ FROM (
   ) AS f
 ) AS r
 GROUP BY r.trainee_id, r.studio_id, r.exercise_id;
+
+-- version 25: the studio's meal plans with versions and assignments
+CREATE TABLE coach_meal_plans (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  studio_id INTEGER NOT NULL REFERENCES studios (id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  version INTEGER NOT NULL CHECK (version >= 1),
+  archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1)),
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX coach_meal_plans_by_studio ON coach_meal_plans (studio_id, id);
+
+CREATE TABLE meal_plan_versions (
+  meal_plan_id INTEGER NOT NULL REFERENCES coach_meal_plans (id) ON DELETE CASCADE,
+  version INTEGER NOT NULL CHECK (version >= 1),
+  plan TEXT NOT NULL CHECK (json_valid(plan)),
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (meal_plan_id, version)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE meal_plan_assignments (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  meal_plan_id INTEGER NOT NULL REFERENCES coach_meal_plans (id) ON DELETE CASCADE,
+  studio_id INTEGER NOT NULL,
+  linked INTEGER NOT NULL CHECK (linked IN (0, 1)),
+  version INTEGER NOT NULL CHECK (version >= 1),
+  assigned_at INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, meal_plan_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX meal_plan_assignments_by_plan ON meal_plan_assignments (meal_plan_id, linked);

@@ -92,6 +92,9 @@ let package = Package(
     // versions and assignments, the checked program document, the schedules, and each set
     // prescribed beside performed.
     .target(name: "CoachPrograms", dependencies: ["TraineeAPI", "TraineeRecords"]),
+    // The coach's notification texts as values that know no store: the rules a template keeps
+    // and how a trainee's, a studio's and an override's configs make what the trainee gets.
+    .target(name: "CoachNotificationTexts", dependencies: ["TraineeAPI"]),
     // The trainee store: the store protocol and its errors, one store over SQLStore's drivers
     // (SQLite or PostgreSQL), the storage limits, import files and the demo trainee; the
     // accounts' tables, records and legacy sessions. It knows no HTTP.
@@ -99,7 +102,7 @@ let package = Package(
       name: "TraineeData",
       dependencies: [
         "TraineeAPI", "TraineeDatabaseSchema", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
-        "JSONWire", "SQLStore", "SHA256Digest", "LockedValue",
+        "CoachNotificationTexts", "JSONWire", "SQLStore", "SHA256Digest", "LockedValue",
       ]),
     // Accounts on the trainee store's database: studios, coaches and operators, invites, a session
     // per device with rotating refresh tokens, limits on guessing, the audit log. No HTTP.
@@ -248,6 +251,7 @@ let package = Package(
         "TraineeServer", "TraineeData", "TraineeDatabaseSchema", "TraineeAPI", "JSONWire",
         "SQLStore", "HTTPServer", "LockedValue", "SHA256Digest", "PasswordHashing", "Accounts",
         "Foods", "WireFormat", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
+        "CoachNotificationTexts",
       ],
       exclude: ["Fixtures"]),
     // The URLSession client and the nutrition sync against the real server on loopback.
@@ -255,7 +259,8 @@ let package = Package(
       name: "TraineeClientTests",
       dependencies: [
         "TraineeAPI", "TraineeClient", "TraineeServer", "TraineeData", "SQLStore", "HTTPServer",
-        "NutritionLog", "WorkoutSession", "PerformTestSupport", "DurableFiles",
+        "NutritionLog", "WorkoutSession", "PerformTestSupport", "DurableFiles", "RestTimer",
+        "LiveWorkoutScreens",
       ]),
     .testTarget(
       name: "RestTimerTests", dependencies: ["RestTimer", "TraineeAPI", "PerformTestSupport"]),

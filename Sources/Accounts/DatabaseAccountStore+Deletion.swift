@@ -25,6 +25,7 @@ extension DatabaseAccountStore {
   static let traineeTables: [(table: String, column: String)] = [
     ("sets_by_exercise", "trainee_id"), ("set_history", "trainee_id"),
     ("workout_reviews", "trainee_id"), ("coach_notes", "trainee_id"),
+    ("notification_overrides", "trainee_id"),
     ("workout_summaries", "trainee_id"), ("exercise_history", "trainee_id"),
     ("workout_numbers", "trainee_id"), ("idempotency_keys", "trainee_id"),
     ("workout_logs", "trainee_id"), ("substitutions", "trainee_id"), ("programs", "trainee_id"),

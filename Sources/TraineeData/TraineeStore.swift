@@ -14,7 +14,7 @@ import TraineeAPI
 ///
 /// Methods throw `TraineeStoreError`: `traineeNotFound` when the trainee does not exist,
 /// `invalid` for input the store checks, `storageFailed` when the storage itself fails.
-public protocol TraineeStore: CoachProgramStore, Sendable {
+public protocol TraineeStore: CoachProgramStore, NotificationTextStore, Sendable {
   /// Throws when the database does not answer a trivial read (`GET /readyz`).
   func checkReadiness() throws
 

@@ -50,6 +50,8 @@ import TraineeAPI
       + " \(try store.libraryExercises(in: studio, page: page, archived: true))"
       + " \(try store.coachPrograms(in: studio, page: page, archived: true))"
       + " \(String(describing: try store.programs(for: TraineeID(world.traineeB.account.traineeId ?? "")!)))"
+      + " \(try store.studioNotificationConfigs(of: studio))"
+      + " \(try store.notificationConfigs(for: TraineeID(world.traineeB.account.traineeId ?? "")!, using: studio))"
   }
 
   /// An exercise of studio B's library and a program of studio B built from it, by studio B's
@@ -91,7 +93,7 @@ import TraineeAPI
       "studioId": [world.studioB.id], "inviteId": [world.inviteB.id],
       "accountId": [world.coachB.account.id, world.traineeB.account.id],
       "traineeId": [world.traineeB.account.traineeId ?? ""], "workoutId": [logB],
-      "exerciseId": [exerciseB], "programId": [programB],
+      "exerciseId": [exerciseB], "programId": [programB], "type": ["REST_TIMER"],
     ]
     let programBody = CoachProgramDocumentDto(
       name: "Mine now",
@@ -117,11 +119,15 @@ import TraineeAPI
       "/v1/coach/trainees/{traineeId}/technique-videos/{videoId}/feedback":
         VideoFeedbackRequestDto(message: "Mine now"),
       "/v1/coach/trainees/{traineeId}/notes": CoachNotesRequestDto(text: "Mine now"),
+      "/v1/coach/notification-configs/{type}": NotificationConfigRequestDto(
+        enabled: false, titleTemplate: "Mine now"),
+      "/v1/coach/trainees/{traineeId}/notification-configs/{type}": NotificationConfigRequestDto(
+        enabled: false, titleTemplate: "Mine now"),
     ]
     let routes = TraineeEndpoints.table.all.filter {
       $0.path.description.hasPrefix("/v1/coach/") || $0.path.description.hasPrefix("/v1/operator/")
     }
-    #expect(routes.count == 30)
+    #expect(routes.count == 35)
     var sent = 0
     for entry in routes {
       let names = entry.path.parameterNames
@@ -140,8 +146,11 @@ import TraineeAPI
           sent += 1
           // NB: a coach's own routes without an id act on the coach's own studio and may
           // succeed there; every route naming an id of studio B must not.
+          // A notification type is no id of a studio: the studio's config of a type is the
+          // coach's own studio's.
+          let idNames = names.filter { $0 != "type" }
           #expect(
-            names.isEmpty || !(200..<300).contains(answer.status.code), "\(entry.name) \(path)")
+            idNames.isEmpty || !(200..<300).contains(answer.status.code), "\(entry.name) \(path)")
           let text = String(decoding: answer.body, as: UTF8.self)
           for secret in [
             world.studioB.id, world.inviteB.id, "Studio B", "b@coach.io", exerciseB, programB,

@@ -30,6 +30,7 @@ struct CoachRead: CustomStringConvertible, Sendable {
   static let all: [CoachRead] = [
     workoutPages, workoutDetail, nutritionDays, techniqueVideos,
     reviewWorkout, giveVideoFeedback, getCoachNotes, writeCoachNotes,
+    getNotificationOverrides, setNotificationOverride, removeNotificationOverride,
   ]
 
   static let workoutPages = CoachRead(

@@ -39,10 +39,12 @@ struct MigrationsTests {
       try tableNames(database) == [
         "accounts", "auth_attempts", "auth_events", "coach_notes", "coach_programs",
         "exercise_history", "idempotency_keys", "invites", "library_exercises", "meal_logs",
-        "notification_configs", "nutrition_days", "nutrition_plans", "program_assignments",
+        "notification_configs", "notification_overrides", "nutrition_days", "nutrition_plans",
+        "program_assignments",
         "program_days", "program_versions", "programs", "retired_refresh_tokens", "sessions",
         "set_history", "sets_by_exercise",
-        "studio_members", "studios", "substitutions", "technique_videos", "trainee_days",
+        "studio_members", "studio_notification_configs", "studios", "substitutions",
+        "technique_videos", "trainee_days",
         "trainee_usage", "trainees",
         "workout_logs", "workout_numbers", "workout_reviews", "workout_summaries",
       ])

@@ -264,3 +264,25 @@ extension AwayStore {
     schedule: ProgramSchedule?, in studio: StudioID
   ) throws -> ProgramAssignmentOutcome { throw Self.away }
 }
+
+extension AwayStore {
+  func studioNotificationConfigs(of studio: StudioID) throws -> [NotificationConfigDto] {
+    throw Self.away
+  }
+  func setStudioNotificationConfig(
+    _ type: CoachNotificationType, _ config: NotificationConfigRequestDto, of studio: StudioID
+  ) throws -> NotificationConfigDto { throw Self.away }
+  func notificationOverrides(
+    of trainee: TraineeID, in studio: StudioID
+  ) throws -> [NotificationConfigDto]? { throw Self.away }
+  func setNotificationOverride(
+    _ type: CoachNotificationType, _ config: NotificationConfigRequestDto,
+    of trainee: TraineeID, in studio: StudioID
+  ) throws -> NotificationConfigDto? { throw Self.away }
+  func removeNotificationOverride(
+    _ type: CoachNotificationType, of trainee: TraineeID, in studio: StudioID
+  ) throws -> Bool? { throw Self.away }
+  func notificationConfigs(
+    for trainee: TraineeID, using studio: StudioID?
+  ) throws -> [NotificationConfigDto] { throw Self.away }
+}

@@ -681,3 +681,31 @@ WHERE jsonb_typeof(plan.value -> 'id') = 'string'
   AND jsonb_typeof(day.value -> 'id') = 'string' AND jsonb_typeof(day.value) = 'object'
 ORDER BY p.trainee_id, plan.n, day.n
 ON CONFLICT (trainee_id, program_id, day_id) DO NOTHING;
+
+-- version 23: reserved for another branch of issue 33
+SELECT 1;
+
+-- version 24: reserved for another branch of issue 33
+SELECT 1;
+
+-- version 25: notification texts per studio and per trainee
+CREATE TABLE studio_notification_configs (
+  studio_id BIGINT NOT NULL,
+  type TEXT NOT NULL,
+  enabled BIGINT NOT NULL CHECK (enabled IN (0, 1)),
+  title_template TEXT,
+  body_template TEXT,
+  written_at BIGINT NOT NULL,
+  PRIMARY KEY (studio_id, type)
+);
+
+CREATE TABLE notification_overrides (
+  trainee_id BIGINT NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  studio_id BIGINT NOT NULL,
+  type TEXT NOT NULL,
+  enabled BIGINT NOT NULL CHECK (enabled IN (0, 1)),
+  title_template TEXT,
+  body_template TEXT,
+  written_at BIGINT NOT NULL,
+  PRIMARY KEY (trainee_id, studio_id, type)
+);

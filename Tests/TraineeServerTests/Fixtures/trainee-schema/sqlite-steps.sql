@@ -658,3 +658,31 @@ WHERE json_type(plan.value, '$.id') = 'text' AND json_type(day.value, '$.id') = 
   AND day.type = 'object'
 ORDER BY p.trainee_id, plan.key, day.key
 ON CONFLICT (trainee_id, program_id, day_id) DO NOTHING;
+
+-- version 23: reserved for another branch of issue 33
+SELECT 1;
+
+-- version 24: reserved for another branch of issue 33
+SELECT 1;
+
+-- version 25: notification texts per studio and per trainee
+CREATE TABLE studio_notification_configs (
+  studio_id INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
+  title_template TEXT,
+  body_template TEXT,
+  written_at INTEGER NOT NULL,
+  PRIMARY KEY (studio_id, type)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE notification_overrides (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  studio_id INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
+  title_template TEXT,
+  body_template TEXT,
+  written_at INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, studio_id, type)
+) STRICT, WITHOUT ROWID;

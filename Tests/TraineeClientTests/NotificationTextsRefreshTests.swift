@@ -1,8 +1,10 @@
+import DurableFiles
 import Foundation
 import LiveWorkoutScreens
 import PerformTestSupport
 import RestTimer
 import Testing
+import TraineeClient
 import TraineeData
 
 @testable import TraineeAPI
@@ -10,8 +12,9 @@ import TraineeData
 /// A coach's notification text reaches a running app's next rest alert within its 10-minute
 /// refresh (docs/decisions/the-coachs-words.md, "Notification texts";
 /// docs/decisions/rest-timer-alerts-and-reminders.md, "Notification configs while the app
-/// runs"): the app's own refresh (`WorkoutCoordinator.startNotificationConfigRefresh`) against
-/// the real server on loopback, its waits slept on a manual clock.
+/// runs"): the app's own refresh (`WorkoutCoordinator.startNotificationConfigRefresh`) through
+/// its kept reads (`KeptWorkoutAPI`: a conditional GET, so the server's answer version and `ETag`
+/// must change) against the real server on loopback, its waits slept on a manual clock.
 @MainActor
 struct NotificationTextsRefreshTests {
   @Test func aStudiosTextReachesTheRunningAppsNextRestAlertWithinTenMinutes() async throws {
@@ -22,9 +25,15 @@ struct NotificationTextsRefreshTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let clock = ManualClock()
     let start = server.now
+    let now: @Sendable () -> Date = { start + TimeInterval(clock.now.offset.components.seconds) }
+    // The app's own API: reads through their last good copies, each a conditional GET.
+    let api = KeptWorkoutAPI(
+      reads: KeptReads(
+        client: server.client(),
+        copies: AnswerCopies(directory: directory.appendingPathComponent("copies")), now: now,
+        report: { _ in }))
     let coordinator = try WorkoutCoordinator(
-      dataDirectory: directory, api: server.client(), clock: clock,
-      now: { start + TimeInterval(clock.now.offset.components.seconds) })
+      dataDirectory: directory, api: api, clock: clock, now: now)
     func nextRestAlert() -> RestAlertContent? {
       NotificationTexts(.restTimer, configs: coordinator.store.state.notificationConfigs)
         .restAlert(exerciseName: "Bench press")

@@ -27,6 +27,7 @@ enum AccountRequestEntry {
     ("updateLibraryExercise", .coach), ("createCoachProgram", .coach),
     ("editCoachProgram", .coach), ("copyCoachProgram", .coach), ("assignCoachProgram", .coach),
     ("reviewWorkout", .coach), ("giveVideoFeedback", .coach), ("writeCoachNotes", .coach),
+    ("setStudioNotificationConfig", .coach), ("setNotificationOverride", .coach),
   ]
 
   /// `bodyRoutes` as the endpoint table has them, read once (the table is listed by reflection).
@@ -60,6 +61,7 @@ enum AccountRequestEntry {
       try ServerRequestEntry.sameOutcome(WorkoutReviewRequestDto.self, input, tree)
       try ServerRequestEntry.sameOutcome(VideoFeedbackRequestDto.self, input, tree)
       try ServerRequestEntry.sameOutcome(CoachNotesRequestDto.self, input, tree)
+      try ServerRequestEntry.sameOutcome(NotificationConfigRequestDto.self, input, tree)
     }
     for (endpoint, role) in endpoints {
       guard let path = endpoint.path.filled(server.pathIds) else {
@@ -167,6 +169,7 @@ struct FuzzedAccountServer: Sendable {
         "studioId": studio.id.description, "traineeId": traineeID.description,
         "workoutId": log.id.description, "videoId": video.id.description,
         "exerciseId": exercise.id.description, "programId": program.id.description,
+        "type": "REST_TIMER",
       ]
       router = TraineeAPIRoutes(store: store, now: { FuzzedServer.now }, accounts: accounts)
         .router()

@@ -22,6 +22,7 @@ import Testing
     "library_exercises": "a studio's library; the trainee's assignments name its programs",
     "coach_programs": "a studio's programs; the trainee's assignments name them",
     "program_versions": "a studio's programs' versions",
+    "studio_notification_configs": "a studio's notification texts; its overrides name trainees",
   ]
 
   /// Columns whose values name a person without being an id: the limits' subjects.

@@ -67,6 +67,12 @@ extension AccountFixture {
       WorkoutReviewRequestDto(verdict: .reviewed, comment: "Solid"))
     #expect(review??.verdict == .reviewed)
     _ = try trainees.writeCoachNotes("Knee: no deep lunges", on: trainee, of: studio.id)
+    // The studio's notification texts, and its override for the trainee.
+    _ = try trainees.setStudioNotificationConfig(
+      .workoutIdle, NotificationConfigRequestDto(enabled: false), of: studio.id)
+    _ = try trainees.setNotificationOverride(
+      .restTimer, NotificationConfigRequestDto(enabled: true, titleTemplate: "Rest over"),
+      of: trainee, in: studio.id)
     try trainees.saveNotificationConfig(
       NotificationConfigDto(type: "REST_TIMER", enabled: false), for: trainee)
     try trainees.importNutritionPlans(json: #"{"plans":[]}"#, for: trainee)

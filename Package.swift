@@ -112,6 +112,9 @@ let package = Package(
     .target(
       name: "CoachMealPlans",
       dependencies: ["TraineeAPI", "TraineeRecords", "CoachPrograms", "JSONWire"]),
+    // The coach's notification texts as values that know no store: the rules a template keeps
+    // and how a trainee's, a studio's and an override's configs make what the trainee gets.
+    .target(name: "CoachNotificationTexts", dependencies: ["TraineeAPI"]),
     // The trainee store: the store protocol and its errors, one store over SQLStore's drivers
     // (SQLite or PostgreSQL), the storage limits, import files and the demo trainee; the
     // accounts' tables, records and legacy sessions. It knows no HTTP.
@@ -119,8 +122,8 @@ let package = Package(
       name: "TraineeData",
       dependencies: [
         "TraineeAPI", "TraineeDatabaseSchema", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
-        "NutritionAdherence", "ProgressSeries", "ExerciseRecordTable", "CoachMealPlans", "JSONWire",
-        "SQLStore", "SHA256Digest", "LockedValue",
+        "NutritionAdherence", "ProgressSeries", "ExerciseRecordTable", "CoachMealPlans",
+        "CoachNotificationTexts", "JSONWire", "SQLStore", "SHA256Digest", "LockedValue",
       ]),
     // Accounts on the trainee store's database: studios, coaches and operators, invites, a session
     // per device with rotating refresh tokens, limits on guessing, the audit log. No HTTP.
@@ -270,6 +273,7 @@ let package = Package(
         "SQLStore", "HTTPServer", "LockedValue", "SHA256Digest", "PasswordHashing", "Accounts",
         "Foods", "WireFormat", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
         "NutritionAdherence", "ProgressSeries", "ExerciseRecordTable", "CoachMealPlans",
+        "CoachNotificationTexts",
       ],
       exclude: ["Fixtures"]),
     .testTarget(
@@ -280,7 +284,8 @@ let package = Package(
       name: "TraineeClientTests",
       dependencies: [
         "TraineeAPI", "TraineeClient", "TraineeServer", "TraineeData", "SQLStore", "HTTPServer",
-        "NutritionLog", "WorkoutSession", "PerformTestSupport", "DurableFiles",
+        "NutritionLog", "WorkoutSession", "PerformTestSupport", "DurableFiles", "RestTimer",
+        "LiveWorkoutScreens",
       ]),
     .testTarget(
       name: "RestTimerTests", dependencies: ["RestTimer", "TraineeAPI", "PerformTestSupport"]),

@@ -30,6 +30,7 @@ enum AccountRequestEntry {
     ("setNutritionTolerance", .coach),
     ("createCoachMealPlan", .coach), ("editCoachMealPlan", .coach),
     ("copyCoachMealPlan", .coach), ("assignCoachMealPlan", .coach),
+    ("setStudioNotificationConfig", .coach), ("setNotificationOverride", .coach),
   ]
 
   /// `bodyRoutes` as the endpoint table has them, read once (the table is listed by reflection).
@@ -65,6 +66,7 @@ enum AccountRequestEntry {
       try ServerRequestEntry.sameOutcome(CoachNotesRequestDto.self, input, tree)
       try ServerRequestEntry.sameOutcome(CoachMealPlanDocumentDto.self, input, tree)
       try ServerRequestEntry.sameOutcome(AssignMealPlanRequestDto.self, input, tree)
+      try ServerRequestEntry.sameOutcome(NotificationConfigRequestDto.self, input, tree)
     }
     for (endpoint, role) in endpoints {
       guard let path = endpoint.path.filled(server.pathIds) else {
@@ -190,6 +192,7 @@ struct FuzzedAccountServer: Sendable {
         "workoutId": log.id.description, "videoId": video.id.description,
         "exerciseId": exercise.id.description, "programId": program.id.description,
         "mealPlanId": mealPlan.id.description,
+        "type": "REST_TIMER",
       ]
       router = TraineeAPIRoutes(store: store, now: { FuzzedServer.now }, accounts: accounts)
         .router()

@@ -246,7 +246,14 @@ extension AccountExport {
     LeftOutTable(
       table: "nutrition_tolerances",
       reason: "each studio's measure of the trainee's nutrition days, a setting of the coach's"),
+    // docs/decisions/the-coachs-words.md, "Notification texts": the studio's settings of how
+    // its app notifies; what the trainee gets of them is GET /v1/trainee/notification-configs.
+    LeftOutTable(table: "studio_notification_configs", reason: studiosNotificationTexts),
+    LeftOutTable(table: "notification_overrides", reason: studiosNotificationTexts),
   ]
+
+  static let studiosNotificationTexts =
+    "the studio's notification texts, its business's; the trainee's own are notificationSettings"
 
   /// Every section, the account's, its trainee's and their records.
   public static var sections: [Section] { [account, trainee] + accountSections + traineeSections }

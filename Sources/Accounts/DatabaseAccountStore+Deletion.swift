@@ -26,6 +26,7 @@ extension DatabaseAccountStore {
     ("sets_by_exercise", "trainee_id"), ("set_history", "trainee_id"),
     ("workout_reviews", "trainee_id"), ("coach_notes", "trainee_id"),
     ("nutrition_tolerances", "trainee_id"),
+    ("notification_overrides", "trainee_id"),
     ("workout_summaries", "trainee_id"), ("exercise_history", "trainee_id"),
     ("exercise_records", "trainee_id"),
     ("workout_numbers", "trainee_id"), ("idempotency_keys", "trainee_id"),

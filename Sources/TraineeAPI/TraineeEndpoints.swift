@@ -270,6 +270,28 @@ public struct TraineeEndpoints: Sendable {
   /// `PUT /v1/coach/trainees/{traineeId}/notes`: replaces the studio's private notes.
   public let writeCoachNotes = Endpoint<CoachNotesRequestDto, CoachNotesDto>(
     .put, "/v1/coach/trainees/{traineeId}/notes")
+  // MARK: Coach (notification texts)
+
+  /// `GET /v1/coach/notification-configs`: the notification configs the studio set.
+  public let getStudioNotificationConfigs = Endpoint<NoBody, [NotificationConfigDto]>(
+    .get, "/v1/coach/notification-configs")
+  /// `PUT /v1/coach/notification-configs/{type}`: sets the studio's config of one type.
+  public let setStudioNotificationConfig = Endpoint<
+    NotificationConfigRequestDto, NotificationConfigDto
+  >(.put, "/v1/coach/notification-configs/{type}")
+  /// `GET /v1/coach/trainees/{traineeId}/notification-configs`: the studio's overrides for a
+  /// trainee.
+  public let getNotificationOverrides = Endpoint<NoBody, [NotificationConfigDto]>(
+    .get, "/v1/coach/trainees/{traineeId}/notification-configs")
+  /// `PUT /v1/coach/trainees/{traineeId}/notification-configs/{type}`: overrides one type's
+  /// config for a trainee.
+  public let setNotificationOverride = Endpoint<
+    NotificationConfigRequestDto, NotificationConfigDto
+  >(.put, "/v1/coach/trainees/{traineeId}/notification-configs/{type}")
+  /// `DELETE /v1/coach/trainees/{traineeId}/notification-configs/{type}`: removes an override,
+  /// so the trainee gets the studio's config again.
+  public let removeNotificationOverride = Endpoint<NoBody, NoBody>(
+    .delete, "/v1/coach/trainees/{traineeId}/notification-configs/{type}")
 
   // MARK: Operator
 

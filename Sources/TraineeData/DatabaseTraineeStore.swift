@@ -233,14 +233,19 @@ public final class DatabaseTraineeStore: TraineeStore {
   static let defaultNotificationTypes = ["REST_TIMER", "WORKOUT_IDLE", "WORKOUT_UNFINISHED"]
 
   public func notificationConfigs(for trainee: TraineeID) throws -> [NotificationConfigDto] {
-    let saved = try read { db in
-      try db.rows(
-        """
-        SELECT \(NotificationConfigDto.columns) FROM notification_configs
-        WHERE trainee_id = ? ORDER BY type
-        """, [trainee.value], named: NotificationConfigDto.columns,
-        NotificationConfigDto.init(row:))
-    }
+    try read { db in try Self.ownNotificationConfigs(of: trainee, db) }
+  }
+
+  /// The trainee's own configs (`notificationConfigs(for:)`), read in the transaction of `db`.
+  static func ownNotificationConfigs(
+    of trainee: TraineeID, _ db: any DatabaseConnection
+  ) throws -> [NotificationConfigDto] {
+    let saved = try db.rows(
+      """
+      SELECT \(NotificationConfigDto.columns) FROM notification_configs
+      WHERE trainee_id = ? ORDER BY type
+      """, [trainee.value], named: NotificationConfigDto.columns,
+      NotificationConfigDto.init(row:))
     let defaults = Self.defaultNotificationTypes.map { type in
       saved.first { $0.type == type } ?? NotificationConfigDto(type: type, enabled: true)
     }

@@ -14,7 +14,9 @@ import TraineeAPI
 ///
 /// Methods throw `TraineeStoreError`: `traineeNotFound` when the trainee does not exist,
 /// `invalid` for input the store checks, `storageFailed` when the storage itself fails.
-public protocol TraineeStore: CoachProgramStore, CoachMealPlanStore, Sendable {
+public protocol TraineeStore: CoachProgramStore, CoachMealPlanStore, NotificationTextStore,
+  Sendable
+{
   /// Throws when the database does not answer a trivial read (`GET /readyz`).
   func checkReadiness() throws
 

@@ -119,6 +119,17 @@ public enum DatabaseCopy {
       ["trainee_id", "studio_id", "kcal_within_percent", "protein_at_least_percent", "set_at"]
     ),
     (
+      "notification_overrides",
+      [
+        "trainee_id", "studio_id", "type", "enabled", "title_template", "body_template",
+        "written_at",
+      ]
+    ),
+    (
+      "studio_notification_configs",
+      ["studio_id", "type", "enabled", "title_template", "body_template", "written_at"]
+    ),
+    (
       "accounts",
       ["id", "role", "name", "email", "password_hash", "trainee_id", "suspended_at", "created_at"]
     ),

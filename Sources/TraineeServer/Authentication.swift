@@ -162,6 +162,7 @@ public struct TraineeAPIRoutes: Sendable {
     registerAccountDataRoutes(on: &router)
     registerStudioViewRoutes(on: &router)
     registerCoachWordsRoutes(on: &router)
+    registerCoachNotificationRoutes(on: &router)
     return router
   }
 }

@@ -58,11 +58,21 @@ extension TraineeAPIRoutes {
     }
     registerTechniqueVideoRoutes(on: &router)
     registerSetHistoryRoutes(on: &router)
+    /// The studio of the request's session, as its admission found it.
+    @Sendable func sessionStudio(_ request: HTTPRequest) throws -> StudioID? {
+      try (request.admittedVersionedTrainee ?? authenticatedVersionedTrainee(request, in: store))
+        .studio
+    }
+    // NB: docs/decisions/the-coachs-words.md, "Notification texts": the answer follows the
+    // session's studio, so the studio is part of the kept answer's key; a coach's write raises
+    // the answer version of every trainee it reaches.
     router.addCached(
       endpoints.getNotificationConfigs, store: store, cache: cache,
-      key: { _ in "notification-configs" }
-    ) { _, trainee in
-      .json(.ok, try store.notificationConfigs(for: trainee.id))
+      key: { request in
+        answerKey("notification-configs", try sessionStudio(request)?.description ?? "")
+      }
+    ) { request, trainee in
+      .json(.ok, try store.notificationConfigs(for: trainee.id, using: sessionStudio(request)))
     }
     // NB: kept like the other reads
     // (docs/decisions/throughput-kept-answers-group-commit-and-paged-history.md "Throughput: kept

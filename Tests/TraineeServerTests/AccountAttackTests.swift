@@ -52,6 +52,8 @@ import TraineeAPI
       + " \(try store.coachMealPlans(in: studio, page: page, archived: true))"
       + " \(String(describing: try store.nutritionPlans(for: TraineeID(world.traineeB.account.traineeId ?? "")!)))"
       + " \(String(describing: try store.programs(for: TraineeID(world.traineeB.account.traineeId ?? "")!)))"
+      + " \(try store.studioNotificationConfigs(of: studio))"
+      + " \(try store.notificationConfigs(for: TraineeID(world.traineeB.account.traineeId ?? "")!, using: studio))"
   }
 
   /// An exercise of studio B's library and a program of studio B built from it, by studio B's
@@ -103,6 +105,7 @@ import TraineeAPI
       "accountId": [world.coachB.account.id, world.traineeB.account.id],
       "traineeId": [world.traineeB.account.traineeId ?? ""], "workoutId": [logB],
       "exerciseId": [exerciseB], "programId": [programB], "mealPlanId": [mealPlanB],
+      "type": ["REST_TIMER"],
     ]
     let programBody = CoachProgramDocumentDto(
       name: "Mine now",
@@ -135,11 +138,15 @@ import TraineeAPI
       "/v1/coach/trainees/{traineeId}/notes": CoachNotesRequestDto(text: "Mine now"),
       "/v1/coach/trainees/{traineeId}/nutrition-tolerance": NutritionToleranceDto(
         kcalWithinPercent: 50, proteinAtLeastPercent: 10),
+      "/v1/coach/notification-configs/{type}": NotificationConfigRequestDto(
+        enabled: false, titleTemplate: "Mine now"),
+      "/v1/coach/trainees/{traineeId}/notification-configs/{type}": NotificationConfigRequestDto(
+        enabled: false, titleTemplate: "Mine now"),
     ]
     let routes = TraineeEndpoints.table.all.filter {
       $0.path.description.hasPrefix("/v1/coach/") || $0.path.description.hasPrefix("/v1/operator/")
     }
-    #expect(routes.count == 42)
+    #expect(routes.count == 47)
     var sent = 0
     for entry in routes {
       let names = entry.path.parameterNames
@@ -158,8 +165,11 @@ import TraineeAPI
           sent += 1
           // NB: a coach's own routes without an id act on the coach's own studio and may
           // succeed there; every route naming an id of studio B must not.
+          // A notification type is no id of a studio: the studio's config of a type is the
+          // coach's own studio's.
+          let idNames = names.filter { $0 != "type" }
           #expect(
-            names.isEmpty || !(200..<300).contains(answer.status.code), "\(entry.name) \(path)")
+            idNames.isEmpty || !(200..<300).contains(answer.status.code), "\(entry.name) \(path)")
           let text = String(decoding: answer.body, as: UTF8.self)
           for secret in [
             world.studioB.id, world.inviteB.id, "Studio B", "b@coach.io", exerciseB, programB,

@@ -24,6 +24,7 @@ import Testing
     "program_versions": "a studio's programs' versions",
     "coach_meal_plans": "a studio's meal plans; the trainee's assignments name them",
     "meal_plan_versions": "a studio's meal plans' versions",
+    "studio_notification_configs": "a studio's notification texts; its overrides name trainees",
   ]
 
   /// Columns whose values name a person without being an id: the limits' subjects.

@@ -76,6 +76,12 @@ extension AccountFixture {
       try accounts.setNutritionTolerance(
         NutritionTolerance(kcalWithinPercent: 5, proteinAtLeastPercent: 95), of: trainee,
         by: studio.id))
+    // The studio's notification texts, and its override for the trainee.
+    _ = try trainees.setStudioNotificationConfig(
+      .workoutIdle, NotificationConfigRequestDto(enabled: false), of: studio.id)
+    _ = try trainees.setNotificationOverride(
+      .restTimer, NotificationConfigRequestDto(enabled: true, titleTemplate: "Rest over"),
+      of: trainee, in: studio.id)
     try trainees.saveNotificationConfig(
       NotificationConfigDto(type: "REST_TIMER", enabled: false), for: trainee)
     try trainees.importNutritionPlans(json: #"{"plans":[]}"#, for: trainee)

@@ -31,6 +31,7 @@ struct CoachRead: CustomStringConvertible, Sendable {
     workoutPages, workoutDetail, nutritionDays, techniqueVideos,
     reviewWorkout, giveVideoFeedback, getCoachNotes, writeCoachNotes,
     getNutritionTolerance, setNutritionTolerance, records, progress,
+    getNotificationOverrides, setNotificationOverride, removeNotificationOverride,
   ]
 
   static let workoutPages = CoachRead(

@@ -295,3 +295,25 @@ extension AwayStore {
     _ id: CoachMealPlanID, to trainees: [TraineeID], mode: AssignmentMode, in studio: StudioID
   ) throws -> MealPlanAssignmentOutcome { throw Self.away }
 }
+
+extension AwayStore {
+  func studioNotificationConfigs(of studio: StudioID) throws -> [NotificationConfigDto] {
+    throw Self.away
+  }
+  func setStudioNotificationConfig(
+    _ type: CoachNotificationType, _ config: NotificationConfigRequestDto, of studio: StudioID
+  ) throws -> NotificationConfigDto { throw Self.away }
+  func notificationOverrides(
+    of trainee: TraineeID, in studio: StudioID
+  ) throws -> [NotificationConfigDto]? { throw Self.away }
+  func setNotificationOverride(
+    _ type: CoachNotificationType, _ config: NotificationConfigRequestDto,
+    of trainee: TraineeID, in studio: StudioID
+  ) throws -> NotificationConfigDto? { throw Self.away }
+  func removeNotificationOverride(
+    _ type: CoachNotificationType, of trainee: TraineeID, in studio: StudioID
+  ) throws -> Bool? { throw Self.away }
+  func notificationConfigs(
+    for trainee: TraineeID, using studio: StudioID?
+  ) throws -> [NotificationConfigDto] { throw Self.away }
+}

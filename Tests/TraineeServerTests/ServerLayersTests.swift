@@ -27,10 +27,11 @@ struct ServerLayersTests {
     "ProgressSeries": ["TraineeAPI"],
     "ExerciseRecordTable": ["ProgressSeries", "SQLStore", "TraineeAPI"],
     "CoachMealPlans": ["TraineeAPI", "TraineeRecords", "CoachPrograms", "JSONWire"],
+    "CoachNotificationTexts": ["TraineeAPI"],
     "TraineeData": [
       "TraineeAPI", "TraineeDatabaseSchema", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
-      "NutritionAdherence", "ProgressSeries", "ExerciseRecordTable", "CoachMealPlans", "JSONWire",
-      "SQLStore", "SHA256Digest", "LockedValue",
+      "NutritionAdherence", "ProgressSeries", "ExerciseRecordTable", "CoachMealPlans",
+      "CoachNotificationTexts", "JSONWire", "SQLStore", "SHA256Digest", "LockedValue",
     ],
     "Foods": ["TraineeAPI", "HTTPServer"],
     "Accounts": [
@@ -68,7 +69,7 @@ struct ServerLayersTests {
   @Test func theTraineeStoreKnowsNoHTTP() throws {
     for store in [
       "TraineeData", "TraineeRecords", "TraineeWireJSON", "CoachPrograms", "ProgressSeries",
-      "ExerciseRecordTable", "CoachMealPlans",
+      "ExerciseRecordTable", "CoachMealPlans", "CoachNotificationTexts", "NutritionAdherence",
     ] {
       #expect(Self.allowed[store]!.isDisjoint(with: ["HTTPServer", "TraineeServer"]), "\(store)")
     }

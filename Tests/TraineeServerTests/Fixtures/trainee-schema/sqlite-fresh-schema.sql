@@ -1,4 +1,4 @@
--- user_version 25
+-- user_version 26
 
 -- index auth_events_by_account on auth_events
 CREATE INDEX auth_events_by_account ON auth_events (account_id, id)
@@ -265,6 +265,18 @@ CREATE TABLE notification_configs (
   PRIMARY KEY (trainee_id, type)
 ) STRICT, WITHOUT ROWID
 
+-- table notification_overrides on notification_overrides
+CREATE TABLE notification_overrides (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  studio_id INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
+  title_template TEXT,
+  body_template TEXT,
+  written_at INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, studio_id, type)
+) STRICT, WITHOUT ROWID
+
 -- table nutrition_days on nutrition_days
 CREATE TABLE nutrition_days (
   trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
@@ -413,6 +425,17 @@ CREATE TABLE studio_members (
   ended_at INTEGER, shares_earlier_records INTEGER NOT NULL DEFAULT 0
   CHECK (shares_earlier_records IN (0, 1)),
   PRIMARY KEY (studio_id, account_id)
+) STRICT, WITHOUT ROWID
+
+-- table studio_notification_configs on studio_notification_configs
+CREATE TABLE studio_notification_configs (
+  studio_id INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
+  title_template TEXT,
+  body_template TEXT,
+  written_at INTEGER NOT NULL,
+  PRIMARY KEY (studio_id, type)
 ) STRICT, WITHOUT ROWID
 
 -- table studios on studios

@@ -776,3 +776,25 @@ CREATE TABLE meal_plan_assignments (
   PRIMARY KEY (trainee_id, meal_plan_id)
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX meal_plan_assignments_by_plan ON meal_plan_assignments (meal_plan_id, linked);
+
+-- version 26: notification texts per studio and per trainee
+CREATE TABLE studio_notification_configs (
+  studio_id INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
+  title_template TEXT,
+  body_template TEXT,
+  written_at INTEGER NOT NULL,
+  PRIMARY KEY (studio_id, type)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE notification_overrides (
+  trainee_id INTEGER NOT NULL REFERENCES trainees (id) ON DELETE CASCADE,
+  studio_id INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
+  title_template TEXT,
+  body_template TEXT,
+  written_at INTEGER NOT NULL,
+  PRIMARY KEY (trainee_id, studio_id, type)
+) STRICT, WITHOUT ROWID;

@@ -92,6 +92,9 @@ let package = Package(
     // versions and assignments, the checked program document, the schedules, and each set
     // prescribed beside performed.
     .target(name: "CoachPrograms", dependencies: ["TraineeAPI", "TraineeRecords"]),
+    // The studio's events feed as stored: the kinds, the cursor, appending in a write's
+    // transaction and reading a page as the studio may see it.
+    .target(name: "StudioEvents", dependencies: ["SQLStore", "TraineeRecords"]),
     // The trainee store: the store protocol and its errors, one store over SQLStore's drivers
     // (SQLite or PostgreSQL), the storage limits, import files and the demo trainee; the
     // accounts' tables, records and legacy sessions. It knows no HTTP.
@@ -99,7 +102,7 @@ let package = Package(
       name: "TraineeData",
       dependencies: [
         "TraineeAPI", "TraineeDatabaseSchema", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
-        "JSONWire", "SQLStore", "SHA256Digest", "LockedValue",
+        "StudioEvents", "JSONWire", "SQLStore", "SHA256Digest", "LockedValue",
       ]),
     // Accounts on the trainee store's database: studios, coaches and operators, invites, a session
     // per device with rotating refresh tokens, limits on guessing, the audit log. No HTTP.
@@ -248,6 +251,7 @@ let package = Package(
         "TraineeServer", "TraineeData", "TraineeDatabaseSchema", "TraineeAPI", "JSONWire",
         "SQLStore", "HTTPServer", "LockedValue", "SHA256Digest", "PasswordHashing", "Accounts",
         "Foods", "WireFormat", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
+        "StudioEvents",
       ],
       exclude: ["Fixtures"]),
     // The URLSession client and the nutrition sync against the real server on loopback.

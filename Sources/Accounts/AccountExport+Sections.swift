@@ -229,6 +229,9 @@ extension AccountExport {
     LeftOutTable(
       table: "coach_notes",
       reason: "the studio's private notes on the trainee, which the trainee never sees"),
+    LeftOutTable(
+      table: "studio_events",
+      reason: "the studios' feeds of what happened, told of records the document holds"),
   ]
 
   /// Every section, the account's, its trainee's and their records.

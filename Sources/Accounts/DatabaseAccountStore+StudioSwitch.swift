@@ -21,6 +21,9 @@ extension DatabaseAccountStore {
         WHERE studio_id = ? AND account_id = ? AND ended_at IS NULL
         """, [.integer(now), studio.value, account.value])
       guard ended == 1 else { return false }
+      if let trainee = try AccountTables.trainee(of: account, db) {
+        try StudioEventLog.append(.traineeLeft, to: studio, trainee: trainee, at: now, db)
+      }
       try AccountTables.audit(
         .membershipEnded, account: account, studio: studio, address: nil, now: now, db)
       let next = try AccountTables.currentStudio(of: account, db)

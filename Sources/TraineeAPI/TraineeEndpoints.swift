@@ -208,6 +208,9 @@ public struct TraineeEndpoints: Sendable {
   /// studio, linked or as their own copy, with a schedule.
   public let assignCoachProgram = Endpoint<AssignProgramRequestDto, ProgramAssignmentsDto>(
     .post, "/v1/coach/programs/{programId}/assignments")
+  /// `GET /v1/coach/events?after=&limit=&traineeId=`: the studio's events feed after a cursor,
+  /// for polling; `ETag` and `If-None-Match` answer 304 while nothing changed.
+  public let getCoachEvents = Endpoint<NoBody, StudioEventsDto>(.get, "/v1/coach/events")
   // MARK: Coach (their words)
 
   /// `PUT /v1/coach/trainees/{traineeId}/workouts/{workoutId}/review`: the coach's review of a

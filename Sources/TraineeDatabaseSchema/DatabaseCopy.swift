@@ -15,7 +15,7 @@ public enum DatabaseCopy {
   /// at them. A migration that adds a table or a column adds it here (a test checks).
   public static let tables: [(name: String, columns: [String])] = [
     // Studios first: records, programs and plans point at the studio they are tagged with.
-    ("studios", ["id", "name", "is_default", "created_at"]),
+    ("studios", ["id", "name", "is_default", "created_at", "event_head"]),
     (
       "trainees",
       [
@@ -104,6 +104,12 @@ public enum DatabaseCopy {
       ]
     ),
     ("coach_notes", ["trainee_id", "studio_id", "text", "written_at"]),
+    (
+      "studio_events",
+      [
+        "studio_id", "number", "kind", "at", "trainee_id", "record_studio_id", "subject_id",
+      ]
+    ),
     (
       "accounts",
       ["id", "role", "name", "email", "password_hash", "trainee_id", "suspended_at", "created_at"]

@@ -22,7 +22,7 @@ public enum TraineeSchema {
   public static let migrations: [Migration] = [
     version01, version02, version03, version04, version05, version06, version07, version08,
     version09, version10, version11, version12, version13, version14, version15, version16,
-    version17, version18, version19, version20, version21, version22,
+    version17, version18, version19, version20, version21, version22, version26,
   ]
 
   /// The schema version this Perform writes.

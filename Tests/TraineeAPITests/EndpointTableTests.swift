@@ -53,7 +53,7 @@ struct EndpointTableTests {
 
   @Test func namesAndMethodsWithPathsAreUnique() {
     let all = TraineeEndpoints.table.all
-    #expect(all.count == 68)
+    #expect(all.count == 69)
     #expect(Set(all.map(\.name)).count == all.count)
     #expect(Set(all.map { "\($0.method.rawValue) \($0.path)" }).count == all.count)
   }

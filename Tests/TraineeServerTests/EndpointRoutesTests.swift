@@ -59,6 +59,7 @@ import TraineeAPI
         "PUT /v1/coach/programs/:programId", "POST /v1/coach/programs/:programId/copy",
         "POST /v1/coach/programs/:programId/archive",
         "POST /v1/coach/programs/:programId/assignments",
+        "GET /v1/coach/events",
         "PUT /v1/coach/trainees/:traineeId/workouts/:workoutId/review",
         "PUT /v1/coach/trainees/:traineeId/technique-videos/:videoId/feedback",
         "GET /v1/coach/trainees/:traineeId/notes", "PUT /v1/coach/trainees/:traineeId/notes",

@@ -23,9 +23,10 @@ struct ServerLayersTests {
     "TraineeRecords": ["TraineeAPI", "JSONWire", "SQLStore", "SHA256Digest"],
     "TraineeWireJSON": ["TraineeAPI", "JSONWire"],
     "CoachPrograms": ["TraineeAPI", "TraineeRecords"],
+    "StudioEvents": ["SQLStore", "TraineeRecords"],
     "TraineeData": [
       "TraineeAPI", "TraineeDatabaseSchema", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
-      "JSONWire", "SQLStore", "SHA256Digest", "LockedValue",
+      "StudioEvents", "JSONWire", "SQLStore", "SHA256Digest", "LockedValue",
     ],
     "Foods": ["TraineeAPI", "HTTPServer"],
     "Accounts": [

@@ -115,6 +115,9 @@ let package = Package(
     // The coach's notification texts as values that know no store: the rules a template keeps
     // and how a trainee's, a studio's and an override's configs make what the trainee gets.
     .target(name: "CoachNotificationTexts", dependencies: ["TraineeAPI"]),
+    // The studio's events feed as stored: the kinds, the cursor, appending in a write's
+    // transaction and reading a page as the studio may see it.
+    .target(name: "StudioEvents", dependencies: ["SQLStore", "TraineeRecords"]),
     // The trainee store: the store protocol and its errors, one store over SQLStore's drivers
     // (SQLite or PostgreSQL), the storage limits, import files and the demo trainee; the
     // accounts' tables, records and legacy sessions. It knows no HTTP.
@@ -123,7 +126,8 @@ let package = Package(
       dependencies: [
         "TraineeAPI", "TraineeDatabaseSchema", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
         "NutritionAdherence", "ProgressSeries", "ExerciseRecordTable", "CoachMealPlans",
-        "CoachNotificationTexts", "JSONWire", "SQLStore", "SHA256Digest", "LockedValue",
+        "CoachNotificationTexts", "StudioEvents", "JSONWire", "SQLStore", "SHA256Digest",
+        "LockedValue",
       ]),
     // Accounts on the trainee store's database: studios, coaches and operators, invites, a session
     // per device with rotating refresh tokens, limits on guessing, the audit log. No HTTP.
@@ -273,7 +277,7 @@ let package = Package(
         "SQLStore", "HTTPServer", "LockedValue", "SHA256Digest", "PasswordHashing", "Accounts",
         "Foods", "WireFormat", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
         "NutritionAdherence", "ProgressSeries", "ExerciseRecordTable", "CoachMealPlans",
-        "CoachNotificationTexts",
+        "CoachNotificationTexts", "StudioEvents",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The OpenAPI conformance run: starts `perform serve --demo` on a free loopback port with
 # a temporary database and runs schemathesis against it with the demo trainee's token (then the
-# coach's routes with the demo coach's, the coach's reads also with the demo trainee's id pinned,
+# coach's routes with the demo coach's, the coach's reads and events feed also with the demo
+# trainee's id pinned,
 # the operator's with an operator's made here), checking
 # that every answer is documented in openapi.yaml (status, content type, body schema) and that no
 # request makes the server answer 5xx. Installs schemathesis into .build/venv when missing.
@@ -133,7 +134,8 @@ if [[ -z "$trainee_id" || -z "$coach_token" ]]; then
   echo "openapi: the demo trainee's id could not be read, or the coach could not sign in" >&2
   status=1
 else
-  printf '[parameters]\n"path.traineeId" = "%s"\n' "$trainee_id" >"$work/coach.toml"
+  printf '[parameters]\n"path.traineeId" = "%s"\n"query.traineeId" = "%s"\n' \
+    "$trainee_id" "$trainee_id" >"$work/coach.toml"
   (cd "$work" && "$root/$VENV/bin/st" --config-file "$work/coach.toml" run \
     "$root/openapi.yaml" \
     --url "$url" \
@@ -146,6 +148,7 @@ else
     --include-operation-id getNutritionTolerance --include-operation-id setNutritionTolerance \
     --include-operation-id getTraineeRecordsForCoach \
     --include-operation-id getTraineeProgressForCoach \
+    --include-operation-id getCoachEvents \
     --max-examples "$MAX_EXAMPLES" \
     --seed "$SEED" \
     --workers 1 \
@@ -186,6 +189,7 @@ else
     --include-operation-id getNutritionTolerance --include-operation-id setNutritionTolerance \
     --include-operation-id getTraineeRecordsForCoach \
     --include-operation-id getTraineeProgressForCoach \
+    --include-operation-id getCoachEvents \
     --max-examples "$MAX_EXAMPLES" \
     --seed "$SEED" \
     --workers 1 \

@@ -250,6 +250,9 @@ extension AccountExport {
     // its app notifies; what the trainee gets of them is GET /v1/trainee/notification-configs.
     LeftOutTable(table: "studio_notification_configs", reason: studiosNotificationTexts),
     LeftOutTable(table: "notification_overrides", reason: studiosNotificationTexts),
+    LeftOutTable(
+      table: "studio_events",
+      reason: "the studios' feeds of what happened, told of records the document holds"),
   ]
 
   static let studiosNotificationTexts =

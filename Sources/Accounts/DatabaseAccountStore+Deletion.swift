@@ -97,6 +97,15 @@ extension DatabaseAccountStore {
       WHERE created_by = ? AND used_at IS NULL AND revoked_at IS NULL
       """, [.integer(now), id])
     try db.run("UPDATE invites SET created_by = NULL WHERE created_by = ?", [id])
+    // NB: docs/decisions/the-coachs-events.md, "Retention": the trainee's events go with the
+    // account, and every studio it was linked to has its head raised, so no kept answer still
+    // shows them.
+    if let trainee = found.trainee {
+      let studios = try db.rows(
+        "SELECT studio_id FROM studio_members WHERE account_id = ? ORDER BY studio_id", [id]
+      ) { StudioID(rawValue: try $0.int64(0)) }
+      try StudioEventLog.removeEvents(of: trainee, from: studios, db)
+    }
     for table in ["retired_refresh_tokens", "sessions", "studio_members"] {
       try run(table, "DELETE FROM \(table) WHERE account_id = ?", [id])
     }

@@ -23,6 +23,9 @@ extension DatabaseAccountStore {
         """, [.integer(now), studio.value, account.value])
       guard ended == 1 else { return false }
       _ = try DatabaseTraineeStore.endProgramAssignments(ofAccount: account, in: studio, db)
+      if let trainee = try AccountTables.trainee(of: account, db) {
+        try StudioEventLog.append(.traineeLeft, to: studio, trainee: trainee, at: now, db)
+      }
       try AccountTables.audit(
         .membershipEnded, account: account, studio: studio, address: nil, now: now, db)
       let next = try AccountTables.currentStudio(of: account, db)

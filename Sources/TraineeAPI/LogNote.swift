@@ -9,3 +9,20 @@ public enum LogNote {
   /// The most characters of the reason for a substitution.
   public static let maxReasonLength = 100
 }
+
+extension LogWorkoutPayload {
+  /// Whether the log carries the trainee's words for the coach: a note on the workout or a set,
+  /// or a reason for a substitution (docs/decisions/the-coachs-events.md, "The events").
+  public var hasTraineeWords: Bool {
+    note != nil
+      || entries.contains { entry in
+        entry.substitutionReason != nil
+          || entry.sets.contains { set in
+            switch set {
+            case .strength(let set): set.note != nil
+            case .cardio(let set): set.note != nil
+            }
+          }
+      }
+  }
+}

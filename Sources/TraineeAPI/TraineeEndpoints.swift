@@ -254,6 +254,9 @@ public struct TraineeEndpoints: Sendable {
   public let assignCoachMealPlan = Endpoint<AssignMealPlanRequestDto, MealPlanAssignmentsDto>(
     .post, "/v1/coach/meal-plans/{mealPlanId}/assignments")
 
+  /// `GET /v1/coach/events?after=&limit=&traineeId=`: the studio's events feed after a cursor,
+  /// for polling; `ETag` and `If-None-Match` answer 304 while nothing changed.
+  public let getCoachEvents = Endpoint<NoBody, StudioEventsDto>(.get, "/v1/coach/events")
   // MARK: Coach (their words)
 
   /// `PUT /v1/coach/trainees/{traineeId}/workouts/{workoutId}/review`: the coach's review of a

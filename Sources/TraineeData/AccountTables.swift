@@ -70,6 +70,9 @@ package enum AccountTables {
     _ studio: StudioID, _ account: AccountID, as role: AccountRole, now: Int64,
     _ db: any DatabaseConnection
   ) throws {
+    let wasLive = try db.row(
+      "SELECT 1 FROM studio_members WHERE studio_id = ? AND account_id = ? AND ended_at IS NULL",
+      [studio.value, account.value], { try $0.int64(0) })
     try db.run(
       """
       INSERT INTO studio_members (studio_id, account_id, role, joined_at) VALUES (?, ?, ?, ?)
@@ -80,6 +83,18 @@ package enum AccountTables {
           THEN studio_members.shares_earlier_records ELSE 0 END,
         ended_at = NULL
       """, [studio.value, account.value, .text(role.rawValue), .integer(now)])
+    if role == .trainee, wasLive == nil, let trainee = try trainee(of: account, db) {
+      try StudioEventLog.append(.traineeJoined, to: studio, trainee: trainee, at: now, db)
+    }
+  }
+
+  /// The trainee of a trainee's account; `nil` for another role's.
+  package static func trainee(
+    of account: AccountID, _ db: any DatabaseConnection
+  ) throws -> TraineeID? {
+    try db.row("SELECT trainee_id FROM accounts WHERE id = ?", [account.value]) {
+      try $0.optionalInt64(0).map(TraineeID.init(rawValue:))
+    } ?? nil
   }
 
   /// The studio a new session of the account uses: the one it joined last of its live links.

@@ -62,6 +62,9 @@ extension DatabaseTraineeStore {
       _ = try db.run(
         "UPDATE workout_summaries SET awaiting_review = 0 WHERE log_id = ? AND trainee_id = ?",
         [log.value, trainee.value])
+      try StudioEventLog.append(
+        .workoutReviewed, to: studio, trainee: trainee, subject: log.rawValue,
+        at: reviewedAt.milliseconds, db)
       return WorkoutReview(
         verdict: review.verdict, comment: review.comment, setComments: review.setComments,
         reviewedAt: reviewedAt, seenAt: nil)
@@ -123,12 +126,19 @@ extension DatabaseTraineeStore {
     let givenAt = now().milliseconds
     return try visibleWrite(of: trainee, to: studio) { visibility, db in
       let filter = visibility.recordFilter(tagColumn: "studio_id")
-      return try db.run(
-        """
-        UPDATE technique_videos SET feedback = ?, feedback_seen_at = NULL, feedback_at = ?
-        WHERE id = ? AND trainee_id = ? AND \(filter.sql)
-        """,
-        [.text(message), .integer(givenAt), video.value, trainee.value] + filter.values) == 1
+      let given =
+        try db.run(
+          """
+          UPDATE technique_videos SET feedback = ?, feedback_seen_at = NULL, feedback_at = ?
+          WHERE id = ? AND trainee_id = ? AND \(filter.sql)
+          """,
+          [.text(message), .integer(givenAt), video.value, trainee.value] + filter.values) == 1
+      if given {
+        try StudioEventLog.append(
+          .videoFeedbackGiven, to: studio, trainee: trainee, subject: video.rawValue,
+          at: givenAt, db)
+      }
+      return given
     }
   }
 

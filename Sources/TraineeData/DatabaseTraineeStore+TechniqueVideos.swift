@@ -15,15 +15,18 @@ extension DatabaseTraineeStore {
       try charge(
         .techniqueVideos, records: 1, bytes: url.utf8.count + exerciseId.byteCount,
         of: trainee, db)
-      return TechniqueVideoID(
-        rawValue: try insertRecord(
-          .techniqueVideo,
-          [
-            "trainee_id": trainee.value, "url": .text(url),
-            "exercise_id": DatabaseValue(exerciseId),
-            "submitted_at": .integer(submittedAt.milliseconds),
-            "studio_id": try Self.studioTag(studio, now: submittedAt.milliseconds, db),
-          ], of: trainee, db))
+      let tag = try Self.studioTag(studio, now: submittedAt.milliseconds, db)
+      let id = try insertRecord(
+        .techniqueVideo,
+        [
+          "trainee_id": trainee.value, "url": .text(url),
+          "exercise_id": DatabaseValue(exerciseId),
+          "submitted_at": .integer(submittedAt.milliseconds), "studio_id": tag,
+        ], of: trainee, db)
+      try Self.appendEvent(
+        .techniqueVideoSent, trainee: trainee, tag: tag, subject: id,
+        at: submittedAt.milliseconds, db)
+      return TechniqueVideoID(rawValue: id)
     }
     return TechniqueVideo(
       id: id, url: url, exerciseId: exerciseId, submittedAt: submittedAt.wholeMilliseconds)

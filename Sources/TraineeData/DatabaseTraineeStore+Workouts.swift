@@ -120,6 +120,13 @@ extension DatabaseTraineeStore {
             .integer(loggedAt),
           ])
       }
+      // NB: docs/decisions/the-coachs-events.md, "Appended with the write": last, so the
+      // studios' heads are locked for the commit only.
+      let at = now().milliseconds
+      try Self.appendEvent(.workoutLogged, trainee: trainee, tag: tag, subject: id, at: at, db)
+      if payload.hasTraineeWords {
+        try Self.appendEvent(.traineeWords, trainee: trainee, tag: tag, subject: id, at: at, db)
+      }
       return logged
     }
   }
@@ -283,11 +290,11 @@ extension DatabaseTraineeStore {
           "DELETE FROM \(table) WHERE log_id = ?1 AND trainee_id = ?2", [id.value, trainee.value])
       }
       guard
-        let bytes = try db.row(
+        let (bytes, tag) = try db.row(
           """
           DELETE FROM workout_logs WHERE id = ? AND trainee_id = ?
-          RETURNING \(byteLength("payload"))
-          """, [id.value, trainee.value], { try $0.int(0) })
+          RETURNING \(byteLength("payload")), studio_id
+          """, [id.value, trainee.value], { (try $0.int(0), try $0.value(1)) })
       else { return false }
       // A payload its key keeps still counts (docs/security.md, "One trainee cannot fill the
       // disk"); the sets' copies are gone.
@@ -302,6 +309,9 @@ extension DatabaseTraineeStore {
       if let records {
         try Self.rebuildRecords(of: records.exercises, tag: records.tag, trainee: trainee, db)
       }
+      try Self.appendEvent(
+        .workoutDeleted, trainee: trainee, tag: tag, subject: id.rawValue,
+        at: now().milliseconds, db)
       return true
     }
   }

@@ -143,6 +143,13 @@ public protocol TraineeStore: CoachProgramStore, CoachMealPlanStore, Notificatio
     of trainee: TraineeID, visibleTo studio: StudioID, before cursor: TechniqueVideoID?,
     limit: Int
   ) throws -> [TechniqueVideo]?
+  /// A page of `studio`'s events feed after `cursor`, at most `limit` read, of `trainee` alone
+  /// when given; `nil` when `trainee` is given and has no live link to the studio.
+  func studioEvents(
+    of studio: StudioID, after cursor: StudioEventCursor, limit: Int, trainee: TraineeID?
+  ) throws -> StudioEventPage?
+  /// The head of `studio`'s events feed, raised by every change of what the feed shows.
+  func studioEventHead(of studio: StudioID) throws -> Int64
 
   // MARK: The coach's records and progress (docs/decisions/what-the-coach-sees.md)
 

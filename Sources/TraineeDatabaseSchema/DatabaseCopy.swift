@@ -15,7 +15,7 @@ public enum DatabaseCopy {
   /// at them. A migration that adds a table or a column adds it here (a test checks).
   public static let tables: [(name: String, columns: [String])] = [
     // Studios first: records, programs and plans point at the studio they are tagged with.
-    ("studios", ["id", "name", "is_default", "created_at"]),
+    ("studios", ["id", "name", "is_default", "created_at", "event_head"]),
     (
       "trainees",
       [
@@ -128,6 +128,12 @@ public enum DatabaseCopy {
     (
       "studio_notification_configs",
       ["studio_id", "type", "enabled", "title_template", "body_template", "written_at"]
+    ),
+    (
+      "studio_events",
+      [
+        "studio_id", "number", "kind", "at", "trainee_id", "record_studio_id", "subject_id",
+      ]
     ),
     (
       "accounts",

@@ -23,7 +23,7 @@ public enum TraineeSchema {
     version01, version02, version03, version04, version05, version06, version07, version08,
     version09, version10, version11, version12, version13, version14, version15, version16,
     version17, version18, version19, version20, version21, version22, version23, version24,
-    version25, version26,
+    version25, version26, version27,
   ]
 
   /// The schema version this Perform writes.

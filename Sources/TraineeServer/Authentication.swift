@@ -161,6 +161,7 @@ public struct TraineeAPIRoutes: Sendable {
     registerAccountRoutes(on: &router)
     registerAccountDataRoutes(on: &router)
     registerStudioViewRoutes(on: &router)
+    registerCoachEventRoutes(on: &router)
     registerCoachWordsRoutes(on: &router)
     registerCoachNotificationRoutes(on: &router)
     return router

@@ -98,6 +98,16 @@ final class ServeChild: @unchecked Sendable {
     _ method: String, _ path: String, token: String?, body: Data? = nil,
     headers: [String: String] = [:]
   ) async throws -> (status: Int, body: Data) {
+    let answer = try await exchange(method, path, token: token, body: body, headers: headers)
+    return (answer.status, answer.body)
+  }
+
+  /// Sends a request and returns the status, the body and the answer's headers; throws when no
+  /// answer came.
+  func exchange(
+    _ method: String, _ path: String, token: String?, body: Data? = nil,
+    headers: [String: String] = [:]
+  ) async throws -> (status: Int, body: Data, headers: [String: String]) {
     var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
     request.httpMethod = method
     request.httpBody = body
@@ -105,7 +115,13 @@ final class ServeChild: @unchecked Sendable {
     if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
     if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    request.cachePolicy = .reloadIgnoringLocalCacheData
     let (data, response) = try await URLSession.shared.data(for: request)
-    return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    let http = response as? HTTPURLResponse
+    var fields: [String: String] = [:]
+    for (name, value) in http?.allHeaderFields ?? [:] {
+      if let name = name as? String, let value = value as? String { fields[name] = value }
+    }
+    return (http?.statusCode ?? 0, data, fields)
   }
 }

@@ -53,7 +53,7 @@ struct EndpointTableTests {
 
   @Test func namesAndMethodsWithPathsAreUnique() {
     let all = TraineeEndpoints.table.all
-    #expect(all.count == 85)
+    #expect(all.count == 86)
     #expect(Set(all.map(\.name)).count == all.count)
     #expect(Set(all.map { "\($0.method.rawValue) \($0.path)" }).count == all.count)
   }

@@ -32,7 +32,50 @@ struct CoachRead: CustomStringConvertible, Sendable {
     reviewWorkout, giveVideoFeedback, getCoachNotes, writeCoachNotes,
     getNutritionTolerance, setNutritionTolerance, records, progress,
     getNotificationOverrides, setNotificationOverride, removeNotificationOverride,
+    eventsOfLogs, eventsOfVideos,
   ]
+
+  /// The studio's events feed of one trainee (`traineeId` in the query), every page followed:
+  /// the workouts logged that it tells of.
+  static let eventsOfLogs = events(kind: "log", telling: "workoutLogged", by: \.workoutId)
+  /// The same feed: the technique videos sent that it tells of.
+  static let eventsOfVideos = events(
+    kind: "video", telling: "techniqueVideoSent", by: \.videoId)
+
+  /// A read of the events feed of one trainee showing the subjects of the events of `telling`.
+  static func events(
+    kind: String, telling: String, by subject: KeyPath<StudioEventDto, String?> & Sendable
+  ) -> CoachRead {
+    CoachRead(
+      name: "getCoachEvents", kind: kind,
+      request: { fixture, trainee, token in
+        try fixture.send(
+          fixture.endpoints.getCoachEvents, query: "traineeId=\(trainee)", token: token)
+      },
+      sees: { fixture, trainee, _, token in
+        var seen: Set<String> = []
+        var cursor: String?
+        repeat {
+          let answer = try fixture.send(
+            fixture.endpoints.getCoachEvents,
+            query: "traineeId=\(trainee)&limit=2" + (cursor.map { "&after=\($0)" } ?? ""),
+            token: token)
+          guard answer.status == .ok else {
+            if seen.isEmpty && cursor == nil { return (answer.status, []) }
+            throw UnexpectedAnswer(response: answer)
+          }
+          let page = try fixture.read(StudioEventsDto.self, answer)
+          for event in page.events where event.kind == telling {
+            guard event.traineeId == trainee, let id = event[keyPath: subject] else {
+              throw UnexpectedAnswer(response: answer)
+            }
+            seen.insert("\(kind):\(id)")
+          }
+          cursor = page.more ? page.nextCursor : nil
+        } while cursor != nil
+        return (.ok, seen)
+      })
+  }
 
   static let workoutPages = CoachRead(
     name: "getTraineeWorkoutsForCoach", kind: "log",

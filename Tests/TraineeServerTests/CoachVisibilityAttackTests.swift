@@ -202,6 +202,7 @@ import TraineeAPI
   @Test func everyCoachReadOfTheTableIsInTheMatrix() {
     let table = TraineeEndpoints.table.all.filter {
       $0.path.description.hasPrefix("/v1/coach/trainees/")
+        || $0.path.description == "/v1/coach/events"
     }
     #expect(Set(table.map(\.name)) == Set(CoachRead.all.map(\.name)))
   }
@@ -278,6 +279,13 @@ import TraineeAPI
         "exercise=bench&from=2025-01-01T00:00:00Z&to=2026-02-01T00:00:00Z", "invalid_query",
         "366 days"
       ),
+      ("getCoachEvents", "limit=0", "invalid_query", "limit"),
+      ("getCoachEvents", "limit=101", "invalid_query", "limit"),
+      ("getCoachEvents", "limit=x", "invalid_query", "limit"),
+      ("getCoachEvents", "after=x", "invalid_query", "after"),
+      ("getCoachEvents", "after=e01", "invalid_query", "after"),
+      ("getCoachEvents", "after=7", "invalid_query", "after"),
+      ("getCoachEvents", "after=e-1", "invalid_query", "after"),
       ("getTraineeNutritionDaysForCoach", "to=2026-01-02", "invalid_date", "from"),
       ("getTraineeNutritionDaysForCoach", "from=2026-01-02", "invalid_date", "to"),
       (

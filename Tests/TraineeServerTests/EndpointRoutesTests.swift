@@ -69,6 +69,7 @@ import TraineeAPI
         "PUT /v1/coach/meal-plans/:mealPlanId", "POST /v1/coach/meal-plans/:mealPlanId/copy",
         "POST /v1/coach/meal-plans/:mealPlanId/archive",
         "POST /v1/coach/meal-plans/:mealPlanId/assignments",
+        "GET /v1/coach/events",
         "PUT /v1/coach/trainees/:traineeId/workouts/:workoutId/review",
         "PUT /v1/coach/trainees/:traineeId/technique-videos/:videoId/feedback",
         "GET /v1/coach/trainees/:traineeId/notes", "PUT /v1/coach/trainees/:traineeId/notes",

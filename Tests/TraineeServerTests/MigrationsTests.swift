@@ -44,8 +44,8 @@ struct MigrationsTests {
         "nutrition_tolerances", "program_assignments", "program_days", "program_versions",
         "programs", "retired_refresh_tokens", "sessions",
         "set_history", "sets_by_exercise",
-        "studio_members", "studio_notification_configs", "studios", "substitutions",
-        "technique_videos", "trainee_days",
+        "studio_events", "studio_members", "studio_notification_configs", "studios",
+        "substitutions", "technique_videos", "trainee_days",
         "trainee_usage", "trainees",
         "workout_logs", "workout_numbers", "workout_reviews", "workout_summaries",
       ])

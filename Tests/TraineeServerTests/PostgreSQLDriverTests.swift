@@ -184,6 +184,10 @@ private struct AwayStore: TraineeStore {
     of trainee: TraineeID, visibleTo studio: StudioID, before cursor: TechniqueVideoID?,
     limit: Int
   ) throws -> [TechniqueVideo]? { throw Self.away }
+  func studioEvents(
+    of studio: StudioID, after cursor: StudioEventCursor, limit: Int, trainee: TraineeID?
+  ) throws -> StudioEventPage? { throw Self.away }
+  func studioEventHead(of studio: StudioID) throws -> Int64 { throw Self.away }
   func nutritionDay(_ date: CalendarDate, for trainee: TraineeID) throws -> String? {
     throw Self.away
   }

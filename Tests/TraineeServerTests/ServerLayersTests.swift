@@ -28,10 +28,12 @@ struct ServerLayersTests {
     "ExerciseRecordTable": ["ProgressSeries", "SQLStore", "TraineeAPI"],
     "CoachMealPlans": ["TraineeAPI", "TraineeRecords", "CoachPrograms", "JSONWire"],
     "CoachNotificationTexts": ["TraineeAPI"],
+    "StudioEvents": ["SQLStore", "TraineeRecords"],
     "TraineeData": [
       "TraineeAPI", "TraineeDatabaseSchema", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
       "NutritionAdherence", "ProgressSeries", "ExerciseRecordTable", "CoachMealPlans",
-      "CoachNotificationTexts", "JSONWire", "SQLStore", "SHA256Digest", "LockedValue",
+      "CoachNotificationTexts", "StudioEvents", "JSONWire", "SQLStore", "SHA256Digest",
+      "LockedValue",
     ],
     "Foods": ["TraineeAPI", "HTTPServer"],
     "Accounts": [

@@ -821,3 +821,18 @@ CREATE TABLE notification_overrides (
   written_at BIGINT NOT NULL,
   PRIMARY KEY (trainee_id, studio_id, type)
 );
+
+-- version 27: the studio's events feed
+ALTER TABLE studios ADD COLUMN event_head BIGINT NOT NULL DEFAULT 0
+  CHECK (event_head >= 0);
+CREATE TABLE studio_events (
+  studio_id BIGINT NOT NULL REFERENCES studios (id) ON DELETE CASCADE,
+  number BIGINT NOT NULL CHECK (number > 0),
+  kind TEXT NOT NULL CHECK (kind <> ''),
+  at BIGINT NOT NULL,
+  trainee_id BIGINT NOT NULL,
+  record_studio_id BIGINT NOT NULL,
+  subject_id BIGINT,
+  PRIMARY KEY (studio_id, number)
+);
+CREATE INDEX studio_events_by_trainee ON studio_events (studio_id, trainee_id, number);

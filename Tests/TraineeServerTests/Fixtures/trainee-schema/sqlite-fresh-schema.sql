@@ -1,4 +1,4 @@
--- user_version 26
+-- user_version 27
 
 -- index auth_events_by_account on auth_events
 CREATE INDEX auth_events_by_account ON auth_events (account_id, id)
@@ -49,6 +49,9 @@ CREATE INDEX program_assignments_by_program ON program_assignments (program_id, 
 
 -- index sqlite_autoindex_trainees_1 on trainees
 (no SQL)
+
+-- index studio_events_by_trainee on studio_events
+CREATE INDEX studio_events_by_trainee ON studio_events (studio_id, trainee_id, number)
 
 -- index studio_members_by_account on studio_members
 CREATE INDEX studio_members_by_account ON studio_members (account_id, studio_id)
@@ -416,6 +419,18 @@ CREATE TABLE sets_by_exercise (
 -- table sqlite_sequence on sqlite_sequence
 CREATE TABLE sqlite_sequence(name,seq)
 
+-- table studio_events on studio_events
+CREATE TABLE studio_events (
+  studio_id INTEGER NOT NULL REFERENCES studios (id) ON DELETE CASCADE,
+  number INTEGER NOT NULL CHECK (number > 0),
+  kind TEXT NOT NULL CHECK (kind <> ''),
+  at INTEGER NOT NULL,
+  trainee_id INTEGER NOT NULL,
+  record_studio_id INTEGER NOT NULL,
+  subject_id INTEGER,
+  PRIMARY KEY (studio_id, number)
+) STRICT, WITHOUT ROWID
+
 -- table studio_members on studio_members
 CREATE TABLE studio_members (
   studio_id INTEGER NOT NULL REFERENCES studios (id) ON DELETE CASCADE,
@@ -444,7 +459,8 @@ CREATE TABLE studios (
   name TEXT NOT NULL,
   is_default INTEGER NOT NULL DEFAULT 0 CHECK (is_default IN (0, 1)),
   created_at INTEGER NOT NULL
-) STRICT
+, event_head INTEGER NOT NULL DEFAULT 0
+  CHECK (event_head >= 0)) STRICT
 
 -- table substitutions on substitutions
 CREATE TABLE substitutions (

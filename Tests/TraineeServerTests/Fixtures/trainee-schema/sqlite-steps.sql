@@ -798,3 +798,18 @@ CREATE TABLE notification_overrides (
   written_at INTEGER NOT NULL,
   PRIMARY KEY (trainee_id, studio_id, type)
 ) STRICT, WITHOUT ROWID;
+
+-- version 27: the studio's events feed
+ALTER TABLE studios ADD COLUMN event_head INTEGER NOT NULL DEFAULT 0
+  CHECK (event_head >= 0);
+CREATE TABLE studio_events (
+  studio_id INTEGER NOT NULL REFERENCES studios (id) ON DELETE CASCADE,
+  number INTEGER NOT NULL CHECK (number > 0),
+  kind TEXT NOT NULL CHECK (kind <> ''),
+  at INTEGER NOT NULL,
+  trainee_id INTEGER NOT NULL,
+  record_studio_id INTEGER NOT NULL,
+  subject_id INTEGER,
+  PRIMARY KEY (studio_id, number)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX studio_events_by_trainee ON studio_events (studio_id, trainee_id, number);

@@ -61,7 +61,7 @@ extension CoachDashboard {
     let marks = HTML.joined(
       exercise.marks.map { "<span class=\"mark\">\(language.text(text(of: $0)))</span> " })
     let prescribedName: HTML =
-      if let prescribed = exercise.prescribedName, prescribed != exercise.name {
+      if let prescribed = exercise.prescribedName, let name = exercise.name, prescribed != name {
         "<span class=\"muted\">(\(language.text(.prescribed)): \(prescribed))</span>"
       } else { .empty }
     let rows = exercise.sets.map { set -> HTML in

@@ -53,8 +53,11 @@ public struct CoachDashboard: Sendable {
   /// Registers the pages, the style sheet and the forms on `router`.
   public func register(on router: inout Router) {
     let dashboard = self
-    router.add(.get, Self.prefix) { request in
-      dashboard.timed(request) { _ in DashboardAnswer.redirect(to: "/coach/roster") }
+    // The address `perform serve` prints ends in a slash; both spellings lead to the roster.
+    for entry in [Self.prefix, Self.prefix + "/"] {
+      router.add(.get, entry) { request in
+        dashboard.timed(request) { _ in DashboardAnswer.redirect(to: "/coach/roster") }
+      }
     }
     router.add(.get, "/coach/style.css") { _ in DashboardAnswer.styleSheet }
     registerSignIn(on: &router)

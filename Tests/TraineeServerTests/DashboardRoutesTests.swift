@@ -10,7 +10,8 @@ import TraineeAPI
 /// is (docs/decisions/the-coachs-dashboard.md, "Pages beside the API").
 @Suite struct DashboardRoutesTests {
   static let pages = [
-    "GET /coach", "GET /coach/style.css", "GET /coach/sign-in", "POST /coach/sign-in",
+    "GET /coach", "GET /coach/", "GET /coach/style.css", "GET /coach/sign-in",
+    "POST /coach/sign-in",
     "POST /coach/sign-out", "GET /coach/roster", "GET /coach/trainees/:traineeId",
     "GET /coach/trainees/:traineeId/workouts/:workoutId",
     "POST /coach/trainees/:traineeId/workouts/:workoutId/review",

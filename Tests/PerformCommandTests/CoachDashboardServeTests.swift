@@ -47,6 +47,29 @@ struct CoachDashboardServeTests {
     return String(reply.body[start.upperBound...].prefix { $0 != "\"" })
   }
 
+  /// `--behind-tls` (or `PERFORM_BEHIND_TLS`) makes the cookie `Secure` on every answer; without
+  /// it, only a trusted proxy's `X-Forwarded-Proto: https` does.
+  @Test func behindTLSIsAFlagAndAnEnvironmentVariable() throws {
+    let base = ["serve", "--check-config", "--database", ":memory:"]
+    let cases: [([String], [String: String], String)] = [
+      ([], [:], "dashboard cookies: Secure when a trusted proxy says https"),
+      (["--behind-tls"], [:], "dashboard cookies: Secure (behind TLS)"),
+      ([], ["PERFORM_BEHIND_TLS": "1"], "dashboard cookies: Secure (behind TLS)"),
+      (
+        [], ["PERFORM_BEHIND_TLS": "no"],
+        "dashboard cookies: Secure when a trusted proxy says https"
+      ),
+    ]
+    for (arguments, environment, line) in cases {
+      let checked = try PerformBinary.run(base + arguments, environment: environment)
+      #expect(checked.status == 0, "\(checked.stderr)")
+      #expect(String(decoding: checked.stdout, as: UTF8.self).contains(line + "\n"))
+    }
+    let wrong = try PerformBinary.run(base, environment: ["PERFORM_BEHIND_TLS": "maybe"])
+    #expect(wrong.status == 2)
+    #expect(wrong.stderr.contains("PERFORM_BEHIND_TLS"))
+  }
+
   @Test func theDemoCoachSignsInSeesTheDemoTraineeAndReviewsAWorkout() async throws {
     let directory = try ActivityCommandTests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

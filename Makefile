@@ -10,7 +10,7 @@ endif
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Benchmarks Apps Fuzz
 
-.PHONY: run test test-with-postgresql test-stress lint format deps build bench bench-app bench-server bench-coach load-fault bench-neighbour attack golden tsan fuzz fuzz-build fuzz-merge clean
+.PHONY: run test test-with-postgresql test-stress screenshots lint format deps build bench bench-app bench-server bench-coach load-fault bench-neighbour attack golden tsan fuzz fuzz-build fuzz-merge clean
 
 ## run: build Perform and open the terminal app (embedded server, demo trainee)
 run: deps
@@ -19,7 +19,7 @@ run: deps
 
 ## test: build everything, type-check Apps/iOS against stand-ins for Apple's frameworks
 ## (scripts/typecheck-ios.sh), stop and start a PostgreSQL under a server (scripts/postgresql-fault-
-## check.sh), SIGKILL one of two servers behind nginx (scripts/nginx-front-kill-check.sh), check the server against openapi.yaml on SQLite and on PostgreSQL, run every test
+## check.sh), SIGKILL one of two servers behind nginx (scripts/nginx-front-kill-check.sh), check the server against openapi.yaml on SQLite and on PostgreSQL, walk the coach's dashboard in headless Chromium (scripts/dashboard-browser-check.sh), run every test
 ## suite with a throwaway PostgreSQL (each cluster stopped at the end, also on failure; the Swift
 ## suites run last, so their summary closes the output)
 test: deps
@@ -39,6 +39,7 @@ test-with-postgresql:
 	psql -q "$$PERFORM_TEST_POSTGRESQL" -c "CREATE SCHEMA openapi"
 	scripts/openapi-conformance.sh .build/debug/perform \
 	  "$$PERFORM_TEST_POSTGRESQL&options=-csearch_path%3Dopenapi"
+	scripts/dashboard-browser-check.sh .build/debug/perform
 	$(CLOSE_CHECK) $(SWIFT) test --skip-build --disable-xctest --skip "$(BLOCKING_SUITES)"
 	$(CLOSE_CHECK) $(SWIFT) test --skip-build --disable-xctest --filter "TraineeServerTests\.|TerminalUITests\."
 	$(CLOSE_CHECK) $(SWIFT) test --skip-build --disable-xctest --filter "PerformCommandTests\."
@@ -51,6 +52,12 @@ CLOSE_CHECK := scripts/with-double-close-check.sh
 # test process's cooperative pool (child processes, sockets, pseudo-terminals, sleeps) run in
 # processes of their own, so they cannot starve the suites that wait on manual clocks.
 BLOCKING_SUITES := PerformCommandTests\.|TraineeServerTests\.|TerminalUITests\.
+
+## screenshots: a PNG of every page of the coach's dashboard at a phone's and a desktop's width,
+## taken in headless Chromium, into docs/screenshots/ (README, "For coaches", shows them)
+screenshots: deps
+	$(SWIFT) build --product perform
+	scripts/dashboard-browser-check.sh .build/debug/perform --screenshots docs/screenshots
 
 ## test-stress: `make test` RUNS times (default 5) in a fresh clone of HEAD with both cores kept
 ## busy by stress-ng; stops at the first failure (scripts/test-under-stress.sh)

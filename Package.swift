@@ -138,13 +138,22 @@ let package = Package(
       ]),
     // The food catalog and its answers: search by name, look-up by barcode.
     .target(name: "Foods", dependencies: ["TraineeAPI", "HTTPServer"]),
+    // The coach's web dashboard: pages rendered by the server from typed, escaping templates,
+    // one style sheet, the page session's cookie and CSRF tokens; routed on the API's router,
+    // reading the trainee store and the accounts as the coach API does.
+    .target(
+      name: "CoachDashboard",
+      dependencies: [
+        "Accounts", "TraineeData", "TraineeAPI", "CoachPrograms", "HTTPServer", "SHA256Digest",
+        "WireFormat",
+      ]),
     // The trainee API service: routes on HTTPServer, authentication, kept answers, request
     // bodies, health routes; storage through TraineeData.
     .target(
       name: "TraineeServer",
       dependencies: [
         "TraineeData", "Accounts", "Foods", "TraineeAPI", "JSONWire", "SQLStore", "HTTPServer",
-        "LockedValue", "SHA256Digest",
+        "LockedValue", "SHA256Digest", "CoachDashboard",
       ]),
     // Scripted, deterministic runs of the engine: `perform replay`.
     .target(name: "WorkoutReplay", dependencies: ["WorkoutSession", "RestTimer", "TraineeAPI"]),
@@ -277,7 +286,7 @@ let package = Package(
         "SQLStore", "HTTPServer", "LockedValue", "SHA256Digest", "PasswordHashing", "Accounts",
         "Foods", "WireFormat", "TraineeRecords", "TraineeWireJSON", "CoachPrograms",
         "NutritionAdherence", "ProgressSeries", "ExerciseRecordTable", "CoachMealPlans",
-        "CoachNotificationTexts", "StudioEvents",
+        "CoachNotificationTexts", "StudioEvents", "CoachDashboard",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

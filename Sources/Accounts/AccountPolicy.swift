@@ -9,6 +9,9 @@ import TraineeData
 public struct AccountPolicy: Equatable, Sendable {
   /// How long an access token is taken: minutes, so a stolen one soon stops working.
   public var accessTokenSeconds: Int = 10 * 60
+  /// How long a dashboard page session lives (docs/decisions/the-coachs-dashboard.md, "The page
+  /// session"): a working day; it is not refreshed.
+  public var pageSessionSeconds: Int = 12 * 3600
   /// How long a refresh token may be used (each use gives a new one for as long again).
   public var refreshTokenSeconds: Int = 30 * 86_400
   /// How long an invite is valid when its maker names no other time.

@@ -104,6 +104,14 @@ public protocol AccountStore: Sendable {
     email: String, password: String, device: String, address: String
   ) throws
     -> SignedIn
+  /// Signs a coach in to the dashboard's pages: as ``signIn(email:password:device:address:)``
+  /// (the same limits, refusals and audit), refusing `notAllowed` any other role once the password
+  /// is right; the session's access token is the pages' cookie secret and lives the policy's
+  /// `pageSessionSeconds`, without a refresh.
+  func signInToPages(
+    email: String, password: String, device: String, address: String
+  ) throws
+    -> SignedIn
   /// Gives a session a new pair of tokens for its refresh token, which is then spent. A spent
   /// refresh token used again ends the whole session (`refreshTokenReused`). Refusals also:
   /// `refreshTokenNotValid`, `accountSuspended`, `tooManyAttempts`.

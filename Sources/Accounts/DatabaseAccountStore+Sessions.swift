@@ -25,6 +25,29 @@ extension DatabaseAccountStore {
   public func signIn(
     email: String, password: String, device: String, address: String
   ) throws -> SignedIn {
+    try signIn(
+      email: email, password: password, device: device, address: address, admitting: nil,
+      accessSeconds: policy.accessTokenSeconds)
+  }
+
+  // NB: docs/decisions/the-coachs-dashboard.md, "The page session": the same guessing limits,
+  // refusals and audit as `signIn`; only a coach is admitted (after the password check, like a
+  // suspension), and the session's secret lives `pageSessionSeconds` with no refresh: its refresh
+  // token is never handed out, so the session ends at the latest then.
+  public func signInToPages(
+    email: String, password: String, device: String, address: String
+  ) throws -> SignedIn {
+    try signIn(
+      email: email, password: password, device: device, address: address, admitting: .coach,
+      accessSeconds: policy.pageSessionSeconds)
+  }
+
+  /// Signs in, refusing `notAllowed` an account of another role than `role` (any when `nil`);
+  /// the access token lives `accessSeconds`.
+  private func signIn(
+    email: String, password: String, device: String, address: String, admitting role: AccountRole?,
+    accessSeconds: Int
+  ) throws -> SignedIn {
     let device = try Self.deviceName(device)
     let login = (try? EmailAddress.normalised(email)) ?? email.lowercased()
     let subjects = [
@@ -48,10 +71,19 @@ extension DatabaseAccountStore {
       }
       throw AccountRefusal.accountSuspended
     }
+    if let role, account.role != role {
+      try store.write(nil) { db in
+        try AccountTables.audit(
+          .signInFailed, account: account.id, address: address, now: now, db)
+      }
+      throw AccountRefusal.notAllowed
+    }
     let tokens = try store.write(nil) { db in
       try clearFailures(subjects[0], .signIn, db)
       try takeBackFailure(subjects[1], .signIn, db)
-      return try startSession(of: account.id, device: device, address: address, now: now, db)
+      return try startSession(
+        of: account.id, device: device, address: address, now: now, accessSeconds: accessSeconds,
+        db)
     }
     return SignedIn(account: account, tokens: tokens)
   }
@@ -59,11 +91,11 @@ extension DatabaseAccountStore {
   /// Starts a session of the account on `device` and writes `sign_in` to the audit log.
   func startSession(
     of account: AccountID, device: String, address: String?, now: Int64,
-    _ db: any DatabaseConnection
+    accessSeconds: Int? = nil, _ db: any DatabaseConnection
   ) throws -> SessionTokens {
     let session = SessionID.generate()
     let studio = try AccountTables.currentStudio(of: account, db)
-    let tokens = newTokens(session, now: now)
+    let tokens = newTokens(session, now: now, accessSeconds: accessSeconds)
     try AccountTables.insertSession(
       session, account: account, studio: studio, name: device, now: now,
       accessDigest: BearerToken.digest(tokens.accessToken),
@@ -76,11 +108,13 @@ extension DatabaseAccountStore {
     return tokens
   }
 
-  /// A new pair of tokens for `session`, dated from `now`.
-  func newTokens(_ session: SessionID, now: Int64) -> SessionTokens {
+  /// A new pair of tokens for `session`, dated from `now`; the access token lives
+  /// `accessSeconds` (the policy's `accessTokenSeconds` unless given).
+  func newTokens(_ session: SessionID, now: Int64, accessSeconds: Int? = nil) -> SessionTokens {
     SessionTokens(
       session: session, accessToken: SecretToken.access(),
-      accessExpiresAt: Date(milliseconds: now + Int64(policy.accessTokenSeconds) * 1000),
+      accessExpiresAt: Date(
+        milliseconds: now + Int64(accessSeconds ?? policy.accessTokenSeconds) * 1000),
       refreshToken: SecretToken.refresh(),
       refreshExpiresAt: Date(milliseconds: now + Int64(policy.refreshTokenSeconds) * 1000))
   }

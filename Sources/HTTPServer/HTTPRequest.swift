@@ -74,6 +74,10 @@ public struct HTTPRequest: Equatable, Sendable {
   /// (tests). The accounts' limits on guessing and their audit log read it. Not part of the
   /// request's value.
   public var clientAddress = ""
+  /// Whether the peer that sent the request is a proxy the operator named as trusted, so that
+  /// its `X-Forwarded-*` fields may be believed; `false` when no server set it (tests). Not part
+  /// of the request's value.
+  public var viaTrustedProxy = false
 
   /// A request.
   public init(

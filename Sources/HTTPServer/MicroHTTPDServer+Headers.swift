@@ -25,9 +25,11 @@ func takeHeaders(
     head = read
   }
   head.id = body.id
+  let sender = state?.peerAddress(connection) ?? peerAddress(connection)
   head.clientAddress = InFlightBudget.clientAddress(
-    peer: state?.peerAddress(connection) ?? peerAddress(connection),
-    forwardedFor: head.headers["X-Forwarded-For"], trustedProxies: server.trustedProxies)
+    peer: sender, forwardedFor: head.headers["X-Forwarded-For"],
+    trustedProxies: server.trustedProxies)
+  head.viaTrustedProxy = server.trustedProxies.contains(sender)
   let refusal = server.admit(&head)
   body.head = head
   if let refusal { return queueAnswer(refusal, on: connection, for: body) }

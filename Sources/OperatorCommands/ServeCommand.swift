@@ -79,6 +79,8 @@ package enum ServeCommand {
     let http = configuration.http
     say("database: \(ready.store.database.location)")
     say("listening: http://\(bracketed(http.host)):\(server.port)")
+    // NB: docs/decisions/the-coachs-dashboard.md, "Found without reading docs".
+    say("coach dashboard: http://\(bracketed(http.host)):\(server.port)/coach/")
     if let port = ready.metricsPort {
       say("metrics: http://\(bracketed(configuration.metricsHost)):\(port)/metrics")
     }

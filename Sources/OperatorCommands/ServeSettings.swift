@@ -32,7 +32,7 @@ package struct ServeSettings {
   .union(["audit-retention-days"])
   // The access token's life (ServeSettings+AccessTokens.swift).
   .union(["access-token-seconds"])
-  package static let flags: Set<String> = ["demo", "check-config"]
+  package static let flags: Set<String> = ["demo", "check-config", "behind-tls"]
 
   /// What the server is started with: address, limits, logs, drain and metrics.
   package var server: ServerConfiguration
@@ -58,13 +58,14 @@ package struct ServeSettings {
         sources[name] = Self.variable(name)
       }
     }
-    if !given.flags.contains("demo"), let value = environment[Self.variable("demo")] {
+    for flag in ["demo", "behind-tls"] where !given.flags.contains(flag) {
+      guard let value = environment[Self.variable(flag)] else { continue }
       switch value.lowercased() {
-      case "1", "true", "yes": given.flags.insert("demo")
+      case "1", "true", "yes": given.flags.insert(flag)
       case "0", "false", "no", "": break
       default:
         throw UsageError(
-          "\(Self.variable("demo")) \"\(value)\" is not 1, true, yes, 0, false or no")
+          "\(Self.variable(flag)) \"\(value)\" is not 1, true, yes, 0, false or no")
       }
     }
     func name(_ option: String) -> String {
@@ -139,6 +140,7 @@ package struct ServeSettings {
     case let file: server.accessLog = .file(file)
     }
     server.accountPolicy.accessTokenSeconds = try Self.accessTokenSeconds(given, name: name)
+    server.dashboard.behindTLS = given.flags.contains("behind-tls")
     self.server = server
     self.quotas = try Self.quotas(given, name: name)
     self.auditRetentionDays = try Self.auditRetentionDays(given, name: name)
@@ -247,6 +249,9 @@ package struct ServeSettings {
       "header deadline: \(configuration.headerDeadlineSeconds) s",
       "trusted proxies: \(configuration.trustedProxies.sorted().joined(separator: ",").nilIfEmpty ?? "none")",
       "demo trainee: \(demo ? "yes" : "no")",
+      "dashboard cookies: "
+        + (server.dashboard.behindTLS
+          ? "Secure (behind TLS)" : "Secure when a trusted proxy says https"),
       "metrics: \(server.metricsPort.map { "\(server.metricsHost):\($0)" } ?? "off")"
         + (server.metricsPort != nil && server.metricsToken != nil ? " (bearer token)" : ""),
       "answer cache MiB: \(server.answerCacheBytes >> 20)",

@@ -91,8 +91,11 @@ package let commandUsages: [CommandUsage] = [
           [--quota-workout-logs 10000/64MiB] [--quota-meal-logs 40000/64MiB]
           [--quota-nutrition-days 5000/64MiB] [--quota-substitutions 5000/4MiB]
           [--quota-technique-videos 5000/8MiB] [--quota-write-rate 3600/1200]
-          [--audit-retention-days 90] [--access-token-seconds 600]
-          Run the trainee API server until interrupted. --demo creates a demo trainee
+          [--audit-retention-days 90] [--access-token-seconds 600] [--behind-tls]
+          Run the trainee API server until interrupted, and the coach's dashboard at
+          /coach/ (its address printed at start, "coach dashboard: ..."); --behind-tls
+          says browsers reach it only over HTTPS (a TLS proxy in front), so its session
+          cookie is Secure (also when a --trusted-proxy sends X-Forwarded-Proto: https). --demo creates a demo trainee
           once and prints its token on every start ("token: ..."), the same one each
           time (kept in PATH.demo-token, readable only by you), and a demo coach of its
           studio (coach@demo.example; its random password printed at start and kept in

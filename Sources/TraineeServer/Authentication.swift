@@ -1,4 +1,5 @@
 import Accounts
+import CoachDashboard
 import Foundation
 import HTTPServer
 import TraineeAPI
@@ -135,6 +136,8 @@ public struct TraineeAPIRoutes: Sendable {
   public let cache: AnswerCache?
   /// The accounts the account routes answer from.
   let accountSource: AccountStoreSource
+  /// How the coach's dashboard, routed beside the API, is reached.
+  public var dashboard = DashboardSettings()
 
   /// The routes on `store`, keeping answers in `cache` (a cache of its own by default); the
   /// account routes answer from `accounts`, or from an account store on `store`'s database with
@@ -164,6 +167,11 @@ public struct TraineeAPIRoutes: Sendable {
     registerCoachEventRoutes(on: &router)
     registerCoachWordsRoutes(on: &router)
     registerCoachNotificationRoutes(on: &router)
+    // NB: docs/decisions/the-coachs-dashboard.md, "Pages beside the API".
+    let accounts = accountSource
+    CoachDashboard(
+      store: store, accounts: { try accounts.store() }, settings: dashboard, now: now
+    ).register(on: &router)
     return router
   }
 }

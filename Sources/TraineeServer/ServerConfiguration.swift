@@ -1,4 +1,5 @@
 import Accounts
+import CoachDashboard
 import HTTPServer
 
 /// Everything the trainee API server is started with besides its store: where it listens and its
@@ -40,6 +41,10 @@ public struct ServerConfiguration: Equatable, Sendable {
   /// The accounts' lifetimes and limits; `perform serve --access-token-seconds` sets the access
   /// token's life (docs/decisions/accounts.md, "Token formats and lifetimes").
   public var accountPolicy = AccountPolicy.defaults
+
+  /// How the coach's dashboard is reached: `perform serve --behind-tls` makes its cookie
+  /// `Secure` (docs/security.md, "The dashboard's session and forms").
+  public var dashboard = DashboardSettings()
 
   /// A configuration; by default the API on 127.0.0.1:8080, no access log, errors to standard
   /// error, a 30-second drain and no metrics.

@@ -134,8 +134,9 @@ public final class TraineeAPIServer: Sendable {
         throw ServerStartError.store(error)
       }
       let answers = AnswerCache(capacityBytes: configuration.answerCacheBytes)
-      let routes = TraineeAPIRoutes(
+      var routes = TraineeAPIRoutes(
         store: store, now: now, cache: answers, accountPolicy: configuration.accountPolicy)
+      routes.dashboard = configuration.dashboard
       let patterns = routes.router()
       let errorLog = errorLog
       let router = routes.router { error, request in

@@ -118,6 +118,6 @@ extension AppCommand {
     say(
       "demo coach password: "
         + (prepared.coach.password ?? "(not kept: \(prepared.coachFile.path) is gone)"))
-    say("(a coach signs in on perform serve --demo: see README, \"Signing in as the demo coach\")")
+    say("(a coach signs in on the coach dashboard below: see README, \"For coaches\")")
   }
 }

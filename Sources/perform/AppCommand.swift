@@ -60,20 +60,25 @@ enum AppCommand {
     // ready, and the demo coach's sign-in printed, before the app takes the terminal (on the
     // alternate screen, so the lines are there again when it quits). Without a terminal there
     // is nothing to start a server for.
-    var prepared: EmbeddedServer.Prepared?
+    // NB: docs/decisions/the-coachs-dashboard.md, "Found without reading docs": the embedded
+    // server is started here too, so its dashboard's address is printed with the demo coach.
+    var early: EmbeddedServer?
     if case .embedded = choice, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
       do {
-        prepared = try EmbeddedServer.prepare(options)
+        let prepared = try EmbeddedServer.prepare(options)
+        early = try EmbeddedServer.start(options, prepared: prepared)
+        printDemoCoach(prepared)
       } catch {
         fail("\(error)")
         return 1
       }
-      prepared.map { printDemoCoach($0) }
+      early.map { say("coach dashboard: \($0.baseURL.absoluteString)/coach/") }
     }
     let device: TerminalDevice
     do {
       device = try TerminalDevice.open()
     } catch {
+      early?.server.stop()
       fail("\(error)")
       return 2
     }
@@ -90,7 +95,7 @@ enum AppCommand {
       credentials = .session(session)
     case .signInNeeded, .embedded:
       do {
-        let started = try EmbeddedServer.start(options, prepared: prepared)
+        let started = try early ?? EmbeddedServer.start(options)
         embedded = started.server
         baseURL = started.baseURL
         credentials = .token(started.token)
@@ -328,17 +333,6 @@ enum AppCommand {
     while sync.hasCallsRunning, clock.now < deadline {
       try? await clock.sleep(for: .milliseconds(20))
     }
-  }
-}
-
-/// The nutrition sync state as the status line says it.
-func syncStatusText(_ status: NutritionSyncStatus, text: AppText) -> String {
-  switch status {
-  case .loading: text(.nutritionStateLoading)
-  case .saved: text(.nutritionSaved).replacingOccurrences(of: "✓ ", with: "")
-  case .saving: text(.nutritionSaving)
-  case .pending: text(.statusSavingSoon)
-  case .offlineWillRetry: text(.nutritionStateOffline)
   }
 }
 

@@ -248,6 +248,7 @@ import TraineeAPI
     let said = try app.capture()
     #expect(said.contains("demo coach: coach@demo.example\n"), "\(said)")
     #expect(said.contains("demo coach password: \(password)\n"), "\(said)")
+    #expect(said.contains("coach dashboard: http://127.0.0.1:"), "\(said)")
 
     let directory = try ActivityCommandTests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -17,6 +17,8 @@ final class ServeChild: @unchecked Sendable {
   let token: String?
   /// `GET /metrics` of a server started with `--metrics-port`.
   let metricsURL: URL?
+  /// The coach's dashboard, as `serve` prints it after `listening:`.
+  let dashboardURL: String?
   private let output = Pipe()
 
   /// Starts `perform serve --port port --database database [--demo]` with `extra` arguments
@@ -54,7 +56,10 @@ final class ServeChild: @unchecked Sendable {
     let wantsMetrics = extra.contains("--metrics-port")
     var buffer = Data()
     let deadline = Date() + 60
-    while port == nil || (wantsMetrics && metricsURL == nil), Date() < deadline {
+    var dashboardURL: String?
+    while port == nil || dashboardURL == nil || (wantsMetrics && metricsURL == nil),
+      Date() < deadline
+    {
       let chunk = output.fileHandleForReading.availableData
       if chunk.isEmpty { break }
       buffer += chunk
@@ -64,9 +69,13 @@ final class ServeChild: @unchecked Sendable {
           port = Int(line[line.index(after: colon)...])
         }
         if line.hasPrefix("metrics: ") { metricsURL = URL(string: String(line.dropFirst(9))) }
+        if line.hasPrefix("coach dashboard: ") {
+          dashboardURL = String(line.dropFirst("coach dashboard: ".count))
+        }
       }
     }
     self.metricsURL = metricsURL
+    self.dashboardURL = dashboardURL
     guard let port else {
       process.terminate()
       throw ChildFailure("perform serve did not start: \(String(decoding: buffer, as: UTF8.self))")

@@ -67,10 +67,27 @@ import TraineeAPI
   }
 
   @Test(arguments: StoreBackend.available)
-  func leavingTheStudioEndsItsAssignments(_ backend: StoreBackend) throws {
+  func leavingTheStudioEndsItsProgramAndMealPlanAssignments(_ backend: StoreBackend) throws {
     let fixture = try Fixture(backend)
     let (world, program, plans) = try Self.assigned(fixture)
     #expect(try plans() == ["program-\(program)"])
+    // A meal plan of the studio assigned too: leaving ends it as well.
+    let mealPlan = try CoachMealPlanRouteTests.mealPlan(fixture, world)
+    _ = try fixture.read(
+      MealPlanAssignmentsDto.self,
+      try fixture.send(
+        fixture.endpoints.assignCoachMealPlan, ["mealPlanId": mealPlan],
+        token: world.coachB.tokens.accessToken,
+        json: AssignMealPlanRequestDto(
+          traineeIds: [world.traineeB.account.traineeId ?? ""], mode: .linked)))
+    let mealPlans = { () throws -> Int in
+      try fixture.read(
+        NutritionPlansDto.self,
+        try fixture.send(
+          fixture.endpoints.getNutritionPlans, token: world.traineeB.tokens.accessToken)
+      ).plans.count
+    }
+    #expect(try mealPlans() == 1)
 
     let left = try fixture.send(
       fixture.endpoints.leaveStudio, ["studioId": world.studioB.id],
@@ -78,6 +95,7 @@ import TraineeAPI
     #expect(left.status == .noContent)
 
     #expect(try plans() == [])
+    #expect(try mealPlans() == 0)
     let traineeId = try #require(world.traineeB.account.traineeId)
     let end = try fixture.send(
       fixture.endpoints.endCoachProgramAssignment,

@@ -84,7 +84,8 @@ extension CoachDashboard {
       <table class="sets">
       <thead><tr><th scope="col">\(language.text(.set))</th>\
       <th scope="col">\(language.text(.prescribed))</th>\
-      <th scope="col">\(language.text(.performed))</th><th scope="col"></th>\
+      <th scope="col">\(language.text(.performed))</th>\
+      <th scope="col">\(language.text(.againstTarget))</th>\
       <th scope="col">\(language.text(.setNote))</th></tr></thead>
       <tbody>
       \(rows)

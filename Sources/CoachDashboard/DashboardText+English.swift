@@ -43,6 +43,7 @@ extension DashboardText {
     case .backToRoster: "Back to the roster"
     case .prescribed: "Prescribed"
     case .performed: "Performed"
+    case .againstTarget: "Against the target"
     case .exercise: "Exercise"
     case .set: "Set"
     case .substituted: "Substituted"

@@ -44,6 +44,7 @@ extension DashboardText {
     case .backToRoster: "Zurück zur Kundenliste"
     case .prescribed: "Vorgegeben"
     case .performed: "Ausgeführt"
+    case .againstTarget: "Gegen das Ziel"
     case .exercise: "Übung"
     case .set: "Satz"
     case .substituted: "Ersetzt"

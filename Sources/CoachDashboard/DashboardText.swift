@@ -14,7 +14,8 @@ public enum DashboardText: String, CaseIterable, Sendable {
   case noTrainees, allWell, setsOf, nothingPrescribed, never
   case complianceDropped, noRecentWorkout, videoWaiting
   case lastWorkouts, date, workout, setsDone, volume, older, newest, noWorkouts, backToRoster
-  case prescribed, performed, exercise, set, substituted, added, notDone, skipped, removed
+  case prescribed, performed, againstTarget, exercise, set, substituted, added, notDone, skipped,
+    removed
   case within, below, above, traineeNote, setNote, review, reviewed, needsWork, comment
   case saveReview, reviewedOn, notReviewed, backToTrainee, noPrescription, completed, unfinished
 

@@ -111,5 +111,8 @@ import TraineeAPI
       coach.send(.get, "/coach/trainees/\(trainee)/workouts/\(stored.id)"))
     #expect(html.contains("before\u{FFFD}[2J\u{FFFD}after"))
     #expect(!html.contains("\u{1B}"))
+    // Every column of the sets' tables is named: no empty header (a screen reader reads it).
+    #expect(!html.contains("<th scope=\"col\"></th>"))
+    #expect(html.contains("<th scope=\"col\">Against the target</th>"))
   }
 }

@@ -1,3 +1,4 @@
+import WireFormat
 // NB: docs/security.md, "The dashboard's pages": every text a page shows goes through `HTML`'s
 // interpolation, which escapes it; only the literal segments written in this module's code are
 // markup. There is no initializer from a `String` outside this file, so a page cannot pass text
@@ -85,8 +86,8 @@ public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation, Custo
       case "\"": escaped += "&quot;"
       case "'": escaped += "&#39;"
       case "\n", "\t": escaped.unicodeScalars.append(scalar)
-      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-        escaped += "\u{FFFD}"
+      case _ where ControlCharacters.isControl(scalar):
+        escaped.unicodeScalars.append(ControlCharacters.replacement)
       default: escaped.unicodeScalars.append(scalar)
       }
     }
